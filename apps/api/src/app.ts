@@ -1,0 +1,166 @@
+// buildApp(config): plugins, then modules, then the error handler. Tests import it.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { DbHandle } from './db/client';
+import { Sealer } from './lib/crypto';
+import { ipInList } from './lib/ip';
+import { Mailer } from './lib/mailer';
+import { PasswordHasher } from './lib/passwords';
+import { modules } from './modules';
+import { registerAccessControl } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+
+export interface BuildOptions {
+  db: DbHandle;
+  logger?: boolean | Record<string, unknown>;
+}
+
+export async function buildApp(config: Config & { APP_SECRET: string }, opts: BuildOptions): Promise<FastifyInstance> {
+  const proxies = config.TRUSTED_PROXIES;
+  const app = Fastify({
+    logger:
+      opts.logger === undefined
+        ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] }
+        : opts.logger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: proxies.length ? (address: string) => ipInList(address, proxies) : false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    db: opts.db.db,
+    dbHandle: opts.db,
+    mailer: new Mailer(config, app.log),
+    sealer: new Sealer(config.APP_SECRET),
+    hasher: new PasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, iterations: config.ARGON2_ITERATIONS }),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // react-hot-toast injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.NODE_ENV === 'production',
+  });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'VendPort API',
+        description:
+          'Wallet, airtime and data vending for Nigerian businesses. Portal calls use `Authorization: Bearer <access_token>`; the vending API uses `X-API-Key`. Amounts are naira with at most two decimals at this edge and integer kobo inside.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  registerAccessControl(app, ctx.db);
+  registerErrorHandling(app);
+
+  await app.register(
+    async (api) => {
+      const r = api.withTypeProvider<ZodTypeProvider>();
+      r.get(
+        '/health',
+        {
+          config: { public: true },
+          schema: {
+            tags: ['System'],
+            summary: 'Whether the server and its database answer',
+            response: {
+              200: z.object({
+                success: z.boolean(),
+                message: z.string(),
+                data: z.object({ status: z.string(), database: z.string(), engine: z.string() }),
+              }),
+              503: z.object({
+                success: z.boolean(),
+                message: z.string(),
+                data: z.object({ status: z.string(), database: z.string(), engine: z.string() }),
+              }),
+            },
+          },
+        },
+        async (_req, reply) => {
+          try {
+            await ctx.dbHandle.query('select 1');
+            return { success: true, message: 'OK', data: { status: 'ok', database: 'up', engine: ctx.dbHandle.kind } };
+          } catch {
+            return reply.status(503).send({
+              success: false,
+              message: 'Database unavailable',
+              data: { status: 'degraded', database: 'down', engine: ctx.dbHandle.kind },
+            });
+          }
+        },
+      );
+      for (const mod of modules) await api.register(async (scope) => mod(scope, ctx));
+    },
+    { prefix: '/api/v1' },
+  );
+
+  // The built web app, with history fallback for client routes; /api and /docs are never shadowed.
+  const dist = path.resolve(config.WEB_DIST);
+  const hasWeb = existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false });
+    app.get('/', { config: { public: true } }, (_req, reply) => reply.sendFile('index.html'));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const p = request.url.split('?')[0];
+    if (hasWeb && request.method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/docs')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, message: `No route ${request.method} ${p}`, errors: ['Not found'], code: 'NOT_FOUND' });
+  });
+
+  app.addHook('onClose', async () => {
+    await opts.db.close();
+  });
+  return app;
+}

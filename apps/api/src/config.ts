@@ -1,0 +1,67 @@
+// Environment parsed once, with Zod, at start. No DATABASE_URL means PGlite under DATA_DIR.
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const csv = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** 32+ characters used to encrypt API keys and TOTP secrets; generated into DATA_DIR when unset. */
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.string().email().default('admin@vendport.local'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  WEB_DIST: z.string().default('./apps/web/dist'),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().default(587),
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  MAIL_FROM: z.string().default('VendPort <no-reply@vendport.local>'),
+  /** The development outbox reader GET /api/v1/dev/outbox; always off in production. */
+  DEV_ROUTES: bool.optional(),
+  /** Proxies whose X-Forwarded-For is trusted (addresses or CIDR ranges, comma separated). */
+  TRUSTED_PROXIES: csv.default([]),
+  /** Sign-in failures from one IP address allowed per 15 minutes. */
+  LOGIN_IP_LIMIT: z.coerce.number().int().min(1).default(50),
+  /** Sign-in failures allowed per account per hour before it locks (ASVS 2.2.1: at most 100). */
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).max(100).default(10),
+  /** Minutes a session lasts without rememberMe (a working day). */
+  SESSION_MINUTES: z.coerce.number().int().min(1).default(9 * 60),
+  /** Days a session lasts with rememberMe. */
+  SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).default(14),
+  /** Argon2id cost: memory in KiB and iterations (defaults are OWASP's minimum: 19 MiB, 2). */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
+  ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
+});
+
+export type Config = z.infer<typeof configSchema> & { devRoutes: boolean };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(clean);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const devRoutes = c.NODE_ENV === 'production' ? false : (c.DEV_ROUTES ?? true);
+  return { ...c, devRoutes };
+}

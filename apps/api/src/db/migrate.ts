@@ -1,0 +1,14 @@
+// Applies the committed SQL migrations (apps/api/drizzle) to either engine.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { DbHandle } from './client';
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export async function runMigrations(handle: DbHandle): Promise<void> {
+  const opts = { migrationsFolder: MIGRATIONS_DIR };
+  if (handle.kind === 'postgres') await migratePg(handle.db as never, opts);
+  else await migratePglite(handle.db as never, opts);
+}

@@ -1,0 +1,21 @@
+// The one error type services throw; the error plugin turns it into the spec's failure envelope.
+import type { ErrorCode } from '@vendport/shared';
+
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    public readonly status: number,
+    message: string,
+    public readonly errors: string[] = [message],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Record') => new AppError('NOT_FOUND', 404, `${what} not found`);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError('FORBIDDEN', 403, message);
+export const badRequest = (message: string, errors?: string[]) =>
+  new AppError('BAD_REQUEST', 400, message, errors ?? [message]);
+export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
+export const invalidPassword = () => new AppError('INVALID_PASSWORD', 400, 'The password you entered is incorrect');

@@ -1,0 +1,8 @@
+// The API's modules, registered under /api/v1 in this order.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { notificationsRoutes } from './notifications/notifications.routes';
+
+export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+
+export const modules: ApiModule[] = [notificationsRoutes];

@@ -1,0 +1,166 @@
+// Authentication, area, completed 2FA and permission, enforced in one place for every route.
+// Each route declares in its config either `public: true`, `apiKey: true` or `permission`.
+import type { Area, Permission } from '@vendport/shared';
+import { ADMIN_PERMISSIONS, CORPORATE_PERMISSIONS } from '@vendport/shared';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { corporates, roles, sessions, users } from '../db/schema';
+import { sha256 } from '../lib/crypto';
+import { AppError } from '../lib/errors';
+
+/** `self`: any signed-in user acting on their own data (profile, notifications). */
+export type RoutePermission = Permission | 'self' | { ADMIN?: Permission; CORPORATE?: Permission };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: boolean;
+    /** Public routes that use a session when one is presented (change-password). */
+    optionalSession?: boolean;
+    apiKey?: boolean;
+    permission?: RoutePermission;
+    /** The session may still be mid sign-in (email not verified, 2FA not done, default password). */
+    incomplete?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export interface AuthContext {
+  sessionId: string;
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  area: Area;
+  corporateId: string | null;
+  roleId: string | null;
+  roleName: string | null;
+  permissions: string[];
+  twoFactorDone: boolean;
+}
+
+export function areaOfPermission(p: Permission): Area {
+  if (p in ADMIN_PERMISSIONS) return 'ADMIN';
+  if (p in CORPORATE_PERMISSIONS) return 'CORPORATE';
+  throw new Error(`Unknown permission ${p}`);
+}
+
+export function describeAccess(config: FastifyRequest['routeOptions']['config']): string | null {
+  if (config.public) return 'public';
+  if (config.apiKey) return 'apiKey';
+  if (config.permission) return typeof config.permission === 'string' ? config.permission : JSON.stringify(config.permission);
+  return null;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m ? m[1] : null;
+}
+
+export async function loadSession(db: Db, token: string): Promise<AuthContext | null> {
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      twoFactorAt: sessions.twoFactorAt,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      area: users.area,
+      status: users.status,
+      corporateId: users.corporateId,
+      roleId: users.roleId,
+      roleName: roles.name,
+      permissions: roles.permissions,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(corporates, eq(corporates.id, users.corporateId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  const r = rows[0];
+  if (!r || r.status !== 'ACTIVE') return null;
+  return {
+    sessionId: r.sessionId,
+    userId: r.userId,
+    email: r.email,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    area: r.area as Area,
+    corporateId: r.corporateId,
+    roleId: r.roleId,
+    roleName: r.roleName,
+    permissions: r.permissions ?? [],
+    twoFactorDone: r.twoFactorAt !== null,
+  };
+}
+
+const unauthorized = () => new AppError('UNAUTHORIZED', 401, 'Your session has expired. Please sign in again.');
+
+export function registerAccessControl(app: FastifyInstance, db: Db) {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const c = route.config as FastifyRequest['routeOptions']['config'] | undefined;
+    // Fastify's own HEAD twins and the docs plugin's routes are outside the API's access rules.
+    if (route.url.startsWith('/docs') || route.url.startsWith('/api/') === false) return;
+    if (!c || describeAccess(c) === null) {
+      throw new Error(`Route ${route.method} ${route.url} declares neither public, apiKey nor permission`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url || !request.routeOptions.url.startsWith('/api/')) return;
+    if (config.public || config.apiKey) {
+      if (config.optionalSession) {
+        const token = bearer(request);
+        if (token) request.auth = await loadSession(db, token);
+      }
+      return;
+    }
+    const token = bearer(request);
+    if (!token) throw new AppError('UNAUTHORIZED', 401, 'You are not signed in');
+    const auth = await loadSession(db, token);
+    if (!auth) throw unauthorized();
+    request.auth = auth;
+    if (!config.incomplete && !auth.twoFactorDone) {
+      throw new AppError('TWO_FACTOR_REQUIRED', 403, 'Complete two-factor authentication first');
+    }
+    const perm = config.permission;
+    if (!perm) throw new Error('route without access declaration');
+    if (perm === 'self') return;
+    const needed: Permission | undefined = typeof perm === 'string' ? perm : perm[auth.area];
+    if (!needed || (typeof perm === 'string' && areaOfPermission(perm) !== auth.area)) {
+      throw new AppError('WRONG_AREA', 403, 'This action is not available in your area');
+    }
+    if (!auth.permissions.includes(needed)) {
+      throw new AppError('FORBIDDEN', 403, 'You do not have permission to do this');
+    }
+  });
+}
+
+/** The caller's session; for use in handlers of non-public routes. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** The caller's corporate id; throws for admins (corporate routes only). */
+export function corporateOf(request: FastifyRequest): string {
+  const a = authOf(request);
+  if (!a.corporateId) throw new AppError('WRONG_AREA', 403, 'This action is not available in your area');
+  return a.corporateId;
+}

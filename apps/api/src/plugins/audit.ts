@@ -1,0 +1,53 @@
+// The audit trail: one append-only record per successful mutation and per authentication
+// event. Summaries are scrubbed of anything that looks like a secret before they are written.
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { auditLogs } from '../db/schema';
+
+const SECRET_KEY = /pass(word)?|secret|token|code|key|otp|hash|authorization|cookie/i;
+
+export function scrub(value: unknown, depth = 0): unknown {
+  if (depth > 4) return '[…]';
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => scrub(v, depth + 1));
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? '[redacted]' : scrub(v, depth + 1);
+    return out;
+  }
+  if (typeof value === 'string' && value.length > 500) return `${value.slice(0, 500)}…`;
+  return value;
+}
+
+export interface AuditEntry {
+  action: string;
+  targetType?: string;
+  targetId?: string | null;
+  summary?: Record<string, unknown>;
+  /** Overrides for events without a signed-in actor (sign-in, sign-up, reset). */
+  actor?: { id: string | null; email: string | null; name?: string | null; area: string | null; corporateId: string | null };
+  corporateId?: string | null;
+}
+
+export async function audit(db: Db, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+  const a = request.auth;
+  const actor = entry.actor ?? {
+    id: a?.userId ?? null,
+    email: a?.email ?? null,
+    name: a ? `${a.firstName} ${a.lastName}` : null,
+    area: a?.area ?? null,
+    corporateId: a?.corporateId ?? null,
+  };
+  await db.insert(auditLogs).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    actorName: actor.name ?? null,
+    area: actor.area,
+    corporateId: entry.corporateId !== undefined ? entry.corporateId : actor.corporateId,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    ip: request.ip,
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, 300) || null,
+    summary: (scrub(entry.summary ?? {}) as Record<string, unknown>) ?? {},
+  });
+}

@@ -1,0 +1,58 @@
+// One error handler: every failure leaves as { success: false, message, errors, code }.
+// A 5xx never carries internals; they go to the log with the request id.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.status === 429) reply.header('retry-after', '60');
+      return reply
+        .status(err.status)
+        .send({ success: false, message: err.message, errors: err.errors, code: err.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => {
+        const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+        const msg = v.message ?? 'is invalid';
+        return field && /^(Invalid|Expected|Required|Too|Unrecognized)/.test(msg) ? `${field}: ${msg}` : msg;
+      });
+      return reply
+        .status(400)
+        .send({ success: false, message: errors[0] ?? 'Invalid request', errors, code: 'VALIDATION_ERROR' });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause?.issues }, 'response failed its schema');
+      return reply.status(500).send(internal());
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply
+        .status(413)
+        .send({ success: false, message: 'The upload is too large', errors: ['The upload is too large'], code: 'PAYLOAD_TOO_LARGE' });
+    }
+    if (status === 429) {
+      return reply.status(429).send({
+        success: false,
+        message: 'Too many requests. Please wait and try again.',
+        errors: ['Too many requests. Please wait and try again.'],
+        code: 'TOO_MANY_REQUESTS',
+      });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, ...): safe to describe.
+      const message = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : 'Malformed request';
+      return reply.status(status).send({ success: false, message, errors: [message], code: 'BAD_REQUEST' });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(internal());
+  });
+}
+
+const internal = () => ({
+  success: false,
+  message: 'Something went wrong on our side. Please try again.',
+  errors: ['Internal server error'],
+  code: 'INTERNAL_ERROR',
+});

@@ -1,0 +1,63 @@
+// Process entry: configuration, database, migrations, seed, listen, graceful close.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDb } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seed } from './db/seed';
+import { dbTargetOf } from './db/target';
+import { startJobs } from './jobs';
+
+function appSecret(dataDir: string, given?: string): string {
+  if (given) return given;
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function main() {
+  const base = loadConfig();
+  const config = { ...base, APP_SECRET: appSecret(base.DATA_DIR, base.APP_SECRET) };
+  const handle = await openDb(dbTargetOf(config));
+  await runMigrations(handle);
+  const app = await buildApp(config, { db: handle });
+  const first = await seed(app.ctx);
+  const jobs = startJobs(app.ctx);
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await jobs.stop();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
+  console.log(`VendPort is running on ${url} (database: ${handle.kind}${handle.kind === 'pglite' ? ` in ${path.join(config.DATA_DIR, 'pglite')}` : ''})`);
+  console.log(`API docs: ${url}/docs`);
+  if (first) {
+    console.log('');
+    console.log('First start: a super admin was created. Sign in and change the password:');
+    console.log(`  email:    ${first.email}`);
+    console.log(`  password: ${first.password}`);
+    console.log('This password is shown only once.');
+    console.log('');
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

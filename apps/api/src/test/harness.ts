@@ -1,0 +1,94 @@
+// buildTestApp(): a fresh database with the real migrations for each test file, and the app on
+// top of it. PGlite in memory by default; TEST_DB_KIND=pg uses a new database on
+// TEST_DATABASE_URL, cloned from a migrated template so files running in parallel never collide.
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDb, type DbHandle } from '../db/client';
+import { MIGRATIONS_DIR, runMigrations } from '../db/migrate';
+import { ensureSystemRoles } from '../db/seed';
+
+export const testDbKind = (): 'pglite' | 'pg' => (process.env.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite');
+
+function migrationsHash(): string {
+  const h = createHash('sha256');
+  for (const f of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+    h.update(f).update(readFileSync(path.join(MIGRATIONS_DIR, f)));
+  }
+  return h.digest('hex').slice(0, 12);
+}
+
+function withDatabase(url: string, db: string): string {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+async function freshPostgres(poolSize: number): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB_KIND=pg needs TEST_DATABASE_URL');
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const template = `vp_tpl_${migrationsHash()}`;
+  const name = `vp_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  try {
+    await admin.query('select pg_advisory_lock(4711)');
+    try {
+      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [template]);
+      if (!rowCount) {
+        await admin.query(`create database ${template}`);
+        const h = await openDb({ url: withDatabase(base, template), poolSize: 1 });
+        await runMigrations(h);
+        await ensureSystemRoles(h.db);
+        await h.close();
+      }
+      await admin.query(`create database ${name} template ${template}`);
+    } finally {
+      await admin.query('select pg_advisory_unlock(4711)');
+    }
+  } finally {
+    await admin.end();
+  }
+  const handle = await openDb({ url: withDatabase(base, name), poolSize });
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await c.end();
+  };
+  return { handle, drop };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(opts: { env?: Record<string, string>; poolSize?: number } = {}): Promise<TestApp> {
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...opts.env }),
+    APP_SECRET: randomBytes(32).toString('hex'),
+  };
+  let handle: DbHandle;
+  let drop = async () => {};
+  if (testDbKind() === 'pg') {
+    ({ handle, drop } = await freshPostgres(opts.poolSize ?? 30));
+  } else {
+    handle = await openDb({ memory: true });
+    await runMigrations(handle);
+    await ensureSystemRoles(handle.db);
+  }
+  const app = await buildApp(config, { db: handle, logger: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// Money is integer kobo below the edge. Naira strings are parsed digit by digit, never as floats.
+import { z } from 'zod';
+
+export const KOBO_PER_NAIRA = 100;
+
+/** Parse "2,500", "2500.5", "2500.50" or 2500 into kobo. Returns null when it is not a naira amount. */
+export function parseNairaToKobo(input: string | number): number | null {
+  const raw = typeof input === 'number' ? numberToPlainString(input) : input;
+  if (raw === null) return null;
+  const s = raw.trim().replace(/,/g, '').replace(/^₦\s*/, '').replace(/^NGN\s*/i, '');
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m) return null;
+  const naira = m[1].replace(/^0+(?=\d)/, '');
+  const kobo = (m[2] ?? '').padEnd(2, '0');
+  const total = BigInt(naira) * 100n + BigInt(kobo || '0');
+  if (total > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+  return Number(total);
+}
+
+function numberToPlainString(n: number): string | null {
+  if (!Number.isFinite(n) || n < 0) return null;
+  // Numbers are only accepted when their decimal form has at most two decimals.
+  const s = String(n);
+  if (/e/i.test(s)) return null;
+  return s;
+}
+
+/** Kobo to a naira string with two decimals, no separators: 250050 -> "2500.50". */
+export function koboToNairaString(kobo: number): string {
+  const neg = kobo < 0;
+  const abs = BigInt(Math.abs(kobo));
+  const s = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  return neg ? `-${s}` : s;
+}
+
+/** Insert thousands separators into a numeric string (spec §9): "1234567.5" -> "1,234,567.5". */
+export function addThousandsSeparators(numeric: string): string {
+  const [int, frac] = numeric.split('.');
+  const sign = int.startsWith('-') ? '-' : '';
+  const digits = sign ? int.slice(1) : int;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac !== undefined ? `${sign}${grouped}.${frac}` : `${sign}${grouped}`;
+}
+
+const ngn = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2 });
+
+/** en-NG naira: 250050 kobo -> "₦2,500.50". */
+export function formatNaira(kobo: number): string {
+  // Intl takes a number; kobo/100 is exact enough for display of any safe integer of kobo
+  // because the two decimals are printed from the string form below for large values.
+  if (Math.abs(kobo) < 2 ** 50) return ngn.format(kobo / 100);
+  const s = koboToNairaString(kobo);
+  return `${s.startsWith('-') ? '-' : ''}₦${addThousandsSeparators(s.replace('-', ''))}`;
+}
+
+/** Zod field for a naira amount at the HTTP edge: accepts "2,500.50" or 2500.5, yields kobo. */
+export const nairaAmount = (opts: { min?: number; label?: string } = {}) => {
+  const label = opts.label ?? 'Amount';
+  const minKobo = opts.min ?? 1;
+  return z
+    .union([z.string(), z.number()])
+    .transform((v, ctx) => {
+      const kobo = parseNairaToKobo(v);
+      if (kobo === null) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a naira amount with at most two decimals` });
+        return z.NEVER;
+      }
+      if (kobo < minKobo) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be at least ${formatNaira(minKobo)}` });
+        return z.NEVER;
+      }
+      return kobo;
+    });
+};

@@ -1,0 +1,32 @@
+// Page sizes and list filters of spec §3 and §9.
+import { z } from 'zod';
+
+export const PAGE_SIZES = [40, 80, 100] as const;
+export const DEFAULT_PAGE_SIZE = 40;
+export const NOTIFICATIONS_PAGE_SIZE = 40;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'limit must be 40, 80 or 100')
+    .default(DEFAULT_PAGE_SIZE),
+});
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
+
+/** Common filters: search and a date range (inclusive, calendar days in Africa/Lagos). */
+export const listFilters = pageQuery.extend({
+  search: z.string().trim().max(100).optional(),
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+});
+export type ListFilters = z.infer<typeof listFilters>;
+
+export const dateOnly = isoDate;
+
+export function pageMeta(total: number, page: number, limit: number) {
+  const lastPage = Math.max(1, Math.ceil(total / limit));
+  return { currentPage: page, lastPage, hasMorePages: page < lastPage, total, limit };
+}
