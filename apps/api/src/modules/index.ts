@@ -1,8 +1,9 @@
 // The API's modules, registered under /api/v1 in this order.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { adminRoutes } from './admin/admin.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const modules: ApiModule[] = [notificationsRoutes];
+export const modules: ApiModule[] = [notificationsRoutes, adminRoutes];

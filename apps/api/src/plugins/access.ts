@@ -109,8 +109,22 @@ export async function loadSession(db: Db, token: string): Promise<AuthContext | 
 
 const unauthorized = () => new AppError('UNAUTHORIZED', 401, 'Your session has expired. Please sign in again.');
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  config: FastifyRequest['routeOptions']['config'];
+}
+const tables = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every /api route registered on the app, with its access declaration (for the route-table test). */
+export function routeTable(app: FastifyInstance): RouteEntry[] {
+  return tables.get(app) ?? [];
+}
+
 export function registerAccessControl(app: FastifyInstance, db: Db) {
   app.decorateRequest('auth', null);
+  const table: RouteEntry[] = [];
+  tables.set(app, table);
 
   app.addHook('onRoute', (route) => {
     const c = route.config as FastifyRequest['routeOptions']['config'] | undefined;
@@ -119,6 +133,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
     if (!c || describeAccess(c) === null) {
       throw new Error(`Route ${route.method} ${route.url} declares neither public, apiKey nor permission`);
     }
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, config: c });
   });
 
   app.addHook('onRequest', async (request) => {

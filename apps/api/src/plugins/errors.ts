@@ -26,6 +26,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err, issues: err.cause?.issues }, 'response failed its schema');
       return reply.status(500).send(internal());
     }
+    // Constraint violations that reach here are races the services did not foresee: a clear 409.
+    const pgCode = (err as { code?: string }).code ?? (err.cause as { code?: string } | undefined)?.code;
+    if (pgCode === '23505' || pgCode === '23503') {
+      request.log.warn({ err }, 'constraint violation');
+      const message = pgCode === '23505' ? 'This record already exists' : 'This record is still in use';
+      return reply.status(409).send({ success: false, message, errors: [message], code: 'CONFLICT' });
+    }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply

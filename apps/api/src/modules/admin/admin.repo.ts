@@ -1,0 +1,158 @@
+// Queries for roles, team members and the audit trail, always within one scope:
+// the admin area (corporateId null) or one corporate.
+import type { Area } from '@vendport/shared';
+import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLogs, roles, users } from '../../db/schema';
+
+export interface Scope {
+  area: Area;
+  corporateId: string | null;
+}
+
+/** Roles visible in a scope: the area's system roles, plus the corporate's own. */
+export function roleScope(s: Scope): SQL {
+  return s.area === 'ADMIN'
+    ? and(eq(roles.area, 'ADMIN'), isNull(roles.corporateId))!
+    : and(eq(roles.area, 'CORPORATE'), or(isNull(roles.corporateId), eq(roles.corporateId, s.corporateId!)))!;
+}
+
+export function memberScope(s: Scope): SQL {
+  return s.area === 'ADMIN'
+    ? and(eq(users.area, 'ADMIN'), isNull(users.deletedAt))!
+    : and(eq(users.area, 'CORPORATE'), eq(users.corporateId, s.corporateId!), isNull(users.deletedAt))!;
+}
+
+export async function listRoles(db: Db, s: Scope, extra?: SQL) {
+  return db
+    .select({
+      id: roles.id,
+      name: roles.name,
+      description: roles.description,
+      permissions: roles.permissions,
+      isSystem: roles.isSystem,
+      corporateId: roles.corporateId,
+      createdAt: roles.createdAt,
+      usersCount: sql<number>`(select count(*)::int from users u where u.role_id = "roles"."id" and u.deleted_at is null ${
+        s.area === 'CORPORATE' ? sql`and u.corporate_id = ${s.corporateId}` : sql``
+      })`,
+    })
+    .from(roles)
+    .where(and(roleScope(s), extra))
+    .orderBy(desc(roles.isSystem), roles.name);
+}
+
+export async function findRole(db: Db, s: Scope, id: string) {
+  const [row] = await listRoles(db, s, eq(roles.id, id));
+  return row ?? null;
+}
+
+export async function roleNameTaken(db: Db, s: Scope, name: string, exceptId?: string) {
+  const [hit] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        roleScope(s),
+        sql`lower(${roles.name}) = lower(${name})`,
+        exceptId ? sql`${roles.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  return !!hit;
+}
+
+const memberColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  msisdn: users.msisdn,
+  status: users.status,
+  roleId: users.roleId,
+  roleName: roles.name,
+  roleIsSystem: roles.isSystem,
+  defaultPassword: users.defaultPassword,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  corporateId: users.corporateId,
+};
+
+export async function listMembers(
+  db: Db,
+  s: Scope,
+  f: { search?: string; status?: string; page: number; limit: number },
+) {
+  const where = and(
+    memberScope(s),
+    f.status ? eq(users.status, f.status) : undefined,
+    f.search
+      ? or(
+          ilike(users.email, `%${f.search}%`),
+          ilike(users.firstName, `%${f.search}%`),
+          ilike(users.lastName, `%${f.search}%`),
+        )
+      : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+  const rows = await db
+    .select(memberColumns)
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  return { rows, total };
+}
+
+export async function findMember(db: Db, s: Scope, id: string) {
+  const [row] = await db
+    .select(memberColumns)
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(and(memberScope(s), eq(users.id, id)));
+  return row ?? null;
+}
+export type MemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
+
+/** Active members of a scope holding a system (super admin / owner) role. */
+export async function countActiveSystemRoleHolders(db: Db, s: Scope) {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(memberScope(s), eq(users.status, 'ACTIVE'), eq(roles.isSystem, true)));
+  return n;
+}
+
+export async function listAudit(
+  db: Db,
+  corporateId: string | null,
+  f: { search?: string; action?: string; actor?: string; from?: Date; to?: Date; page: number; limit: number },
+) {
+  const where = and(
+    corporateId ? eq(auditLogs.corporateId, corporateId) : undefined,
+    f.action ? ilike(auditLogs.action, `${f.action}%`) : undefined,
+    f.actor ? or(ilike(auditLogs.actorEmail, `%${f.actor}%`), ilike(auditLogs.actorName, `%${f.actor}%`)) : undefined,
+    f.search
+      ? or(
+          ilike(auditLogs.action, `%${f.search}%`),
+          ilike(auditLogs.actorEmail, `%${f.search}%`),
+          ilike(auditLogs.actorName, `%${f.search}%`),
+          ilike(auditLogs.targetType, `%${f.search}%`),
+          ilike(auditLogs.targetId, `%${f.search}%`),
+        )
+      : undefined,
+    f.from ? gte(auditLogs.createdAt, f.from) : undefined,
+    f.to ? lt(auditLogs.createdAt, f.to) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(auditLogs).where(where);
+  const rows = await db
+    .select()
+    .from(auditLogs)
+    .where(where)
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  return { rows, total };
+}

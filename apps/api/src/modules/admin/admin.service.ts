@@ -1,0 +1,189 @@
+// Roles and team members for both areas: admins over the admin area, a corporate's team
+// over its own corporate. The rules that keep an area governable live here: nobody removes
+// or disables themselves, nor the last active holder of the area's system role.
+import { isPermissionOf, permissionsOf } from '@vendport/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { roles, sessions, users } from '../../db/schema';
+import { randomPassword } from '../../db/seed';
+import { AppError, badRequest, conflict, invalidPassword, notFound } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/access';
+import { countActiveSystemRoleHolders, findMember, findRole, type MemberRow, roleNameTaken, type Scope } from './admin.repo';
+
+export const scopeOf = (a: AuthContext): Scope => ({ area: a.area, corporateId: a.corporateId });
+
+export async function confirmPassword(ctx: AppContext, userId: string, password: string) {
+  const [u] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!u || !(await ctx.hasher.verify(u.hash, password))) throw invalidPassword();
+}
+
+function checkPermissions(s: Scope, permissions: string[]) {
+  const unknown = permissions.filter((p) => !isPermissionOf(s.area, p));
+  if (unknown.length) {
+    throw badRequest(`Unknown permission: ${unknown.join(', ')}`, unknown.map((p) => `Unknown permission: ${p}`));
+  }
+  return [...new Set(permissions)].sort();
+}
+
+export async function createRole(db: Db, s: Scope, body: { name: string; description: string; permissions: string[] }) {
+  const permissions = checkPermissions(s, body.permissions);
+  if (await roleNameTaken(db, s, body.name)) throw conflict('A role with this name already exists');
+  const [row] = await db
+    .insert(roles)
+    .values({ area: s.area, corporateId: s.corporateId, name: body.name, description: body.description, permissions })
+    .returning({ id: roles.id });
+  return row.id;
+}
+
+async function ownCustomRole(db: Db, s: Scope, id: string) {
+  const role = await findRole(db, s, id);
+  if (!role) throw notFound('Role');
+  if (role.isSystem) throw new AppError('FORBIDDEN', 403, 'System roles cannot be changed');
+  return role;
+}
+
+export async function updateRole(
+  db: Db,
+  s: Scope,
+  body: { id: string; name: string; description: string; permissions: string[] },
+) {
+  await ownCustomRole(db, s, body.id);
+  const permissions = checkPermissions(s, body.permissions);
+  if (await roleNameTaken(db, s, body.name, body.id)) throw conflict('A role with this name already exists');
+  await db
+    .update(roles)
+    .set({ name: body.name, description: body.description, permissions, updatedAt: new Date() })
+    .where(eq(roles.id, body.id));
+}
+
+export async function deleteRole(db: Db, s: Scope, id: string) {
+  const role = await ownCustomRole(db, s, id);
+  if (role.usersCount > 0) throw conflict('This role is assigned to team members; reassign them first');
+  await db.delete(roles).where(eq(roles.id, id));
+  return role;
+}
+
+async function assignableRole(db: Db, s: Scope, roleId: string) {
+  const role = await findRole(db, s, roleId);
+  if (!role) throw badRequest('Choose a role that exists in your account');
+  return role;
+}
+
+export async function createMember(
+  ctx: AppContext,
+  s: Scope,
+  body: { first_name: string; last_name: string; email: string; msisdn?: string; roleId: string },
+) {
+  const role = await assignableRole(ctx.db, s, body.roleId);
+  const [taken] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, body.email), isNull(users.deletedAt)));
+  if (taken) throw conflict('A user with this email already exists');
+  const password = randomPassword();
+  const passwordHash = await ctx.hasher.hash(password);
+  return ctx.db.transaction(async (tx) => {
+    const [u] = await tx
+      .insert(users)
+      .values({
+        area: s.area,
+        corporateId: s.corporateId,
+        roleId: role.id,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        msisdn: body.msisdn ?? null,
+        passwordHash,
+        defaultPassword: true,
+        // The address is proven when the member signs in with the password emailed to it.
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    await ctx.mailer.send(tx as unknown as Db, {
+      to: body.email,
+      subject: 'Your VendPort account',
+      text: [
+        `Hello ${body.first_name},`,
+        '',
+        `An account has been created for you on VendPort with the role ${role.name}.`,
+        `Sign in at ${ctx.config.PUBLIC_URL} with this email and the temporary password below; you will be asked to choose your own password.`,
+        '',
+        `Temporary password: ${password}`,
+      ].join('\n'),
+    });
+    return u.id;
+  });
+}
+
+async function memberOrThrow(db: Db, s: Scope, id: string): Promise<MemberRow> {
+  const m = await findMember(db, s, id);
+  if (!m) throw notFound('User');
+  return m;
+}
+
+/** A change that would leave the scope without an active system-role holder is refused. */
+async function guardLastOwner(db: Db, s: Scope, m: MemberRow, what: string) {
+  if (m.roleIsSystem && m.status === 'ACTIVE' && (await countActiveSystemRoleHolders(db, s)) <= 1) {
+    const who = s.area === 'ADMIN' ? 'super admin' : 'account owner';
+    throw new AppError('FORBIDDEN', 403, `You cannot ${what} the last ${who}`);
+  }
+}
+
+export async function updateMember(
+  db: Db,
+  s: Scope,
+  actorId: string,
+  body: { id: string; first_name?: string; last_name?: string; msisdn?: string; roleId?: string },
+) {
+  const m = await memberOrThrow(db, s, body.id);
+  if (body.roleId && body.roleId !== m.roleId) {
+    if (body.id === actorId) throw new AppError('FORBIDDEN', 403, 'You cannot change your own role');
+    const role = await assignableRole(db, s, body.roleId);
+    if (!role.isSystem) await guardLastOwner(db, s, m, 'change the role of');
+  }
+  await db
+    .update(users)
+    .set({
+      firstName: body.first_name ?? m.firstName,
+      lastName: body.last_name ?? m.lastName,
+      msisdn: body.msisdn ?? m.msisdn,
+      roleId: body.roleId ?? m.roleId,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, body.id));
+  return m;
+}
+
+async function revokeSessions(db: Db, userId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function setMemberStatus(db: Db, s: Scope, actorId: string, id: string, status: 'ACTIVE' | 'INACTIVE') {
+  const m = await memberOrThrow(db, s, id);
+  if (status === 'INACTIVE') {
+    if (id === actorId) throw new AppError('FORBIDDEN', 403, 'You cannot deactivate yourself');
+    await guardLastOwner(db, s, m, 'deactivate');
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
+    if (status === 'INACTIVE') await revokeSessions(tx as unknown as Db, id);
+  });
+  return m;
+}
+
+export async function deleteMember(db: Db, s: Scope, actorId: string, id: string) {
+  const m = await memberOrThrow(db, s, id);
+  if (id === actorId) throw new AppError('FORBIDDEN', 403, 'You cannot delete yourself');
+  await guardLastOwner(db, s, m, 'delete');
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ deletedAt: new Date(), status: 'INACTIVE', updatedAt: new Date() }).where(eq(users.id, id));
+    await revokeSessions(tx as unknown as Db, id);
+  });
+  return m;
+}
+
+export const catalogueOf = (s: Scope) => permissionsOf(s.area);

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCorporateMember, createAdmin, createCorporate, lastEmailTo, TEST_PASSWORD, type TestUser } from '../../test/factories';
+import { buildTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let superAdmin: TestUser;
+let corpA: TestUser & { corporateId: string };
+let corpB: TestUser & { corporateId: string };
+
+const req = (u: TestUser, method: string, url: string, payload?: unknown) =>
+  t.app.inject({ method: method as 'GET', url: `/api/v1/${url}`, headers: u.headers, payload: payload as object });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  superAdmin = await createAdmin(t.app);
+  corpA = await createCorporate(t.app, { name: 'Alpha Ltd' });
+  corpB = await createCorporate(t.app, { name: 'Beta Ltd' });
+});
+afterAll(() => t.close());
+
+describe('[ROLES] roles and permissions', () => {
+  it('[ROLES] admins see the admin catalogue, corporates the corporate one', async () => {
+    const a = (await req(superAdmin, 'GET', 'permissions')).json();
+    const c = (await req(corpA, 'GET', 'permissions')).json();
+    const an = a.data.map((p: { name: string }) => p.name);
+    const cn = c.data.map((p: { name: string }) => p.name);
+    expect(an).toContain('funding.approve');
+    expect(an).not.toContain('vend');
+    expect(cn).toContain('vend');
+    expect(cn).not.toContain('funding.approve');
+  });
+
+  it('[ROLES] create, read, update and delete (password-confirmed) a custom admin role', async () => {
+    const created = await req(superAdmin, 'POST', 'roles/create', { name: 'Support', permissions: ['clients.read', 'audit.read'] });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id;
+    expect((await req(superAdmin, 'GET', `roles/${id}`)).json().data.permissions).toEqual(['audit.read', 'clients.read']);
+
+    const dup = await req(superAdmin, 'POST', 'roles/create', { name: 'support', permissions: ['clients.read'] });
+    expect(dup.statusCode).toBe(409);
+
+    const upd = await req(superAdmin, 'PUT', 'roles/update', { id, name: 'Support L2', permissions: ['clients.read'] });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json().data).toMatchObject({ name: 'Support L2', permissions: ['clients.read'] });
+
+    const noPw = await req(superAdmin, 'DELETE', `roles/${id}`, { password: '' });
+    expect(noPw.statusCode).toBe(400);
+    expect(noPw.json().message).toBe('Please enter your password');
+    const wrongPw = await req(superAdmin, 'DELETE', `roles/${id}`, { password: 'not-my-password' });
+    expect(wrongPw.json().code).toBe('INVALID_PASSWORD');
+    expect((await req(superAdmin, 'DELETE', `roles/${id}`, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await req(superAdmin, 'GET', `roles/${id}`)).statusCode).toBe(404);
+  });
+
+  it('[ROLES] unknown permissions and permissions of the other area are refused', async () => {
+    const res = await req(superAdmin, 'POST', 'roles/create', { name: 'Bad', permissions: ['vend'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Unknown permission: vend/);
+  });
+
+  it('[ROLES] system roles cannot be changed or deleted', async () => {
+    const roles = (await req(superAdmin, 'GET', 'roles')).json().data;
+    const sys = roles.find((r: { isSystem: boolean }) => r.isSystem);
+    expect(sys.name).toBe('Super Admin');
+    expect((await req(superAdmin, 'PUT', 'roles/update', { id: sys.id, name: 'X', permissions: ['clients.read'] })).statusCode).toBe(403);
+    expect((await req(superAdmin, 'DELETE', `roles/${sys.id}`, { password: TEST_PASSWORD })).statusCode).toBe(403);
+  });
+
+  it("[ROLES] a corporate's custom roles belong to that corporate alone", async () => {
+    const created = await req(corpA, 'POST', 'roles/create', { name: 'Cashier', permissions: ['vend', 'wallet.read'] });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id;
+    const bList = (await req(corpB, 'GET', 'roles')).json().data.map((r: { id: string }) => r.id);
+    expect(bList).not.toContain(id);
+    expect((await req(corpB, 'GET', `roles/${id}`)).statusCode).toBe(404);
+    expect((await req(corpB, 'PUT', 'roles/update', { id, name: 'Hijack', permissions: ['vend'] })).statusCode).toBe(404);
+    expect((await req(corpB, 'DELETE', `roles/${id}`, { password: TEST_PASSWORD })).statusCode).toBe(404);
+    // Admins do not see corporate roles among admin roles either.
+    const adminList = (await req(superAdmin, 'GET', 'roles')).json().data.map((r: { id: string }) => r.id);
+    expect(adminList).not.toContain(id);
+  });
+
+  it('[ROLES] a role in use cannot be deleted', async () => {
+    const role = (await req(superAdmin, 'POST', 'roles/create', { name: 'Ops', permissions: ['vtu.read'] })).json().data;
+    const created = await req(superAdmin, 'POST', 'admins/create', { first_name: 'Ngozi', last_name: 'Eze', email: 'ngozi@vendport.test', roleId: role.id });
+    expect(created.statusCode).toBe(201);
+    const del = await req(superAdmin, 'DELETE', `roles/${role.id}`, { password: TEST_PASSWORD });
+    expect(del.statusCode).toBe(409);
+  });
+});
+
+describe('[TEAM] admin users and corporate teams', () => {
+  it('[TEAM] a new admin gets an email with a temporary password and must change it', async () => {
+    const roles = (await req(superAdmin, 'GET', 'roles')).json().data;
+    const res = await req(superAdmin, 'POST', 'admins/create', {
+      first_name: 'Bola',
+      last_name: 'Ade',
+      email: 'Bola.Ade@VendPort.test',
+      msisdn: '08031234567',
+      roleId: roles[0].id,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ email: 'bola.ade@vendport.test', msisdn: '+2348031234567', defaultPassword: true, status: 'ACTIVE' });
+    const mail = await lastEmailTo(t.app, 'bola.ade@vendport.test');
+    expect(mail?.text).toMatch(/Temporary password: [A-Za-z0-9]{18}/);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'bola.ade@vendport.test', password: /Temporary password: (\S+)/.exec(mail!.text)![1] },
+    });
+    if (login.statusCode === 200) expect(login.json().data.user.defaultPassword).toBe(true);
+    const dup = await req(superAdmin, 'POST', 'admins/create', { first_name: 'B', last_name: 'A', email: 'bola.ade@vendport.test', roleId: roles[0].id });
+    expect(dup.statusCode).toBe(409);
+  });
+
+  it('[TEAM] list, search and read team members; pages of 40', async () => {
+    const list = await req(superAdmin, 'GET', 'admins/list?search=bola');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ currentPage: 1, limit: 40, hasMorePages: false });
+    expect(list.json().data.map((u: { email: string }) => u.email)).toEqual(['bola.ade@vendport.test']);
+    expect((await req(superAdmin, 'GET', 'admins/list?limit=50')).statusCode).toBe(400);
+  });
+
+  it('[TEAM] nobody deactivates or deletes themselves, nor the last super admin', async () => {
+    expect((await req(superAdmin, 'PUT', `admins/deactivate/${superAdmin.id}`)).statusCode).toBe(403);
+    expect((await req(superAdmin, 'DELETE', `admins/delete/${superAdmin.id}`, { password: TEST_PASSWORD })).json().message).toBe(
+      'You cannot delete yourself',
+    );
+    // Deactivate every other super admin; the last one cannot be deactivated or deleted.
+    const manager = await createAdmin(t.app, { permissions: ['admins.manage', 'admins.read'] });
+    const other = await createAdmin(t.app);
+    const all = (await req(superAdmin, 'GET', 'admins/list?status=ACTIVE&limit=100')).json().data as Array<{ id: string; role: { name: string } }>;
+    const supers = all.filter((u) => u.role.name === 'Super Admin' && u.id !== superAdmin.id);
+    expect(supers.map((u) => u.id)).toContain(other.id);
+    for (const u of supers) expect((await req(manager, 'PUT', `admins/deactivate/${u.id}`)).statusCode).toBe(200);
+    const last = await req(manager, 'PUT', `admins/deactivate/${superAdmin.id}`);
+    expect(last.statusCode).toBe(403);
+    expect(last.json().message).toBe('You cannot deactivate the last super admin');
+    const lastDel = await req(manager, 'DELETE', `admins/delete/${superAdmin.id}`, { password: TEST_PASSWORD });
+    expect(lastDel.json().message).toBe('You cannot delete the last super admin');
+    for (const u of supers) expect((await req(manager, 'PUT', `admins/activate/${u.id}`)).statusCode).toBe(200);
+  });
+
+  it('[TEAM] deactivating a user ends their sessions; activating lets them back', async () => {
+    const victim = await createAdmin(t.app, { permissions: ['clients.read'] });
+    expect((await req(victim, 'GET', 'notifications')).statusCode).toBe(200);
+    expect((await req(superAdmin, 'PUT', `admins/deactivate/${victim.id}`)).json().data.status).toBe('INACTIVE');
+    expect((await req(victim, 'GET', 'notifications')).statusCode).toBe(401);
+    expect((await req(superAdmin, 'PUT', `admins/activate/${victim.id}`)).json().data.status).toBe('ACTIVE');
+  });
+
+  it('[TEAM] delete needs the password and removes the user', async () => {
+    const victim = await createAdmin(t.app, { permissions: ['clients.read'] });
+    expect((await req(superAdmin, 'DELETE', `admins/delete/${victim.id}`, { password: 'wrong-password!' })).statusCode).toBe(400);
+    expect((await req(superAdmin, 'DELETE', `admins/delete/${victim.id}`, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await req(superAdmin, 'GET', `admins/${victim.id}`)).statusCode).toBe(404);
+    expect((await req(victim, 'GET', 'notifications')).statusCode).toBe(401);
+  });
+
+  it('[TEAM] a corporate owner manages its own team and never sees another corporate', async () => {
+    const member = await addCorporateMember(t.app, corpA.corporateId, ['vend']);
+    const aList = (await req(corpA, 'GET', 'admins/list')).json().data.map((u: { id: string }) => u.id);
+    expect(aList).toContain(member.id);
+    expect(aList).not.toContain(corpB.id);
+    expect(aList).not.toContain(superAdmin.id);
+    expect((await req(corpB, 'GET', `admins/${member.id}`)).statusCode).toBe(404);
+    expect((await req(corpB, 'PUT', `admins/deactivate/${member.id}`)).statusCode).toBe(404);
+    expect((await req(corpB, 'DELETE', `admins/delete/${member.id}`, { password: TEST_PASSWORD })).statusCode).toBe(404);
+    expect((await req(corpB, 'PUT', 'admins/update', { id: member.id, first_name: 'X' })).statusCode).toBe(404);
+    // Admin roles cannot be given to a corporate member.
+    const adminRole = (await req(superAdmin, 'GET', 'roles')).json().data[0].id;
+    expect((await req(corpA, 'PUT', 'admins/update', { id: member.id, roleId: adminRole })).statusCode).toBe(400);
+    // The owner deactivates its member; the last owner cannot be removed.
+    expect((await req(corpA, 'PUT', `admins/deactivate/${member.id}`)).statusCode).toBe(200);
+    const lastOwner = await addCorporateMember(t.app, corpA.corporateId, ['team.manage', 'team.read']);
+    expect((await req(lastOwner, 'DELETE', `admins/delete/${corpA.id}`, { password: TEST_PASSWORD })).json().message).toBe(
+      'You cannot delete the last account owner',
+    );
+  });
+
+  it('[TEAM] a team manager cannot change their own role', async () => {
+    const manager = await createAdmin(t.app, { permissions: ['admins.manage', 'admins.read', 'roles.read'] });
+    const roles = (await req(superAdmin, 'GET', 'roles')).json().data;
+    const res = await req(manager, 'PUT', 'admins/update', { id: manager.id, roleId: roles[0].id });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('[AUDIT] audit trail', () => {
+  it('[AUDIT] mutations are recorded with actor, target, IP and no secret', async () => {
+    const res = await req(superAdmin, 'GET', 'audit-trails?action=role.');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data;
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows[0]).toMatchObject({ actorEmail: superAdmin.email, area: 'ADMIN', ip: '127.0.0.1' });
+    const all = await req(superAdmin, 'GET', 'audit-trails?limit=100');
+    expect(JSON.stringify(all.json())).not.toContain(TEST_PASSWORD);
+    expect(JSON.stringify(all.json())).not.toMatch(/Temporary password/);
+  });
+
+  it('[AUDIT] filters by actor and date; corporate users see only their corporate', async () => {
+    const byActor = (await req(superAdmin, 'GET', `audit-trails?actor=${encodeURIComponent(corpA.email)}`)).json().data;
+    expect(byActor.length).toBeGreaterThan(0);
+    expect(byActor.every((r: { actorEmail: string }) => r.actorEmail === corpA.email)).toBe(true);
+    const future = (await req(superAdmin, 'GET', 'audit-trails?startDate=2999-01-01')).json().data;
+    expect(future).toEqual([]);
+    const bad = await req(superAdmin, 'GET', 'audit-trails?startDate=01/01/2020');
+    expect(bad.statusCode).toBe(400);
+    const corpRows = (await req(corpA, 'GET', 'audit-trails?limit=100')).json().data;
+    expect(corpRows.length).toBeGreaterThan(0);
+    expect(corpRows.every((r: { corporateId: string }) => r.corporateId === corpA.corporateId)).toBe(true);
+    const corpBRows = (await req(corpB, 'GET', 'audit-trails?limit=100')).json().data;
+    expect(corpBRows.some((r: { corporateId: string }) => r.corporateId === corpA.corporateId)).toBe(false);
+  });
+});
