@@ -22,6 +22,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      'e2e/vitest.config.ts',
     ],
   },
 });

@@ -1,0 +1,98 @@
+// Starts the real server (built web app, API, PGlite in a fresh data folder) for the e2e run,
+// and after the run stops it and runs the ledger check over the database the journeys used.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+let server: ChildProcess | null = null;
+let dataDir = '';
+
+export async function setup(project: TestProject) {
+  const build = spawnSync('node', ['scripts/build-web-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('web build failed');
+  const port = await freePort();
+  dataDir = path.join(root, '.tmp', `e2e-data-${Date.now()}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const adminEmail = 'admin@e2e.vendport.test';
+  server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DEV_ROUTES: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: adminEmail,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  server.stdout!.on('data', (d) => {
+    out += d;
+  });
+  server.stderr!.on('data', (d) => {
+    out += d;
+  });
+  const deadline = Date.now() + 120_000;
+  let adminPassword = '';
+  while (Date.now() < deadline) {
+    const m = /password:\s+(\S+)/.exec(out);
+    if (m && /is running on/.test(out)) {
+      adminPassword = m[1];
+      break;
+    }
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!adminPassword) throw new Error(`server did not start in time:\n${out}`);
+  const baseURL = `http://127.0.0.1:${port}`;
+  project.provide('baseURL', baseURL);
+  project.provide('adminEmail', adminEmail);
+  project.provide('adminPassword', adminPassword);
+  project.provide('dataDir', dataDir);
+}
+
+export async function teardown() {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  // The ledger must hold after every journey: ledger:check over the e2e database.
+  const check = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/modules/ledger/ledger-check-cli.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  if (check.status !== 0) throw new Error('ledger:check reported violations after the e2e run');
+  if (process.env.KEEP_E2E_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    adminEmail: string;
+    adminPassword: string;
+    dataDir: string;
+  }
+}
