@@ -13,6 +13,6 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['@testing-library/jest-dom/vitest', './test/setup.ts'],
-    restoreMocks: true,
+    clearMocks: true,
   },
 });

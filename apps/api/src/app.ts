@@ -24,6 +24,7 @@ import { Mailer } from './lib/mailer';
 import { PasswordHasher } from './lib/passwords';
 import { modules } from './modules';
 import { registerAccessControl } from './plugins/access';
+import { registerApiKeyAuth } from './plugins/api-key';
 import { registerErrorHandling } from './plugins/errors';
 
 export interface BuildOptions {
@@ -100,6 +101,7 @@ export async function buildApp(config: Config & { APP_SECRET: string }, opts: Bu
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   registerAccessControl(app, ctx.db);
+  registerApiKeyAuth(app, ctx);
   registerErrorHandling(app);
 
   await app.register(

@@ -2,8 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/admin.routes';
+import { authRoutes } from './auth/auth.routes';
+import { devRoutes } from './dev/dev.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const modules: ApiModule[] = [notificationsRoutes, adminRoutes];
+export const modules: ApiModule[] = [notificationsRoutes, adminRoutes, authRoutes, devRoutes];

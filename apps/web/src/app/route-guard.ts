@@ -11,7 +11,14 @@ export const CLIENT_HOME = '/dashboard';
 export const ADMIN_HOME = '/admin-dashboard';
 
 /** Public paths a signed-in user is sent away from (spec §2), plus /2fa once it is done. */
-export const PUBLIC_PATHS = ['/', '/auth/login', '/sign-up', '/forgot-password', '/verify-email', '/change-password'];
+export const PUBLIC_PATHS = [
+  '/',
+  '/auth/login',
+  '/sign-up',
+  '/forgot-password',
+  '/verify-email',
+  '/change-password',
+];
 
 /** The sign-in steps, in the order the server requires them. */
 const STEP_PAGES = ['/change-password', '/verify-email', '/2fa'] as const;

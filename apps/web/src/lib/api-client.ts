@@ -94,9 +94,13 @@ function errorFrom(status: number, body: Record<string, unknown> | null): ApiErr
       : status === 0
         ? 'Could not reach the server. Check your connection and try again.'
         : `The request failed (HTTP ${status}).`;
-  const errors = Array.isArray(body?.errors) ? body.errors.filter((e): e is string => typeof e === 'string') : [];
+  const errors = Array.isArray(body?.errors)
+    ? body.errors.filter((e): e is string => typeof e === 'string')
+    : [];
   const code = typeof body?.code === 'string' ? body.code : undefined;
-  return status === 401 ? new UnauthorizedError(message, errors, code) : new ApiError(status, message, errors, code);
+  return status === 401
+    ? new UnauthorizedError(message, errors, code)
+    : new ApiError(status, message, errors, code);
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {

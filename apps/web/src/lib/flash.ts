@@ -2,7 +2,7 @@
 // logout message): written to session storage before reloading, shown once on the next start.
 const FLASH_KEY = 'vendport.flash';
 
-export type Flash = { type: 'success' | 'error'; message: string };
+export type Flash = { type: 'success' | 'error' | 'info'; message: string };
 
 export function setFlash(flash: Flash): void {
   try {
@@ -18,7 +18,10 @@ export function consumeFlash(): Flash | null {
     if (!raw) return null;
     window.sessionStorage.removeItem(FLASH_KEY);
     const parsed = JSON.parse(raw) as Partial<Flash>;
-    if ((parsed.type === 'success' || parsed.type === 'error') && typeof parsed.message === 'string') {
+    if (
+      (parsed.type === 'success' || parsed.type === 'error' || parsed.type === 'info') &&
+      typeof parsed.message === 'string'
+    ) {
       return { type: parsed.type, message: parsed.message };
     }
     return null;

@@ -1,7 +1,7 @@
 // TanStack Query defaults of spec §8/§9: failed calls retried up to 2 times, cached data kept
 // 60 seconds after last use. Client errors (4xx) are answers, not failures, so they are not
 // retried; mutations are never retried because most of them are not idempotent.
-import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { type DefaultOptions, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 export const MAX_RETRIES = 2;

@@ -25,6 +25,17 @@ export function fullName(user: Pick<SessionUser, 'first_name' | 'last_name'> | n
     .join(' ');
 }
 
+/**
+ * The user carried by a response's data: `{ user }` (most auth calls) or the user itself
+ * (GET me / PUT profile are documented both ways); null when neither.
+ */
+export function userFromData(data: unknown): SessionUser | null {
+  if (!data || typeof data !== 'object') return null;
+  const maybe = 'user' in data ? (data as { user: unknown }).user : data;
+  if (maybe && typeof maybe === 'object' && 'id' in maybe && 'email' in maybe) return maybe as SessionUser;
+  return null;
+}
+
 function readProfile(): SessionUser | null {
   try {
     const raw = window.localStorage.getItem(PROFILE_STORAGE_KEY);
@@ -128,6 +139,18 @@ function createSessionStore() {
 
 export const sessionStore = createSessionStore();
 
+/**
+ * Follow sign-in and sign-out done in other tabs: they change the stored profile, which fires
+ * a storage event here. Returns the unsubscribe function.
+ */
+export function followOtherTabs(): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === PROFILE_STORAGE_KEY || e.key === null) sessionStore.restore();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
 export function getAccessToken(): string | null {
   return sessionStore.getSnapshot()?.token ?? null;
 }
@@ -139,10 +162,15 @@ export function signOutAndReload(): void {
 }
 
 export function useSession() {
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, sessionStore.getSnapshot);
+  const session = useSyncExternalStore(
+    sessionStore.subscribe,
+    sessionStore.getSnapshot,
+    sessionStore.getSnapshot,
+  );
   const user = session?.user ?? null;
   const login = useCallback(
-    (u: SessionUser, accessToken: string, rememberMe: boolean) => sessionStore.login(u, accessToken, rememberMe),
+    (u: SessionUser, accessToken: string, rememberMe: boolean) =>
+      sessionStore.login(u, accessToken, rememberMe),
     [],
   );
   const updateProfile = useCallback((patch: Partial<SessionUser>) => sessionStore.updateProfile(patch), []);

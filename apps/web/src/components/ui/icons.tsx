@@ -5,6 +5,7 @@ export type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
 function Icon({ title, children, className = 'h-5 w-5', ...rest }: IconProps & { children: ReactNode }) {
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: decorative icons are aria-hidden; a title is rendered when given
     <svg
       viewBox="0 0 24 24"
       fill="none"

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/harness';
+
+let on: TestApp;
+let off: TestApp;
+beforeAll(async () => {
+  on = await buildTestApp();
+  off = await buildTestApp({ env: { DEV_ROUTES: 'false' } });
+});
+afterAll(async () => {
+  await on.close();
+  await off.close();
+});
+
+describe('[DEV] outbox reader', () => {
+  it('[DEV] lists the latest outbox emails, newest first, filtered by recipient', async () => {
+    await on.app.ctx.mailer.send(on.app.ctx.db, {
+      to: 'a@example.ng',
+      subject: 'First',
+      text: 'Code 123456',
+    });
+    await on.app.ctx.mailer.send(on.app.ctx.db, { to: 'b@example.ng', subject: 'Other', text: 'Hello' });
+    await on.app.ctx.mailer.send(on.app.ctx.db, {
+      to: 'a@example.ng',
+      subject: 'Second',
+      text: 'Code 654321',
+    });
+
+    const all = await on.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data).toHaveLength(3);
+
+    const mine = await on.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=A@example.ng' });
+    const data = mine.json().data;
+    expect(data.map((m: { subject: string }) => m.subject)).toEqual(['Second', 'First']);
+    expect(Object.keys(data[0]).sort()).toEqual(['createdAt', 'id', 'subject', 'text', 'to']);
+  });
+
+  it('[DEV] does not exist when dev routes are off', async () => {
+    const res = await off.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
+    expect(res.statusCode).toBe(404);
+  });
+});

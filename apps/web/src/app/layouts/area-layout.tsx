@@ -1,0 +1,348 @@
+// The layout both areas share (spec §2): a minimizable sidebar with the area's sections, a top
+// bar with the user's name and the unread-notification bell, the logout confirm and the idle
+// sign-out timer.
+
+import { useQueryClient } from '@tanstack/react-query';
+import type { Area } from '@vendport/shared';
+import { useEffect, useState } from 'react';
+import { useIdleTimer } from 'react-idle-timer';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import logoUrl from '@/assets/logo.svg';
+import { Button } from '@/components/ui/button';
+import {
+  BellIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CloseIcon,
+  LogoutIcon,
+  MenuIcon,
+} from '@/components/ui/icons';
+import { Modal } from '@/components/ui/modal';
+import { useMe } from '@/features/auth/api/get-me';
+import { logout, useLogout } from '@/features/auth/api/logout';
+import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
+import { cn } from '@/lib/cn';
+import { setFlash } from '@/lib/flash';
+import { getIdleTimeoutMs } from '@/lib/idle';
+import { signOutAndReload, userFromData, useSession } from '@/lib/session';
+import { navFor, notificationPath } from './nav';
+import { SidebarProvider, useSidebar } from './sidebar-context';
+
+export const LOGOUT_QUESTION = 'Are you sure you want to logout ?';
+
+function Sidebar({
+  area,
+  mobileOpen,
+  onNavigate,
+}: {
+  area: Area;
+  mobileOpen: boolean;
+  onNavigate: () => void;
+}) {
+  const { isMinimized, toggleMinimized, openLogoutModal } = useSidebar();
+  const { user } = useSession();
+  const sections = navFor(area, user?.permissions ?? []);
+  // The drawer on small screens always shows labels.
+  const compact = isMinimized && !mobileOpen;
+
+  return (
+    <aside
+      aria-label="Sidebar"
+      data-minimized={isMinimized ? 'true' : 'false'}
+      className={cn(
+        'fixed inset-y-0 left-0 z-40 flex flex-col bg-slate-900 text-slate-300 transition-[width,transform] duration-200 md:sticky md:top-0 md:h-screen md:translate-x-0',
+        compact ? 'w-[4.5rem]' : 'w-64',
+        mobileOpen ? 'translate-x-0' : '-translate-x-full',
+      )}
+    >
+      <div
+        className={cn(
+          'flex h-16 shrink-0 items-center gap-3 border-b border-white/10',
+          compact ? 'justify-center px-2' : 'px-5',
+        )}
+      >
+        <img src={logoUrl} alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
+        {!compact ? (
+          <div className="min-w-0">
+            <p className="truncate text-base font-semibold text-white">VendPort</p>
+            <p className="truncate text-xs text-slate-400">
+              {area === 'ADMIN' ? 'Admin console' : 'Business portal'}
+            </p>
+          </div>
+        ) : null}
+      </div>
+
+      <nav
+        className="flex-1 overflow-y-auto px-3 py-4"
+        aria-label={area === 'ADMIN' ? 'Admin navigation' : 'Main navigation'}
+      >
+        {sections.map((section) => (
+          <div key={section.title} className="mb-5">
+            {compact ? (
+              <div className="mx-2 mb-2 border-t border-white/10" aria-hidden="true" />
+            ) : (
+              <p className="mb-1.5 px-3 text-[11px] font-semibold uppercase tracking-wider text-slate-500">
+                {section.title}
+              </p>
+            )}
+            <ul className="space-y-0.5">
+              {section.items.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    onClick={onNavigate}
+                    title={compact ? item.label : undefined}
+                    className={({ isActive }) =>
+                      cn(
+                        'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                        compact && 'justify-center px-0',
+                        isActive
+                          ? 'bg-brand-600/20 text-white ring-1 ring-inset ring-brand-500/30'
+                          : 'hover:bg-white/5 hover:text-white',
+                      )
+                    }
+                  >
+                    {({ isActive }) => (
+                      <>
+                        <span className={isActive ? 'text-brand-400' : 'text-slate-400'}>{item.icon}</span>
+                        <span className={compact ? 'sr-only' : 'truncate'}>{item.label}</span>
+                      </>
+                    )}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+
+      <div className="space-y-1 border-t border-white/10 p-3">
+        <button
+          type="button"
+          onClick={openLogoutModal}
+          title={compact ? 'Logout' : undefined}
+          className={cn(
+            'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white',
+            compact && 'justify-center px-0',
+          )}
+        >
+          <LogoutIcon className="h-5 w-5 shrink-0 text-slate-400" />
+          <span className={compact ? 'sr-only' : undefined}>Logout</span>
+        </button>
+        <button
+          type="button"
+          onClick={toggleMinimized}
+          aria-label={isMinimized ? 'Expand sidebar' : 'Minimize sidebar'}
+          aria-pressed={isMinimized}
+          className={cn(
+            'hidden w-full items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-400 hover:bg-white/5 hover:text-white md:flex',
+            compact && 'justify-center px-0',
+          )}
+        >
+          {isMinimized ? <ChevronRightIcon className="h-5 w-5" /> : <ChevronLeftIcon className="h-5 w-5" />}
+          {!compact ? <span>Minimize</span> : null}
+        </button>
+      </div>
+    </aside>
+  );
+}
+
+function NotificationBell({ area }: { area: Area }) {
+  const unread = useUnreadCount();
+  const count = unread.data ?? 0;
+  const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+  return (
+    <Link
+      to={notificationPath(area)}
+      aria-label={label}
+      title={label}
+      className="relative rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+    >
+      <BellIcon className="h-6 w-6" />
+      {count > 0 ? (
+        <span
+          data-testid="unread-count"
+          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold text-white ring-2 ring-white"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+function TopBar({ area, onOpenMenu }: { area: Area; onOpenMenu: () => void }) {
+  const { user, fullName } = useSession();
+  const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase();
+  const subtitle = area === 'ADMIN' ? 'Administrator' : (user?.corporate?.name ?? 'Corporate');
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+      <button
+        type="button"
+        onClick={onOpenMenu}
+        className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 md:hidden"
+        aria-label="Open menu"
+      >
+        <MenuIcon className="h-6 w-6" />
+      </button>
+      {user?.corporate?.testMode ? (
+        <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-800">
+          Test mode
+        </span>
+      ) : null}
+      <div className="ml-auto flex items-center gap-3">
+        <NotificationBell area={area} />
+        <div className="flex items-center gap-3 border-l border-slate-200 pl-3">
+          <span
+            className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+            aria-hidden="true"
+          >
+            {initials || '?'}
+          </span>
+          <div className="hidden min-w-0 sm:block">
+            <p className="truncate text-sm font-medium text-slate-900" data-testid="user-full-name">
+              {fullName}
+            </p>
+            <p className="truncate text-xs text-slate-500">{subtitle}</p>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function LogoutModal() {
+  const { isLogoutModalOpen, closeLogoutModal } = useSidebar();
+  const logoutMutation = useLogout();
+  return (
+    <Modal
+      open={isLogoutModalOpen}
+      onClose={closeLogoutModal}
+      size="sm"
+      hideClose
+      dismissible={!logoutMutation.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={closeLogoutModal} disabled={logoutMutation.isPending}>
+            Stay active
+          </Button>
+          <Button variant="danger" loading={logoutMutation.isPending} onClick={() => logoutMutation.mutate()}>
+            Logout
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col items-center pt-2 text-center">
+        <span className="mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-red-50 text-red-600">
+          <LogoutIcon className="h-6 w-6" />
+        </span>
+        <p className="text-base font-medium text-slate-900">{LOGOUT_QUESTION}</p>
+      </div>
+    </Modal>
+  );
+}
+
+/** Signs out after the idle timeout (spec §9: 20 minutes by default). */
+function IdleSignOut() {
+  const queryClient = useQueryClient();
+  const [timeout] = useState(getIdleTimeoutMs);
+  useIdleTimer({
+    timeout,
+    throttle: 500,
+    onIdle: () => {
+      const minutes = Math.round(timeout / 60_000);
+      setFlash({
+        type: 'info',
+        message:
+          minutes >= 1
+            ? `You were signed out after ${minutes} minute${minutes === 1 ? '' : 's'} without activity.`
+            : 'You were signed out after a period without activity.',
+      });
+      // Revoke the token on the server too; sign out locally whatever the answer.
+      void logout()
+        .catch(() => undefined)
+        .finally(() => {
+          queryClient.clear();
+          signOutAndReload();
+        });
+    },
+  });
+  return null;
+}
+
+/** Keeps the stored profile in step with the server (roles, flags, names). */
+function ProfileRefresh() {
+  const { updateProfile } = useSession();
+  const me = useMe();
+  useEffect(() => {
+    const user = me.data?.success ? userFromData(me.data.data) : null;
+    if (user) updateProfile(user);
+  }, [me.data, updateProfile]);
+  return null;
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div
+      className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-brand-100"
+      role="progressbar"
+      aria-label="Loading page"
+    >
+      <div className="h-full w-1/3 animate-pulse bg-brand-600" />
+    </div>
+  );
+}
+
+function AreaLayout({ area }: { area: Area }) {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+  // Close the drawer after every navigation on small screens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  return (
+    <SidebarProvider>
+      <div className="flex min-h-screen bg-slate-50">
+        <NavigationProgress />
+        {mobileOpen ? (
+          <div
+            className="fixed inset-0 z-30 bg-slate-900/40 md:hidden"
+            aria-hidden="true"
+            onClick={() => setMobileOpen(false)}
+          />
+        ) : null}
+        <Sidebar area={area} mobileOpen={mobileOpen} onNavigate={() => setMobileOpen(false)} />
+        {mobileOpen ? (
+          <button
+            type="button"
+            onClick={() => setMobileOpen(false)}
+            className="fixed left-64 top-3 z-40 rounded-full bg-white p-2 text-slate-700 shadow md:hidden"
+            aria-label="Close menu"
+          >
+            <CloseIcon className="h-5 w-5" />
+          </button>
+        ) : null}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar area={area} onOpenMenu={() => setMobileOpen(true)} />
+          <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+            <Outlet />
+          </main>
+        </div>
+        <LogoutModal />
+        <IdleSignOut />
+        <ProfileRefresh />
+      </div>
+    </SidebarProvider>
+  );
+}
+
+export function ClientAreaLayout() {
+  return <AreaLayout area="CORPORATE" />;
+}
+
+export function AdminAreaLayout() {
+  return <AreaLayout area="ADMIN" />;
+}

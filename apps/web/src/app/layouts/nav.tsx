@@ -1,0 +1,211 @@
+// The sections of each area's sidebar (spec §2 children). Items carrying a permission are shown
+// only to users who hold it (the server checks again on every call).
+import type { Area } from '@vendport/shared';
+import type { ReactNode } from 'react';
+import {
+  ArrowDownIcon,
+  BellIcon,
+  BuildingIcon,
+  ChartIcon,
+  ClockIcon,
+  HomeIcon,
+  LayersIcon,
+  ListIcon,
+  PercentIcon,
+  ReceiptIcon,
+  RepeatIcon,
+  ServerIcon,
+  SettingsIcon,
+  ShieldIcon,
+  SignalIcon,
+  UserIcon,
+  UsersIcon,
+  WalletIcon,
+} from '@/components/ui/icons';
+
+export type NavItem = { label: string; to: string; icon: ReactNode; end?: boolean; permission?: string };
+export type NavSection = { title: string; items: NavItem[] };
+
+const i = (Icon: (p: { className?: string }) => ReactNode) => <Icon className="h-5 w-5 shrink-0" />;
+
+const CLIENT_NAV: NavSection[] = [
+  {
+    title: 'Overview',
+    items: [
+      { label: 'Dashboard', to: '/dashboard', icon: i(HomeIcon), end: true },
+      { label: 'Wallet', to: '/dashboard/wallet', icon: i(WalletIcon), permission: 'wallet.read' },
+      {
+        label: 'Funding History',
+        to: '/dashboard/funding-history',
+        icon: i(ArrowDownIcon),
+        permission: 'wallet.read',
+      },
+      {
+        label: 'Vending History',
+        to: '/dashboard/vending-history',
+        icon: i(ReceiptIcon),
+        permission: 'transactions.read',
+      },
+      {
+        label: 'Commission',
+        to: '/dashboard/commission',
+        icon: i(PercentIcon),
+        permission: 'commission.read',
+      },
+      {
+        label: 'Sales Valuation',
+        to: '/dashboard/sales-valuation',
+        icon: i(ChartIcon),
+        permission: 'transactions.read',
+      },
+    ],
+  },
+  {
+    title: 'Auto Top-up',
+    items: [
+      {
+        label: 'Auto Top-up Settings',
+        to: '/dashboard/auto-topup-settings',
+        icon: i(RepeatIcon),
+        permission: 'autotopup.manage',
+      },
+      {
+        label: 'Subscribers',
+        to: '/dashboard/auto-top-up-subscribers',
+        icon: i(UsersIcon),
+        permission: 'autotopup.manage',
+      },
+      {
+        label: 'Top-up Transactions',
+        to: '/dashboard/auto-topup-transactions',
+        icon: i(ListIcon),
+        permission: 'autotopup.manage',
+      },
+    ],
+  },
+  {
+    title: 'Account',
+    items: [
+      {
+        label: 'Admin Management',
+        to: '/dashboard/admin-management',
+        icon: i(ShieldIcon),
+        permission: 'team.read',
+      },
+      {
+        label: 'Audit Trail',
+        to: '/dashboard/audit-trail',
+        icon: i(ClockIcon),
+        permission: 'team.audit.read',
+      },
+      { label: 'Settings', to: '/dashboard/settings', icon: i(SettingsIcon), permission: 'settings.read' },
+      { label: 'Notifications', to: '/dashboard/notification', icon: i(BellIcon) },
+      { label: 'Profile', to: '/dashboard/profile', icon: i(UserIcon) },
+    ],
+  },
+];
+
+const ADMIN_NAV: NavSection[] = [
+  {
+    title: 'Overview',
+    items: [
+      { label: 'Dashboard', to: '/admin-dashboard', icon: i(HomeIcon), end: true },
+      {
+        label: 'Analytics',
+        to: '/admin-dashboard/analytics',
+        icon: i(ChartIcon),
+        permission: 'analytics.read',
+      },
+    ],
+  },
+  {
+    title: 'Clients',
+    items: [
+      {
+        label: 'Accounts',
+        to: '/admin-dashboard/accounts',
+        icon: i(BuildingIcon),
+        permission: 'verification.read',
+      },
+      {
+        label: 'Funding History',
+        to: '/admin-dashboard/funding-history',
+        icon: i(ArrowDownIcon),
+        permission: 'funding.read',
+      },
+      {
+        label: 'Vending History',
+        to: '/admin-dashboard/vending-history',
+        icon: i(ReceiptIcon),
+        permission: 'vending.read',
+      },
+      {
+        label: 'Services',
+        to: '/admin-dashboard/services',
+        icon: i(LayersIcon),
+        permission: 'services.read',
+      },
+      {
+        label: 'Data Plans',
+        to: '/admin-dashboard/data-plan-management',
+        icon: i(SignalIcon),
+        permission: 'services.read',
+      },
+    ],
+  },
+  {
+    title: 'VTU',
+    items: [
+      { label: 'VTU Lines', to: '/admin-dashboard/vtu', icon: i(ServerIcon), permission: 'vtu.read' },
+      {
+        label: 'VTU Funding History',
+        to: '/admin-dashboard/vtu-funding-history',
+        icon: i(WalletIcon),
+        permission: 'vtu.read',
+      },
+      {
+        label: 'VTU Consumption',
+        to: '/admin-dashboard/vtu-consumption-history',
+        icon: i(ListIcon),
+        permission: 'vtu.read',
+      },
+    ],
+  },
+  {
+    title: 'Administration',
+    items: [
+      {
+        label: 'Admin Management',
+        to: '/admin-dashboard/admin-management',
+        icon: i(ShieldIcon),
+        permission: 'admins.read',
+      },
+      {
+        label: 'Audit Trail',
+        to: '/admin-dashboard/audit-trail',
+        icon: i(ClockIcon),
+        permission: 'audit.read',
+      },
+      {
+        label: 'Settings',
+        to: '/admin-dashboard/settings',
+        icon: i(SettingsIcon),
+        permission: 'settings.manage',
+      },
+      { label: 'Notifications', to: '/admin-dashboard/notification', icon: i(BellIcon) },
+      { label: 'Profile', to: '/admin-dashboard/admin-profile', icon: i(UserIcon) },
+    ],
+  },
+];
+
+export function navFor(area: Area, permissions: readonly string[]): NavSection[] {
+  const sections = area === 'ADMIN' ? ADMIN_NAV : CLIENT_NAV;
+  const held = new Set(permissions);
+  return sections
+    .map((s) => ({ ...s, items: s.items.filter((item) => !item.permission || held.has(item.permission)) }))
+    .filter((s) => s.items.length > 0);
+}
+
+export function notificationPath(area: Area): string {
+  return area === 'ADMIN' ? '/admin-dashboard/notification' : '/dashboard/notification';
+}

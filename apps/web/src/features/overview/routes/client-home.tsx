@@ -1,0 +1,77 @@
+// Client home. The account facts come from the signed-in session; the dashboard figures
+// (balance, sales, charts) arrive with the wallet and vending issues.
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { BellIcon, UserIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
+import { useSession } from '@/lib/session';
+import { greeting, LaterFiguresNote, QuickLink } from '../components';
+
+const VERIFICATION_TONE = { VERIFIED: 'success', DECLINED: 'danger', PENDING: 'warning' } as const;
+
+export default function ClientHomeRoute() {
+  const { user } = useSession();
+  const corporate = user?.corporate ?? null;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Dashboard"
+        description={`${greeting(new Date().getHours())}, ${user?.first_name ?? ''}. Here is your business account.`}
+      />
+      {corporate ? (
+        <Card className="grid gap-6 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Company</p>
+            <p className="mt-1 text-sm font-semibold text-slate-900">{corporate.name}</p>
+          </div>
+          <div>
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Client type</p>
+            <p className="mt-1 text-sm font-semibold text-slate-900">
+              {corporate.clientType.replace(/_/g, ' ')}
+            </p>
+          </div>
+          <div>
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Verification</p>
+            <p className="mt-1">
+              <Badge
+                tone={
+                  VERIFICATION_TONE[corporate.verificationStatus as keyof typeof VERIFICATION_TONE] ??
+                  'neutral'
+                }
+              >
+                {corporate.verificationStatus}
+              </Badge>
+            </p>
+          </div>
+          <div>
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Mode</p>
+            <p className="mt-1">
+              {corporate.testMode ? (
+                <Badge tone="warning">Test mode</Badge>
+              ) : (
+                <Badge tone="success">Live</Badge>
+              )}
+            </p>
+          </div>
+        </Card>
+      ) : null}
+      <LaterFiguresNote>
+        Your wallet balance, today&apos;s sales, commission earned and sales charts will appear here.
+      </LaterFiguresNote>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <QuickLink
+          to="/dashboard/notification"
+          title="Notifications"
+          description="Messages about your account and transactions."
+          icon={<BellIcon className="h-5 w-5" />}
+        />
+        <QuickLink
+          to="/dashboard/profile"
+          title="Profile"
+          description="Your details, password and two-factor authentication."
+          icon={<UserIcon className="h-5 w-5" />}
+        />
+      </div>
+    </div>
+  );
+}
