@@ -1,6 +1,13 @@
 // Tokens, codes and at-rest encryption. Session tokens and codes are stored as SHA-256 hashes;
 // values that must be shown again (API keys, TOTP secrets) are AES-256-GCM encrypted.
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 
 export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 

@@ -18,4 +18,5 @@ export const forbidden = (message = 'You do not have permission to do this') =>
 export const badRequest = (message: string, errors?: string[]) =>
   new AppError('BAD_REQUEST', 400, message, errors ?? [message]);
 export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
-export const invalidPassword = () => new AppError('INVALID_PASSWORD', 400, 'The password you entered is incorrect');
+export const invalidPassword = () =>
+  new AppError('INVALID_PASSWORD', 400, 'The password you entered is incorrect');

@@ -1,6 +1,6 @@
 // Email: every message is written to the outbox table first; with SMTP configured it is then
 // sent through nodemailer and marked sent. Without SMTP the outbox (and the log) is the delivery.
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
@@ -18,8 +18,9 @@ export class Mailer {
   constructor(
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
+    transport?: Transporter,
   ) {
-    this.transport = config.SMTP_HOST
+    const smtp = config.SMTP_HOST
       ? nodemailer.createTransport({
           host: config.SMTP_HOST,
           port: config.SMTP_PORT,
@@ -27,29 +28,60 @@ export class Mailer {
           auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS } : undefined,
         })
       : null;
+    this.transport = transport ?? smtp;
   }
 
-  /** Writes the message to the outbox within `db` (which may be a transaction), then delivers it. */
+  get delivers(): boolean {
+    return this.transport !== null;
+  }
+
+  /**
+   * Writes the message to the outbox within `db` (usually the caller's transaction), so it
+   * exists exactly when the change that caused it commits. Delivery is the relay's job.
+   */
   async send(db: Db, mail: Mail): Promise<void> {
     const [row] = await db.insert(outboxEmails).values(mail).returning({ id: outboxEmails.id });
     if (!this.transport) {
-      this.log.info({ to: mail.to, subject: mail.subject, outboxId: row.id }, 'email written to outbox (no SMTP configured)');
-      return;
+      this.log.info(
+        { to: mail.to, subject: mail.subject, outboxId: row.id },
+        'email written to outbox (no SMTP configured)',
+      );
     }
+  }
+
+  /**
+   * Sends up to `batch` waiting messages through SMTP. Rows are claimed with FOR UPDATE SKIP
+   * LOCKED, so several app instances can relay the same outbox without sending twice.
+   */
+  async relay(db: Db, batch = 20): Promise<number> {
     const transport = this.transport;
-    // Delivery happens after the caller's transaction; a failure is recorded, never thrown at the user.
-    setImmediate(async () => {
-      try {
-        await transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
-        await db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, row.id));
-      } catch (err) {
-        this.log.error({ err, outboxId: row.id }, 'email delivery failed');
-        await db
-          .update(outboxEmails)
-          .set({ error: String((err as Error).message).slice(0, 500) })
-          .where(eq(outboxEmails.id, row.id))
-          .catch(() => {});
+    if (!transport) return 0;
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(outboxEmails)
+        .where(and(isNull(outboxEmails.sentAt), isNull(outboxEmails.error)))
+        .orderBy(asc(outboxEmails.createdAt))
+        .limit(batch)
+        .for('update', { skipLocked: true });
+      for (const m of rows) {
+        try {
+          await transport.sendMail({
+            from: this.config.MAIL_FROM,
+            to: m.to,
+            subject: m.subject,
+            text: m.text,
+          });
+          await tx.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, m.id));
+        } catch (err) {
+          this.log.error({ err, outboxId: m.id }, 'email delivery failed');
+          await tx
+            .update(outboxEmails)
+            .set({ error: String((err as Error).message).slice(0, 500) })
+            .where(eq(outboxEmails.id, m.id));
+        }
       }
+      return rows.length;
     });
   }
 }
