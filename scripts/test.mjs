@@ -37,7 +37,9 @@ vitest('unit, api (PGlite), web', ['--project', 'shared', '--project', 'api', '-
 if (process.env.TEST_DATABASE_URL) {
   vitest('api (PostgreSQL)', ['--project', 'api'], { TEST_DB_KIND: 'pg' });
 } else {
-  console.log('\nTEST_DATABASE_URL is not set: the API suite on PostgreSQL (and its concurrency tests) is skipped.');
+  console.log(
+    '\nTEST_DATABASE_URL is not set: the API suite on PostgreSQL (and its concurrency tests) is skipped.',
+  );
 }
 vitest('e2e (Chromium)', ['--project', 'e2e']);
 

@@ -32,7 +32,10 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
 }
 
-export async function buildApp(config: Config & { APP_SECRET: string }, opts: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config & { APP_SECRET: string },
+  opts: BuildOptions,
+): Promise<FastifyInstance> {
   const proxies = config.TRUSTED_PROXIES;
   const app = Fastify({
     logger:
@@ -131,7 +134,11 @@ export async function buildApp(config: Config & { APP_SECRET: string }, opts: Bu
         async (_req, reply) => {
           try {
             await ctx.dbHandle.query('select 1');
-            return { success: true, message: 'OK', data: { status: 'ok', database: 'up', engine: ctx.dbHandle.kind } };
+            return {
+              success: true,
+              message: 'OK',
+              data: { status: 'ok', database: 'up', engine: ctx.dbHandle.kind },
+            };
           } catch {
             return reply.status(503).send({
               success: false,
@@ -158,7 +165,14 @@ export async function buildApp(config: Config & { APP_SECRET: string }, opts: Bu
     if (hasWeb && request.method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/docs')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ success: false, message: `No route ${request.method} ${p}`, errors: ['Not found'], code: 'NOT_FOUND' });
+    return reply
+      .status(404)
+      .send({
+        success: false,
+        message: `No route ${request.method} ${p}`,
+        errors: ['Not found'],
+        code: 'NOT_FOUND',
+      });
   });
 
   app.addHook('onClose', async () => {

@@ -45,7 +45,9 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
-  console.log(`VendPort is running on ${url} (database: ${handle.kind}${handle.kind === 'pglite' ? ` in ${path.join(config.DATA_DIR, 'pglite')}` : ''})`);
+  console.log(
+    `VendPort is running on ${url} (database: ${handle.kind}${handle.kind === 'pglite' ? ` in ${path.join(config.DATA_DIR, 'pglite')}` : ''})`,
+  );
   console.log(`API docs: ${url}/docs`);
   if (first) {
     console.log('');

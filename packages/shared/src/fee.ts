@@ -6,7 +6,8 @@ export const FEE_FLAT_THRESHOLD_KOBO = 250_000n; // NGN 2,500
 export const FEE_CAP_KOBO = 200_000n; // NGN 2,000
 
 export function cardFundingFeeKobo(amountKobo: number): number {
-  if (!Number.isSafeInteger(amountKobo) || amountKobo < 0) throw new RangeError('amountKobo must be a non-negative integer');
+  if (!Number.isSafeInteger(amountKobo) || amountKobo < 0)
+    throw new RangeError('amountKobo must be a non-negative integer');
   const a = BigInt(amountKobo);
   let fee = (a * FEE_RATE_BASIS_POINTS + 5_000n) / 10_000n;
   if (a >= FEE_FLAT_THRESHOLD_KOBO) fee += FEE_FLAT_KOBO;

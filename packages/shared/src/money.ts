@@ -7,7 +7,11 @@ export const KOBO_PER_NAIRA = 100;
 export function parseNairaToKobo(input: string | number): number | null {
   const raw = typeof input === 'number' ? numberToPlainString(input) : input;
   if (raw === null) return null;
-  const s = raw.trim().replace(/,/g, '').replace(/^₦\s*/, '').replace(/^NGN\s*/i, '');
+  const s = raw
+    .trim()
+    .replace(/,/g, '')
+    .replace(/^₦\s*/, '')
+    .replace(/^NGN\s*/i, '');
   const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(s);
   if (!m) return null;
   const naira = m[1].replace(/^0+(?=\d)/, '');
@@ -57,18 +61,16 @@ export function formatNaira(kobo: number): string {
 export const nairaAmount = (opts: { min?: number; label?: string } = {}) => {
   const label = opts.label ?? 'Amount';
   const minKobo = opts.min ?? 1;
-  return z
-    .union([z.string(), z.number()])
-    .transform((v, ctx) => {
-      const kobo = parseNairaToKobo(v);
-      if (kobo === null) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a naira amount with at most two decimals` });
-        return z.NEVER;
-      }
-      if (kobo < minKobo) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be at least ${formatNaira(minKobo)}` });
-        return z.NEVER;
-      }
-      return kobo;
-    });
+  return z.union([z.string(), z.number()]).transform((v, ctx) => {
+    const kobo = parseNairaToKobo(v);
+    if (kobo === null) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a naira amount with at most two decimals` });
+      return z.NEVER;
+    }
+    if (kobo < minKobo) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be at least ${formatNaira(minKobo)}` });
+      return z.NEVER;
+    }
+    return kobo;
+  });
 };

@@ -1,11 +1,11 @@
 // The route table: every /api route declares its access, and the server enforces it for every
 // route: 401 without a session, 403 before 2FA, 403 from the wrong area, 403 without the permission.
-import { type Permission } from '@vendport/shared';
+import type { Permission } from '@vendport/shared';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createCorporate, type TestUser } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/harness';
-import { areaOfPermission, registerAccessControl, type RouteEntry, routeTable } from './access';
+import { areaOfPermission, type RouteEntry, registerAccessControl, routeTable } from './access';
 
 let t: TestApp;
 let routes: RouteEntry[];
@@ -59,7 +59,8 @@ describe('[ACCESS] the route table', () => {
     const wrong: string[] = [];
     for (const r of guarded()) {
       const res = await call(r);
-      if (res.statusCode !== 401 || res.json().success !== false) wrong.push(`${r.method} ${r.url} -> ${res.statusCode}`);
+      if (res.statusCode !== 401 || res.json().success !== false)
+        wrong.push(`${r.method} ${r.url} -> ${res.statusCode}`);
       const bad = await call(r, { authorization: 'Bearer vps_not-a-real-token' });
       if (bad.statusCode !== 401) wrong.push(`${r.method} ${r.url} (bad token) -> ${bad.statusCode}`);
     }
@@ -79,7 +80,8 @@ describe('[ACCESS] the route table', () => {
     const wrong: string[] = [];
     for (const r of guarded().filter((x) => !x.config.incomplete)) {
       const res = await call(r, adminPre2fa.headers);
-      if (res.statusCode !== 403 || res.json().code !== 'TWO_FACTOR_REQUIRED') wrong.push(`${r.method} ${r.url} -> ${res.statusCode}`);
+      if (res.statusCode !== 403 || res.json().code !== 'TWO_FACTOR_REQUIRED')
+        wrong.push(`${r.method} ${r.url} -> ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -91,7 +93,8 @@ describe('[ACCESS] the route table', () => {
       if (area === 'BOTH') continue;
       const outsider = area === 'ADMIN' ? corporate : admin;
       const res = await call(r, outsider.headers);
-      if (res.statusCode !== 403 || res.json().code !== 'WRONG_AREA') wrong.push(`${r.method} ${r.url} -> ${res.statusCode}`);
+      if (res.statusCode !== 403 || res.json().code !== 'WRONG_AREA')
+        wrong.push(`${r.method} ${r.url} -> ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -100,10 +103,16 @@ describe('[ACCESS] the route table', () => {
     const wrong: string[] = [];
     for (const r of guarded().filter((x) => x.config.permission !== 'self')) {
       const area = areaOf(r);
-      const users = area === 'BOTH' ? [adminNoPerms, corporateNoPerms] : area === 'ADMIN' ? [adminNoPerms] : [corporateNoPerms];
+      const users =
+        area === 'BOTH'
+          ? [adminNoPerms, corporateNoPerms]
+          : area === 'ADMIN'
+            ? [adminNoPerms]
+            : [corporateNoPerms];
       for (const u of users) {
         const res = await call(r, u.headers);
-        if (res.statusCode !== 403 || res.json().code !== 'FORBIDDEN') wrong.push(`${r.method} ${r.url} as ${u.email} -> ${res.statusCode}`);
+        if (res.statusCode !== 403 || res.json().code !== 'FORBIDDEN')
+          wrong.push(`${r.method} ${r.url} as ${u.email} -> ${res.statusCode}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -50,7 +50,8 @@ export function areaOfPermission(p: Permission): Area {
 export function describeAccess(config: FastifyRequest['routeOptions']['config']): string | null {
   if (config.public) return 'public';
   if (config.apiKey) return 'apiKey';
-  if (config.permission) return typeof config.permission === 'string' ? config.permission : JSON.stringify(config.permission);
+  if (config.permission)
+    return typeof config.permission === 'string' ? config.permission : JSON.stringify(config.permission);
   return null;
 }
 
@@ -107,7 +108,8 @@ export async function loadSession(db: Db, token: string): Promise<AuthContext | 
   };
 }
 
-const unauthorized = () => new AppError('UNAUTHORIZED', 401, 'Your session has expired. Please sign in again.');
+const unauthorized = () =>
+  new AppError('UNAUTHORIZED', 401, 'Your session has expired. Please sign in again.');
 
 export interface RouteEntry {
   method: string;

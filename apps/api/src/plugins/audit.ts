@@ -11,7 +11,8 @@ export function scrub(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => scrub(v, depth + 1));
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? '[redacted]' : scrub(v, depth + 1);
+    for (const [k, v] of Object.entries(value))
+      out[k] = SECRET_KEY.test(k) ? '[redacted]' : scrub(v, depth + 1);
     return out;
   }
   if (typeof value === 'string' && value.length > 500) return `${value.slice(0, 500)}…`;
@@ -24,7 +25,13 @@ export interface AuditEntry {
   targetId?: string | null;
   summary?: Record<string, unknown>;
   /** Overrides for events without a signed-in actor (sign-in, sign-up, reset). */
-  actor?: { id: string | null; email: string | null; name?: string | null; area: string | null; corporateId: string | null };
+  actor?: {
+    id: string | null;
+    email: string | null;
+    name?: string | null;
+    area: string | null;
+    corporateId: string | null;
+  };
   corporateId?: string | null;
 }
 

@@ -37,7 +37,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply
         .status(413)
-        .send({ success: false, message: 'The upload is too large', errors: ['The upload is too large'], code: 'PAYLOAD_TOO_LARGE' });
+        .send({
+          success: false,
+          message: 'The upload is too large',
+          errors: ['The upload is too large'],
+          code: 'PAYLOAD_TOO_LARGE',
+        });
     }
     if (status === 429) {
       return reply.status(429).send({
@@ -49,7 +54,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, ...): safe to describe.
-      const message = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : 'Malformed request';
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : 'Malformed request';
       return reply.status(status).send({ success: false, message, errors: [message], code: 'BAD_REQUEST' });
     }
     request.log.error({ err }, 'unhandled error');

@@ -17,7 +17,11 @@ async function passwordHash(app: FastifyInstance) {
 
 const uniq = () => randomBytes(4).toString('hex');
 
-export async function signedInSession(app: FastifyInstance, userId: string, opts: { twoFactor?: boolean } = {}) {
+export async function signedInSession(
+  app: FastifyInstance,
+  userId: string,
+  opts: { twoFactor?: boolean } = {},
+) {
   const token = newToken('vps_');
   await app.ctx.db.insert(sessions).values({
     userId,
@@ -36,7 +40,12 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
-async function customRole(app: FastifyInstance, area: 'ADMIN' | 'CORPORATE', corporateId: string | null, permissions: Permission[]) {
+async function customRole(
+  app: FastifyInstance,
+  area: 'ADMIN' | 'CORPORATE',
+  corporateId: string | null,
+  permissions: Permission[],
+) {
   const [r] = await app.ctx.db
     .insert(roles)
     .values({ area, corporateId, name: `Role ${uniq()}`, permissions, isSystem: false })
@@ -77,7 +86,12 @@ export async function createCorporate(
   const tag = uniq();
   const [c] = await app.ctx.db
     .insert(corporates)
-    .values({ name: opts.name ?? `Acme ${tag} Ltd`, email: `corp-${tag}@test.vendport`, msisdn: '+2348031234567', clientType: opts.clientType ?? 'PREPAID' })
+    .values({
+      name: opts.name ?? `Acme ${tag} Ltd`,
+      email: `corp-${tag}@test.vendport`,
+      msisdn: '+2348031234567',
+      clientType: opts.clientType ?? 'PREPAID',
+    })
     .returning({ id: corporates.id });
   const roleId = opts.permissions
     ? await customRole(app, 'CORPORATE', c.id, opts.permissions)
@@ -102,12 +116,25 @@ export async function createCorporate(
 }
 
 /** Adds a team member with the given permissions to an existing corporate. */
-export async function addCorporateMember(app: FastifyInstance, corporateId: string, permissions: Permission[]): Promise<TestUser> {
+export async function addCorporateMember(
+  app: FastifyInstance,
+  corporateId: string,
+  permissions: Permission[],
+): Promise<TestUser> {
   const roleId = await customRole(app, 'CORPORATE', corporateId, permissions);
   const email = `member-${uniq()}@test.vendport`;
   const [u] = await app.ctx.db
     .insert(users)
-    .values({ area: 'CORPORATE', corporateId, roleId, firstName: 'Tunde', lastName: 'Member', email, passwordHash: await passwordHash(app), emailVerifiedAt: new Date() })
+    .values({
+      area: 'CORPORATE',
+      corporateId,
+      roleId,
+      firstName: 'Tunde',
+      lastName: 'Member',
+      email,
+      passwordHash: await passwordHash(app),
+      emailVerifiedAt: new Date(),
+    })
     .returning({ id: users.id });
   const token = await signedInSession(app, u.id);
   return { id: u.id, email, token, corporateId, headers: { authorization: `Bearer ${token}` } };

@@ -1,11 +1,15 @@
 // Roles, permissions, team members, audit trail and notifications (spec §7 Admin, Notifications).
 import { z } from 'zod';
-import { confirmPassword } from '../password';
 import { listFilters } from '../pagination';
+import { confirmPassword } from '../password';
 import { emailSchema, msisdnSchema } from './auth';
 
 export const roleBody = z.object({
-  name: z.string({ error: 'Role name is required' }).trim().min(1, 'Role name is required').max(60, 'Role name is too long'),
+  name: z
+    .string({ error: 'Role name is required' })
+    .trim()
+    .min(1, 'Role name is required')
+    .max(60, 'Role name is too long'),
   description: z.string().trim().max(300).optional().default(''),
   permissions: z.array(z.string()).min(1, 'Choose at least one permission'),
 });

@@ -2,8 +2,8 @@
 // session profile of spec §3 (first_name, last_name, defaultPassword, ...).
 import { z } from 'zod';
 import { confirmPassword, passwordSchema } from '../password';
-import { normaliseMsisdn } from '../phone';
 import { AREAS } from '../permissions';
+import { normaliseMsisdn } from '../phone';
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
@@ -28,7 +28,11 @@ export const msisdnSchema = z
   });
 
 const name = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} is too long`);
 
 export const registerBody = z.object({
   company_name: name('Company name'),
@@ -84,7 +88,9 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 export const updatePasswordBody = z
   .object({
-    current_password: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password'),
+    current_password: z
+      .string({ error: 'Enter your current password' })
+      .min(1, 'Enter your current password'),
     new_password: passwordSchema,
     confirm_password: z.string({ error: 'Confirm your new password' }),
   })
@@ -137,5 +143,8 @@ export const apiKeyView = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });
-export const apiKeyReadBody = z.object({ password: confirmPassword, mode: z.enum(['LIVE', 'TEST']).default('LIVE') });
+export const apiKeyReadBody = z.object({
+  password: confirmPassword,
+  mode: z.enum(['LIVE', 'TEST']).default('LIVE'),
+});
 export const apiKeyResetBody = apiKeyReadBody;

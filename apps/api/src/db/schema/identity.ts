@@ -138,7 +138,10 @@ export const loginAttempts = pgTable(
     success: boolean('success').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_email_idx').on(t.email, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 /** A corporate's live and test API keys: a SHA-256 hash for lookup, the key itself only encrypted. */

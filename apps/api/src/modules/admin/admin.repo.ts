@@ -128,12 +128,22 @@ export async function countActiveSystemRoleHolders(db: Db, s: Scope) {
 export async function listAudit(
   db: Db,
   corporateId: string | null,
-  f: { search?: string; action?: string; actor?: string; from?: Date; to?: Date; page: number; limit: number },
+  f: {
+    search?: string;
+    action?: string;
+    actor?: string;
+    from?: Date;
+    to?: Date;
+    page: number;
+    limit: number;
+  },
 ) {
   const where = and(
     corporateId ? eq(auditLogs.corporateId, corporateId) : undefined,
     f.action ? ilike(auditLogs.action, `${f.action}%`) : undefined,
-    f.actor ? or(ilike(auditLogs.actorEmail, `%${f.actor}%`), ilike(auditLogs.actorName, `%${f.actor}%`)) : undefined,
+    f.actor
+      ? or(ilike(auditLogs.actorEmail, `%${f.actor}%`), ilike(auditLogs.actorName, `%${f.actor}%`))
+      : undefined,
     f.search
       ? or(
           ilike(auditLogs.action, `%${f.search}%`),

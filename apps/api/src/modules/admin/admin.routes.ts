@@ -39,7 +39,8 @@ import {
   updateRole,
 } from './admin.service';
 
-const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ success: z.literal(true), message: z.string(), data });
+const envelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data });
 const idParams = z.object({ id: z.string().uuid('Not found') });
 const READ_ROLES = { ADMIN: 'roles.read', CORPORATE: 'team.read' } as const;
 const MANAGE_ROLES = { ADMIN: 'roles.manage', CORPORATE: 'team.manage' } as const;
@@ -78,24 +79,46 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     '/permissions',
     {
       config: { permission: READ_ROLES },
-      schema: { tags: roleTags, summary: "The permission catalogue of the caller's area", response: { 200: envelope(z.array(permissionView)) } },
+      schema: {
+        tags: roleTags,
+        summary: "The permission catalogue of the caller's area",
+        response: { 200: envelope(z.array(permissionView)) },
+      },
     },
     async (req) => {
       const s = scopeOf(authOf(req));
       const names: Record<string, string> = s.area === 'ADMIN' ? ADMIN_PERMISSIONS : CORPORATE_PERMISSIONS;
-      return ok('Permissions retrieved', catalogueOf(s).map((name) => ({ name, description: names[name] })));
+      return ok(
+        'Permissions retrieved',
+        catalogueOf(s).map((name) => ({ name, description: names[name] })),
+      );
     },
   );
 
   r.get(
     '/roles',
-    { config: { permission: READ_ROLES }, schema: { tags: roleTags, summary: 'Roles of the caller’s area or corporate', response: { 200: envelope(z.array(roleView)) } } },
+    {
+      config: { permission: READ_ROLES },
+      schema: {
+        tags: roleTags,
+        summary: 'Roles of the caller’s area or corporate',
+        response: { 200: envelope(z.array(roleView)) },
+      },
+    },
     async (req) => ok('Roles retrieved', (await listRoles(ctx.db, scopeOf(authOf(req)))).map(roleOut)),
   );
 
   r.get(
     '/roles/:id',
-    { config: { permission: READ_ROLES }, schema: { tags: roleTags, summary: 'One role', params: idParams, response: { 200: envelope(roleView) } } },
+    {
+      config: { permission: READ_ROLES },
+      schema: {
+        tags: roleTags,
+        summary: 'One role',
+        params: idParams,
+        response: { 200: envelope(roleView) },
+      },
+    },
     async (req) => {
       const role = await findRole(ctx.db, scopeOf(authOf(req)), req.params.id);
       if (!role) throw notFound('Role');
@@ -105,11 +128,24 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/roles/create',
-    { config: { permission: MANAGE_ROLES }, schema: { tags: roleTags, summary: 'Create a role', body: roleBody, response: { 201: envelope(roleView) } } },
+    {
+      config: { permission: MANAGE_ROLES },
+      schema: {
+        tags: roleTags,
+        summary: 'Create a role',
+        body: roleBody,
+        response: { 201: envelope(roleView) },
+      },
+    },
     async (req, reply) => {
       const s = scopeOf(authOf(req));
       const id = await createRole(ctx.db, s, req.body);
-      await audit(ctx.db, req, { action: 'role.create', targetType: 'role', targetId: id, summary: { name: req.body.name, permissions: req.body.permissions } });
+      await audit(ctx.db, req, {
+        action: 'role.create',
+        targetType: 'role',
+        targetId: id,
+        summary: { name: req.body.name, permissions: req.body.permissions },
+      });
       const role = await findRole(ctx.db, s, id);
       return reply.status(201).send(ok('Role created', roleOut(role!)));
     },
@@ -117,11 +153,24 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     '/roles/update',
-    { config: { permission: MANAGE_ROLES }, schema: { tags: roleTags, summary: 'Update a role', body: roleUpdateBody, response: { 200: envelope(roleView) } } },
+    {
+      config: { permission: MANAGE_ROLES },
+      schema: {
+        tags: roleTags,
+        summary: 'Update a role',
+        body: roleUpdateBody,
+        response: { 200: envelope(roleView) },
+      },
+    },
     async (req) => {
       const s = scopeOf(authOf(req));
       await updateRole(ctx.db, s, req.body);
-      await audit(ctx.db, req, { action: 'role.update', targetType: 'role', targetId: req.body.id, summary: { name: req.body.name, permissions: req.body.permissions } });
+      await audit(ctx.db, req, {
+        action: 'role.update',
+        targetType: 'role',
+        targetId: req.body.id,
+        summary: { name: req.body.name, permissions: req.body.permissions },
+      });
       return ok('Role updated', roleOut((await findRole(ctx.db, s, req.body.id))!));
     },
   );
@@ -130,13 +179,24 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     '/roles/:id',
     {
       config: { permission: MANAGE_ROLES },
-      schema: { tags: roleTags, summary: 'Delete a role (password-confirmed)', params: idParams, body: passwordConfirmBody, response: { 200: envelope(z.null()) } },
+      schema: {
+        tags: roleTags,
+        summary: 'Delete a role (password-confirmed)',
+        params: idParams,
+        body: passwordConfirmBody,
+        response: { 200: envelope(z.null()) },
+      },
     },
     async (req) => {
       const me = authOf(req);
       await confirmPassword(ctx, me.userId, req.body.password);
       const role = await deleteRole(ctx.db, scopeOf(me), req.params.id);
-      await audit(ctx.db, req, { action: 'role.delete', targetType: 'role', targetId: req.params.id, summary: { name: role.name } });
+      await audit(ctx.db, req, {
+        action: 'role.delete',
+        targetType: 'role',
+        targetId: req.params.id,
+        summary: { name: role.name },
+      });
       return ok('Role deleted', null);
     },
   );
@@ -160,7 +220,15 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/admins/:id',
-    { config: { permission: READ_TEAM }, schema: { tags: teamTags, summary: 'One user of the team', params: idParams, response: { 200: envelope(teamMemberView) } } },
+    {
+      config: { permission: READ_TEAM },
+      schema: {
+        tags: teamTags,
+        summary: 'One user of the team',
+        params: idParams,
+        response: { 200: envelope(teamMemberView) },
+      },
+    },
     async (req) => {
       const m = await findMember(ctx.db, scopeOf(authOf(req)), req.params.id);
       if (!m) throw notFound('User');
@@ -172,24 +240,54 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     '/admins/create',
     {
       config: { permission: MANAGE_TEAM },
-      schema: { tags: teamTags, summary: 'Create a user; a temporary password is emailed', body: teamMemberCreateBody, response: { 201: envelope(teamMemberView) } },
+      schema: {
+        tags: teamTags,
+        summary: 'Create a user; a temporary password is emailed',
+        body: teamMemberCreateBody,
+        response: { 201: envelope(teamMemberView) },
+      },
     },
     async (req, reply) => {
       const s = scopeOf(authOf(req));
       const id = await createMember(ctx, s, req.body);
-      await audit(ctx.db, req, { action: 'user.create', targetType: 'user', targetId: id, summary: { email: req.body.email, roleId: req.body.roleId } });
-      return reply.status(201).send(ok('User created. A temporary password has been emailed.', memberOut((await findMember(ctx.db, s, id))!)));
+      await audit(ctx.db, req, {
+        action: 'user.create',
+        targetType: 'user',
+        targetId: id,
+        summary: { email: req.body.email, roleId: req.body.roleId },
+      });
+      return reply
+        .status(201)
+        .send(
+          ok(
+            'User created. A temporary password has been emailed.',
+            memberOut((await findMember(ctx.db, s, id))!),
+          ),
+        );
     },
   );
 
   r.put(
     '/admins/update',
-    { config: { permission: MANAGE_TEAM }, schema: { tags: teamTags, summary: 'Update a user', body: teamMemberUpdateBody, response: { 200: envelope(teamMemberView) } } },
+    {
+      config: { permission: MANAGE_TEAM },
+      schema: {
+        tags: teamTags,
+        summary: 'Update a user',
+        body: teamMemberUpdateBody,
+        response: { 200: envelope(teamMemberView) },
+      },
+    },
     async (req) => {
       const me = authOf(req);
       const s = scopeOf(me);
       await updateMember(ctx.db, s, me.userId, req.body);
-      await audit(ctx.db, req, { action: 'user.update', targetType: 'user', targetId: req.body.id, summary: { ...req.body } });
+      await audit(ctx.db, req, {
+        action: 'user.update',
+        targetType: 'user',
+        targetId: req.body.id,
+        summary: { ...req.body },
+      });
       return ok('User updated', memberOut((await findMember(ctx.db, s, req.body.id))!));
     },
   );
@@ -200,13 +298,29 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   ] as const) {
     r.put(
       `/admins/${verb}/:id`,
-      { config: { permission: MANAGE_TEAM }, schema: { tags: teamTags, summary: `${verb === 'activate' ? 'Activate' : 'Deactivate'} a user`, params: idParams, response: { 200: envelope(teamMemberView) } } },
+      {
+        config: { permission: MANAGE_TEAM },
+        schema: {
+          tags: teamTags,
+          summary: `${verb === 'activate' ? 'Activate' : 'Deactivate'} a user`,
+          params: idParams,
+          response: { 200: envelope(teamMemberView) },
+        },
+      },
       async (req) => {
         const me = authOf(req);
         const s = scopeOf(me);
         const m = await setMemberStatus(ctx.db, s, me.userId, req.params.id, status);
-        await audit(ctx.db, req, { action: `user.${verb}`, targetType: 'user', targetId: req.params.id, summary: { email: m.email } });
-        return ok(verb === 'activate' ? 'User activated' : 'User deactivated', memberOut((await findMember(ctx.db, s, req.params.id))!));
+        await audit(ctx.db, req, {
+          action: `user.${verb}`,
+          targetType: 'user',
+          targetId: req.params.id,
+          summary: { email: m.email },
+        });
+        return ok(
+          verb === 'activate' ? 'User activated' : 'User deactivated',
+          memberOut((await findMember(ctx.db, s, req.params.id))!),
+        );
       },
     );
   }
@@ -215,13 +329,24 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     '/admins/delete/:id',
     {
       config: { permission: MANAGE_TEAM },
-      schema: { tags: teamTags, summary: 'Delete a user (password-confirmed)', params: idParams, body: passwordConfirmBody, response: { 200: envelope(z.null()) } },
+      schema: {
+        tags: teamTags,
+        summary: 'Delete a user (password-confirmed)',
+        params: idParams,
+        body: passwordConfirmBody,
+        response: { 200: envelope(z.null()) },
+      },
     },
     async (req) => {
       const me = authOf(req);
       await confirmPassword(ctx, me.userId, req.body.password);
       const m = await deleteMember(ctx.db, scopeOf(me), me.userId, req.params.id);
-      await audit(ctx.db, req, { action: 'user.delete', targetType: 'user', targetId: req.params.id, summary: { email: m.email } });
+      await audit(ctx.db, req, {
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: req.params.id,
+        summary: { email: m.email },
+      });
       return ok('User deleted', null);
     },
   );
@@ -230,7 +355,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     '/audit-trails',
     {
       config: { permission: { ADMIN: 'audit.read', CORPORATE: 'team.audit.read' } },
-      schema: { tags: ['Audit'], summary: 'The audit trail; corporate users see only their corporate', querystring: auditQuery, response: { 200: paginated(auditView) } },
+      schema: {
+        tags: ['Audit'],
+        summary: 'The audit trail; corporate users see only their corporate',
+        querystring: auditQuery,
+        response: { 200: paginated(auditView) },
+      },
     },
     async (req) => {
       const me = authOf(req);

@@ -9,7 +9,14 @@ import { roles, sessions, users } from '../../db/schema';
 import { randomPassword } from '../../db/seed';
 import { AppError, badRequest, conflict, invalidPassword, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/access';
-import { countActiveSystemRoleHolders, findMember, findRole, type MemberRow, roleNameTaken, type Scope } from './admin.repo';
+import {
+  countActiveSystemRoleHolders,
+  findMember,
+  findRole,
+  type MemberRow,
+  roleNameTaken,
+  type Scope,
+} from './admin.repo';
 
 export const scopeOf = (a: AuthContext): Scope => ({ area: a.area, corporateId: a.corporateId });
 
@@ -21,17 +28,30 @@ export async function confirmPassword(ctx: AppContext, userId: string, password:
 function checkPermissions(s: Scope, permissions: string[]) {
   const unknown = permissions.filter((p) => !isPermissionOf(s.area, p));
   if (unknown.length) {
-    throw badRequest(`Unknown permission: ${unknown.join(', ')}`, unknown.map((p) => `Unknown permission: ${p}`));
+    throw badRequest(
+      `Unknown permission: ${unknown.join(', ')}`,
+      unknown.map((p) => `Unknown permission: ${p}`),
+    );
   }
   return [...new Set(permissions)].sort();
 }
 
-export async function createRole(db: Db, s: Scope, body: { name: string; description: string; permissions: string[] }) {
+export async function createRole(
+  db: Db,
+  s: Scope,
+  body: { name: string; description: string; permissions: string[] },
+) {
   const permissions = checkPermissions(s, body.permissions);
   if (await roleNameTaken(db, s, body.name)) throw conflict('A role with this name already exists');
   const [row] = await db
     .insert(roles)
-    .values({ area: s.area, corporateId: s.corporateId, name: body.name, description: body.description, permissions })
+    .values({
+      area: s.area,
+      corporateId: s.corporateId,
+      name: body.name,
+      description: body.description,
+      permissions,
+    })
     .returning({ id: roles.id });
   return row.id;
 }
@@ -162,7 +182,13 @@ async function revokeSessions(db: Db, userId: string) {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-export async function setMemberStatus(db: Db, s: Scope, actorId: string, id: string, status: 'ACTIVE' | 'INACTIVE') {
+export async function setMemberStatus(
+  db: Db,
+  s: Scope,
+  actorId: string,
+  id: string,
+  status: 'ACTIVE' | 'INACTIVE',
+) {
   const m = await memberOrThrow(db, s, id);
   if (status === 'INACTIVE') {
     if (id === actorId) throw new AppError('FORBIDDEN', 403, 'You cannot deactivate yourself');
@@ -180,7 +206,10 @@ export async function deleteMember(db: Db, s: Scope, actorId: string, id: string
   if (id === actorId) throw new AppError('FORBIDDEN', 403, 'You cannot delete yourself');
   await guardLastOwner(db, s, m, 'delete');
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ deletedAt: new Date(), status: 'INACTIVE', updatedAt: new Date() }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ deletedAt: new Date(), status: 'INACTIVE', updatedAt: new Date() })
+      .where(eq(users.id, id));
     await revokeSessions(tx as unknown as Db, id);
   });
   return m;

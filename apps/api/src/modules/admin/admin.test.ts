@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCorporateMember, createAdmin, createCorporate, lastEmailTo, TEST_PASSWORD, type TestUser } from '../../test/factories';
+import {
+  addCorporateMember,
+  createAdmin,
+  createCorporate,
+  lastEmailTo,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -8,7 +15,12 @@ let corpA: TestUser & { corporateId: string };
 let corpB: TestUser & { corporateId: string };
 
 const req = (u: TestUser, method: string, url: string, payload?: unknown) =>
-  t.app.inject({ method: method as 'GET', url: `/api/v1/${url}`, headers: u.headers, payload: payload as object });
+  t.app.inject({
+    method: method as 'GET',
+    url: `/api/v1/${url}`,
+    headers: u.headers,
+    payload: payload as object,
+  });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -31,15 +43,28 @@ describe('[ROLES] roles and permissions', () => {
   });
 
   it('[ROLES] create, read, update and delete (password-confirmed) a custom admin role', async () => {
-    const created = await req(superAdmin, 'POST', 'roles/create', { name: 'Support', permissions: ['clients.read', 'audit.read'] });
+    const created = await req(superAdmin, 'POST', 'roles/create', {
+      name: 'Support',
+      permissions: ['clients.read', 'audit.read'],
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id;
-    expect((await req(superAdmin, 'GET', `roles/${id}`)).json().data.permissions).toEqual(['audit.read', 'clients.read']);
+    expect((await req(superAdmin, 'GET', `roles/${id}`)).json().data.permissions).toEqual([
+      'audit.read',
+      'clients.read',
+    ]);
 
-    const dup = await req(superAdmin, 'POST', 'roles/create', { name: 'support', permissions: ['clients.read'] });
+    const dup = await req(superAdmin, 'POST', 'roles/create', {
+      name: 'support',
+      permissions: ['clients.read'],
+    });
     expect(dup.statusCode).toBe(409);
 
-    const upd = await req(superAdmin, 'PUT', 'roles/update', { id, name: 'Support L2', permissions: ['clients.read'] });
+    const upd = await req(superAdmin, 'PUT', 'roles/update', {
+      id,
+      name: 'Support L2',
+      permissions: ['clients.read'],
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().data).toMatchObject({ name: 'Support L2', permissions: ['clients.read'] });
 
@@ -48,7 +73,9 @@ describe('[ROLES] roles and permissions', () => {
     expect(noPw.json().message).toBe('Please enter your password');
     const wrongPw = await req(superAdmin, 'DELETE', `roles/${id}`, { password: 'not-my-password' });
     expect(wrongPw.json().code).toBe('INVALID_PASSWORD');
-    expect((await req(superAdmin, 'DELETE', `roles/${id}`, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await req(superAdmin, 'DELETE', `roles/${id}`, { password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
     expect((await req(superAdmin, 'GET', `roles/${id}`)).statusCode).toBe(404);
   });
 
@@ -62,18 +89,28 @@ describe('[ROLES] roles and permissions', () => {
     const roles = (await req(superAdmin, 'GET', 'roles')).json().data;
     const sys = roles.find((r: { isSystem: boolean }) => r.isSystem);
     expect(sys.name).toBe('Super Admin');
-    expect((await req(superAdmin, 'PUT', 'roles/update', { id: sys.id, name: 'X', permissions: ['clients.read'] })).statusCode).toBe(403);
-    expect((await req(superAdmin, 'DELETE', `roles/${sys.id}`, { password: TEST_PASSWORD })).statusCode).toBe(403);
+    expect(
+      (await req(superAdmin, 'PUT', 'roles/update', { id: sys.id, name: 'X', permissions: ['clients.read'] }))
+        .statusCode,
+    ).toBe(403);
+    expect((await req(superAdmin, 'DELETE', `roles/${sys.id}`, { password: TEST_PASSWORD })).statusCode).toBe(
+      403,
+    );
   });
 
   it("[ROLES] a corporate's custom roles belong to that corporate alone", async () => {
-    const created = await req(corpA, 'POST', 'roles/create', { name: 'Cashier', permissions: ['vend', 'wallet.read'] });
+    const created = await req(corpA, 'POST', 'roles/create', {
+      name: 'Cashier',
+      permissions: ['vend', 'wallet.read'],
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id;
     const bList = (await req(corpB, 'GET', 'roles')).json().data.map((r: { id: string }) => r.id);
     expect(bList).not.toContain(id);
     expect((await req(corpB, 'GET', `roles/${id}`)).statusCode).toBe(404);
-    expect((await req(corpB, 'PUT', 'roles/update', { id, name: 'Hijack', permissions: ['vend'] })).statusCode).toBe(404);
+    expect(
+      (await req(corpB, 'PUT', 'roles/update', { id, name: 'Hijack', permissions: ['vend'] })).statusCode,
+    ).toBe(404);
     expect((await req(corpB, 'DELETE', `roles/${id}`, { password: TEST_PASSWORD })).statusCode).toBe(404);
     // Admins do not see corporate roles among admin roles either.
     const adminList = (await req(superAdmin, 'GET', 'roles')).json().data.map((r: { id: string }) => r.id);
@@ -81,8 +118,15 @@ describe('[ROLES] roles and permissions', () => {
   });
 
   it('[ROLES] a role in use cannot be deleted', async () => {
-    const role = (await req(superAdmin, 'POST', 'roles/create', { name: 'Ops', permissions: ['vtu.read'] })).json().data;
-    const created = await req(superAdmin, 'POST', 'admins/create', { first_name: 'Ngozi', last_name: 'Eze', email: 'ngozi@vendport.test', roleId: role.id });
+    const role = (
+      await req(superAdmin, 'POST', 'roles/create', { name: 'Ops', permissions: ['vtu.read'] })
+    ).json().data;
+    const created = await req(superAdmin, 'POST', 'admins/create', {
+      first_name: 'Ngozi',
+      last_name: 'Eze',
+      email: 'ngozi@vendport.test',
+      roleId: role.id,
+    });
     expect(created.statusCode).toBe(201);
     const del = await req(superAdmin, 'DELETE', `roles/${role.id}`, { password: TEST_PASSWORD });
     expect(del.statusCode).toBe(409);
@@ -100,16 +144,29 @@ describe('[TEAM] admin users and corporate teams', () => {
       roleId: roles[0].id,
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ email: 'bola.ade@vendport.test', msisdn: '+2348031234567', defaultPassword: true, status: 'ACTIVE' });
+    expect(res.json().data).toMatchObject({
+      email: 'bola.ade@vendport.test',
+      msisdn: '+2348031234567',
+      defaultPassword: true,
+      status: 'ACTIVE',
+    });
     const mail = await lastEmailTo(t.app, 'bola.ade@vendport.test');
     expect(mail?.text).toMatch(/Temporary password: [A-Za-z0-9]{18}/);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/v1/login',
-      payload: { email: 'bola.ade@vendport.test', password: /Temporary password: (\S+)/.exec(mail!.text)![1] },
+      payload: {
+        email: 'bola.ade@vendport.test',
+        password: /Temporary password: (\S+)/.exec(mail!.text)![1],
+      },
     });
     if (login.statusCode === 200) expect(login.json().data.user.defaultPassword).toBe(true);
-    const dup = await req(superAdmin, 'POST', 'admins/create', { first_name: 'B', last_name: 'A', email: 'bola.ade@vendport.test', roleId: roles[0].id });
+    const dup = await req(superAdmin, 'POST', 'admins/create', {
+      first_name: 'B',
+      last_name: 'A',
+      email: 'bola.ade@vendport.test',
+      roleId: roles[0].id,
+    });
     expect(dup.statusCode).toBe(409);
   });
 
@@ -123,36 +180,51 @@ describe('[TEAM] admin users and corporate teams', () => {
 
   it('[TEAM] nobody deactivates or deletes themselves, nor the last super admin', async () => {
     expect((await req(superAdmin, 'PUT', `admins/deactivate/${superAdmin.id}`)).statusCode).toBe(403);
-    expect((await req(superAdmin, 'DELETE', `admins/delete/${superAdmin.id}`, { password: TEST_PASSWORD })).json().message).toBe(
-      'You cannot delete yourself',
-    );
+    expect(
+      (await req(superAdmin, 'DELETE', `admins/delete/${superAdmin.id}`, { password: TEST_PASSWORD })).json()
+        .message,
+    ).toBe('You cannot delete yourself');
     // Deactivate every other super admin; the last one cannot be deactivated or deleted.
     const manager = await createAdmin(t.app, { permissions: ['admins.manage', 'admins.read'] });
     const other = await createAdmin(t.app);
-    const all = (await req(superAdmin, 'GET', 'admins/list?status=ACTIVE&limit=100')).json().data as Array<{ id: string; role: { name: string } }>;
+    const all = (await req(superAdmin, 'GET', 'admins/list?status=ACTIVE&limit=100')).json().data as Array<{
+      id: string;
+      role: { name: string };
+    }>;
     const supers = all.filter((u) => u.role.name === 'Super Admin' && u.id !== superAdmin.id);
     expect(supers.map((u) => u.id)).toContain(other.id);
-    for (const u of supers) expect((await req(manager, 'PUT', `admins/deactivate/${u.id}`)).statusCode).toBe(200);
+    for (const u of supers)
+      expect((await req(manager, 'PUT', `admins/deactivate/${u.id}`)).statusCode).toBe(200);
     const last = await req(manager, 'PUT', `admins/deactivate/${superAdmin.id}`);
     expect(last.statusCode).toBe(403);
     expect(last.json().message).toBe('You cannot deactivate the last super admin');
-    const lastDel = await req(manager, 'DELETE', `admins/delete/${superAdmin.id}`, { password: TEST_PASSWORD });
+    const lastDel = await req(manager, 'DELETE', `admins/delete/${superAdmin.id}`, {
+      password: TEST_PASSWORD,
+    });
     expect(lastDel.json().message).toBe('You cannot delete the last super admin');
-    for (const u of supers) expect((await req(manager, 'PUT', `admins/activate/${u.id}`)).statusCode).toBe(200);
+    for (const u of supers)
+      expect((await req(manager, 'PUT', `admins/activate/${u.id}`)).statusCode).toBe(200);
   });
 
   it('[TEAM] deactivating a user ends their sessions; activating lets them back', async () => {
     const victim = await createAdmin(t.app, { permissions: ['clients.read'] });
     expect((await req(victim, 'GET', 'notifications')).statusCode).toBe(200);
-    expect((await req(superAdmin, 'PUT', `admins/deactivate/${victim.id}`)).json().data.status).toBe('INACTIVE');
+    expect((await req(superAdmin, 'PUT', `admins/deactivate/${victim.id}`)).json().data.status).toBe(
+      'INACTIVE',
+    );
     expect((await req(victim, 'GET', 'notifications')).statusCode).toBe(401);
     expect((await req(superAdmin, 'PUT', `admins/activate/${victim.id}`)).json().data.status).toBe('ACTIVE');
   });
 
   it('[TEAM] delete needs the password and removes the user', async () => {
     const victim = await createAdmin(t.app, { permissions: ['clients.read'] });
-    expect((await req(superAdmin, 'DELETE', `admins/delete/${victim.id}`, { password: 'wrong-password!' })).statusCode).toBe(400);
-    expect((await req(superAdmin, 'DELETE', `admins/delete/${victim.id}`, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await req(superAdmin, 'DELETE', `admins/delete/${victim.id}`, { password: 'wrong-password!' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await req(superAdmin, 'DELETE', `admins/delete/${victim.id}`, { password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
     expect((await req(superAdmin, 'GET', `admins/${victim.id}`)).statusCode).toBe(404);
     expect((await req(victim, 'GET', 'notifications')).statusCode).toBe(401);
   });
@@ -165,17 +237,24 @@ describe('[TEAM] admin users and corporate teams', () => {
     expect(aList).not.toContain(superAdmin.id);
     expect((await req(corpB, 'GET', `admins/${member.id}`)).statusCode).toBe(404);
     expect((await req(corpB, 'PUT', `admins/deactivate/${member.id}`)).statusCode).toBe(404);
-    expect((await req(corpB, 'DELETE', `admins/delete/${member.id}`, { password: TEST_PASSWORD })).statusCode).toBe(404);
-    expect((await req(corpB, 'PUT', 'admins/update', { id: member.id, first_name: 'X' })).statusCode).toBe(404);
+    expect(
+      (await req(corpB, 'DELETE', `admins/delete/${member.id}`, { password: TEST_PASSWORD })).statusCode,
+    ).toBe(404);
+    expect((await req(corpB, 'PUT', 'admins/update', { id: member.id, first_name: 'X' })).statusCode).toBe(
+      404,
+    );
     // Admin roles cannot be given to a corporate member.
     const adminRole = (await req(superAdmin, 'GET', 'roles')).json().data[0].id;
-    expect((await req(corpA, 'PUT', 'admins/update', { id: member.id, roleId: adminRole })).statusCode).toBe(400);
+    expect((await req(corpA, 'PUT', 'admins/update', { id: member.id, roleId: adminRole })).statusCode).toBe(
+      400,
+    );
     // The owner deactivates its member; the last owner cannot be removed.
     expect((await req(corpA, 'PUT', `admins/deactivate/${member.id}`)).statusCode).toBe(200);
     const lastOwner = await addCorporateMember(t.app, corpA.corporateId, ['team.manage', 'team.read']);
-    expect((await req(lastOwner, 'DELETE', `admins/delete/${corpA.id}`, { password: TEST_PASSWORD })).json().message).toBe(
-      'You cannot delete the last account owner',
-    );
+    expect(
+      (await req(lastOwner, 'DELETE', `admins/delete/${corpA.id}`, { password: TEST_PASSWORD })).json()
+        .message,
+    ).toBe('You cannot delete the last account owner');
   });
 
   it('[TEAM] a team manager cannot change their own role', async () => {
@@ -199,7 +278,9 @@ describe('[AUDIT] audit trail', () => {
   });
 
   it('[AUDIT] filters by actor and date; corporate users see only their corporate', async () => {
-    const byActor = (await req(superAdmin, 'GET', `audit-trails?actor=${encodeURIComponent(corpA.email)}`)).json().data;
+    const byActor = (
+      await req(superAdmin, 'GET', `audit-trails?actor=${encodeURIComponent(corpA.email)}`)
+    ).json().data;
     expect(byActor.length).toBeGreaterThan(0);
     expect(byActor.every((r: { actorEmail: string }) => r.actorEmail === corpA.email)).toBe(true);
     const future = (await req(superAdmin, 'GET', 'audit-trails?startDate=2999-01-01')).json().data;

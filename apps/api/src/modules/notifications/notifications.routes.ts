@@ -5,15 +5,29 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok, page } from '../../lib/http';
-import { audit } from '../../plugins/audit';
 import { authOf } from '../../plugins/access';
-import { clearAll, deleteOne, listNotifications, markRead, NOTIFICATIONS_PAGE, unreadCount } from './notifications.service';
+import { audit } from '../../plugins/audit';
+import {
+  clearAll,
+  deleteOne,
+  listNotifications,
+  markRead,
+  NOTIFICATIONS_PAGE,
+  unreadCount,
+} from './notifications.service';
 
 const message = z.object({ success: z.literal(true), message: z.string(), data: z.null() });
 const idParams = z.object({ id: z.string().uuid('Unknown notification') });
 const tags = ['Notifications'];
 
-const view = (n: { id: string; userId: string; subject: string; body: string; createdAt: Date; readAt: Date | null }) => ({
+const view = (n: {
+  id: string;
+  userId: string;
+  subject: string;
+  body: string;
+  createdAt: Date;
+  readAt: Date | null;
+}) => ({
   id: n.id,
   userId: n.userId,
   subject: n.subject,
@@ -29,7 +43,12 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     '/notifications',
     {
       config: { permission: 'self' },
-      schema: { tags, summary: 'My notifications, newest first, 40 a page', querystring: notificationsQuery, response: { 200: paginated(notificationView) } },
+      schema: {
+        tags,
+        summary: 'My notifications, newest first, 40 a page',
+        querystring: notificationsQuery,
+        response: { 200: paginated(notificationView) },
+      },
     },
     async (req) => {
       const me = authOf(req);
@@ -41,13 +60,27 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     '/notifications/unread-count',
     {
       config: { permission: 'self' },
-      schema: { tags, summary: 'How many of my notifications are unread', response: { 200: z.object({ success: z.literal(true), message: z.string(), data: z.object({ count: z.number().int() }) }) } },
+      schema: {
+        tags,
+        summary: 'How many of my notifications are unread',
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            data: z.object({ count: z.number().int() }),
+          }),
+        },
+      },
     },
-    async (req) => ok('Unread notifications counted', { count: await unreadCount(ctx.db, authOf(req).userId) }),
+    async (req) =>
+      ok('Unread notifications counted', { count: await unreadCount(ctx.db, authOf(req).userId) }),
   );
   r.put(
     '/notifications/read/:id',
-    { config: { permission: 'self' }, schema: { tags, summary: 'Mark one notification read', params: idParams, response: { 200: message } } },
+    {
+      config: { permission: 'self' },
+      schema: { tags, summary: 'Mark one notification read', params: idParams, response: { 200: message } },
+    },
     async (req) => {
       await markRead(ctx.db, authOf(req).userId, req.params.id);
       return ok('Notification marked as read', null);
@@ -55,19 +88,33 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
   );
   r.put(
     '/notifications/clear',
-    { config: { permission: 'self' }, schema: { tags, summary: 'Delete all my notifications', response: { 200: message } } },
+    {
+      config: { permission: 'self' },
+      schema: { tags, summary: 'Delete all my notifications', response: { 200: message } },
+    },
     async (req) => {
       const n = await clearAll(ctx.db, authOf(req).userId);
-      await audit(ctx.db, req, { action: 'notifications.clear', targetType: 'notification', summary: { cleared: n } });
+      await audit(ctx.db, req, {
+        action: 'notifications.clear',
+        targetType: 'notification',
+        summary: { cleared: n },
+      });
       return ok('All notifications cleared', null);
     },
   );
   r.put(
     '/notifications/clear/:id',
-    { config: { permission: 'self' }, schema: { tags, summary: 'Delete one notification', params: idParams, response: { 200: message } } },
+    {
+      config: { permission: 'self' },
+      schema: { tags, summary: 'Delete one notification', params: idParams, response: { 200: message } },
+    },
     async (req) => {
       await deleteOne(ctx.db, authOf(req).userId, req.params.id);
-      await audit(ctx.db, req, { action: 'notifications.delete', targetType: 'notification', targetId: req.params.id });
+      await audit(ctx.db, req, {
+        action: 'notifications.delete',
+        targetType: 'notification',
+        targetId: req.params.id,
+      });
       return ok('Notification deleted', null);
     },
   );

@@ -9,7 +9,12 @@ export async function notify(db: Db, userId: string, subject: string, body: stri
 }
 
 /** Notify every active user of a corporate (fund request decided, verification decided, ...). */
-export async function notifyCorporate(db: Db, corporateId: string, subject: string, body: string): Promise<void> {
+export async function notifyCorporate(
+  db: Db,
+  corporateId: string,
+  subject: string,
+  body: string,
+): Promise<void> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -42,7 +47,10 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 }
 
 export async function markRead(db: Db, userId: string, id: string) {
-  const [row] = await db.select().from(notifications).where(and(mine(userId), eq(notifications.id, id)));
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(mine(userId), eq(notifications.id, id)));
   if (!row) throw notFound('Notification');
   if (!row.readAt) await db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, id));
 }
@@ -57,6 +65,10 @@ export async function deleteOne(db: Db, userId: string, id: string) {
 }
 
 export async function clearAll(db: Db, userId: string): Promise<number> {
-  const res = await db.update(notifications).set({ deletedAt: new Date() }).where(mine(userId)).returning({ id: notifications.id });
+  const res = await db
+    .update(notifications)
+    .set({ deletedAt: new Date() })
+    .where(mine(userId))
+    .returning({ id: notifications.id });
   return res.length;
 }
