@@ -3,9 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
+import { clientsCreditRoutes } from './clients/clients.routes';
 import { devRoutes } from './dev/dev.routes';
+import { fundingRoutes } from './funding/funding.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { walletRoutes } from './wallet/wallet.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const modules: ApiModule[] = [notificationsRoutes, adminRoutes, authRoutes, devRoutes];
+export const modules: ApiModule[] = [
+  notificationsRoutes,
+  adminRoutes,
+  authRoutes,
+  devRoutes,
+  walletRoutes,
+  fundingRoutes,
+  clientsCreditRoutes,
+];

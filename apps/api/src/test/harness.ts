@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import { openDb, type DbHandle } from '../db/client';
 import { MIGRATIONS_DIR, runMigrations } from '../db/migrate';
 import { ensureSystemRoles } from '../db/seed';
+import { ensureSystemAccounts } from '../modules/ledger/ledger.service';
 
 export const testDbKind = (): 'pglite' | 'pg' => (process.env.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite');
 
@@ -44,6 +45,7 @@ async function freshPostgres(poolSize: number): Promise<{ handle: DbHandle; drop
         const h = await openDb({ url: withDatabase(base, template), poolSize: 1 });
         await runMigrations(h);
         await ensureSystemRoles(h.db);
+        await ensureSystemAccounts(h.db);
         await h.close();
       }
       await admin.query(`create database ${name} template ${template}`);
@@ -81,6 +83,7 @@ export async function buildTestApp(opts: { env?: Record<string, string>; poolSiz
     handle = await openDb({ memory: true });
     await runMigrations(handle);
     await ensureSystemRoles(handle.db);
+    await ensureSystemAccounts(handle.db);
   }
   const app = await buildApp(config, { db: handle, logger: false });
   await app.ready();

@@ -1,2 +1,4 @@
 export * from './identity';
 export * from './platform';
+export * from './ledger';
+export * from './funding';
