@@ -1,6 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 // The web app builds to apps/web/dist, which the API serves. In development the Vite

@@ -35,14 +35,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply
-        .status(413)
-        .send({
-          success: false,
-          message: 'The upload is too large',
-          errors: ['The upload is too large'],
-          code: 'PAYLOAD_TOO_LARGE',
-        });
+      return reply.status(413).send({
+        success: false,
+        message: 'The upload is too large',
+        errors: ['The upload is too large'],
+        code: 'PAYLOAD_TOO_LARGE',
+      });
     }
     if (status === 429) {
       return reply.status(429).send({

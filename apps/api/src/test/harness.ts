@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openDb, type DbHandle } from '../db/client';
+import { type DbHandle, openDb } from '../db/client';
 import { MIGRATIONS_DIR, runMigrations } from '../db/migrate';
 import { ensureSystemRoles } from '../db/seed';
 import { ensureSystemAccounts } from '../modules/ledger/ledger.service';
@@ -17,7 +17,9 @@ export const testDbKind = (): 'pglite' | 'pg' => (process.env.TEST_DB_KIND === '
 
 function migrationsHash(): string {
   const h = createHash('sha256');
-  for (const f of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const f of readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     h.update(f).update(readFileSync(path.join(MIGRATIONS_DIR, f)));
   }
   return h.digest('hex').slice(0, 12);
@@ -70,7 +72,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(opts: { env?: Record<string, string>; poolSize?: number } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  opts: { env?: Record<string, string>; poolSize?: number } = {},
+): Promise<TestApp> {
   const config = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...opts.env }),
     APP_SECRET: randomBytes(32).toString('hex'),

@@ -1,4 +1,4 @@
-export * from './identity';
-export * from './platform';
-export * from './ledger';
 export * from './funding';
+export * from './identity';
+export * from './ledger';
+export * from './platform';
