@@ -7,4 +7,5 @@ export * from './permissions';
 export * from './phone';
 export * from './schemas/admin';
 export * from './schemas/auth';
+export * from './schemas/clients';
 export * from './schemas/wallet';

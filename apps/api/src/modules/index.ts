@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
-import { clientsCreditRoutes } from './clients/clients.routes';
+import { clientsRoutes } from './clients/clients.routes';
 import { devRoutes } from './dev/dev.routes';
 import { fundingRoutes } from './funding/funding.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -18,5 +18,5 @@ export const modules: ApiModule[] = [
   devRoutes,
   walletRoutes,
   fundingRoutes,
-  clientsCreditRoutes,
+  clientsRoutes,
 ];
