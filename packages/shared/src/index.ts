@@ -7,3 +7,4 @@ export * from './password';
 export * from './phone';
 export * from './schemas/auth';
 export * from './schemas/admin';
+export * from './schemas/vending';
