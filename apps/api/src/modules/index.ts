@@ -3,9 +3,28 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
+import { catalogueRoutes } from './catalogue/catalogue.routes';
+import { commissionsRoutes } from './commissions/commissions.routes';
 import { devRoutes } from './dev/dev.routes';
+import { ipAllowlistRoutes } from './ip-allowlist/ip-allowlist.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { vendingApiRoutes } from './vending/vending.api.routes';
+import { vendingRoutes } from './vending/vending.routes';
+import { vtuRoutes } from './vtu/vtu.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const modules: ApiModule[] = [notificationsRoutes, adminRoutes, authRoutes, devRoutes];
+export const modules: ApiModule[] = [
+  notificationsRoutes,
+  adminRoutes,
+  authRoutes,
+  devRoutes,
+  catalogueRoutes,
+  vtuRoutes,
+  vendingRoutes,
+  vendingApiRoutes,
+  commissionsRoutes,
+  ipAllowlistRoutes,
+  webhooksRoutes,
+];

@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import { openDb, type DbHandle } from '../db/client';
 import { MIGRATIONS_DIR, runMigrations } from '../db/migrate';
 import { ensureSystemRoles } from '../db/seed';
+import { ensureDefaultCatalogue } from '../modules/catalogue/catalogue.service';
 
 export const testDbKind = (): 'pglite' | 'pg' => (process.env.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite');
 
@@ -44,6 +45,7 @@ async function freshPostgres(poolSize: number): Promise<{ handle: DbHandle; drop
         const h = await openDb({ url: withDatabase(base, template), poolSize: 1 });
         await runMigrations(h);
         await ensureSystemRoles(h.db);
+        await ensureDefaultCatalogue(h.db);
         await h.close();
       }
       await admin.query(`create database ${name} template ${template}`);
@@ -70,7 +72,14 @@ export interface TestApp {
 
 export async function buildTestApp(opts: { env?: Record<string, string>; poolSize?: number } = {}): Promise<TestApp> {
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...opts.env }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '.tmp/test-data',
+      SIMULATOR_LATENCY_MS: '0',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      ...opts.env,
+    }),
     APP_SECRET: randomBytes(32).toString('hex'),
   };
   let handle: DbHandle;
@@ -81,6 +90,7 @@ export async function buildTestApp(opts: { env?: Record<string, string>; poolSiz
     handle = await openDb({ memory: true });
     await runMigrations(handle);
     await ensureSystemRoles(handle.db);
+    await ensureDefaultCatalogue(handle.db);
   }
   const app = await buildApp(config, { db: handle, logger: false });
   await app.ready();
