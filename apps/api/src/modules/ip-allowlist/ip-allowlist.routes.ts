@@ -9,6 +9,9 @@ import { authOf, corporateOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
 import { addIp, listIps, removeIp } from './ip-allowlist.service';
 
+// 'settings.manage' names an admin permission too: the area is spelled out.
+const SETTINGS_READ = { CORPORATE: 'settings.read' } as const;
+const SETTINGS_MANAGE = { CORPORATE: 'settings.manage' } as const;
 const envelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ success: z.literal(true), message: z.string(), data });
 const out = (r: { id: string; address: string; createdAt: Date }) => ({
@@ -24,7 +27,7 @@ export async function ipAllowlistRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/ip',
     {
-      config: { permission: 'settings.read' },
+      config: { permission: SETTINGS_READ },
       schema: {
         tags,
         summary: 'The addresses allowed to call the API with your keys (empty: any address)',
@@ -37,7 +40,7 @@ export async function ipAllowlistRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/ip/add',
     {
-      config: { permission: 'settings.manage' },
+      config: { permission: SETTINGS_MANAGE },
       schema: {
         tags,
         summary: 'Allow an IPv4/IPv6 address or CIDR range',
@@ -60,7 +63,7 @@ export async function ipAllowlistRoutes(app: FastifyInstance, ctx: AppContext) {
   r.delete(
     '/ip/:id',
     {
-      config: { permission: 'settings.manage' },
+      config: { permission: SETTINGS_MANAGE },
       schema: {
         tags,
         summary: 'Remove an address from the allow-list',

@@ -113,7 +113,10 @@ export class SimulatorProvider implements Provider {
   }
 
   /** The simulator has no telco behind it: it reports the float our own books hold. */
-  async balance(req: { bookFloatKobo: number }): Promise<{ balanceKobo: number }> {
+  async balance(req: {
+    line: { id: string; msisdn: string } | null;
+    bookFloatKobo: number;
+  }): Promise<{ balanceKobo: number }> {
     await this.wait();
     return { balanceKobo: req.bookFloatKobo };
   }

@@ -75,17 +75,9 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
           'The same reference with the same body returns the original result without vending again; with another body it is refused with 409 IDEMPOTENCY_CONFLICT.',
           `In test mode the simulator answers by number: ${testNumbers}. Test numbers match no network prefix: give the network.`,
         ].join(' '),
+        // OpenAPI 3.0 schemas take one `example` (`examples` is 3.1 only).
         body: apiVendBody.meta({
-          examples: [
-            { reference: 'ORDER-10023', phone: '08031234567', type: 'AIRTIME', amount: '500' },
-            {
-              reference: 'ORDER-10024',
-              phone: '+2348051234567',
-              network: 'GLO',
-              type: 'DATA',
-              planCode: 'GLO-1GB-14D',
-            },
-          ],
+          example: { reference: 'ORDER-10023', phone: '08031234567', type: 'AIRTIME', amount: '500' },
         }),
         response: {
           200: envelope(vendView),

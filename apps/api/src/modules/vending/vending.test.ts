@@ -4,6 +4,8 @@ import { corporates, jobs, vends } from '../../db/schema';
 import { runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
+import { installProviders, providersOf } from '../providers/providers';
+import { requerySweepJob } from './vending.service';
 import {
   apiKeyFor,
   apiVend,
@@ -218,6 +220,55 @@ describe('[VEND] the vend lifecycle', () => {
     const again = await api('PUT', 'transactions/query', admin, { vendId: v.id });
     expect(again.json().message).toMatch(/already final/);
     expect((await api('PUT', 'transactions/query', other, { vendId: v.id })).statusCode).toBe(404);
+  });
+});
+
+describe('[VEND] unknown outcomes and recovery', () => {
+  it('[VEND] a provider call that breaks is an unknown outcome: PENDING, no fallback, no reversal', async () => {
+    const real = providersOf(t.app.ctx);
+    const broken = {
+      name: 'AGGREGATOR',
+      vend: async () => {
+        throw new Error('socket hang up');
+      },
+      query: async () => {
+        throw new Error('socket hang up');
+      },
+      balance: real.forPlatform('AGGREGATOR').balance,
+    };
+    installProviders(t.app.ctx, {
+      forPlatform: (p) => (p === 'AGGREGATOR' ? broken : real.forPlatform(p)),
+      sandbox: real.sandbox,
+    });
+    try {
+      const before = await balances(t.app, corp.corporateId);
+      const v = (await apiVend(t.app, key, { amount: 100 })).json().data;
+      expect(v.status).toBe('PENDING');
+      expect(await timeline(v.id)).toEqual(['CREATED:AGGREGATOR:PENDING', 'PROVIDER_CALL:AGGREGATOR:ERROR']);
+      await runDueJobs(t.app.ctx, { now: later(31_000) });
+      expect((await api('GET', `vend/${v.id}`, corp)).json().data.status).toBe('PENDING');
+      expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 10_000);
+      installProviders(t.app.ctx, real);
+      await runDueJobs(t.app.ctx, { now: later(92_000) });
+      expect((await api('GET', `vend/${v.id}`, corp)).json().data.status).toBe('SUCCESSFUL');
+    } finally {
+      installProviders(t.app.ctx, real);
+    }
+  });
+
+  it('[VEND] a vend left PENDING by a crash (no requery scheduled) is found by the sweep', async () => {
+    const v = (await apiVend(t.app, key, { phone: '+2348000000003', network: 'MTN', amount: 100 })).json()
+      .data;
+    // As if the process died after the debit: no job, requery time in the past.
+    await t.app.ctx.db.delete(jobs).where(eq(jobs.dedupeKey, `requery:${v.id}`));
+    await t.app.ctx.db
+      .update(vends)
+      .set({ requeryAt: new Date(Date.now() - 1000) })
+      .where(eq(vends.id, v.id));
+    expect(await runDueJobs(t.app.ctx, { now: later(1000), queues: ['requery'] })).toBe(0);
+    await requerySweepJob(t.app.ctx, {} as never, new Date());
+    await runDueJobs(t.app.ctx, { now: later(1000), queues: ['requery'] });
+    expect((await api('GET', `vend/${v.id}`, corp)).json().data.status).toBe('SUCCESSFUL');
   });
 });
 

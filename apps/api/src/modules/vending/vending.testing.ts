@@ -18,15 +18,13 @@ export async function apiKeyFor(
   mode: 'LIVE' | 'TEST' = 'LIVE',
 ): Promise<string> {
   const key = newToken(mode === 'LIVE' ? 'vpk_live_' : 'vpk_test_');
-  await app.ctx.db
-    .insert(apiKeys)
-    .values({
-      corporateId,
-      mode,
-      keyHash: sha256(key),
-      keyEnc: app.ctx.sealer.seal(key),
-      last4: key.slice(-4),
-    });
+  await app.ctx.db.insert(apiKeys).values({
+    corporateId,
+    mode,
+    keyHash: sha256(key),
+    keyEnc: app.ctx.sealer.seal(key),
+    last4: key.slice(-4),
+  });
   return key;
 }
 

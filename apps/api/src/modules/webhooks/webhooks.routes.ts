@@ -30,6 +30,9 @@ import {
   webhookOut,
 } from './webhooks.service';
 
+// 'settings.manage' names an admin permission too: the area is spelled out.
+const SETTINGS_READ = { CORPORATE: 'settings.read' } as const;
+const SETTINGS_MANAGE = { CORPORATE: 'settings.manage' } as const;
 const envelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ success: z.literal(true), message: z.string(), data });
 const idParams = z.object({ id: z.string().uuid('Webhook delivery not found') });
@@ -48,7 +51,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/web-hook-url',
     {
-      config: { permission: 'settings.read' },
+      config: { permission: SETTINGS_READ },
       schema: {
         tags,
         summary: 'The webhook URL and its signing secret (masked)',
@@ -61,7 +64,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/web-hook-url',
     {
-      config: { permission: 'settings.manage' },
+      config: { permission: SETTINGS_MANAGE },
       schema: {
         tags,
         summary:
@@ -88,7 +91,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/web-hook-url/rotate-secret',
     {
-      config: { permission: 'settings.manage' },
+      config: { permission: SETTINGS_MANAGE },
       schema: {
         tags,
         summary: 'Replace the signing secret (password-confirmed); the new one is shown once',
@@ -112,7 +115,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
   r.delete(
     '/web-hook-url',
     {
-      config: { permission: 'settings.manage' },
+      config: { permission: SETTINGS_MANAGE },
       schema: {
         tags,
         summary: 'Remove the webhook (pending deliveries stop)',
@@ -130,7 +133,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/webhooks/deliveries',
     {
-      config: { permission: 'settings.read' },
+      config: { permission: SETTINGS_READ },
       schema: {
         tags,
         summary: 'Webhook deliveries, newest first (search: an event id)',
@@ -153,7 +156,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/webhooks/deliveries/:id',
     {
-      config: { permission: 'settings.read' },
+      config: { permission: SETTINGS_READ },
       schema: {
         tags,
         summary: 'One delivery with its attempts and the exact body sent',
@@ -184,7 +187,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/webhooks/deliveries/:id/resend',
     {
-      config: { permission: 'settings.manage' },
+      config: { permission: SETTINGS_MANAGE },
       schema: {
         tags,
         summary: 'Send an event again now (same event id, to the current URL)',

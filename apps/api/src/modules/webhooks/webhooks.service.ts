@@ -265,7 +265,7 @@ function post(
 export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
   const deliveryId = String(job.payload.deliveryId);
   const [d] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
-  if (!d || d.status !== 'PENDING') return undefined;
+  if (d?.status !== 'PENDING') return undefined;
   const endpoint = await getWebhook(ctx.db, d.corporateId);
   if (!endpoint) {
     await ctx.db
