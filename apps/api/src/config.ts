@@ -64,9 +64,23 @@ export const configSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(50).default(1_000),
   /** Hour of the day (Africa/Lagos) at which accrued commission is settled to wallets. */
   COMMISSION_SETTLEMENT_HOUR: z.coerce.number().int().min(0).max(23).default(1),
+  /** The platform's bank collection account shown to clients funding by bank transfer. */
+  FUNDING_BANK_NAME: z.string().min(1).default('VendPort Demo Bank'),
+  FUNDING_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{10}$/, 'FUNDING_ACCOUNT_NUMBER must be a 10-digit NUBAN')
+    .default('0000000000'),
+  FUNDING_ACCOUNT_NAME: z.string().min(1).default('VendPort Collections'),
+  /**
+   * The card payment gateway adapter. `simulator` is the built-in one (it credits without real
+   * money, so it is never the default in production); `none` turns card funding off.
+   */
+  CARD_GATEWAY: z.enum(['simulator', 'none']).optional(),
+  /** HMAC-SHA256 key of gateway callbacks; derived from APP_SECRET when unset. */
+  GATEWAY_SECRET: z.string().min(32, 'GATEWAY_SECRET must be at least 32 characters').optional(),
 });
 
-export type Config = z.infer<typeof configSchema> & { devRoutes: boolean };
+export type Config = z.infer<typeof configSchema> & { devRoutes: boolean; cardGateway: 'simulator' | 'none' };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -77,5 +91,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   const devRoutes = c.NODE_ENV === 'production' ? false : (c.DEV_ROUTES ?? true);
-  return { ...c, devRoutes };
+  const cardGateway = c.CARD_GATEWAY ?? (c.NODE_ENV === 'production' ? 'none' : 'simulator');
+  return { ...c, devRoutes, cardGateway };
 }

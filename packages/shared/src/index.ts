@@ -8,3 +8,4 @@ export * from './phone';
 export * from './schemas/auth';
 export * from './schemas/admin';
 export * from './schemas/vending';
+export * from './schemas/wallet';

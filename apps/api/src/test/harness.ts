@@ -12,6 +12,7 @@ import { openDb, type DbHandle } from '../db/client';
 import { MIGRATIONS_DIR, runMigrations } from '../db/migrate';
 import { ensureSystemRoles } from '../db/seed';
 import { ensureDefaultCatalogue } from '../modules/catalogue/catalogue.service';
+import { ensureSystemAccounts } from '../modules/ledger/ledger.service';
 
 export const testDbKind = (): 'pglite' | 'pg' => (process.env.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite');
 
@@ -46,6 +47,7 @@ async function freshPostgres(poolSize: number): Promise<{ handle: DbHandle; drop
         await runMigrations(h);
         await ensureSystemRoles(h.db);
         await ensureDefaultCatalogue(h.db);
+        await ensureSystemAccounts(h.db);
         await h.close();
       }
       await admin.query(`create database ${name} template ${template}`);
@@ -91,6 +93,7 @@ export async function buildTestApp(opts: { env?: Record<string, string>; poolSiz
     await runMigrations(handle);
     await ensureSystemRoles(handle.db);
     await ensureDefaultCatalogue(handle.db);
+    await ensureSystemAccounts(handle.db);
   }
   const app = await buildApp(config, { db: handle, logger: false });
   await app.ready();

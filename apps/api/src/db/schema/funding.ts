@@ -1,0 +1,138 @@
+// Wallet funding: bank-transfer fund requests (and postpaid repayments), card payments through a
+// payment gateway, direct admin fundings, and the built-in gateway simulator's own records.
+// Each credit is one ledger transfer whose id is kept here; unique references make it happen once.
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { corporates } from './identity';
+import { ledgerTransfers } from './ledger';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** PENDING (created) -> PAID (client says it has paid) -> APPROVED | DECLINED (admin). */
+export const fundRequests = pgTable(
+  'fund_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Readable id shown to people: FR-XXXXXXXX. */
+    code: text('code').notNull(),
+    corporateId: uuid('corporate_id')
+      .notNull()
+      .references(() => corporates.id),
+    /** FUNDING (prepaid top-up) or REPAYMENT (postpaid repayment). */
+    kind: text('kind').notNull().default('FUNDING'),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** The client's bank transfer reference. */
+    transferReference: text('transfer_reference').notNull(),
+    narration: text('narration').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    proofPath: text('proof_path'),
+    proofMime: text('proof_mime'),
+    proofName: text('proof_name'),
+    createdById: uuid('created_by_id'),
+    paidAt: ts('paid_at'),
+    decidedAt: ts('decided_at'),
+    decidedById: uuid('decided_by_id'),
+    declineReason: text('decline_reason'),
+    transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fund_requests_code_uq').on(t.code),
+    uniqueIndex('fund_requests_transfer_uq').on(t.transferId),
+    // One live claim per bank transfer: the same transfer reference cannot be approved twice.
+    uniqueIndex('fund_requests_bank_ref_uq')
+      .on(t.corporateId, sql`lower(${t.transferReference})`)
+      .where(sql`${t.status} <> 'DECLINED'`),
+    index('fund_requests_corporate_idx').on(t.corporateId, t.createdAt),
+    index('fund_requests_status_idx').on(t.status, t.createdAt),
+    check('fund_requests_amount_positive', sql`${t.amountKobo} > 0`),
+    check(
+      'fund_requests_approved_has_transfer',
+      sql`(${t.status} = 'APPROVED') = (${t.transferId} is not null)`,
+    ),
+  ],
+);
+
+/** PENDING -> SUCCESSFUL | FAILED | CANCELLED; a late success still credits (money was taken). */
+export const cardPayments = pgTable(
+  'card_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Readable id and the gateway reference: CP-XXXXXXXXXXXX. */
+    reference: text('reference').notNull(),
+    corporateId: uuid('corporate_id')
+      .notNull()
+      .references(() => corporates.id),
+    gateway: text('gateway').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    feeKobo: bigint('fee_kobo', { mode: 'number' }).notNull(),
+    totalKobo: bigint('total_kobo', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('PENDING'),
+    /** Why a payment was not credited (gateway message, amount mismatch). */
+    statusReason: text('status_reason'),
+    /** Where the payer completes the payment (the gateway's hosted page). */
+    checkoutUrl: text('checkout_url'),
+    createdById: uuid('created_by_id'),
+    paidAt: ts('paid_at'),
+    transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('card_payments_reference_uq').on(t.reference),
+    uniqueIndex('card_payments_transfer_uq').on(t.transferId),
+    index('card_payments_corporate_idx').on(t.corporateId, t.createdAt),
+    check(
+      'card_payments_amounts',
+      sql`${t.amountKobo} > 0 and ${t.feeKobo} >= 0 and ${t.totalKobo} = ${t.amountKobo} + ${t.feeKobo}`,
+    ),
+    check(
+      'card_payments_success_has_transfer',
+      sql`(${t.status} = 'SUCCESSFUL') = (${t.transferId} is not null)`,
+    ),
+  ],
+);
+
+/** Direct credits by an admin (fund, fund-postpaid, fund-postpaidplus), with their reason. */
+export const adminFundings = pgTable(
+  'admin_fundings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Readable id: AF-XXXXXXXX. */
+    code: text('code').notNull(),
+    corporateId: uuid('corporate_id')
+      .notNull()
+      .references(() => corporates.id),
+    /** The route used: FUND, FUND_POSTPAID, FUND_POSTPAID_PLUS. */
+    kind: text('kind').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    /** Idempotency key given by the caller (or generated): a retried click never credits twice. */
+    requestKey: text('request_key').notNull(),
+    actorId: uuid('actor_id').notNull(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('admin_fundings_code_uq').on(t.code),
+    uniqueIndex('admin_fundings_request_key_uq').on(t.requestKey),
+    uniqueIndex('admin_fundings_transfer_uq').on(t.transferId),
+    index('admin_fundings_corporate_idx').on(t.corporateId, t.createdAt),
+    check('admin_fundings_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
+);
+
+/** The built-in payment gateway simulator's side of a payment (what a real gateway would hold). */
+export const gatewaySimPayments = pgTable('gateway_sim_payments', {
+  reference: text('reference').primaryKey(),
+  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  email: text('email').notNull(),
+  description: text('description').notNull(),
+  status: text('status').notNull().default('PENDING'),
+  paidAt: ts('paid_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,98 @@
+// The double-entry ledger: accounts (with their balance), transfers and their entries.
+// Sign convention: a positive balance is what the platform owes (a client's wallet, fee income);
+// the platform's clearing and float accounts carry the mirror image, so all balances sum to zero.
+// Entries and transfers are append-only (a trigger in the migration refuses UPDATE and DELETE);
+// a correction is a new transfer. Only modules/ledger/ledger.service.ts writes these tables.
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { corporates } from './identity';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stable natural key: `WALLET:<corporateId>`, `SYSTEM:FUNDING_CLEARING`, ... */
+    code: text('code').notNull(),
+    /** WALLET, SANDBOX_WALLET, COMMISSION, or a platform account kind (FUNDING_CLEARING, ...). */
+    kind: text('kind').notNull(),
+    corporateId: uuid('corporate_id').references(() => corporates.id),
+    name: text('name').notNull(),
+    balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_code_uq').on(t.code),
+    index('ledger_accounts_corporate_idx').on(t.corporateId),
+    check(
+      'ledger_accounts_client_has_corporate',
+      sql`${t.kind} not in ('WALLET', 'SANDBOX_WALLET', 'COMMISSION') or ${t.corporateId} is not null`,
+    ),
+  ],
+);
+
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The idempotency key: one transfer per reference, ever (e.g. `fund-request:<id>`). */
+    reference: text('reference').notNull(),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    /** The client the movement concerns, for statements and reports (null for platform-only moves). */
+    corporateId: uuid('corporate_id').references(() => corporates.id),
+    /** What caused it: ('fund_request', id), ('card_payment', id), ... */
+    sourceType: text('source_type'),
+    sourceId: text('source_id'),
+    /** Set on a reversal: the transfer it undoes. Unique, so a transfer is reversed at most once. */
+    reversesTransferId: uuid('reverses_transfer_id').references((): AnyPgColumn => ledgerTransfers.id),
+    actorId: uuid('actor_id'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transfers_reference_uq').on(t.reference),
+    uniqueIndex('ledger_transfers_reverses_uq').on(t.reversesTransferId),
+    index('ledger_transfers_corporate_idx').on(t.corporateId, t.createdAt),
+    index('ledger_transfers_source_idx').on(t.sourceType, t.sourceId),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order; per account it is also the order of the balance changes (row lock held). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** The account's balance right after this entry. */
+    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId, t.createdAt),
+    index('ledger_entries_transfer_idx').on(t.transferId),
+    uniqueIndex('ledger_entries_transfer_account_uq').on(t.transferId, t.accountId),
+    check('ledger_entries_nonzero', sql`${t.amountKobo} <> 0`),
+  ],
+);

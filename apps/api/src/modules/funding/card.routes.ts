@@ -1,0 +1,146 @@
+// Card funding calls: the fee shown before paying, starting a payment, the client's verify
+// call, and the gateway's signed callback (public; HMAC of the raw body, else 401).
+import {
+  cardAmountQuery,
+  cardFeeView,
+  cardInitializeBody,
+  cardPaymentView as cardPaymentSchema,
+  cardReferenceQuery,
+  gatewayCallbackBody,
+  successEnvelope,
+} from '@vendport/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { ok } from '../../lib/http';
+import { authOf, corporateOf } from '../../plugins/access';
+import { recorder } from '../clients/audit-recorder';
+import {
+  cardFee,
+  cardPaymentView,
+  initializeCardPayment,
+  settleCardPayment,
+  verifyCardPayment,
+} from './card.service';
+import { gatewaySecretOf, SIGNATURE_HEADER, signatureValid } from './gateway/signature';
+import { simulatorRoutes } from './gateway/simulator.routes';
+
+export const CARD_CALLBACK_PATH = '/api/v1/fund/card/callback';
+
+export async function cardRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Wallet'];
+  const paymentEnvelope = successEnvelope(cardPaymentSchema);
+
+  r.get(
+    '/fund/card/fee',
+    {
+      config: { permission: 'wallet.fund' },
+      schema: {
+        tags,
+        summary: 'The card funding fee for an amount (1.5%, + NGN 100 from NGN 2,500, capped at NGN 2,000)',
+        querystring: cardAmountQuery,
+        response: { 200: successEnvelope(cardFeeView) },
+      },
+    },
+    async (req) => ok('Card funding fee calculated', cardFee(req.query.amount)),
+  );
+
+  r.post(
+    '/fund/card/initialize',
+    {
+      config: { permission: 'wallet.fund' },
+      schema: {
+        tags,
+        summary: 'Start a card payment of amount + fee; answers with the checkout page to open',
+        body: cardInitializeBody,
+        response: { 201: paymentEnvelope },
+      },
+    },
+    async (req, reply) => {
+      corporateOf(req);
+      const view = await initializeCardPayment(ctx, authOf(req), req.body.amount, recorder(req));
+      return reply.status(201).send(ok('Card payment started', view));
+    },
+  );
+
+  r.get(
+    '/fund/card/verify',
+    {
+      config: { permission: 'wallet.fund' },
+      schema: {
+        tags,
+        summary: 'Ask the gateway how my card payment ended; credits the wallet if it was paid (once)',
+        querystring: cardReferenceQuery,
+        response: { 200: paymentEnvelope },
+      },
+    },
+    async (req) => {
+      const { payment, credited } = await verifyCardPayment(
+        ctx,
+        corporateOf(req),
+        req.query.reference,
+        recorder(req),
+      );
+      const message = credited
+        ? 'Payment confirmed. Your wallet has been credited.'
+        : payment.status === 'SUCCESSFUL'
+          ? 'This payment has already been credited'
+          : `Payment status: ${payment.status}`;
+      return ok(message, cardPaymentView(payment));
+    },
+  );
+
+  // The callback needs the exact bytes the gateway signed, so JSON is parsed here by hand.
+  const raw = new WeakMap<FastifyRequest, string>();
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      raw.set(req, body as string);
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(new AppError('BAD_REQUEST', 400, 'Malformed request'), undefined);
+      }
+    });
+    const secret = gatewaySecretOf(ctx.config);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/fund/card/callback',
+      {
+        config: { public: true },
+        preValidation: async (req) => {
+          const given = req.headers[SIGNATURE_HEADER];
+          if (!signatureValid(secret, raw.get(req) ?? '', typeof given === 'string' ? given : undefined)) {
+            throw new AppError('UNAUTHORIZED', 401, 'Invalid gateway signature');
+          }
+        },
+        schema: {
+          tags: ['Payment gateway'],
+          summary:
+            'Payment gateway callback (signed: hex HMAC-SHA256 of the raw body in x-gateway-signature)',
+          body: gatewayCallbackBody,
+          response: {
+            200: successEnvelope(
+              z.object({ reference: z.string(), status: z.string(), credited: z.boolean() }),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const d = req.body.data;
+        const { payment, credited } = await settleCardPayment(
+          ctx,
+          d.reference,
+          { status: d.status, amountKobo: d.amountKobo, paidAt: d.paidAt ? new Date(d.paidAt) : null },
+          'callback',
+          recorder(req),
+        );
+        return ok('Callback processed', { reference: payment.reference, status: payment.status, credited });
+      },
+    );
+  });
+
+  if (ctx.config.cardGateway === 'simulator') await simulatorRoutes(app, ctx);
+}

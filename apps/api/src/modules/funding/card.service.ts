@@ -1,0 +1,229 @@
+// Card funding through a payment gateway. The client pays amount + fee (spec §9 fee rule, shown
+// before paying); once the gateway confirms — by its signed callback or by our verify call, in
+// any order, any number of times — the wallet is credited with the amount exactly once:
+// the card payment row is locked FOR UPDATE, only a non-SUCCESSFUL row is credited, and the
+// ledger transfer's reference `card-payment:<reference>` is unique. Gateway clearing receives
+// amount + fee; the wallet gets the amount; fee income gets the fee.
+import { cardFundingFeeKobo, formatNaira, koboToNairaString } from '@vendport/shared';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/access';
+import type { AuditFn } from '../clients/audit-recorder';
+import { systemAccountId, transfer, walletAccountId } from '../ledger/ledger.service';
+import { notifyCorporate } from '../notifications/notifications.service';
+import { cardReference } from './codes';
+import {
+  type CardPaymentRow,
+  findCardPayment,
+  findCorporate,
+  insertCardPayment,
+  lockCardPayment,
+  updateCardPayment,
+} from './funding.repo';
+import { requireActiveCorporate } from './funding.service';
+import type { GatewayVerifyResult, PaymentGateway } from './gateway/gateway';
+import { SimulatorGateway } from './gateway/simulator';
+
+export function gatewayOf(ctx: AppContext): PaymentGateway | null {
+  return ctx.config.cardGateway === 'simulator' ? new SimulatorGateway(ctx.db) : null;
+}
+
+function requireGateway(ctx: AppContext): PaymentGateway {
+  const g = gatewayOf(ctx);
+  if (!g) {
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      400,
+      'Card funding is not available at the moment. Please fund by bank transfer.',
+    );
+  }
+  return g;
+}
+
+export function cardFee(amountKobo: number) {
+  const feeKobo = cardFundingFeeKobo(amountKobo);
+  const totalKobo = amountKobo + feeKobo;
+  return {
+    amountKobo,
+    feeKobo,
+    totalKobo,
+    amount: koboToNairaString(amountKobo),
+    fee: koboToNairaString(feeKobo),
+    total: koboToNairaString(totalKobo),
+  };
+}
+
+export function cardPaymentView(p: CardPaymentRow) {
+  return {
+    ...cardFee(p.amountKobo),
+    reference: p.reference,
+    status: p.status as 'PENDING' | 'SUCCESSFUL' | 'FAILED' | 'CANCELLED' | 'REVIEW',
+    credited: p.transferId !== null,
+    checkoutUrl: p.status === 'PENDING' ? p.checkoutUrl : null,
+    createdAt: p.createdAt.toISOString(),
+    paidAt: p.paidAt?.toISOString() ?? null,
+  };
+}
+
+export async function initializeCardPayment(
+  ctx: AppContext,
+  actor: AuthContext,
+  amountKobo: number,
+  record: AuditFn,
+) {
+  const gateway = requireGateway(ctx);
+  const corporateId = actor.corporateId!;
+  const corp = await requireActiveCorporate(ctx.db, corporateId);
+  const fee = cardFee(amountKobo);
+  const reference = cardReference();
+  const payment = await insertCardPayment(ctx.db, {
+    reference,
+    corporateId,
+    gateway: gateway.name,
+    amountKobo: fee.amountKobo,
+    feeKobo: fee.feeKobo,
+    totalKobo: fee.totalKobo,
+    createdById: actor.userId,
+  });
+  let checkoutUrl: string;
+  try {
+    ({ checkoutUrl } = await gateway.initialize({
+      reference,
+      amountKobo: fee.totalKobo,
+      email: corp.email,
+      description: `VendPort wallet funding ${formatNaira(fee.amountKobo)} + ${formatNaira(fee.feeKobo)} fee`,
+    }));
+  } catch (err) {
+    ctx.log.error({ err, reference }, 'card payment initialization failed');
+    await updateCardPayment(ctx.db, payment.id, {
+      status: 'FAILED',
+      statusReason: 'The payment could not be started',
+    });
+    throw new AppError('SERVICE_UNAVAILABLE', 400, 'The payment could not be started. Please try again.');
+  }
+  const row = await updateCardPayment(ctx.db, payment.id, { checkoutUrl });
+  await record(ctx.db, {
+    action: 'funding.card.initialize',
+    targetType: 'card_payment',
+    targetId: reference,
+    summary: { amount: fee.amount, fee: fee.fee, total: fee.total },
+  });
+  return cardPaymentView(row);
+}
+
+/**
+ * Applies what the gateway says about a payment. Idempotent: a SUCCESSFUL payment is never
+ * credited again, whatever arrives later. Returns the payment and whether this call credited it.
+ */
+export async function settleCardPayment(
+  ctx: AppContext,
+  reference: string,
+  result: GatewayVerifyResult,
+  via: 'callback' | 'verify',
+  record?: AuditFn,
+): Promise<{ payment: CardPaymentRow; credited: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const p = await lockCardPayment(tx, reference);
+    if (!p) throw notFound('Card payment');
+    if (p.status === 'SUCCESSFUL') return { payment: p, credited: false };
+
+    if (result.status === 'SUCCESSFUL') {
+      if (result.amountKobo !== p.totalKobo) {
+        ctx.log.error(
+          { reference, expected: p.totalKobo, got: result.amountKobo, via },
+          'card payment amount mismatch: not credited',
+        );
+        const payment = await updateCardPayment(tx, p.id, {
+          status: 'REVIEW',
+          statusReason: `The gateway reported ${formatNaira(result.amountKobo ?? 0)} instead of ${formatNaira(p.totalKobo)}`,
+        });
+        return { payment, credited: false };
+      }
+      const credit = await creditCardPayment(tx, p);
+      const payment = await updateCardPayment(tx, p.id, {
+        status: 'SUCCESSFUL',
+        statusReason: null,
+        transferId: credit.transferId,
+        paidAt: result.paidAt ?? new Date(),
+      });
+      const corp = await findCorporate(tx, p.corporateId);
+      const body = `Your wallet was funded with ${formatNaira(p.amountKobo)} by card (reference ${p.reference}; fee ${formatNaira(p.feeKobo)}). New balance: ${formatNaira(credit.balanceKobo)}.`;
+      await notifyCorporate(tx, p.corporateId, 'Wallet funded by card', body);
+      if (corp) await ctx.mailer.send(tx, { to: corp.email, subject: 'Wallet funded by card', text: body });
+      await record?.(tx, {
+        action: 'funding.card.credit',
+        targetType: 'card_payment',
+        targetId: p.reference,
+        corporateId: p.corporateId,
+        summary: {
+          via,
+          amount: koboToNairaString(p.amountKobo),
+          fee: koboToNairaString(p.feeKobo),
+          transferId: credit.transferId,
+        },
+      });
+      return { payment, credited: true };
+    }
+
+    if ((result.status === 'FAILED' || result.status === 'CANCELLED') && p.status === 'PENDING') {
+      const payment = await updateCardPayment(tx, p.id, {
+        status: result.status,
+        statusReason: result.status === 'CANCELLED' ? 'Cancelled by the payer' : 'The payment failed',
+      });
+      await record?.(tx, {
+        action: 'funding.card.status',
+        targetType: 'card_payment',
+        targetId: p.reference,
+        corporateId: p.corporateId,
+        summary: { via, status: result.status },
+      });
+      return { payment, credited: false };
+    }
+    return { payment: p, credited: false };
+  });
+}
+
+async function creditCardPayment(
+  tx: Db,
+  p: CardPaymentRow,
+): Promise<{ transferId: string; balanceKobo: number }> {
+  const wallet = await walletAccountId(tx, p.corporateId);
+  const entries = [
+    { accountId: await systemAccountId(tx, 'GATEWAY_CLEARING'), amountKobo: -p.totalKobo },
+    { accountId: wallet, amountKobo: p.amountKobo },
+  ];
+  if (p.feeKobo > 0)
+    entries.push({ accountId: await systemAccountId(tx, 'FEE_INCOME'), amountKobo: p.feeKobo });
+  const res = await transfer(tx, {
+    kind: 'CARD_FUNDING',
+    reference: `card-payment:${p.reference}`,
+    description: `Card funding ${p.reference}`,
+    corporateId: p.corporateId,
+    source: { type: 'card_payment', id: p.id },
+    actorId: p.createdById,
+    metadata: { feeKobo: p.feeKobo, totalKobo: p.totalKobo },
+    entries,
+  });
+  // The row lock makes a replay impossible here; if one ever happens, do not mark it credited twice.
+  if (!res.created) throw new AppError('CONFLICT', 409, 'This card payment was already credited');
+  return {
+    transferId: res.transfer.id,
+    balanceKobo: res.entries.find((e) => e.accountId === wallet)!.balanceAfterKobo,
+  };
+}
+
+/** The client's own check: ask the gateway, credit if paid. Another corporate's reference -> 404. */
+export async function verifyCardPayment(
+  ctx: AppContext,
+  corporateId: string,
+  reference: string,
+  record?: AuditFn,
+) {
+  const p = await findCardPayment(ctx.db, reference, corporateId);
+  if (!p) throw notFound('Card payment');
+  if (p.status === 'SUCCESSFUL') return { payment: p, credited: false };
+  const result = await requireGateway(ctx).verify(reference);
+  if (result.status === 'NOT_FOUND') return { payment: p, credited: false };
+  return settleCardPayment(ctx, reference, result, 'verify', record);
+}

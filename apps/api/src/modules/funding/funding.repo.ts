@@ -1,0 +1,392 @@
+// Queries of the funding tables (fund requests, card payments, admin fundings, the simulator's
+// payments) and the funding history, which is the union of the three funding channels.
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { adminFundings, cardPayments, corporates, fundRequests, gatewaySimPayments } from '../../db/schema';
+import { lagosDayEnd, lagosDayStart } from '../../lib/http';
+
+export type FundRequestRow = typeof fundRequests.$inferSelect;
+export type CardPaymentRow = typeof cardPayments.$inferSelect;
+export type AdminFundingRow = typeof adminFundings.$inferSelect;
+export type SimPaymentRow = typeof gatewaySimPayments.$inferSelect;
+export type CorporateRow = Pick<
+  typeof corporates.$inferSelect,
+  'id' | 'name' | 'email' | 'clientType' | 'status' | 'creditLimitKobo'
+>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A unique-constraint violation (optionally of one named constraint), through Drizzle's wrapper. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (
+    let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505')
+      return !constraint || e.constraint === constraint || String(e).includes(constraint);
+  }
+  return false;
+}
+
+export async function findCorporate(db: Db, id: string): Promise<CorporateRow | undefined> {
+  const [row] = await db
+    .select({
+      id: corporates.id,
+      name: corporates.name,
+      email: corporates.email,
+      clientType: corporates.clientType,
+      status: corporates.status,
+      creditLimitKobo: corporates.creditLimitKobo,
+    })
+    .from(corporates)
+    .where(eq(corporates.id, id));
+  return row;
+}
+
+/** The corporate row, held FOR SHARE: its type cannot change until the caller's transaction ends. */
+export async function shareCorporate(db: Db, id: string): Promise<CorporateRow | undefined> {
+  const [row] = await db
+    .select({
+      id: corporates.id,
+      name: corporates.name,
+      email: corporates.email,
+      clientType: corporates.clientType,
+      status: corporates.status,
+      creditLimitKobo: corporates.creditLimitKobo,
+    })
+    .from(corporates)
+    .where(eq(corporates.id, id))
+    .for('share');
+  return row;
+}
+
+// ---------------------------------------------------------------- fund requests
+
+const fundRequestKey = (ref: string) =>
+  UUID.test(ref) ? eq(fundRequests.id, ref) : eq(fundRequests.code, ref.trim().toUpperCase());
+
+export async function insertFundRequest(
+  db: Db,
+  values: typeof fundRequests.$inferInsert,
+): Promise<FundRequestRow> {
+  const [row] = await db.insert(fundRequests).values(values).returning();
+  return row;
+}
+
+export async function bankReferenceInUse(
+  db: Db,
+  corporateId: string,
+  transferReference: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: fundRequests.id })
+    .from(fundRequests)
+    .where(
+      and(
+        eq(fundRequests.corporateId, corporateId),
+        sql`lower(${fundRequests.transferReference}) = lower(${transferReference})`,
+        sql`${fundRequests.status} <> 'DECLINED'`,
+      ),
+    );
+  return !!row;
+}
+
+export interface FundRequestWithCorporate extends FundRequestRow {
+  corporateName: string;
+  clientType: string;
+  corporateEmail: string;
+}
+
+function selectFundRequests(db: Db) {
+  return db
+    .select({
+      fr: fundRequests,
+      corporateName: corporates.name,
+      clientType: corporates.clientType,
+      corporateEmail: corporates.email,
+    })
+    .from(fundRequests)
+    .innerJoin(corporates, eq(corporates.id, fundRequests.corporateId));
+}
+
+const flatten = (r: {
+  fr: FundRequestRow;
+  corporateName: string;
+  clientType: string;
+  corporateEmail: string;
+}) => ({
+  ...r.fr,
+  corporateName: r.corporateName,
+  clientType: r.clientType,
+  corporateEmail: r.corporateEmail,
+});
+
+/** One fund request by id or FR- code; with `corporateId`, only that corporate's. */
+export async function findFundRequest(
+  db: Db,
+  ref: string,
+  corporateId?: string,
+): Promise<FundRequestWithCorporate | undefined> {
+  const [row] = await selectFundRequests(db).where(
+    and(fundRequestKey(ref), corporateId ? eq(fundRequests.corporateId, corporateId) : undefined),
+  );
+  return row ? flatten(row) : undefined;
+}
+
+/** The fund request row locked FOR UPDATE (the approve/decline gate). */
+export async function lockFundRequest(db: Db, ref: string): Promise<FundRequestRow | undefined> {
+  const [row] = await db.select().from(fundRequests).where(fundRequestKey(ref)).for('update');
+  return row;
+}
+
+export async function updateFundRequest(
+  db: Db,
+  id: string,
+  set: Partial<typeof fundRequests.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(fundRequests)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(fundRequests.id, id));
+}
+
+/** PENDING -> PAID for one corporate's request; returns whether a row changed. */
+export async function markFundRequestPaid(db: Db, id: string, corporateId: string): Promise<boolean> {
+  const rows = await db
+    .update(fundRequests)
+    .set({ status: 'PAID', paidAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(fundRequests.id, id),
+        eq(fundRequests.corporateId, corporateId),
+        eq(fundRequests.status, 'PENDING'),
+      ),
+    )
+    .returning({ id: fundRequests.id });
+  return rows.length > 0;
+}
+
+export interface FundRequestFilters {
+  page: number;
+  limit: number;
+  search?: string;
+  startDate?: string;
+  endDate?: string;
+  status?: string;
+  statuses?: string[];
+  kind?: string;
+  clientType?: string;
+  corporateId?: string;
+}
+
+export async function listFundRequests(db: Db, f: FundRequestFilters) {
+  const conds: Array<SQL | undefined> = [];
+  if (f.corporateId) conds.push(eq(fundRequests.corporateId, f.corporateId));
+  if (f.status) conds.push(eq(fundRequests.status, f.status));
+  if (f.statuses) conds.push(inArray(fundRequests.status, f.statuses));
+  if (f.kind) conds.push(eq(fundRequests.kind, f.kind));
+  if (f.clientType) conds.push(eq(corporates.clientType, f.clientType));
+  if (f.startDate) conds.push(gte(fundRequests.createdAt, lagosDayStart(f.startDate)));
+  if (f.endDate) conds.push(lt(fundRequests.createdAt, lagosDayEnd(f.endDate)));
+  if (f.search) {
+    const p = `%${escapeLike(f.search)}%`;
+    conds.push(
+      or(ilike(fundRequests.code, p), ilike(fundRequests.transferReference, p), ilike(corporates.name, p)),
+    );
+  }
+  const where = and(...conds);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(fundRequests)
+    .innerJoin(corporates, eq(corporates.id, fundRequests.corporateId))
+    .where(where);
+  const rows = await selectFundRequests(db)
+    .where(where)
+    .orderBy(desc(fundRequests.createdAt), desc(fundRequests.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  return { rows: rows.map(flatten), total };
+}
+
+// ---------------------------------------------------------------- card payments
+
+export async function insertCardPayment(
+  db: Db,
+  values: typeof cardPayments.$inferInsert,
+): Promise<CardPaymentRow> {
+  const [row] = await db.insert(cardPayments).values(values).returning();
+  return row;
+}
+
+export async function findCardPayment(
+  db: Db,
+  reference: string,
+  corporateId?: string,
+): Promise<CardPaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cardPayments)
+    .where(
+      and(
+        eq(cardPayments.reference, reference),
+        corporateId ? eq(cardPayments.corporateId, corporateId) : undefined,
+      ),
+    );
+  return row;
+}
+
+export async function lockCardPayment(db: Db, reference: string): Promise<CardPaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cardPayments)
+    .where(eq(cardPayments.reference, reference))
+    .for('update');
+  return row;
+}
+
+export async function updateCardPayment(
+  db: Db,
+  id: string,
+  set: Partial<typeof cardPayments.$inferInsert>,
+): Promise<CardPaymentRow> {
+  const [row] = await db
+    .update(cardPayments)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(cardPayments.id, id))
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------- admin fundings
+
+export async function insertAdminFunding(
+  db: Db,
+  values: typeof adminFundings.$inferInsert,
+): Promise<AdminFundingRow> {
+  const [row] = await db.insert(adminFundings).values(values).returning();
+  return row;
+}
+
+export async function findAdminFundingByTransfer(
+  db: Db,
+  transferId: string,
+): Promise<AdminFundingRow | undefined> {
+  const [row] = await db.select().from(adminFundings).where(eq(adminFundings.transferId, transferId));
+  return row;
+}
+
+// ---------------------------------------------------------------- simulator
+
+export async function insertSimPayment(
+  db: Db,
+  values: typeof gatewaySimPayments.$inferInsert,
+): Promise<void> {
+  await db.insert(gatewaySimPayments).values(values).onConflictDoNothing();
+}
+
+export async function findSimPayment(db: Db, reference: string): Promise<SimPaymentRow | undefined> {
+  const [row] = await db.select().from(gatewaySimPayments).where(eq(gatewaySimPayments.reference, reference));
+  return row;
+}
+
+/** PENDING -> the outcome; null when the payment was already completed or does not exist. */
+export async function completeSimPayment(
+  db: Db,
+  reference: string,
+  outcome: 'SUCCESSFUL' | 'CANCELLED',
+): Promise<SimPaymentRow | null> {
+  const now = new Date();
+  const [row] = await db
+    .update(gatewaySimPayments)
+    .set({ status: outcome, paidAt: outcome === 'SUCCESSFUL' ? now : null, updatedAt: now })
+    .where(and(eq(gatewaySimPayments.reference, reference), eq(gatewaySimPayments.status, 'PENDING')))
+    .returning();
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- funding history
+
+export interface FundingHistoryFilters {
+  search?: string;
+  startDate?: string;
+  endDate?: string;
+  status?: string;
+  channel?: string;
+  clientType?: string;
+  corporateId?: string;
+}
+
+export interface FundingHistoryRow {
+  id: string;
+  code: string;
+  channel: 'BANK_TRANSFER' | 'CARD' | 'ADMIN';
+  kind: string;
+  corporate_id: string;
+  corporate_name: string;
+  client_type: string;
+  amount_kobo: string | number;
+  fee_kobo: string | number;
+  status: string;
+  reference: string | null;
+  note: string | null;
+  created_at: string | Date;
+  completed_at: string | Date | null;
+}
+
+const HISTORY = sql`(
+  select fr.id, fr.code, 'BANK_TRANSFER' as channel, fr.kind, fr.corporate_id, fr.amount_kobo,
+         0::bigint as fee_kobo, fr.status, fr.transfer_reference as reference, fr.decline_reason as note,
+         fr.created_at, fr.decided_at as completed_at
+    from fund_requests fr
+  union all
+  select cp.id, cp.reference, 'CARD', 'FUNDING', cp.corporate_id, cp.amount_kobo,
+         cp.fee_kobo, cp.status, cp.reference, cp.status_reason,
+         cp.created_at, cp.paid_at
+    from card_payments cp
+  union all
+  select af.id, af.code, 'ADMIN', af.kind, af.corporate_id, af.amount_kobo,
+         0::bigint, 'SUCCESSFUL', null, af.reason,
+         af.created_at, af.created_at
+    from admin_fundings af
+) f join corporates c on c.id = f.corporate_id`;
+
+function historyWhere(f: FundingHistoryFilters): SQL {
+  const conds: SQL[] = [sql`true`];
+  if (f.corporateId) conds.push(sql`f.corporate_id = ${f.corporateId}`);
+  if (f.status) conds.push(sql`f.status = ${f.status}`);
+  if (f.channel) conds.push(sql`f.channel = ${f.channel}`);
+  if (f.clientType) conds.push(sql`c.client_type = ${f.clientType}`);
+  if (f.startDate) conds.push(sql`f.created_at >= ${lagosDayStart(f.startDate).toISOString()}::timestamptz`);
+  if (f.endDate) conds.push(sql`f.created_at < ${lagosDayEnd(f.endDate).toISOString()}::timestamptz`);
+  if (f.search) {
+    const p = `%${escapeLike(f.search)}%`;
+    conds.push(sql`(f.code ilike ${p} or f.reference ilike ${p} or c.name ilike ${p})`);
+  }
+  return sql.join(conds, sql` and `);
+}
+
+/** Newest first; `page` null returns every matching row (CSV export). */
+export async function listFundingHistory(
+  db: Db,
+  f: FundingHistoryFilters,
+  page: { page: number; limit: number } | null,
+): Promise<{ rows: FundingHistoryRow[]; total: number }> {
+  const where = historyWhere(f);
+  const paging = page ? sql`limit ${page.limit} offset ${(page.page - 1) * page.limit}` : sql``;
+  const res = (await db.execute(sql`
+    select f.*, c.name as corporate_name, c.client_type
+      from ${HISTORY}
+     where ${where}
+     order by f.created_at desc, f.id desc
+     ${paging}`)) as unknown as { rows: FundingHistoryRow[] };
+  if (!page) return { rows: res.rows, total: res.rows.length };
+  const totalRes = (await db.execute(
+    sql`select count(*)::int as total from ${HISTORY} where ${where}`,
+  )) as unknown as {
+    rows: Array<{ total: number }>;
+  };
+  return { rows: res.rows, total: Number(totalRes.rows[0]?.total ?? 0) };
+}

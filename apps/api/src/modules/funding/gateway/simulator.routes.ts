@@ -1,0 +1,138 @@
+// The simulator's hosted checkout: a small page with Pay and Cancel (plain forms, no script, so
+// it runs under the app's CSP). Pay or Cancel records the outcome on the simulator's side, sends
+// the signed callback to POST /api/v1/fund/card/callback as a real gateway would, then sends the
+// browser back to /dashboard/wallet?reference=..., where the web app calls verify.
+import { formatNaira } from '@vendport/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context';
+import { completeSimPayment, findSimPayment, type SimPaymentRow } from '../funding.repo';
+import { gatewaySecretOf, SIGNATURE_HEADER, signBody } from './signature';
+import { SIM_CHECKOUT_PATH } from './simulator';
+
+const params = z.object({ reference: z.string().regex(/^CP-[0-9A-Z]{8,32}$/, 'Unknown payment') });
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en-NG">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title></head>
+<body style="margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f3f5f4;color:#14231b">
+<main style="max-width:420px;margin:48px auto;background:#fff;border-radius:12px;padding:28px;box-shadow:0 2px 12px rgba(0,0,0,.08)">
+<p style="margin:0 0 4px;font-size:12px;letter-spacing:.08em;text-transform:uppercase;color:#5b6b62">VendPort payment simulator</p>
+${body}
+<p style="margin:24px 0 0;font-size:12px;color:#5b6b62">No real card is charged: this page stands in for a payment gateway.</p>
+</main>
+</body>
+</html>`;
+}
+
+const button = (bg: string, fg: string) =>
+  `style="width:100%;padding:12px;border:0;border-radius:8px;font-size:16px;font-weight:600;cursor:pointer;background:${bg};color:${fg}"`;
+
+function checkoutPage(p: SimPaymentRow): string {
+  const ref = esc(p.reference);
+  const amount = esc(formatNaira(p.amountKobo));
+  if (p.status !== 'PENDING') {
+    return page(
+      'Payment complete',
+      `<h1 style="font-size:20px;margin:8px 0 16px">This payment is ${p.status === 'SUCCESSFUL' ? 'already paid' : 'cancelled'}</h1>
+<p>Reference ${ref}</p>
+<p><a href="/dashboard/wallet?reference=${encodeURIComponent(p.reference)}">Back to your wallet</a></p>`,
+    );
+  }
+  return page(
+    `Pay ${formatNaira(p.amountKobo)}`,
+    `<h1 style="font-size:20px;margin:8px 0 16px">${esc(p.description)}</h1>
+<dl style="display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:0 0 20px">
+<dt style="color:#5b6b62">Amount</dt><dd style="margin:0;font-weight:600">${amount}</dd>
+<dt style="color:#5b6b62">Email</dt><dd style="margin:0">${esc(p.email)}</dd>
+<dt style="color:#5b6b62">Reference</dt><dd style="margin:0">${ref}</dd>
+</dl>
+<form method="post" action="${SIM_CHECKOUT_PATH}/${ref}/pay" style="margin:0 0 10px"><button type="submit" ${button('#0b6e3d', '#fff')}>Pay ${amount}</button></form>
+<form method="post" action="${SIM_CHECKOUT_PATH}/${ref}/cancel" style="margin:0"><button type="submit" ${button('#e8ecea', '#14231b')}>Cancel</button></form>`,
+  );
+}
+
+const notFoundPage = () => page('Payment not found', '<h1 style="font-size:20px">Payment not found</h1>');
+
+export async function simulatorRoutes(app: FastifyInstance, ctx: AppContext) {
+  const secret = gatewaySecretOf(ctx.config);
+  await app.register(async (scope) => {
+    // The checkout forms post urlencoded bodies with nothing the simulator needs.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, _body, done) => done(null, {}),
+    );
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['Payment gateway simulator'];
+
+    r.get(
+      '/gateway-sim/checkout/:reference',
+      { config: { public: true }, schema: { tags, summary: 'The simulated hosted checkout page', params } },
+      async (req, reply) => {
+        const p = await findSimPayment(ctx.db, req.params.reference);
+        return reply
+          .status(p ? 200 : 404)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(p ? checkoutPage(p) : notFoundPage());
+      },
+    );
+
+    for (const outcome of ['pay', 'cancel'] as const) {
+      r.post(
+        `/gateway-sim/checkout/:reference/${outcome}`,
+        {
+          config: { public: true },
+          schema: { tags, summary: outcome === 'pay' ? 'The payer pays' : 'The payer cancels', params },
+        },
+        async (req, reply) => {
+          const reference = req.params.reference;
+          const done = await completeSimPayment(
+            ctx.db,
+            reference,
+            outcome === 'pay' ? 'SUCCESSFUL' : 'CANCELLED',
+          );
+          if (!done && !(await findSimPayment(ctx.db, reference))) {
+            return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage());
+          }
+          if (done) {
+            const payload = JSON.stringify({
+              event: 'charge.completed',
+              data: {
+                reference,
+                status: done.status,
+                amountKobo: done.amountKobo,
+                paidAt: done.paidAt?.toISOString() ?? null,
+              },
+            });
+            // Delivered in-process, through the real route and its signature check. A failed
+            // delivery is logged only: the browser lands on the wallet page, which calls verify.
+            try {
+              const res = await app.inject({
+                method: 'POST',
+                url: '/api/v1/fund/card/callback',
+                headers: {
+                  'content-type': 'application/json',
+                  [SIGNATURE_HEADER]: signBody(secret, payload),
+                },
+                payload,
+              });
+              if (res.statusCode !== 200)
+                req.log.warn({ reference, status: res.statusCode }, 'simulator callback refused');
+            } catch (err) {
+              req.log.error({ err, reference }, 'simulator callback failed');
+            }
+          }
+          const status = outcome === 'pay' ? '' : '&status=cancelled';
+          return reply.redirect(`/dashboard/wallet?reference=${encodeURIComponent(reference)}${status}`, 303);
+        },
+      );
+    }
+  });
+}

@@ -1,0 +1,97 @@
+// Funding history for both areas: bank transfers, card payments and admin fundings in one list,
+// newest first, with the spec's filters; and the same filtered set as CSV.
+import { type FundingTransactionView, koboToNairaString } from '@vendport/shared';
+import type { Db } from '../../db/client';
+import { type FundingHistoryFilters, type FundingHistoryRow, listFundingHistory } from './funding.repo';
+
+/** CSV exports stop here; narrow the dates to export more. */
+export const CSV_MAX_ROWS = 100_000;
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+export function fundingTransactionView(r: FundingHistoryRow): FundingTransactionView {
+  const amountKobo = Number(r.amount_kobo);
+  const feeKobo = Number(r.fee_kobo);
+  return {
+    id: r.id,
+    code: r.code,
+    channel: r.channel,
+    kind: r.kind,
+    corporateId: r.corporate_id,
+    corporateName: r.corporate_name,
+    clientType: r.client_type,
+    amountKobo,
+    amount: koboToNairaString(amountKobo),
+    feeKobo,
+    fee: koboToNairaString(feeKobo),
+    status: r.status as FundingTransactionView['status'],
+    reference: r.reference,
+    note: r.note,
+    createdAt: iso(r.created_at)!,
+    completedAt: iso(r.completed_at),
+  };
+}
+
+export async function fundingHistoryPage(
+  db: Db,
+  filters: FundingHistoryFilters,
+  page: number,
+  limit: number,
+) {
+  const { rows, total } = await listFundingHistory(db, filters, { page, limit });
+  return { rows: rows.map(fundingTransactionView), total };
+}
+
+/** Lagos wall-clock time (UTC+1, no DST): DD/MM/YYYY HH:mm. */
+function lagosDateTime(isoString: string): string {
+  const d = new Date(new Date(isoString).getTime() + 3600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+}
+
+/** RFC 4180 quoting, and no cell a spreadsheet would run as a formula. */
+export function csvCell(value: string | null): string {
+  let v = value ?? '';
+  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+export async function fundingHistoryCsv(
+  db: Db,
+  filters: FundingHistoryFilters,
+  opts: { withCorporate: boolean },
+): Promise<string> {
+  const { rows } = await listFundingHistory(db, filters, { page: 1, limit: CSV_MAX_ROWS });
+  const header = [
+    'Date',
+    'ID',
+    ...(opts.withCorporate ? ['Corporate', 'Client Type'] : []),
+    'Channel',
+    'Type',
+    'Amount (NGN)',
+    'Fee (NGN)',
+    'Status',
+    'Reference',
+    'Note',
+  ];
+  const lines = [header.map(csvCell).join(',')];
+  for (const r of rows.map(fundingTransactionView)) {
+    lines.push(
+      [
+        lagosDateTime(r.createdAt),
+        r.code,
+        ...(opts.withCorporate ? [r.corporateName, r.clientType] : []),
+        r.channel,
+        r.kind,
+        r.amount,
+        r.fee,
+        r.status,
+        r.reference,
+        r.note,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,139 @@
+// checkLedger(db): every ledger invariant over the whole database, each with its count of
+// violations (and a few sample ids). Used by `npm run ledger:check` and at the end of test suites.
+// It reads the funding tables too, because "credited exactly once" is a property of both sides.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from './ledger.repo';
+
+export interface LedgerCheck {
+  name: string;
+  violations: number;
+  /** Up to five offending ids (or the offending total). */
+  samples: string[];
+}
+
+export interface LedgerReport {
+  ok: boolean;
+  checks: LedgerCheck[];
+}
+
+/** Each query returns one row per violation, with a text column `id`. */
+const CHECKS: Array<{ name: string; query: SQL }> = [
+  {
+    name: 'the sum of all balances is zero',
+    query: sql`select coalesce(sum(balance_kobo), 0)::text as id from ledger_accounts
+               having coalesce(sum(balance_kobo), 0) <> 0`,
+  },
+  {
+    name: "every account's balance equals the sum of its entries",
+    query: sql`select a.id::text as id
+                 from ledger_accounts a
+                 left join (select account_id, sum(amount_kobo) as total from ledger_entries group by account_id) e
+                   on e.account_id = a.id
+                where a.balance_kobo <> coalesce(e.total, 0)`,
+  },
+  {
+    name: 'every transfer has two or more entries summing to zero',
+    query: sql`select t.id::text as id
+                 from ledger_transfers t
+                 left join ledger_entries e on e.transfer_id = t.id
+                group by t.id
+               having count(e.id) < 2 or coalesce(sum(e.amount_kobo), 0) <> 0`,
+  },
+  {
+    name: "every entry's running balance follows the entries before it",
+    query: sql`select id::text as id from (
+                 select id, balance_after_kobo,
+                        sum(amount_kobo) over (partition by account_id order by seq) as running
+                   from ledger_entries) x
+                where balance_after_kobo <> running`,
+  },
+  {
+    name: 'no wallet is below its floor',
+    query: sql`select a.id::text as id
+                 from ledger_accounts a
+                 left join corporates c on c.id = a.corporate_id
+                where (a.kind = 'WALLET'
+                       and a.balance_kobo < case when c.client_type in ('POSTPAID', 'POSTPAID_PLUS')
+                                                 then -c.credit_limit_kobo else 0 end)
+                   or (a.kind in ('SANDBOX_WALLET', 'COMMISSION') and a.balance_kobo < 0)`,
+  },
+  {
+    name: 'each transfer is reversed at most once',
+    query: sql`select reverses_transfer_id::text as id from ledger_transfers
+                where reverses_transfer_id is not null
+                group by reverses_transfer_id having count(*) > 1`,
+  },
+  {
+    name: 'each fund request is credited at most once',
+    query: sql`select source_id as id from ledger_transfers
+                where source_type = 'fund_request'
+                group by source_id having count(*) > 1`,
+  },
+  {
+    name: 'every approved fund request is credited exactly once, for its amount, to its wallet; no other is',
+    query: sql`select fr.id::text as id
+                 from fund_requests fr
+                 left join ledger_transfers t on t.source_type = 'fund_request' and t.source_id = fr.id::text
+                 left join ledger_accounts w on w.code = 'WALLET:' || fr.corporate_id::text
+                 left join ledger_entries e on e.transfer_id = t.id and e.account_id = w.id
+                where (fr.status = 'APPROVED'
+                       and (t.id is null or fr.transfer_id is distinct from t.id or e.amount_kobo is distinct from fr.amount_kobo))
+                   or (fr.status <> 'APPROVED' and (t.id is not null or fr.transfer_id is not null))`,
+  },
+  {
+    name: 'each card payment is credited at most once',
+    query: sql`select source_id as id from ledger_transfers
+                where source_type = 'card_payment'
+                group by source_id having count(*) > 1`,
+  },
+  {
+    name: 'every successful card payment is credited exactly once (amount to the wallet, fee to fee income); no other is',
+    query: sql`select cp.id::text as id
+                 from card_payments cp
+                 left join ledger_transfers t on t.source_type = 'card_payment' and t.source_id = cp.id::text
+                 left join ledger_accounts w on w.code = 'WALLET:' || cp.corporate_id::text
+                 left join ledger_entries e on e.transfer_id = t.id and e.account_id = w.id
+                 left join ledger_accounts f on f.code = 'SYSTEM:FEE_INCOME'
+                 left join ledger_entries fe on fe.transfer_id = t.id and fe.account_id = f.id
+                where (cp.status = 'SUCCESSFUL'
+                       and (t.id is null or cp.transfer_id is distinct from t.id
+                            or e.amount_kobo is distinct from cp.amount_kobo
+                            or coalesce(fe.amount_kobo, 0) <> cp.fee_kobo))
+                   or (cp.status <> 'SUCCESSFUL' and (t.id is not null or cp.transfer_id is not null))`,
+  },
+  {
+    name: 'every admin funding is credited exactly once, for its amount, to its wallet',
+    query: sql`select af.id::text as id
+                 from admin_fundings af
+                 left join ledger_transfers t on t.id = af.transfer_id
+                 left join ledger_accounts w on w.code = 'WALLET:' || af.corporate_id::text
+                 left join ledger_entries e on e.transfer_id = t.id and e.account_id = w.id
+                where t.id is null or e.amount_kobo is distinct from af.amount_kobo
+                   or (select count(*) from ledger_transfers x
+                        where x.source_type = 'admin_funding' and x.source_id = af.id::text) <> 1`,
+  },
+];
+
+export async function checkLedger(db: Db): Promise<LedgerReport> {
+  const checks: LedgerCheck[] = [];
+  for (const c of CHECKS) {
+    const rows = await rowsOf<{ id: string | null }>(db, c.query);
+    checks.push({
+      name: c.name,
+      violations: rows.length,
+      samples: rows.slice(0, 5).map((r) => String(r.id)),
+    });
+  }
+  return { ok: checks.every((c) => c.violations === 0), checks };
+}
+
+export function formatLedgerReport(report: LedgerReport): string {
+  const lines = report.checks.map(
+    (c) =>
+      `${c.violations === 0 ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.violations} violation${c.violations === 1 ? '' : 's'}` +
+      (c.samples.length ? ` (e.g. ${c.samples.join(', ')})` : ''),
+  );
+  lines.push(report.ok ? 'Ledger consistent.' : 'Ledger INCONSISTENT.');
+  return lines.join('\n');
+}

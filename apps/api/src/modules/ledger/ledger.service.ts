@@ -1,0 +1,355 @@
+// The ledger owns every balance. `transfer` is the one function that moves money: every other
+// module calls it (inside its own transaction) and nothing else writes ledger balances or entries.
+//
+// Rules kept here:
+// - a transfer has two or more entries on distinct accounts, non-zero integer kobo, summing to 0;
+// - balances change in the same transaction as the entries (row update, then entry insert);
+// - a client wallet is debited only by one conditional UPDATE whose floor comes from the
+//   corporate's type and limit in the same statement; 0 rows -> INSUFFICIENT_FUNDS;
+// - the reference is the idempotency key. A transfer whose reference already exists is NOT
+//   applied again: if it has the same kind and entries it is returned with `created: false`
+//   (a safe replay), otherwise DUPLICATE_REFERENCE (409) is thrown.
+// - accounts rows are locked in id order, so two transfers never deadlock on each other.
+import { walletFloorKobo } from '@vendport/shared';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { corporates } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import {
+  type AccountRow,
+  debitNonNegativeRow,
+  debitWalletRow,
+  type EntryRow,
+  entriesOf,
+  findAccountByCode,
+  findAccountsByCodes,
+  findAccountsByIds,
+  findReversalOf,
+  findTransferById,
+  findTransferByReference,
+  insertAccountsIfMissing,
+  insertEntries,
+  insertTransferOnce,
+  moveRow,
+  type NewEntry,
+  sumEntriesBefore,
+  type TransferRow,
+} from './ledger.repo';
+
+/** The platform's own accounts, created by the seed (and on first use). */
+export const SYSTEM_ACCOUNTS = {
+  FUNDING_CLEARING: 'Bank funding clearing (collection account)',
+  GATEWAY_CLEARING: 'Card payment gateway clearing',
+  FEE_INCOME: 'Card funding fee income',
+  COMMISSION_EXPENSE: 'Commission expense',
+  PROVIDER_FLOAT: 'Provider (aggregator) float',
+  VTU_FLOAT: 'VTU line float',
+  MANUAL_ADJUSTMENT: 'Admin funding and manual adjustments',
+  SANDBOX_SOURCE: 'Test-mode (sandbox) money',
+} as const;
+export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
+
+/** Each client's accounts. WALLET's floor follows its type; the other two never go below 0. */
+export const CLIENT_ACCOUNT_KINDS = ['WALLET', 'SANDBOX_WALLET', 'COMMISSION'] as const;
+export type ClientAccountKind = (typeof CLIENT_ACCOUNT_KINDS)[number];
+
+const CLIENT_ACCOUNT_NAMES: Record<ClientAccountKind, string> = {
+  WALLET: 'Wallet',
+  SANDBOX_WALLET: 'Sandbox wallet',
+  COMMISSION: 'Commission',
+};
+
+export const systemCode = (a: SystemAccount) => `SYSTEM:${a}`;
+export const clientCode = (kind: ClientAccountKind, corporateId: string) => `${kind}:${corporateId}`;
+
+export type TransferKind =
+  | 'BANK_FUNDING'
+  | 'POSTPAID_REPAYMENT'
+  | 'CARD_FUNDING'
+  | 'ADMIN_FUNDING'
+  | 'VEND'
+  | 'COMMISSION'
+  | 'REVERSAL'
+  | 'ADJUSTMENT'
+  | (string & {});
+
+export interface TransferEntryInput {
+  accountId: string;
+  amountKobo: number;
+}
+
+export interface TransferInput {
+  kind: TransferKind;
+  /** Unique idempotency key, e.g. `fund-request:<id>`. */
+  reference: string;
+  description: string;
+  corporateId?: string | null;
+  source?: { type: string; id: string } | null;
+  actorId?: string | null;
+  reversesTransferId?: string | null;
+  metadata?: Record<string, unknown>;
+  entries: TransferEntryInput[];
+}
+
+export interface TransferResult {
+  transfer: TransferRow;
+  entries: EntryRow[];
+  /** false when the reference already existed and nothing was applied. */
+  created: boolean;
+}
+
+// ---------------------------------------------------------------- accounts
+
+/** Creates the platform's accounts that are missing; safe to run on every start. */
+export async function ensureSystemAccounts(db: Db): Promise<void> {
+  await insertAccountsIfMissing(
+    db,
+    (Object.keys(SYSTEM_ACCOUNTS) as SystemAccount[]).map((a) => ({
+      code: systemCode(a),
+      kind: a,
+      name: SYSTEM_ACCOUNTS[a],
+      corporateId: null,
+    })),
+  );
+}
+
+export async function systemAccountId(db: Db, account: SystemAccount): Promise<string> {
+  let row = await findAccountByCode(db, systemCode(account));
+  if (!row) {
+    await ensureSystemAccounts(db);
+    row = await findAccountByCode(db, systemCode(account));
+  }
+  if (!row) throw new Error(`system account ${account} missing`);
+  return row.id;
+}
+
+export interface CorporateAccounts {
+  wallet: string;
+  sandboxWallet: string;
+  commission: string;
+}
+
+/**
+ * A corporate's wallet, sandbox wallet and commission account, created on first need (corporates
+ * are created by sign-up and by factories, which know nothing of the ledger). Concurrent first
+ * calls are safe: the insert skips codes that exist.
+ */
+export async function ensureCorporateAccounts(db: Db, corporateId: string): Promise<CorporateAccounts> {
+  const codes = CLIENT_ACCOUNT_KINDS.map((k) => clientCode(k, corporateId));
+  let rows = await findAccountsByCodes(db, codes);
+  if (rows.length < codes.length) {
+    const [corp] = await db
+      .select({ id: corporates.id })
+      .from(corporates)
+      .where(eq(corporates.id, corporateId));
+    if (!corp) throw notFound('Corporate client');
+    await insertAccountsIfMissing(
+      db,
+      CLIENT_ACCOUNT_KINDS.map((k) => ({
+        code: clientCode(k, corporateId),
+        kind: k,
+        name: CLIENT_ACCOUNT_NAMES[k],
+        corporateId,
+      })),
+    );
+    rows = await findAccountsByCodes(db, codes);
+  }
+  const byKind = new Map(rows.map((r) => [r.kind, r.id]));
+  return {
+    wallet: byKind.get('WALLET')!,
+    sandboxWallet: byKind.get('SANDBOX_WALLET')!,
+    commission: byKind.get('COMMISSION')!,
+  };
+}
+
+export async function walletAccountId(db: Db, corporateId: string): Promise<string> {
+  return (await ensureCorporateAccounts(db, corporateId)).wallet;
+}
+
+// ---------------------------------------------------------------- moving money
+
+function validate(input: TransferInput) {
+  if (!input.reference || input.reference.length > 200)
+    throw new Error('transfer reference must be 1..200 characters');
+  if (input.entries.length < 2) throw new Error('a transfer needs at least two entries');
+  let total = 0n;
+  const seen = new Set<string>();
+  for (const e of input.entries) {
+    if (!Number.isSafeInteger(e.amountKobo) || e.amountKobo === 0) {
+      throw new Error(`transfer ${input.reference}: entry amounts must be non-zero integer kobo`);
+    }
+    if (seen.has(e.accountId)) throw new Error(`transfer ${input.reference}: one entry per account`);
+    seen.add(e.accountId);
+    total += BigInt(e.amountKobo);
+  }
+  if (total !== 0n) throw new Error(`transfer ${input.reference}: entries sum to ${total}, not 0`);
+}
+
+const sameEntries = (a: TransferEntryInput[], b: EntryRow[]) => {
+  if (a.length !== b.length) return false;
+  const key = (x: { accountId: string; amountKobo: number }) => `${x.accountId}:${x.amountKobo}`;
+  const left = a.map(key).sort();
+  const right = b.map(key).sort();
+  return left.every((k, i) => k === right[i]);
+};
+
+export const insufficientFunds = () =>
+  new AppError('INSUFFICIENT_FUNDS', 402, 'Insufficient wallet balance for this transaction');
+
+async function applyEntry(tx: Db, account: AccountRow, amountKobo: number): Promise<number> {
+  if (amountKobo > 0) return moveRow(tx, account.id, amountKobo);
+  let after: number | null;
+  if (account.kind === 'WALLET')
+    after = await debitWalletRow(tx, account.id, account.corporateId!, amountKobo);
+  else if (account.kind === 'SANDBOX_WALLET' || account.kind === 'COMMISSION') {
+    after = await debitNonNegativeRow(tx, account.id, amountKobo);
+  } else after = await moveRow(tx, account.id, amountKobo);
+  if (after === null) throw insufficientFunds();
+  return after;
+}
+
+/**
+ * Applies one transfer inside the caller's transaction. Throws INSUFFICIENT_FUNDS (402) when a
+ * floor would be crossed (the caller's transaction must then roll back, which throwing does),
+ * DUPLICATE_REFERENCE (409) when the reference exists with other content, and returns the
+ * existing transfer with `created: false` when it exists with the same content.
+ */
+export async function transfer(tx: Tx | Db, input: TransferInput): Promise<TransferResult> {
+  // Balances and entries must commit together: refuse the app-wide handle.
+  if (!('rollback' in tx)) throw new Error('ledger transfer must run inside a database transaction');
+  validate(input);
+  const inserted = await insertTransferOnce(tx, {
+    reference: input.reference,
+    kind: input.kind,
+    description: input.description,
+    corporateId: input.corporateId ?? null,
+    sourceType: input.source?.type ?? null,
+    sourceId: input.source?.id ?? null,
+    reversesTransferId: input.reversesTransferId ?? null,
+    actorId: input.actorId ?? null,
+    metadata: input.metadata ?? {},
+  });
+  if (!inserted) {
+    const existing = await findTransferByReference(tx, input.reference);
+    if (!existing) {
+      // The clash was on reverses_transfer_id: that transfer already has its reversal.
+      throw conflict('This transaction has already been reversed');
+    }
+    const entries = await entriesOf(tx, existing.id);
+    if (existing.kind !== input.kind || !sameEntries(input.entries, entries)) {
+      throw new AppError(
+        'DUPLICATE_REFERENCE',
+        409,
+        `The reference ${input.reference} was already used for another transaction`,
+      );
+    }
+    return { transfer: existing, entries, created: false };
+  }
+
+  const accounts = await findAccountsByIds(
+    tx,
+    input.entries.map((e) => e.accountId),
+  );
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  const ordered = [...input.entries].sort((a, b) =>
+    a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0,
+  );
+  const rows: NewEntry[] = [];
+  for (const e of ordered) {
+    const account = byId.get(e.accountId);
+    if (!account) throw new Error(`transfer ${input.reference}: unknown account ${e.accountId}`);
+    const after = await applyEntry(tx, account, e.amountKobo);
+    rows.push({
+      transferId: inserted.id,
+      accountId: e.accountId,
+      amountKobo: e.amountKobo,
+      balanceAfterKobo: after,
+    });
+  }
+  const entries = await insertEntries(tx, rows);
+  return { transfer: inserted, entries, created: true };
+}
+
+/** `transfer` in a transaction of its own. */
+export function postTransfer(db: Db, input: TransferInput): Promise<TransferResult> {
+  return db.transaction((tx) => transfer(tx, input));
+}
+
+/**
+ * Undoes a transfer with a new one of opposite entries (entries are never edited). A transfer is
+ * reversed at most once (unique reverses_transfer_id); a reversal is not itself reversible. A
+ * reversal that would take a wallet below its floor is refused with INSUFFICIENT_FUNDS.
+ */
+export async function reverseTransfer(
+  tx: Tx | Db,
+  input: {
+    transferId: string;
+    description: string;
+    reference?: string;
+    actorId?: string | null;
+    metadata?: Record<string, unknown>;
+  },
+): Promise<TransferResult> {
+  const original = await findTransferById(tx, input.transferId);
+  if (!original) throw notFound('Transaction');
+  if (original.reversesTransferId) throw conflict('A reversal cannot itself be reversed');
+  const reference = input.reference ?? `reversal:${original.id}`;
+  const existing = await findReversalOf(tx, original.id);
+  if (existing && existing.reference !== reference)
+    throw conflict('This transaction has already been reversed');
+  const entries = await entriesOf(tx, original.id);
+  return transfer(tx, {
+    kind: 'REVERSAL',
+    reference,
+    description: input.description,
+    corporateId: original.corporateId,
+    source: { type: 'ledger_transfer', id: original.id },
+    actorId: input.actorId ?? null,
+    reversesTransferId: original.id,
+    metadata: { reversedKind: original.kind, ...(input.metadata ?? {}) },
+    entries: entries.map((e) => ({ accountId: e.accountId, amountKobo: -e.amountKobo })),
+  });
+}
+
+// ---------------------------------------------------------------- reading
+
+export async function accountBalance(db: Db, accountId: string): Promise<number> {
+  const [row] = await findAccountsByIds(db, [accountId]);
+  if (!row) throw notFound('Account');
+  return row.balanceKobo;
+}
+
+export interface CorporateBalances {
+  clientType: string;
+  creditLimitKobo: number;
+  walletKobo: number;
+  floorKobo: number;
+  sandboxKobo: number;
+  commissionKobo: number;
+  walletAccountId: string;
+}
+
+export async function corporateBalances(db: Db, corporateId: string): Promise<CorporateBalances> {
+  const ids = await ensureCorporateAccounts(db, corporateId);
+  const [corp] = await db
+    .select({ clientType: corporates.clientType, creditLimitKobo: corporates.creditLimitKobo })
+    .from(corporates)
+    .where(eq(corporates.id, corporateId));
+  if (!corp) throw notFound('Corporate client');
+  const rows = await findAccountsByIds(db, [ids.wallet, ids.sandboxWallet, ids.commission]);
+  const bal = (id: string) => rows.find((r) => r.id === id)?.balanceKobo ?? 0;
+  return {
+    clientType: corp.clientType,
+    creditLimitKobo: corp.creditLimitKobo,
+    walletKobo: bal(ids.wallet),
+    floorKobo: walletFloorKobo(corp.clientType, corp.creditLimitKobo),
+    sandboxKobo: bal(ids.sandboxWallet),
+    commissionKobo: bal(ids.commission),
+    walletAccountId: ids.wallet,
+  };
+}
+
+/** The wallet's balance as at an instant, from its entries (not from the row). */
+export async function walletBalanceBefore(db: Db, corporateId: string, before: Date): Promise<number> {
+  return sumEntriesBefore(db, await walletAccountId(db, corporateId), before);
+}

@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addThousandsSeparators,
+  formatNaira,
+  koboToNairaString,
+  nairaAmount,
+  parseNairaToKobo,
+} from './money';
+
+describe('[MONEY] parsing naira into kobo without floats', () => {
+  it('[MONEY] "0.1" + "0.2" is exactly "0.3" in kobo (where 0.1 + 0.2 !== 0.3 in floats)', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    const sum = parseNairaToKobo('0.1')! + parseNairaToKobo('0.2')!;
+    expect(sum).toBe(30);
+    expect(sum).toBe(parseNairaToKobo('0.3'));
+    // A float sum of many small amounts drifts; kobo sums do not.
+    let float = 0;
+    let kobo = 0;
+    for (let i = 0; i < 1000; i++) {
+      float += 0.1;
+      kobo += parseNairaToKobo('0.1')!;
+    }
+    expect(float).not.toBe(100);
+    expect(kobo).toBe(10_000);
+  });
+
+  it('[MONEY] accepts separators, one or two decimals, a naira sign, numbers, and surrounding spaces', () => {
+    expect(parseNairaToKobo('1,000.5')).toBe(100_050);
+    expect(parseNairaToKobo('1,000.50')).toBe(100_050);
+    expect(parseNairaToKobo('2500')).toBe(250_000);
+    expect(parseNairaToKobo(' 2,500.05 ')).toBe(250_005);
+    expect(parseNairaToKobo('₦2,500.50')).toBe(250_050);
+    expect(parseNairaToKobo('NGN 10')).toBe(1_000);
+    expect(parseNairaToKobo('0.01')).toBe(1);
+    expect(parseNairaToKobo('007')).toBe(700);
+    expect(parseNairaToKobo(2500.5)).toBe(250_050);
+    expect(parseNairaToKobo(0.07)).toBe(7);
+    expect(parseNairaToKobo(1_234_567.89)).toBe(123_456_789);
+  });
+
+  it('[MONEY] refuses more than two decimals, words, negatives, exponents and empty input', () => {
+    for (const bad of [
+      '1.005',
+      '0.001',
+      'abc',
+      '12abc',
+      '-5',
+      '-0.01',
+      '1e3',
+      '',
+      ' ',
+      '.',
+      '5.',
+      '.5',
+      '1.2.3',
+      'NaN',
+      'Infinity',
+    ]) {
+      expect(parseNairaToKobo(bad), JSON.stringify(bad)).toBeNull();
+    }
+    for (const bad of [1.005, -1, Number.NaN, Number.POSITIVE_INFINITY, 1e21]) {
+      expect(parseNairaToKobo(bad), String(bad)).toBeNull();
+    }
+  });
+
+  it('[MONEY] refuses amounts beyond a safe integer of kobo', () => {
+    expect(parseNairaToKobo('90071992547409.91')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(parseNairaToKobo('90071992547409.92')).toBeNull();
+    expect(parseNairaToKobo('99999999999999999999')).toBeNull();
+  });
+
+  it('[MONEY] kobo -> naira string -> kobo is the identity, with or without separators', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (k) => {
+        const s = koboToNairaString(k);
+        expect(s).toMatch(/^\d+\.\d{2}$/);
+        expect(parseNairaToKobo(s)).toBe(k);
+        expect(parseNairaToKobo(addThousandsSeparators(s))).toBe(k);
+      }),
+    );
+  });
+});
+
+describe('[MONEY] formatting', () => {
+  it('[MONEY] kobo print as naira with two decimals and en-NG separators', () => {
+    expect(koboToNairaString(250_050)).toBe('2500.50');
+    expect(koboToNairaString(5)).toBe('0.05');
+    expect(koboToNairaString(-750_000)).toBe('-7500.00');
+    expect(addThousandsSeparators('1234567.5')).toBe('1,234,567.5');
+    expect(addThousandsSeparators('-1234')).toBe('-1,234');
+    expect(formatNaira(250_050)).toBe('₦2,500.50');
+    expect(formatNaira(0)).toBe('₦0.00');
+    expect(formatNaira(Number.MAX_SAFE_INTEGER)).toBe('₦90,071,992,547,409.91');
+  });
+});
+
+describe('[MONEY] nairaAmount field', () => {
+  it('[MONEY] yields kobo and enforces the minimum with a readable message', () => {
+    const field = nairaAmount({ min: 10_000, label: 'Amount' });
+    expect(field.parse('2,500.50')).toBe(250_050);
+    expect(field.parse(100)).toBe(10_000);
+    const low = field.safeParse('99.99');
+    expect(low.success).toBe(false);
+    expect(low.error?.issues[0].message).toBe('Amount must be at least ₦100.00');
+    const bad = field.safeParse('1.005');
+    expect(bad.error?.issues[0].message).toBe('Amount must be a naira amount with at most two decimals');
+    expect(nairaAmount({ min: 0 }).parse('0')).toBe(0);
+  });
+});

@@ -1,0 +1,274 @@
+// Wallet, funding and client-credit calls (spec §7 Wallet, Clients, Transactions). Amounts come
+// in as naira (strings like "2,500.50" or numbers with at most two decimals) and leave as integer
+// kobo, with a naira string beside each for display.
+import { z } from 'zod';
+import { formatNaira, nairaAmount } from '../money';
+import { dateOnly, listFilters, pageQuery } from '../pagination';
+import { confirmPassword } from '../password';
+
+export const CLIENT_TYPES = ['PREPAID', 'POSTPAID', 'POSTPAID_PLUS'] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+
+/** Types that spend on credit (down to -creditLimit). */
+export const CREDIT_CLIENT_TYPES: readonly ClientType[] = ['POSTPAID', 'POSTPAID_PLUS'];
+
+/**
+ * The lowest balance a client's wallet may reach: 0 for PREPAID, -creditLimit for POSTPAID and
+ * POSTPAID_PLUS (whose prepaid balance is spent first, then the line). The ledger computes the
+ * same rule in SQL inside the debit statement.
+ */
+export function walletFloorKobo(clientType: string, creditLimitKobo: number): number {
+  return (CREDIT_CLIENT_TYPES as readonly string[]).includes(clientType) ? -creditLimitKobo : 0;
+}
+
+export const FUND_REQUEST_KINDS = ['FUNDING', 'REPAYMENT'] as const;
+export const FUND_REQUEST_STATUSES = ['PENDING', 'PAID', 'APPROVED', 'DECLINED'] as const;
+export type FundRequestStatus = (typeof FUND_REQUEST_STATUSES)[number];
+export const CARD_PAYMENT_STATUSES = ['PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED', 'REVIEW'] as const;
+export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
+export const FUNDING_CHANNELS = ['BANK_TRANSFER', 'CARD', 'ADMIN'] as const;
+/** Every status a funding-history row can carry (fund requests, card payments, admin fundings). */
+export const FUNDING_STATUSES = [
+  'PENDING',
+  'PAID',
+  'APPROVED',
+  'DECLINED',
+  'SUCCESSFUL',
+  'FAILED',
+  'CANCELLED',
+  'REVIEW',
+] as const;
+
+/** Smallest and largest single funding: NGN 100 and NGN 1,000,000,000. */
+export const MIN_FUNDING_KOBO = 10_000;
+export const MAX_FUNDING_KOBO = 100_000_000_000;
+
+export const fundingAmount = (label = 'Amount') =>
+  nairaAmount({ min: MIN_FUNDING_KOBO, label }).refine((k) => k <= MAX_FUNDING_KOBO, {
+    message: `${label} must be at most ${formatNaira(MAX_FUNDING_KOBO)}`,
+  });
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+
+/** A fund request is named by its id or its readable code (FR-...). */
+export const fundRequestRef = z
+  .string({ error: 'Choose a fund request' })
+  .trim()
+  .min(1, 'Choose a fund request')
+  .max(64, 'Unknown fund request');
+
+// ---- Client: bank transfer funding and postpaid repayment ----
+
+export const fundRequestBody = z.object({
+  amount: fundingAmount(),
+  transferReference: text('Transfer reference', 100),
+});
+export type FundRequestBody = z.input<typeof fundRequestBody>;
+export const repaymentBody = fundRequestBody;
+
+export const fundRequestConfirmBody = z.object({ fundRequestId: fundRequestRef });
+
+// ---- Admin: deciding fund requests ----
+
+export const fundRequestApproveBody = z.object({ fundRequestId: fundRequestRef, password: confirmPassword });
+export const fundRequestDeclineBody = z.object({
+  fundRequestId: fundRequestRef,
+  password: confirmPassword,
+  reason: z
+    .string({ error: 'Please enter your reason' })
+    .trim()
+    .min(1, 'Please enter your reason')
+    .max(500, 'The reason is too long'),
+});
+
+// ---- Card funding ----
+
+export const cardAmountQuery = z.object({ amount: fundingAmount() });
+export const cardInitializeBody = z.object({ amount: fundingAmount() });
+export const cardReference = z
+  .string({ error: 'Payment reference is required' })
+  .trim()
+  .regex(/^CP-[0-9A-Z]{8,32}$/, 'Unknown payment reference');
+export const cardReferenceQuery = z.object({ reference: cardReference });
+/** What the gateway posts to our callback (signed; see the gateway adapter). */
+export const gatewayCallbackBody = z.object({
+  event: z.string().max(60),
+  data: z.object({
+    reference: z.string().max(64),
+    status: z.enum(['PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED']),
+    amountKobo: z.number().int().nonnegative(),
+    paidAt: z.string().nullable().optional(),
+  }),
+});
+export type GatewayCallbackBody = z.infer<typeof gatewayCallbackBody>;
+
+// ---- Admin funding and client credit ----
+
+export const adminFundBody = z.object({
+  corporateId: z.string({ error: 'Choose a client' }).uuid('Choose a client'),
+  amount: fundingAmount(),
+  reason: z
+    .string({ error: 'Please enter your reason' })
+    .trim()
+    .min(1, 'Please enter your reason')
+    .max(500, 'The reason is too long'),
+  password: confirmPassword,
+  /** Optional idempotency key (one per opened form): a retried submit never credits twice. */
+  reference: z.string().trim().min(8).max(100).optional(),
+});
+
+export const creditLimitBody = z.object({
+  corporateId: z.string({ error: 'Choose a client' }).uuid('Choose a client'),
+  limit: nairaAmount({ min: 0, label: 'Limit' }).refine((k) => k <= MAX_FUNDING_KOBO, {
+    message: `Limit must be at most ${formatNaira(MAX_FUNDING_KOBO)}`,
+  }),
+  password: confirmPassword,
+});
+
+export const switchClientTypeBody = z.object({
+  corporateId: z.string({ error: 'Choose a client' }).uuid('Choose a client'),
+  clientType: z.enum(CLIENT_TYPES, { error: 'Choose PREPAID, POSTPAID or POSTPAID_PLUS' }),
+  password: confirmPassword,
+});
+
+// ---- Reading ----
+
+export const walletBalanceQuery = z.object({ date: dateOnly.optional() });
+
+export const fundingHistoryQuery = listFilters.extend({
+  status: z.enum(FUNDING_STATUSES).optional(),
+  channel: z.enum(FUNDING_CHANNELS).optional(),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+export const adminFundingHistoryQuery = fundingHistoryQuery.extend({
+  clientType: z.enum(CLIENT_TYPES).optional(),
+  corporateId: z.string().uuid().optional(),
+});
+export const fundRequestsQuery = listFilters.extend({
+  status: z.enum(FUND_REQUEST_STATUSES).optional(),
+  kind: z.enum(FUND_REQUEST_KINDS).optional(),
+  clientType: z.enum(CLIENT_TYPES).optional(),
+  corporateId: z.string().uuid().optional(),
+});
+export const pendingFundRequestsQuery = pageQuery;
+
+// ---- Views ----
+
+const koboInt = z.number().int();
+
+export const fundingAccountView = z.object({
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+  /** What the client must write as the transfer narration, e.g. VP-7K3QX9M2. */
+  narration: z.string(),
+});
+
+export const fundRequestView = z.object({
+  id: z.string(),
+  code: z.string(),
+  corporateId: z.string(),
+  corporateName: z.string(),
+  clientType: z.string(),
+  kind: z.enum(FUND_REQUEST_KINDS),
+  amountKobo: koboInt,
+  amount: z.string(),
+  transferReference: z.string(),
+  narration: z.string(),
+  status: z.enum(FUND_REQUEST_STATUSES),
+  hasProof: z.boolean(),
+  proofName: z.string().nullable(),
+  proofUrl: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type FundRequestView = z.infer<typeof fundRequestView>;
+
+export const cardFeeView = z.object({
+  amountKobo: koboInt,
+  feeKobo: koboInt,
+  totalKobo: koboInt,
+  amount: z.string(),
+  fee: z.string(),
+  total: z.string(),
+});
+export const cardPaymentView = cardFeeView.extend({
+  reference: z.string(),
+  status: z.enum(CARD_PAYMENT_STATUSES),
+  credited: z.boolean(),
+  checkoutUrl: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type CardPaymentView = z.infer<typeof cardPaymentView>;
+
+export const adminFundingView = z.object({
+  id: z.string(),
+  code: z.string(),
+  corporateId: z.string(),
+  kind: z.string(),
+  amountKobo: koboInt,
+  amount: z.string(),
+  reason: z.string(),
+  balanceKobo: koboInt,
+  createdAt: z.string(),
+});
+
+export const walletBalanceView = z.object({
+  clientType: z.string(),
+  balanceKobo: koboInt,
+  balance: z.string(),
+  /** The lowest the wallet may reach (0, or -creditLimit). */
+  floorKobo: koboInt,
+  /** What may still be spent: balance - floor. */
+  availableKobo: koboInt,
+  available: z.string(),
+  /** Credit clients only (null for PREPAID). */
+  creditLimitKobo: koboInt.nullable(),
+  creditLimit: z.string().nullable(),
+  usedKobo: koboInt.nullable(),
+  used: z.string().nullable(),
+  commissionBalanceKobo: koboInt,
+  sandboxBalanceKobo: koboInt,
+  /** The balance at the end of the requested Lagos day, from the ledger entries. */
+  asAt: z.object({ date: z.string(), balanceKobo: koboInt, balance: z.string() }).nullable(),
+});
+export type WalletBalanceView = z.infer<typeof walletBalanceView>;
+
+export const fundingTransactionView = z.object({
+  id: z.string(),
+  code: z.string(),
+  channel: z.enum(FUNDING_CHANNELS),
+  kind: z.string(),
+  corporateId: z.string(),
+  corporateName: z.string(),
+  clientType: z.string(),
+  amountKobo: koboInt,
+  amount: z.string(),
+  feeKobo: koboInt,
+  fee: z.string(),
+  status: z.enum(FUNDING_STATUSES),
+  /** The bank transfer reference or the card payment reference. */
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type FundingTransactionView = z.infer<typeof fundingTransactionView>;
+
+export const clientCreditView = z.object({
+  corporateId: z.string(),
+  clientType: z.string(),
+  creditLimitKobo: koboInt,
+  creditLimit: z.string(),
+  balanceKobo: koboInt,
+  floorKobo: koboInt,
+  availableKobo: koboInt,
+});
