@@ -52,6 +52,20 @@ export const configSchema = z.object({
   /** Argon2id cost: memory in KiB and iterations (defaults are OWASP's minimum: 19 MiB, 2). */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
+  /** Latency of the built-in provider simulator, per call (0 in tests and benchmarks). */
+  SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
+  /** A provider call without an answer in this time is a TIMEOUT: the vend stays PENDING. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** A provider that still says "not found" this long after the call has definitely not vended. */
+  PROVIDER_NOT_FOUND_GRACE_MINUTES: z.coerce.number().int().min(1).default(10),
+  /** Webhook URLs on private, loopback or link-local addresses (tests and local development only). */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** Time limit of one webhook delivery attempt. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How often each app instance polls the job queue. */
+  JOBS_POLL_MS: z.coerce.number().int().min(50).default(1_000),
+  /** Hour of the day (Africa/Lagos) at which accrued commission is settled to wallets. */
+  COMMISSION_SETTLEMENT_HOUR: z.coerce.number().int().min(0).max(23).default(1),
   /** The platform's bank collection account shown to clients funding by bank transfer. */
   FUNDING_BANK_NAME: z.string().min(1).default('VendPort Demo Bank'),
   FUNDING_ACCOUNT_NUMBER: z

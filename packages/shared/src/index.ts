@@ -8,4 +8,5 @@ export * from './phone';
 export * from './schemas/admin';
 export * from './schemas/auth';
 export * from './schemas/clients';
+export * from './schemas/vending';
 export * from './schemas/wallet';

@@ -9,6 +9,7 @@ import {
 } from '@vendport/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { ensureDefaultCatalogue } from '../modules/catalogue/catalogue.service';
 import { ensureSystemAccounts } from '../modules/ledger/ledger.service';
 import type { Db } from './client';
 import { roles, users } from './schema';
@@ -76,6 +77,7 @@ export function randomPassword(): string {
 
 export async function seed(ctx: AppContext): Promise<{ email: string; password: string } | null> {
   const { superAdmin } = await ensureSystemRoles(ctx.db);
+  await ensureDefaultCatalogue(ctx.db);
   await ensureSystemAccounts(ctx.db);
   const [anyAdmin] = await ctx.db
     .select({ id: users.id })

@@ -1,6 +1,14 @@
 // Background work. Workers are registered here as later modules add them; the queue itself
 // lives in PostgreSQL so that any number of app instances can share it.
 import type { AppContext } from '../context';
+import {
+  COMMISSION_QUEUE,
+  nextSettlementAt,
+  settleCommissionsJob,
+} from '../modules/commissions/commissions.service';
+import { REQUERY_QUEUE, requeryJob, requerySweepJob } from '../modules/vending/vending.service';
+import { deliverWebhookJob, WEBHOOK_QUEUE } from '../modules/webhooks/webhooks.service';
+import { enqueue, type JobHandler, type RunDueOptions, runDue } from './queue';
 
 export interface Jobs {
   stop(): Promise<void>;
@@ -33,7 +41,44 @@ const outboxRelay = (ctx: AppContext): Jobs =>
       )
     : { stop: async () => {} };
 
-const workers: Array<(ctx: AppContext) => Jobs> = [outboxRelay];
+/** The queues of the durable job queue (jobs table, see queue.ts) and what runs them. */
+export const jobHandlers: Record<string, JobHandler> = {
+  [REQUERY_QUEUE]: requeryJob,
+  'requery-sweep': requerySweepJob,
+  [WEBHOOK_QUEUE]: deliverWebhookJob,
+  [COMMISSION_QUEUE]: settleCommissionsJob,
+};
+
+/** Jobs that reschedule themselves forever; created once (dedupe key) by the first worker. */
+export async function ensureRecurringJobs(ctx: AppContext, now = new Date()): Promise<void> {
+  await enqueue(ctx.db, 'requery-sweep', {}, { runAt: now, dedupeKey: 'recurring:requery-sweep' });
+  await enqueue(
+    ctx.db,
+    COMMISSION_QUEUE,
+    {},
+    {
+      runAt: nextSettlementAt(now, ctx.config.COMMISSION_SETTLEMENT_HOUR),
+      dedupeKey: `recurring:${COMMISSION_QUEUE}`,
+    },
+  );
+}
+
+/** Runs every job due at `now` (tests pass their own clock: no sleeps). */
+export function runDueJobs(ctx: AppContext, opts: RunDueOptions = {}): Promise<number> {
+  return runDue(ctx, jobHandlers, opts);
+}
+
+/** Polls the job queue every JOBS_POLL_MS; the recurring jobs are created on start. */
+const queuePoller = (ctx: AppContext): Jobs => {
+  void ensureRecurringJobs(ctx).catch((err) => ctx.log.error({ err }, 'could not create the recurring jobs'));
+  return every(
+    ctx.config.JOBS_POLL_MS,
+    () => runDueJobs(ctx, { batch: 20, maxRounds: 5 }),
+    (err) => ctx.log.error({ err }, 'job queue poll failed'),
+  );
+};
+
+const workers: Array<(ctx: AppContext) => Jobs> = [outboxRelay, queuePoller];
 
 export function startJobs(ctx: AppContext): Jobs {
   const running = workers.map((w) => w(ctx));

@@ -3,11 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
+import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { clientsRoutes } from './clients/clients.routes';
+import { commissionsRoutes } from './commissions/commissions.routes';
 import { devRoutes } from './dev/dev.routes';
 import { fundingRoutes } from './funding/funding.routes';
+import { ipAllowlistRoutes } from './ip-allowlist/ip-allowlist.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { vendingApiRoutes } from './vending/vending.api.routes';
+import { vendingRoutes } from './vending/vending.routes';
+import { vtuRoutes } from './vtu/vtu.routes';
 import { walletRoutes } from './wallet/wallet.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -16,6 +23,13 @@ export const modules: ApiModule[] = [
   adminRoutes,
   authRoutes,
   devRoutes,
+  catalogueRoutes,
+  vtuRoutes,
+  vendingRoutes,
+  vendingApiRoutes,
+  commissionsRoutes,
+  ipAllowlistRoutes,
+  webhooksRoutes,
   walletRoutes,
   fundingRoutes,
   clientsRoutes,

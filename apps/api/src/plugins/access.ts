@@ -9,8 +9,12 @@ import { corporates, roles, sessions, users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
 
-/** `self`: any signed-in user acting on their own data (profile, notifications). */
-export type RoutePermission = Permission | 'self' | { ADMIN?: Permission; CORPORATE?: Permission };
+/** `self`: any signed-in user acting on their own data (profile, notifications). Per area, a list
+ * means any one of the permissions suffices (e.g. a catalogue read by sellers and by auditors). */
+export type RoutePermission =
+  | Permission
+  | 'self'
+  | { ADMIN?: Permission | readonly Permission[]; CORPORATE?: Permission | readonly Permission[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -159,11 +163,11 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
     const perm = config.permission;
     if (!perm) throw new Error('route without access declaration');
     if (perm === 'self') return;
-    const needed: Permission | undefined = typeof perm === 'string' ? perm : perm[auth.area];
+    const needed: Permission | readonly Permission[] | undefined = typeof perm === 'string' ? perm : perm[auth.area];
     if (!needed || (typeof perm === 'string' && areaOfPermission(perm) !== auth.area)) {
       throw new AppError('WRONG_AREA', 403, 'This action is not available in your area');
     }
-    if (!auth.permissions.includes(needed)) {
+    if (![needed].flat().some((p) => auth.permissions.includes(p))) {
       throw new AppError('FORBIDDEN', 403, 'You do not have permission to do this');
     }
   });

@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import { type DbHandle, openDb } from '../db/client';
 import { MIGRATIONS_DIR, runMigrations } from '../db/migrate';
 import { ensureSystemRoles } from '../db/seed';
+import { ensureDefaultCatalogue } from '../modules/catalogue/catalogue.service';
 import { ensureSystemAccounts } from '../modules/ledger/ledger.service';
 
 export const testDbKind = (): 'pglite' | 'pg' => (process.env.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite');
@@ -47,6 +48,7 @@ async function freshPostgres(poolSize: number): Promise<{ handle: DbHandle; drop
         const h = await openDb({ url: withDatabase(base, template), poolSize: 1 });
         await runMigrations(h);
         await ensureSystemRoles(h.db);
+        await ensureDefaultCatalogue(h.db);
         await ensureSystemAccounts(h.db);
         await h.close();
       }
@@ -76,7 +78,14 @@ export async function buildTestApp(
   opts: { env?: Record<string, string>; poolSize?: number } = {},
 ): Promise<TestApp> {
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...opts.env }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '.tmp/test-data',
+      SIMULATOR_LATENCY_MS: '0',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      ...opts.env,
+    }),
     APP_SECRET: randomBytes(32).toString('hex'),
   };
   let handle: DbHandle;
@@ -87,6 +96,7 @@ export async function buildTestApp(
     handle = await openDb({ memory: true });
     await runMigrations(handle);
     await ensureSystemRoles(handle.db);
+    await ensureDefaultCatalogue(handle.db);
     await ensureSystemAccounts(handle.db);
   }
   const app = await buildApp(config, { db: handle, logger: false });

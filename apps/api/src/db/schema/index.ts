@@ -2,3 +2,4 @@ export * from './funding';
 export * from './identity';
 export * from './ledger';
 export * from './platform';
+export * from './vending';

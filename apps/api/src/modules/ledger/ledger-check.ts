@@ -1,6 +1,7 @@
 // checkLedger(db): every ledger invariant over the whole database, each with its count of
 // violations (and a few sample ids). Used by `npm run ledger:check` and at the end of test suites.
-// It reads the funding tables too, because "credited exactly once" is a property of both sides.
+// It reads the funding and vend tables too, because "credited exactly once" and "debited exactly
+// once" are properties of both sides.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from './ledger.repo';
@@ -112,6 +113,17 @@ const CHECKS: Array<{ name: string; query: SQL }> = [
                 where t.id is null or e.amount_kobo is distinct from af.amount_kobo
                    or (select count(*) from ledger_transfers x
                         where x.source_type = 'admin_funding' and x.source_id = af.id::text) <> 1`,
+  },
+  {
+    // DESIGN §3: every vend has exactly one debit and at most one reversal (vending owns the rows).
+    name: 'every vend has exactly one debit and at most one reversal',
+    query: sql`select v.id::text as id
+                 from vends v
+                where (select count(*) from ledger_transfers t
+                        where t.source_type = 'vend' and t.source_id = v.id::text and t.kind = 'VEND') <> 1
+                   or (select count(*) from ledger_transfers t
+                        where t.source_type = 'vend' and t.source_id = v.id::text and t.kind = 'REVERSAL') > 1
+                   or v.debit_transfer_id is null`,
   },
 ];
 

@@ -1,0 +1,274 @@
+// Services (spec §7 Services: GET services, POST services/add, PUT services/update/{id},
+// PUT services/status, PUT|POST services/assign) and the data-plan catalogue.
+import {
+  dataPlanBody,
+  dataPlanStatusBody,
+  dataPlansQuery,
+  dataPlanUpdateBody,
+  dataPlanView,
+  serviceAssignBody,
+  serviceBody,
+  serviceStatusBody,
+  servicesQuery,
+  serviceView,
+} from '@vendport/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../lib/http';
+import { authOf } from '../../plugins/access';
+import { audit } from '../../plugins/audit';
+import { listPlans, listServices } from './catalogue.repo';
+import {
+  addPlan,
+  addService,
+  assignServices,
+  planOut,
+  serviceOut,
+  setPlanStatus,
+  setServiceStatus,
+  updatePlan,
+  updateService,
+} from './catalogue.service';
+
+const envelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data });
+const idParams = z.object({ id: z.string().uuid('Not found') });
+const READ = { ADMIN: 'services.read', CORPORATE: ['vend', 'transactions.read'] } as const;
+const MANAGE = 'services.manage' as const;
+
+export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Services and data plans'];
+
+  r.get(
+    '/services',
+    {
+      config: { permission: READ },
+      schema: {
+        tags,
+        summary: 'Services: every one for admins; for a client, the active services assigned to it',
+        querystring: servicesQuery,
+        response: { 200: envelope(z.array(serviceView)) },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      const q = req.query;
+      if (me.area === 'CORPORATE') {
+        const rows = await listServices(ctx.db, { ...q, status: 'ACTIVE' }, me.corporateId, true);
+        return ok(
+          'Services retrieved',
+          rows.map((x) => serviceOut(x.service, true)),
+        );
+      }
+      const rows = await listServices(ctx.db, q, q.corporateId ?? null);
+      return ok(
+        'Services retrieved',
+        rows.map((x) => serviceOut(x.service, x.assigned as boolean | null)),
+      );
+    },
+  );
+
+  r.post(
+    '/services/add',
+    {
+      config: { permission: MANAGE },
+      schema: { tags, summary: 'Add a service', body: serviceBody, response: { 201: envelope(serviceView) } },
+    },
+    async (req, reply) => {
+      const row = await addService(ctx.db, req.body);
+      await audit(ctx.db, req, {
+        action: 'service.add',
+        targetType: 'service',
+        targetId: row.id,
+        summary: { ...req.body },
+      });
+      return reply.status(201).send(ok('Service added', serviceOut(row, null)));
+    },
+  );
+
+  r.put(
+    '/services/update/:id',
+    {
+      config: { permission: MANAGE },
+      schema: {
+        tags,
+        summary: 'Update a service (network, service, platform, commission, bounds)',
+        params: idParams,
+        body: serviceBody,
+        response: { 200: envelope(serviceView) },
+      },
+    },
+    async (req) => {
+      const { before, after } = await updateService(ctx.db, req.params.id, req.body);
+      await audit(ctx.db, req, {
+        action: 'service.update',
+        targetType: 'service',
+        targetId: after.id,
+        summary: {
+          before: {
+            commissionBps: before.commissionBps,
+            platform: before.platform,
+            min: before.minAmountKobo,
+            max: before.maxAmountKobo,
+          },
+          after: { ...req.body },
+        },
+      });
+      return ok('Service updated', serviceOut(after, null));
+    },
+  );
+
+  r.put(
+    '/services/status',
+    {
+      config: { permission: MANAGE },
+      schema: {
+        tags,
+        summary: 'Enable or disable a service',
+        body: serviceStatusBody,
+        response: { 200: envelope(serviceView) },
+      },
+    },
+    async (req) => {
+      const row = await setServiceStatus(ctx.db, req.body.id, req.body.status);
+      await audit(ctx.db, req, {
+        action: 'service.status',
+        targetType: 'service',
+        targetId: row.id,
+        summary: { status: row.status },
+      });
+      return ok(row.status === 'ACTIVE' ? 'Service enabled' : 'Service disabled', serviceOut(row, null));
+    },
+  );
+
+  const assignResponse = envelope(z.object({ corporateId: z.string(), serviceIds: z.array(z.string()) }));
+  for (const [method, replace] of [
+    ['put', true],
+    ['post', false],
+  ] as const) {
+    r[method](
+      '/services/assign',
+      {
+        config: { permission: MANAGE },
+        schema: {
+          tags,
+          summary: replace ? "Set a client's services to exactly this list" : 'Add services to a client',
+          body: serviceAssignBody,
+          response: { 200: assignResponse },
+        },
+      },
+      async (req) => {
+        const me = authOf(req);
+        const ids = await assignServices(
+          ctx.db,
+          req.body.corporateId,
+          req.body.serviceIds,
+          replace,
+          me.userId,
+        );
+        await audit(ctx.db, req, {
+          action: 'service.assign',
+          targetType: 'corporate',
+          targetId: req.body.corporateId,
+          corporateId: req.body.corporateId,
+          summary: { replace, serviceIds: req.body.serviceIds },
+        });
+        return ok('Services assigned', { corporateId: req.body.corporateId, serviceIds: ids });
+      },
+    );
+  }
+
+  r.get(
+    '/data-plans',
+    {
+      config: { permission: READ },
+      schema: {
+        tags,
+        summary: 'Data plans: every one for admins, the active ones for clients',
+        querystring: dataPlansQuery,
+        response: { 200: envelope(z.array(dataPlanView)) },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      const rows = await listPlans(ctx.db, {
+        network: req.query.network,
+        status: me.area === 'CORPORATE' ? 'ACTIVE' : req.query.status,
+      });
+      return ok('Data plans retrieved', rows.map(planOut));
+    },
+  );
+
+  r.post(
+    '/data-plans/add',
+    {
+      config: { permission: MANAGE },
+      schema: {
+        tags,
+        summary: 'Add a data plan',
+        body: dataPlanBody,
+        response: { 201: envelope(dataPlanView) },
+      },
+    },
+    async (req, reply) => {
+      const row = await addPlan(ctx.db, req.body);
+      await audit(ctx.db, req, {
+        action: 'data-plan.add',
+        targetType: 'data_plan',
+        targetId: row.id,
+        summary: { ...req.body },
+      });
+      return reply.status(201).send(ok('Data plan added', planOut(row)));
+    },
+  );
+
+  r.put(
+    '/data-plans/update/:id',
+    {
+      config: { permission: MANAGE },
+      schema: {
+        tags,
+        summary: 'Update a data plan',
+        params: idParams,
+        body: dataPlanUpdateBody,
+        response: { 200: envelope(dataPlanView) },
+      },
+    },
+    async (req) => {
+      const { before, after } = await updatePlan(ctx.db, req.params.id, req.body);
+      await audit(ctx.db, req, {
+        action: 'data-plan.update',
+        targetType: 'data_plan',
+        targetId: after.id,
+        summary: { before: { name: before.name, priceKobo: before.priceKobo }, after: { ...req.body } },
+      });
+      return ok('Data plan updated', planOut(after));
+    },
+  );
+
+  r.put(
+    '/data-plans/status',
+    {
+      config: { permission: MANAGE },
+      schema: {
+        tags,
+        summary: 'Enable or disable a data plan',
+        body: dataPlanStatusBody,
+        response: { 200: envelope(dataPlanView) },
+      },
+    },
+    async (req) => {
+      const row = await setPlanStatus(ctx.db, req.body.id, req.body.status);
+      await audit(ctx.db, req, {
+        action: 'data-plan.status',
+        targetType: 'data_plan',
+        targetId: row.id,
+        summary: { status: row.status },
+      });
+      return ok(row.status === 'ACTIVE' ? 'Data plan enabled' : 'Data plan disabled', planOut(row));
+    },
+  );
+}

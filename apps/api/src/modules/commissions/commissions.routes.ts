@@ -1,0 +1,156 @@
+// Commission (spec §7 Transactions: GET commissions; Clients: PATCH corporate-clients/upfront-commission)
+// plus the settlement of accrued commission (POST commissions/settle) and its history.
+import {
+  commissionSettleBody,
+  commissionSettlementView,
+  commissionsQuery,
+  commissionsView,
+  formatNaira,
+  upfrontCommissionBody,
+} from '@vendport/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../lib/errors';
+import { lagosDayEnd, lagosDayStart, ok } from '../../lib/http';
+import { authOf } from '../../plugins/access';
+import { audit } from '../../plugins/audit';
+import { confirmPassword } from '../admin/admin.service';
+import {
+  commissionReport,
+  listSettlements,
+  settleCommission,
+  settlementOut,
+  setUpfrontCommission,
+} from './commissions.service';
+
+const envelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data });
+const READ = { ADMIN: 'commissions.read', CORPORATE: 'commission.read' } as const;
+
+export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Commissions'];
+
+  r.get(
+    '/commissions',
+    {
+      config: { permission: READ },
+      schema: {
+        tags,
+        summary:
+          'Commission earned on successful live vends, per day and per service (admins: across clients, or one with corporateId)',
+        querystring: commissionsQuery,
+        response: { 200: envelope(commissionsView) },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      const q = req.query;
+      const admin = me.area === 'ADMIN';
+      const report = await commissionReport(
+        ctx,
+        {
+          corporateId: admin ? q.corporateId : me.corporateId!,
+          network: q.network,
+          serviceType: q.serviceType,
+          clientType: admin ? q.clientType : undefined,
+          from: q.startDate ? lagosDayStart(q.startDate) : undefined,
+          to: q.endDate ? lagosDayEnd(q.endDate) : undefined,
+        },
+        admin,
+      );
+      return ok('Commissions retrieved', report);
+    },
+  );
+
+  r.get(
+    '/commissions/settlements',
+    {
+      config: { permission: READ },
+      schema: {
+        tags,
+        summary:
+          'Settlements of accrued commission to the wallet, newest first (admins: corporateId required)',
+        querystring: z.object({ corporateId: z.string().uuid().optional() }),
+        response: { 200: envelope(z.array(commissionSettlementView)) },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      const corporateId = me.area === 'ADMIN' ? req.query.corporateId : me.corporateId!;
+      if (!corporateId) throw badRequest('Choose a corporate client');
+      return ok(
+        'Commission settlements retrieved',
+        (await listSettlements(ctx.db, corporateId)).map(settlementOut),
+      );
+    },
+  );
+
+  r.post(
+    '/commissions/settle',
+    {
+      config: { permission: 'commissions.manage' },
+      schema: {
+        tags,
+        summary: "Settle a client's accrued commission to its wallet now (password-confirmed)",
+        body: commissionSettleBody,
+        response: { 200: envelope(commissionSettlementView.nullable()) },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      await confirmPassword(ctx, me.userId, req.body.password);
+      const s = await settleCommission(ctx, req.body.corporateId, 'ADMIN', me.userId);
+      await audit(ctx.db, req, {
+        action: 'commission.settle',
+        targetType: 'corporate',
+        targetId: req.body.corporateId,
+        corporateId: req.body.corporateId,
+        summary: { amountKobo: s?.amountKobo ?? 0, vends: s?.vends ?? 0 },
+      });
+      return ok(
+        s
+          ? `${formatNaira(s.amountKobo)} commission settled to the wallet`
+          : 'There is no accrued commission to settle',
+        s ? settlementOut(s) : null,
+      );
+    },
+  );
+
+  r.patch(
+    '/corporate-clients/upfront-commission',
+    {
+      config: { permission: 'commissions.manage' },
+      schema: {
+        tags,
+        summary:
+          'Upfront commission on or off for a client (password-confirmed); applies to vends from now on',
+        body: upfrontCommissionBody,
+        response: {
+          200: envelope(
+            z.object({ corporateId: z.string(), name: z.string(), upfrontCommission: z.boolean() }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      await confirmPassword(ctx, me.userId, req.body.password);
+      const row = await setUpfrontCommission(ctx.db, req.body.corporateId, req.body.upfrontCommission);
+      await audit(ctx.db, req, {
+        action: 'corporate.upfront-commission',
+        targetType: 'corporate',
+        targetId: row.id,
+        corporateId: row.id,
+        summary: { upfrontCommission: row.upfrontCommission },
+      });
+      return ok(row.upfrontCommission ? 'Upfront commission enabled' : 'Upfront commission disabled', {
+        corporateId: row.id,
+        name: row.name,
+        upfrontCommission: row.upfrontCommission,
+      });
+    },
+  );
+}

@@ -1,0 +1,51 @@
+// The vend timeline (vend_events): one append-only row per thing that happened to a vend.
+// Kept apart from the vending service so that the webhook module can record its deliveries
+// without importing the vend's rules.
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { vendEvents } from '../../db/schema';
+
+export type VendEventType =
+  | 'CREATED'
+  | 'PROVIDER_CALL'
+  | 'REQUERY'
+  | 'REROUTED'
+  | 'STATUS'
+  | 'REVERSAL'
+  | 'WEBHOOK'
+  | 'REQUERY_EXHAUSTED';
+
+export interface VendEventInput {
+  vendId: string;
+  type: VendEventType;
+  status?: string | null;
+  provider?: string | null;
+  outcome?: string | null;
+  message?: string | null;
+  data?: Record<string, unknown>;
+  actorId?: string | null;
+  at?: Date;
+}
+
+export async function recordVendEvents(db: Db, events: VendEventInput[]): Promise<void> {
+  if (!events.length) return;
+  await db.insert(vendEvents).values(
+    events.map((e) => ({
+      vendId: e.vendId,
+      type: e.type,
+      status: e.status ?? null,
+      provider: e.provider ?? null,
+      outcome: e.outcome ?? null,
+      message: e.message ?? null,
+      data: e.data ?? {},
+      actorId: e.actorId ?? null,
+      ...(e.at ? { createdAt: e.at } : {}),
+    })),
+  );
+}
+
+export const recordVendEvent = (db: Db, e: VendEventInput) => recordVendEvents(db, [e]);
+
+export async function vendTimeline(db: Db, vendId: string) {
+  return db.select().from(vendEvents).where(eq(vendEvents.vendId, vendId)).orderBy(asc(vendEvents.id));
+}

@@ -1,0 +1,210 @@
+// The vending API for clients' systems, authenticated by API key (X-API-Key) and the client's IP
+// allow-list: vend, read a vend by reference, the data-plan catalogue, the client's services and
+// balance. A test key (vpk_test_...) or a client in test mode vends against the sandbox wallet
+// and the simulator only, and sees only test vends.
+import {
+  apiVendBody,
+  dataPlanView,
+  formatNaira,
+  networkSchema,
+  SIMULATOR_TEST_NUMBERS,
+  serviceView,
+  vendReference,
+  vendView,
+} from '@vendport/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/errors';
+import { ok } from '../../lib/http';
+import type { ApiClient } from '../../plugins/api-key';
+import { listPlans, listServices } from '../catalogue/catalogue.repo';
+import { planOut, serviceOut } from '../catalogue/catalogue.service';
+import { assertIpAllowed } from '../ip-allowlist/ip-allowlist.service';
+import { corporateBalances } from '../ledger/ledger.service';
+import { corporateForVend, findVendByReference } from './vending.repo';
+import { vend, vendMessage, vendOut } from './vending.service';
+
+const envelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data });
+const failure = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.array(z.string()),
+  code: z.string(),
+});
+
+function clientOf(req: FastifyRequest): ApiClient {
+  if (!req.apiClient)
+    throw new AppError('UNAUTHORIZED', 401, 'An API key is required in the X-API-Key header');
+  return req.apiClient;
+}
+
+/** The mode the client's calls run in: a test key, or a client in test mode, means TEST. */
+async function modeOf(ctx: AppContext, client: ApiClient): Promise<'LIVE' | 'TEST'> {
+  if (client.mode === 'TEST') return 'TEST';
+  const corp = await corporateForVend(ctx.db, client.corporateId);
+  return corp?.testMode ? 'TEST' : 'LIVE';
+}
+
+const testNumbers = SIMULATOR_TEST_NUMBERS.map((n) => `\`${n.msisdn}\`: ${n.note}`).join('; ');
+
+export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Vending API (API key)'];
+  const security = [{ apiKey: [] }];
+
+  // After the API-key hook (registered on the app) has named the client: its IP allow-list.
+  app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.config.apiKey && req.apiClient)
+      await assertIpAllowed(ctx.db, req.apiClient.corporateId, req.ip);
+  });
+
+  r.post(
+    '/api/vend',
+    {
+      config: { apiKey: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Vend airtime or data to a Nigerian number',
+        description: [
+          'Debits the wallet (the sandbox wallet for test keys) and calls the network. The answer carries the vend in its current status:',
+          'SUCCESSFUL, PENDING (the network has not confirmed yet: the final status follows by webhook, or GET /api/vend/{reference}) or FAILED (the debit has already been reversed).',
+          'The same reference with the same body returns the original result without vending again; with another body it is refused with 409 IDEMPOTENCY_CONFLICT.',
+          `In test mode the simulator answers by number: ${testNumbers}. Test numbers match no network prefix: give the network.`,
+        ].join(' '),
+        // OpenAPI 3.0 schemas take one `example` (`examples` is 3.1 only).
+        body: apiVendBody.meta({
+          example: { reference: 'ORDER-10023', phone: '08031234567', type: 'AIRTIME', amount: '500' },
+        }),
+        response: {
+          200: envelope(vendView),
+          400: failure,
+          402: failure,
+          403: failure,
+          409: failure,
+          503: failure,
+        },
+      },
+    },
+    async (req, reply) => {
+      const client = clientOf(req);
+      const res = await vend(
+        ctx,
+        { corporateId: client.corporateId, channel: 'API', keyMode: client.mode, apiKeyId: client.keyId },
+        req.body,
+      );
+      if (res.replay) reply.header('idempotent-replayed', 'true');
+      return ok(vendMessage(res.vend), vendOut(res.vend));
+    },
+  );
+
+  r.get(
+    '/api/vend/:reference',
+    {
+      config: { apiKey: true },
+      schema: {
+        tags,
+        security,
+        summary: 'A vend by your reference (test keys see test vends only)',
+        params: z.object({ reference: vendReference }),
+        response: { 200: envelope(vendView), 404: failure },
+      },
+    },
+    async (req) => {
+      const client = clientOf(req);
+      const v = await findVendByReference(
+        ctx.db,
+        client.corporateId,
+        await modeOf(ctx, client),
+        req.params.reference,
+      );
+      if (!v) throw notFound('Vend');
+      return ok(vendMessage(v), vendOut(v));
+    },
+  );
+
+  r.get(
+    '/api/data-plans',
+    {
+      config: { apiKey: true },
+      schema: {
+        tags,
+        security,
+        summary: 'The active data plans; vend one with type DATA and its planCode',
+        querystring: z.object({ network: networkSchema.optional() }),
+        response: { 200: envelope(z.array(dataPlanView)) },
+      },
+    },
+    async (req) => {
+      clientOf(req);
+      return ok(
+        'Data plans retrieved',
+        (await listPlans(ctx.db, { network: req.query.network, status: 'ACTIVE' })).map(planOut),
+      );
+    },
+  );
+
+  r.get(
+    '/api/services',
+    {
+      config: { apiKey: true },
+      schema: {
+        tags,
+        security,
+        summary: 'The services you may vend, with their commission rate and amount bounds',
+        response: { 200: envelope(z.array(serviceView)) },
+      },
+    },
+    async (req) => {
+      const client = clientOf(req);
+      const rows = await listServices(ctx.db, { status: 'ACTIVE' }, client.corporateId, true);
+      return ok(
+        'Services retrieved',
+        rows.map((x) => serviceOut(x.service, true)),
+      );
+    },
+  );
+
+  r.get(
+    '/api/balance',
+    {
+      config: { apiKey: true },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Your wallet balance (the sandbox wallet for test keys); available = balance down to your floor',
+        response: {
+          200: envelope(
+            z.object({
+              mode: z.enum(['LIVE', 'TEST']),
+              balanceKobo: z.number().int(),
+              balance: z.string(),
+              availableKobo: z.number().int(),
+              available: z.string(),
+              commissionBalanceKobo: z.number().int().nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const client = clientOf(req);
+      const mode = await modeOf(ctx, client);
+      const b = await corporateBalances(ctx.db, client.corporateId);
+      const balanceKobo = mode === 'TEST' ? b.sandboxKobo : b.walletKobo;
+      const availableKobo = mode === 'TEST' ? b.sandboxKobo : b.walletKobo - b.floorKobo;
+      return ok('Balance retrieved', {
+        mode,
+        balanceKobo,
+        balance: formatNaira(balanceKobo),
+        availableKobo,
+        available: formatNaira(availableKobo),
+        commissionBalanceKobo: mode === 'TEST' ? null : b.commissionKobo,
+      });
+    },
+  );
+}

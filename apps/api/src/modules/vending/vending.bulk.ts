@@ -1,0 +1,209 @@
+// Bulk vending from a CSV: every row is validated and resolved (number, network, service, plan,
+// bounds, duplicate references, and the total against the balance) before anything is charged;
+// one bad row refuses the whole file. Then each row is vended like any other vend, and the
+// answer lists every row's result.
+import { formatNaira, MAX_BULK_ROWS, portalVendBody, type VendView } from '@vendport/shared';
+import type { AppContext } from '../../context';
+import { parseCsv } from '../../lib/csv';
+import { AppError, badRequest } from '../../lib/errors';
+import { corporateBalances } from '../ledger/ledger.service';
+import { readableCode } from '../vtu/vtu.service';
+import { findVendByReference } from './vending.repo';
+import {
+  executeVend,
+  prepareVend,
+  resolveVend,
+  type VendCaller,
+  type VendInput,
+  vend,
+  vendOut,
+} from './vending.service';
+
+const COLUMNS: Record<string, keyof Row> = {
+  phone: 'phone',
+  msisdn: 'phone',
+  network: 'network',
+  type: 'type',
+  service: 'type',
+  amount: 'amount',
+  plancode: 'planCode',
+  plan_code: 'planCode',
+  plan: 'planCode',
+  reference: 'reference',
+};
+interface Row {
+  phone?: string;
+  network?: string;
+  type?: string;
+  amount?: string;
+  planCode?: string;
+  reference?: string;
+}
+
+export interface BulkRowResult {
+  row: number;
+  reference: string;
+  phone: string | null;
+  ok: boolean;
+  code: string | null;
+  message: string;
+  vend: VendView | null;
+}
+
+/** Runs `fn` over items with at most `n` at a time, keeping the order of results. */
+async function mapLimit<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]);
+      }
+    }),
+  );
+  return out;
+}
+
+export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string, batchReference?: string) {
+  const table = parseCsv(csv);
+  if (table.length < 2) throw badRequest('The CSV file needs a header row and at least one vend');
+  const header = table[0].map(
+    (h) =>
+      COLUMNS[
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/[\s-]/g, '_')
+          .replace(/^plan_?code$/, 'plancode')
+      ] ?? null,
+  );
+  const unknown = table[0].filter((_, i) => header[i] === null);
+  if (unknown.length)
+    throw badRequest(
+      `Unknown column: ${unknown.join(', ')} (use phone, network, type, amount, planCode, reference)`,
+    );
+  if (!header.includes('phone') || !header.includes('type'))
+    throw badRequest('The CSV file needs the columns phone and type');
+  const body = table.slice(1);
+  if (body.length > MAX_BULK_ROWS) throw badRequest(`A file holds at most ${MAX_BULK_ROWS} vends`);
+
+  const batch = batchReference ?? readableCode('BLK', 10);
+  const errors: string[] = [];
+  const seen = new Map<string, number>();
+  const planned: Array<{
+    row: number;
+    reference: string;
+    input: VendInput;
+    charge: number;
+    replay: boolean;
+  }> = [];
+
+  for (let i = 0; i < body.length; i++) {
+    const rowNo = i + 1;
+    const raw: Row = {};
+    header.forEach((key, j) => {
+      const v = (body[i][j] ?? '').trim();
+      if (key && v !== '') raw[key] = v;
+    });
+    const reference = raw.reference ?? `${batch}-${rowNo}`;
+    const parsed = portalVendBody.safeParse({
+      reference,
+      phone: raw.phone ?? '',
+      network: raw.network?.toUpperCase(),
+      type: raw.type?.toUpperCase(),
+      amount: raw.amount,
+      planCode: raw.planCode,
+    });
+    if (!parsed.success) {
+      errors.push(`Row ${rowNo}: ${parsed.error.issues.map((x) => x.message).join('; ')}`);
+      continue;
+    }
+    if (seen.has(reference)) {
+      errors.push(`Row ${rowNo}: the reference ${reference} is also on row ${seen.get(reference)}`);
+      continue;
+    }
+    seen.set(reference, rowNo);
+    const input: VendInput = { ...parsed.data, reference };
+    try {
+      const p = await prepareVend(ctx, caller, input);
+      const existing = await findVendByReference(ctx.db, p.corp.id, p.mode, p.reference);
+      if (existing) {
+        if (existing.requestHash !== p.hash)
+          throw new AppError(
+            'IDEMPOTENCY_CONFLICT',
+            409,
+            `The reference ${reference} was already used for a different vend`,
+          );
+        planned.push({ row: rowNo, reference, input, charge: 0, replay: true });
+        continue;
+      }
+      const r = await resolveVend(ctx, p);
+      planned.push({ row: rowNo, reference, input, charge: r.chargeKobo, replay: false });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      errors.push(`Row ${rowNo}: ${err.message}`);
+    }
+  }
+  if (errors.length) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      400,
+      `The file has ${errors.length} invalid row${errors.length === 1 ? '' : 's'}; nothing was charged`,
+      errors,
+    );
+  }
+
+  const total = planned.reduce((s, p) => s + p.charge, 0);
+  const corp = await prepareVend(ctx, caller, planned[0].input);
+  const balances = await corporateBalances(ctx.db, caller.corporateId);
+  const available = corp.mode === 'TEST' ? balances.sandboxKobo : balances.walletKobo - balances.floorKobo;
+  if (total > available) {
+    throw new AppError(
+      'INSUFFICIENT_FUNDS',
+      402,
+      `The file needs ${formatNaira(total)} but ${formatNaira(Math.max(0, available))} is available; nothing was charged`,
+    );
+  }
+
+  const rows = await mapLimit(planned, 4, async (p): Promise<BulkRowResult> => {
+    try {
+      const res = p.replay
+        ? await vend(ctx, caller, p.input)
+        : await executeVend(ctx, await resolveVend(ctx, await prepareVend(ctx, caller, p.input)));
+      const v = res.vend;
+      return {
+        row: p.row,
+        reference: p.reference,
+        phone: v.msisdn,
+        ok: v.status === 'SUCCESSFUL' || v.status === 'PENDING',
+        code: null,
+        message: res.replay
+          ? `Already vended: ${v.status}`
+          : v.status === 'FAILED'
+            ? `Failed: ${v.failureReason}`
+            : v.status,
+        vend: vendOut(v),
+      };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return {
+        row: p.row,
+        reference: p.reference,
+        phone: p.input.phone,
+        ok: false,
+        code: err.code,
+        message: err.message,
+        vend: null,
+      };
+    }
+  });
+  const count = (s: string) => rows.filter((r) => r.vend?.status === s).length;
+  return {
+    rows,
+    total: rows.length,
+    successful: count('SUCCESSFUL'),
+    pending: count('PENDING'),
+    failed: rows.filter((r) => !r.ok).length,
+  };
+}

@@ -1,0 +1,829 @@
+// The vend (DESIGN §4). A request is normalised and checked (number, network, client ACTIVE,
+// service assigned and enabled, amount within bounds); then ONE transaction records the vend
+// PENDING and debits the wallet through the ledger. The provider is called outside any
+// transaction or lock. A definite failure tries the next platform, and when none is left marks
+// the vend FAILED and reverses the debit in the same transaction as the status change. An
+// unknown outcome (pending, timeout, broken call) leaves the vend PENDING for the requery job:
+// nothing is ever reversed before a provider says the vend failed. Admins can reverse a
+// SUCCESSFUL vend (refund). Every change lands in vend_events; every final status queues the
+// client's webhook in the same transaction.
+import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  commissionOf,
+  formatNaira,
+  type Network,
+  type Platform,
+  type ServiceType,
+  suggestNetwork,
+  type VendChannel,
+  type VendView,
+  type WebhookEventType,
+} from '@vendport/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { vends, vtuLines } from '../../db/schema';
+import { enqueue, type JobHandler } from '../../jobs/queue';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { DataPlanRow, ServiceRow } from '../catalogue/catalogue.repo';
+import { planForVend, serviceForVend } from '../catalogue/catalogue.service';
+import {
+  callProvider,
+  type ProviderAnswer,
+  providerNamed,
+  SANDBOX_PROVIDER,
+  type VendRequest,
+} from '../providers/providers';
+import { pickLine, readableCode } from '../vtu/vtu.service';
+import { queueVendWebhook } from '../webhooks/webhooks.service';
+import { recordVendEvents, type VendEventInput } from './vend-events';
+import { debitVend, type FloatAccount, rerouteVend, reverseVend, type VendMoneyFacts } from './vending.money';
+import {
+  corporateForVend,
+  findVendById,
+  findVendByReference,
+  lockVendIn,
+  type VendRow,
+} from './vending.repo';
+
+export const REQUERY_QUEUE = 'requery';
+/** Requeries go on for this long after the vend; then it waits for a person (manual requery). */
+export const REQUERY_WINDOW_MS = 48 * 3600_000;
+const REQUERY_DELAYS_S = [30, 60, 120, 300, 600, 1800];
+/** Delay before requery n (0-based): 30 s, 1 min, 2 min, 5 min, 10 min, 30 min, then hourly. */
+export const requeryDelayMs = (n: number) => (REQUERY_DELAYS_S[n] ?? 3600) * 1000;
+
+export interface VendCaller {
+  corporateId: string;
+  channel: VendChannel;
+  /** The API key's mode; a client in test mode vends in TEST whatever the key. */
+  keyMode?: 'LIVE' | 'TEST';
+  userId?: string | null;
+  apiKeyId?: string | null;
+}
+
+export interface VendInput {
+  reference?: string;
+  /** Normalised +234XXXXXXXXXX. */
+  phone: string;
+  network?: Network;
+  type: ServiceType;
+  amount?: number;
+  planCode?: string;
+}
+
+export interface VendResult {
+  vend: VendRow;
+  /** True when the reference had been used with the same request: nothing new happened. */
+  replay: boolean;
+}
+
+type Corporate = NonNullable<Awaited<ReturnType<typeof corporateForVend>>>;
+
+interface Prepared {
+  caller: VendCaller;
+  corp: Corporate;
+  mode: 'LIVE' | 'TEST';
+  network: Network;
+  reference: string;
+  hash: string;
+  input: VendInput;
+}
+
+interface Route {
+  index: number;
+  route: string;
+  line: { id: string; msisdn: string } | null;
+}
+
+interface Resolved extends Prepared {
+  service: ServiceRow;
+  plan: DataPlanRow | null;
+  amountKobo: number;
+  chargeKobo: number;
+  commissionKobo: number;
+  commissionMode: 'UPFRONT' | 'ACCRUED' | 'NONE';
+  routes: string[];
+  first: Route;
+}
+
+// ---------------------------------------------------------------- views
+
+export function vendOut(v: VendRow): VendView {
+  return {
+    id: v.id,
+    code: v.code,
+    reference: v.reference,
+    mode: v.mode as 'LIVE' | 'TEST',
+    channel: v.channel as VendChannel,
+    status: v.status as VendView['status'],
+    phone: v.msisdn,
+    network: v.network as Network,
+    type: v.serviceType as ServiceType,
+    platform: v.platform as Platform,
+    planCode: v.planCode,
+    planName: v.planName,
+    amountKobo: v.amountKobo,
+    amount: formatNaira(v.amountKobo),
+    chargedKobo: v.chargeKobo,
+    charged: formatNaira(v.chargeKobo),
+    commissionKobo: v.commissionKobo,
+    commission: formatNaira(v.commissionKobo),
+    commissionMode: v.commissionMode as VendView['commissionMode'],
+    failureReason: v.failureReason,
+    createdAt: v.createdAt.toISOString(),
+    completedAt: v.completedAt?.toISOString() ?? null,
+    reversedAt: v.reversedAt?.toISOString() ?? null,
+  };
+}
+
+/** The answer's message for a vend, from its state alone (so retries read the same answer). */
+export function vendMessage(v: VendRow): string {
+  switch (v.status) {
+    case 'SUCCESSFUL':
+      return 'Vend successful';
+    case 'FAILED':
+      return `Vend failed: ${v.failureReason ?? 'the provider declined it'}. The debit has been reversed.`;
+    case 'REVERSED':
+      return 'Vend reversed and refunded';
+    default:
+      return 'Vend pending: the provider has not confirmed it yet. Its final status will follow (webhook, or GET it again).';
+  }
+}
+
+// ---------------------------------------------------------------- preparing
+
+const floatOf = (route: string): FloatAccount =>
+  route === SANDBOX_PROVIDER ? 'SANDBOX_SOURCE' : route === 'VTU' ? 'VTU_FLOAT' : 'PROVIDER_FLOAT';
+
+export function requestHash(x: {
+  phone: string;
+  network: string;
+  type: string;
+  amount?: number;
+  planCode?: string;
+}): string {
+  const canonical = JSON.stringify([
+    x.phone,
+    x.network,
+    x.type,
+    x.amount ?? null,
+    x.planCode?.toUpperCase() ?? null,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Who vends, in which mode, to which network, under which reference: no money, no catalogue. */
+export async function prepareVend(ctx: AppContext, caller: VendCaller, input: VendInput): Promise<Prepared> {
+  const corp = await corporateForVend(ctx.db, caller.corporateId);
+  if (!corp) throw notFound('Corporate client');
+  const mode = caller.keyMode === 'TEST' || corp.testMode ? 'TEST' : 'LIVE';
+  const network = input.network ?? suggestNetwork(input.phone);
+  if (!network) throw badRequest(`We could not tell the network of ${input.phone}; choose one`);
+  const reference = input.reference ?? readableCode(caller.channel === 'BULK' ? 'BLK' : 'PTL', 12);
+  const hash = requestHash({ ...input, network });
+  return { caller, corp, mode, network, reference, hash, input };
+}
+
+/** The first platform (from `from` on) that can take the vend now; VTU needs a line with float. */
+async function chooseRoute(
+  ctx: AppContext,
+  q: {
+    routes: string[];
+    network: string;
+    corporateId: string;
+    fromApi: boolean;
+    amountKobo: number;
+    exclude: string[];
+  },
+  from: number,
+): Promise<Route | null> {
+  for (let i = from; i < q.routes.length; i++) {
+    const route = q.routes[i];
+    if (route !== 'VTU') return { index: i, route, line: null };
+    const line = await pickLine(ctx.db, {
+      network: q.network,
+      corporateId: q.corporateId,
+      fromApi: q.fromApi,
+      amountKobo: q.amountKobo,
+      exclude: q.exclude,
+    });
+    if (line) return { index: i, route, line };
+  }
+  return null;
+}
+
+/** The rules: client active, service assigned and enabled, plan, bounds, commission, a route. */
+export async function resolveVend(ctx: AppContext, p: Prepared): Promise<Resolved> {
+  if (p.corp.status !== 'ACTIVE') {
+    throw new AppError(
+      'CLIENT_INACTIVE',
+      403,
+      'This account is inactive and cannot vend. Contact support to reactivate it.',
+    );
+  }
+  const service = await serviceForVend(ctx.db, p.corp.id, p.network, p.input.type);
+  let plan: DataPlanRow | null = null;
+  let amountKobo: number;
+  if (p.input.type === 'DATA') {
+    if (!p.input.planCode) throw badRequest('Plan code is required for data');
+    plan = await planForVend(ctx.db, p.input.planCode, p.network);
+    amountKobo = plan.priceKobo;
+  } else {
+    if (p.input.amount === undefined) throw badRequest('Amount is required for airtime');
+    amountKobo = p.input.amount;
+  }
+  if (amountKobo < service.minAmountKobo || amountKobo > service.maxAmountKobo) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      400,
+      `Amount must be between ${formatNaira(service.minAmountKobo)} and ${formatNaira(service.maxAmountKobo)} for ${p.network} ${p.input.type.toLowerCase()}`,
+    );
+  }
+  let commissionKobo = 0;
+  let commissionMode: Resolved['commissionMode'] = 'NONE';
+  // Test vends earn nothing: commission is real money.
+  if (p.mode === 'LIVE') {
+    commissionKobo = commissionOf(amountKobo, service.commissionBps);
+    if (commissionKobo > 0) commissionMode = p.corp.upfrontCommission ? 'UPFRONT' : 'ACCRUED';
+  }
+  const chargeKobo = commissionMode === 'UPFRONT' ? amountKobo - commissionKobo : amountKobo;
+  const routes = p.mode === 'TEST' ? [SANDBOX_PROVIDER] : [service.platform, ...service.fallbackPlatforms];
+  const first = await chooseRoute(
+    ctx,
+    {
+      routes,
+      network: p.network,
+      corporateId: p.corp.id,
+      fromApi: p.caller.channel === 'API',
+      amountKobo,
+      exclude: [],
+    },
+    0,
+  );
+  if (!first) {
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      503,
+      `No channel can deliver ${p.network} ${p.input.type.toLowerCase()} right now. Try again shortly.`,
+    );
+  }
+  return { ...p, service, plan, amountKobo, chargeKobo, commissionKobo, commissionMode, routes, first };
+}
+
+// ---------------------------------------------------------------- replays
+
+async function awaitSettled(ctx: AppContext, v: VendRow): Promise<VendRow> {
+  // The first request is still calling providers; an identical retry waits for its result so
+  // that both answers agree. Bounded by the time the provider calls may take.
+  const deadline = Date.now() + ctx.config.PROVIDER_TIMEOUT_MS * Math.max(1, v.routes.length) + 5_000;
+  let row: VendRow | null = v;
+  let wait = 5;
+  while (row && !row.settledAt && Date.now() < deadline) {
+    await delay(wait);
+    wait = Math.min(wait * 2, 100);
+    row = await findVendById(ctx.db, v.id);
+  }
+  return row ?? v;
+}
+
+async function replay(ctx: AppContext, existing: VendRow, hash: string): Promise<VendResult> {
+  if (existing.requestHash !== hash) {
+    throw new AppError(
+      'IDEMPOTENCY_CONFLICT',
+      409,
+      `The reference ${existing.reference} was already used for a different request`,
+    );
+  }
+  return { vend: await awaitSettled(ctx, existing), replay: true };
+}
+
+// ---------------------------------------------------------------- vending
+
+const facts = (v: VendRow): VendMoneyFacts => ({
+  id: v.id,
+  code: v.code,
+  corporateId: v.corporateId,
+  mode: v.mode,
+  amountKobo: v.amountKobo,
+  chargeKobo: v.chargeKobo,
+  commissionKobo: v.commissionKobo,
+  commissionMode: v.commissionMode,
+  floatAccount: v.floatAccount,
+});
+
+class ReferenceTaken extends Error {}
+
+/** Records the vend and debits the wallet (one transaction), then calls the providers. */
+export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
+  const id = randomUUID();
+  const now = new Date();
+  const floatAccount = floatOf(r.first.route);
+  const crashGuardMs = ctx.config.PROVIDER_TIMEOUT_MS * r.routes.length + 120_000;
+  let created: VendRow;
+  try {
+    created = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(vends)
+        .values({
+          id,
+          code: readableCode('VND', 12),
+          corporateId: r.corp.id,
+          mode: r.mode,
+          channel: r.caller.channel,
+          reference: r.reference,
+          requestHash: r.hash,
+          msisdn: r.input.phone,
+          network: r.network,
+          serviceType: r.input.type,
+          serviceId: r.service.id,
+          platform: r.service.platform,
+          dataPlanId: r.plan?.id ?? null,
+          planCode: r.plan?.code ?? null,
+          planName: r.plan?.name ?? null,
+          amountKobo: r.amountKobo,
+          chargeKobo: r.chargeKobo,
+          commissionKobo: r.commissionKobo,
+          commissionBps: r.mode === 'LIVE' ? r.service.commissionBps : 0,
+          commissionMode: r.commissionMode,
+          routes: r.routes,
+          routeIndex: r.first.index,
+          provider: r.first.route,
+          floatAccount,
+          floatLineId: floatAccount === 'VTU_FLOAT' ? (r.first.line?.id ?? null) : null,
+          vtuLineId: r.first.line?.id ?? null,
+          createdById: r.caller.userId ?? null,
+          apiKeyId: r.caller.apiKeyId ?? null,
+          clientType: r.corp.clientType,
+          // If this process dies before the provider answers, the requery sweep finds the vend.
+          requeryAt: new Date(now.getTime() + crashGuardMs),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new ReferenceTaken();
+      const debitTransferId = await debitVend(tx, facts(row));
+      const [withDebit] = await tx.update(vends).set({ debitTransferId }).where(eq(vends.id, id)).returning();
+      await recordVendEvents(tx as unknown as Db, [
+        {
+          vendId: id,
+          type: 'CREATED',
+          status: 'PENDING',
+          provider: r.first.route,
+          message: `${r.mode === 'TEST' ? 'Test vend' : 'Vend'} of ${formatNaira(r.amountKobo)} to ${r.input.phone}; ${formatNaira(r.chargeKobo)} debited`,
+          data: {
+            reference: r.reference,
+            channel: r.caller.channel,
+            routes: r.routes,
+            commissionMode: r.commissionMode,
+            commissionKobo: r.commissionKobo,
+          },
+          actorId: r.caller.userId ?? null,
+          at: now,
+        },
+      ]);
+      return withDebit;
+    });
+  } catch (err) {
+    if (err instanceof ReferenceTaken) {
+      const existing = await findVendByReference(ctx.db, r.corp.id, r.mode, r.reference);
+      if (existing) return replay(ctx, existing, r.hash);
+      throw conflict('The reference is being used by another request; try again');
+    }
+    throw err;
+  }
+  return { vend: await deliver(ctx, created), replay: false };
+}
+
+export async function vend(ctx: AppContext, caller: VendCaller, input: VendInput): Promise<VendResult> {
+  const p = await prepareVend(ctx, caller, input);
+  const existing = await findVendByReference(ctx.db, p.corp.id, p.mode, p.reference);
+  if (existing) return replay(ctx, existing, p.hash);
+  return executeVend(ctx, await resolveVend(ctx, p));
+}
+
+async function lineOf(db: Db, id: string | null) {
+  if (!id) return null;
+  const [l] = await db
+    .select({ id: vtuLines.id, msisdn: vtuLines.msisdn })
+    .from(vtuLines)
+    .where(eq(vtuLines.id, id));
+  return l ?? null;
+}
+
+async function requestOf(ctx: AppContext, v: VendRow): Promise<VendRequest> {
+  return {
+    reference: v.code,
+    msisdn: v.msisdn,
+    network: v.network as Network,
+    serviceType: v.serviceType as ServiceType,
+    amountKobo: v.amountKobo,
+    planCode: v.planCode,
+    line: v.provider === 'VTU' ? await lineOf(ctx.db, v.vtuLineId) : null,
+  };
+}
+
+const callEvent = (
+  v: VendRow,
+  kind: 'PROVIDER_CALL' | 'REQUERY',
+  a: ProviderAnswer & { durationMs: number },
+  at: Date,
+): VendEventInput => ({
+  vendId: v.id,
+  type: kind,
+  provider: v.provider,
+  outcome: a.outcome,
+  message: a.message,
+  data: { durationMs: a.durationMs, providerReference: a.providerReference ?? null, route: v.routeIndex },
+  at,
+});
+
+/**
+ * The synchronous phase: the providers in route order, outside any transaction. Ends with the
+ * vend final, or PENDING with a requery scheduled; either way `settled_at` is set.
+ */
+async function deliver(ctx: AppContext, start: VendRow): Promise<VendRow> {
+  let v = start;
+  for (;;) {
+    const provider = providerNamed(ctx, v.provider!);
+    const req = await requestOf(ctx, v);
+    const answer = await callProvider(() => provider.vend(req), ctx.config.PROVIDER_TIMEOUT_MS);
+    const at = new Date();
+    const event = callEvent(v, 'PROVIDER_CALL', answer, at);
+    if (answer.outcome === 'SUCCESS')
+      return (await finalizeSuccess(ctx, v.id, answer, { at, events: [event], endsSync: true })) ?? v;
+    if (answer.outcome === 'FAILED') {
+      const next = await chooseRoute(
+        ctx,
+        {
+          routes: v.routes,
+          network: v.network,
+          corporateId: v.corporateId,
+          fromApi: v.channel === 'API',
+          amountKobo: v.amountKobo,
+          exclude: v.vtuLineId ? [v.vtuLineId] : [],
+        },
+        v.routeIndex + 1,
+      );
+      if (!next)
+        return (
+          (await finalizeFailure(ctx, v.id, answer.message, { at, events: [event], endsSync: true })) ?? v
+        );
+      const moved = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(vends)
+          .set({
+            routeIndex: next.index,
+            provider: next.route,
+            vtuLineId: next.line?.id ?? v.vtuLineId,
+            providerReference: null,
+            updatedAt: at,
+          })
+          .where(and(eq(vends.id, v.id), eq(vends.status, 'PENDING')))
+          .returning();
+        if (row) {
+          await recordVendEvents(tx as unknown as Db, [
+            event,
+            {
+              vendId: v.id,
+              type: 'REROUTED',
+              provider: next.route,
+              message: `${v.provider} failed definitively; trying ${next.route}`,
+              at,
+            },
+          ]);
+        }
+        return row ?? null;
+      });
+      if (!moved) return markSettled(ctx, v.id, at);
+      v = moved;
+      continue;
+    }
+    return (await recordUnknown(ctx, v, answer, { at, events: [event], endsSync: true })) ?? v;
+  }
+}
+
+async function markSettled(ctx: AppContext, id: string, at: Date): Promise<VendRow> {
+  const [row] = await ctx.db
+    .update(vends)
+    .set({ settledAt: sql`coalesce(${vends.settledAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(vends.id, id))
+    .returning();
+  return row;
+}
+
+interface FinalizeOpts {
+  at: Date;
+  events: VendEventInput[];
+  /** This ends the synchronous phase of the request that created the vend. */
+  endsSync: boolean;
+  actorId?: string | null;
+}
+
+async function queueWebhook(db: Db, v: VendRow, type: WebhookEventType, at: Date) {
+  await queueVendWebhook(db, {
+    corporateId: v.corporateId,
+    vendId: v.id,
+    mode: v.mode,
+    type,
+    at,
+    data: vendOut(v),
+  });
+}
+
+/** PENDING -> SUCCESSFUL (with a reroute of the float when a fallback platform delivered). */
+export async function finalizeSuccess(
+  ctx: AppContext,
+  id: string,
+  answer: ProviderAnswer,
+  o: FinalizeOpts,
+): Promise<VendRow | null> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(vends)
+      .set({
+        status: 'SUCCESSFUL',
+        providerReference: answer.providerReference ?? null,
+        completedAt: o.at,
+        requeryAt: null,
+        updatedAt: o.at,
+        ...(o.endsSync ? { settledAt: o.at } : {}),
+      })
+      .where(and(eq(vends.id, id), eq(vends.status, 'PENDING')))
+      .returning();
+    if (!done) return null;
+    let final = done;
+    const delivered = floatOf(done.provider!);
+    const deliveredLine = delivered === 'VTU_FLOAT' ? done.vtuLineId : null;
+    const events = [...o.events];
+    if (delivered !== done.floatAccount) {
+      const rerouteTransferId = await rerouteVend(tx, facts(done), delivered);
+      [final] = await tx
+        .update(vends)
+        .set({ floatAccount: delivered, floatLineId: deliveredLine, rerouteTransferId })
+        .where(eq(vends.id, id))
+        .returning();
+      events.push({
+        vendId: id,
+        type: 'REROUTED',
+        provider: done.provider,
+        message: `Float moved from ${done.floatAccount} to ${delivered}`,
+        at: o.at,
+      });
+    }
+    events.push({
+      vendId: id,
+      type: 'STATUS',
+      status: 'SUCCESSFUL',
+      provider: done.provider,
+      message: answer.message,
+      at: o.at,
+    });
+    await recordVendEvents(tx as unknown as Db, events);
+    await queueWebhook(tx as unknown as Db, final, 'vend.successful', o.at);
+    return final;
+  });
+  if (!row && o.endsSync) return markSettled(ctx, id, o.at);
+  return row;
+}
+
+/** PENDING -> FAILED, with the debit reversed in the same transaction. */
+export async function finalizeFailure(
+  ctx: AppContext,
+  id: string,
+  reason: string,
+  o: FinalizeOpts,
+): Promise<VendRow | null> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const locked = await lockVendIn(tx as unknown as Db, id, 'PENDING');
+    if (!locked) return null;
+    if (!locked.debitTransferId) throw new Error(`vend ${locked.code} has no debit`);
+    const reversalTransferId = await reverseVend(
+      tx,
+      { ...facts(locked), debitTransferId: locked.debitTransferId },
+      { commissionSettled: false, actorId: o.actorId ?? null, reason },
+    );
+    const [done] = await tx
+      .update(vends)
+      .set({
+        status: 'FAILED',
+        failureReason: reason.slice(0, 300),
+        reversalTransferId,
+        completedAt: o.at,
+        requeryAt: null,
+        updatedAt: o.at,
+        ...(o.endsSync ? { settledAt: o.at } : {}),
+      })
+      .where(eq(vends.id, id))
+      .returning();
+    await recordVendEvents(tx as unknown as Db, [
+      ...o.events,
+      { vendId: id, type: 'STATUS', status: 'FAILED', provider: locked.provider, message: reason, at: o.at },
+      {
+        vendId: id,
+        type: 'REVERSAL',
+        status: 'FAILED',
+        message: `${formatNaira(locked.chargeKobo)} returned to the ${locked.mode === 'TEST' ? 'sandbox wallet' : 'wallet'}`,
+        data: { transferId: reversalTransferId },
+        actorId: o.actorId ?? null,
+        at: o.at,
+      },
+    ]);
+    await queueWebhook(tx as unknown as Db, done, 'vend.failed', o.at);
+    return done;
+  });
+  if (!row && o.endsSync) return markSettled(ctx, id, o.at);
+  return row;
+}
+
+/** The outcome is not known: stays PENDING, and the requery job will ask. */
+async function recordUnknown(
+  ctx: AppContext,
+  v: VendRow,
+  answer: ProviderAnswer,
+  o: FinalizeOpts & { count?: number },
+): Promise<VendRow | null> {
+  const count = o.count ?? v.requeryCount;
+  const requeryAt = new Date(o.at.getTime() + requeryDelayMs(count));
+  const row = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(vends)
+      .set({
+        providerReference: answer.providerReference ?? v.providerReference,
+        requeryAt,
+        requeryCount: count,
+        updatedAt: o.at,
+        ...(o.endsSync ? { settledAt: o.at } : {}),
+      })
+      .where(and(eq(vends.id, v.id), eq(vends.status, 'PENDING')))
+      .returning();
+    if (!row) return null;
+    await recordVendEvents(tx as unknown as Db, o.events);
+    await enqueue(
+      tx as unknown as Db,
+      REQUERY_QUEUE,
+      { vendId: v.id },
+      { runAt: requeryAt, dedupeKey: `requery:${v.id}` },
+    );
+    return row;
+  });
+  if (!row && o.endsSync) return markSettled(ctx, v.id, o.at);
+  return row;
+}
+
+// ---------------------------------------------------------------- requery
+
+/**
+ * Asks the provider holding a PENDING vend for its status and acts on a definite answer. A
+ * NOT_FOUND counts as a failure only once the grace period after the vend has passed (the
+ * request never reached the provider); anything else keeps the vend PENDING.
+ */
+export async function requeryVend(
+  ctx: AppContext,
+  id: string,
+  o: { now?: Date; actorId?: string | null } = {},
+): Promise<{ vend: VendRow; retryAt: Date | null }> {
+  const v = await findVendById(ctx.db, id);
+  if (!v) throw notFound('Vend');
+  if (v.status !== 'PENDING') return { vend: v, retryAt: null };
+  const provider = providerNamed(ctx, v.provider!);
+  const answer = await callProvider(
+    async () => provider.query(await requestOf(ctx, v)),
+    ctx.config.PROVIDER_TIMEOUT_MS,
+  );
+  const at = o.now ?? new Date();
+  const event: VendEventInput = { ...callEvent(v, 'REQUERY', answer, at), actorId: o.actorId ?? null };
+  const age = at.getTime() - v.createdAt.getTime();
+  let row: VendRow | null;
+  if (answer.outcome === 'SUCCESS') {
+    row = await finalizeSuccess(ctx, id, answer, {
+      at,
+      events: [event],
+      endsSync: false,
+      actorId: o.actorId,
+    });
+  } else if (answer.outcome === 'FAILED') {
+    row = await finalizeFailure(ctx, id, answer.message, {
+      at,
+      events: [event],
+      endsSync: false,
+      actorId: o.actorId,
+    });
+  } else if (answer.outcome === 'NOT_FOUND' && age >= ctx.config.PROVIDER_NOT_FOUND_GRACE_MINUTES * 60_000) {
+    row = await finalizeFailure(ctx, id, `The provider has no record of the vend (${answer.message})`, {
+      at,
+      events: [event],
+      endsSync: false,
+      actorId: o.actorId,
+    });
+  } else if (age >= REQUERY_WINDOW_MS) {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(vends)
+        .set({ requeryAt: null, updatedAt: at })
+        .where(and(eq(vends.id, id), eq(vends.status, 'PENDING')));
+      await recordVendEvents(tx as unknown as Db, [
+        event,
+        {
+          vendId: id,
+          type: 'REQUERY_EXHAUSTED',
+          status: 'PENDING',
+          message: 'Automatic requeries stopped; requery by hand or contact the provider',
+          at,
+        },
+      ]);
+    });
+    return { vend: (await findVendById(ctx.db, id))!, retryAt: null };
+  } else {
+    row = await recordUnknown(ctx, v, answer, {
+      at,
+      events: [event],
+      endsSync: false,
+      count: v.requeryCount + 1,
+    });
+    if (row) return { vend: row, retryAt: row.requeryAt };
+  }
+  return { vend: row ?? (await findVendById(ctx.db, id))!, retryAt: null };
+}
+
+export const requeryJob: JobHandler = async (ctx, job, now) => {
+  const { retryAt } = await requeryVend(ctx, String(job.payload.vendId), { now });
+  return retryAt ? { retryAt } : undefined;
+};
+
+/**
+ * Recovery after a crash: PENDING vends whose requery time has passed without a job (the process
+ * died between the debit and the provider's answer) get one. Runs every minute.
+ */
+export const requerySweepJob: JobHandler = async (ctx, _job, now) => {
+  const due = await ctx.db
+    .select({ id: vends.id })
+    .from(vends)
+    .where(and(eq(vends.status, 'PENDING'), sql`${vends.requeryAt} <= ${now.toISOString()}::timestamptz`))
+    .limit(500);
+  for (const v of due)
+    await enqueue(ctx.db, REQUERY_QUEUE, { vendId: v.id }, { runAt: now, dedupeKey: `requery:${v.id}` });
+  return { retryAt: new Date(now.getTime() + 60_000) };
+};
+
+// ---------------------------------------------------------------- admin reversal
+
+/** SUCCESSFUL -> REVERSED: the client is refunded through the ledger. */
+export async function reverseSuccessfulVend(
+  ctx: AppContext,
+  id: string,
+  o: { actorId: string; reason: string },
+): Promise<VendRow> {
+  const at = new Date();
+  const row = await ctx.db.transaction(async (tx) => {
+    const locked = await lockVendIn(tx as unknown as Db, id, 'SUCCESSFUL');
+    if (!locked) return null;
+    const reversalTransferId = await reverseVend(
+      tx,
+      { ...facts(locked), debitTransferId: locked.debitTransferId! },
+      { commissionSettled: locked.commissionSettlementId !== null, actorId: o.actorId, reason: o.reason },
+    );
+    const [done] = await tx
+      .update(vends)
+      .set({
+        status: 'REVERSED',
+        reversalTransferId,
+        reversalReason: o.reason,
+        reversedById: o.actorId,
+        reversedAt: at,
+        updatedAt: at,
+      })
+      .where(eq(vends.id, id))
+      .returning();
+    const refunded =
+      locked.mode === 'LIVE' && locked.commissionMode === 'ACCRUED' && locked.commissionSettlementId
+        ? locked.amountKobo - locked.commissionKobo
+        : locked.chargeKobo;
+    await recordVendEvents(tx as unknown as Db, [
+      {
+        vendId: id,
+        type: 'REVERSAL',
+        status: 'REVERSED',
+        message: `${formatNaira(refunded)} refunded: ${o.reason}`,
+        data: { transferId: reversalTransferId },
+        actorId: o.actorId,
+        at,
+      },
+      { vendId: id, type: 'STATUS', status: 'REVERSED', message: o.reason, actorId: o.actorId, at },
+    ]);
+    await queueWebhook(tx as unknown as Db, done, 'vend.reversed', at);
+    return done;
+  });
+  if (!row) {
+    const v = await findVendById(ctx.db, id);
+    if (!v) throw notFound('Vend');
+    throw conflict(
+      v.status === 'REVERSED'
+        ? 'This vend has already been reversed'
+        : `Only a successful vend can be reversed (this one is ${v.status})`,
+    );
+  }
+  return row;
+}

@@ -1,0 +1,110 @@
+// Helpers for the vending tests: API keys, money in wallets (through the ledger), services
+// assigned, calls to the vending API, and the checks run at the end of each file.
+import type { Network } from '@vendport/shared';
+import type { FastifyInstance } from 'fastify';
+import { apiKeys } from '../../db/schema';
+import { newToken, sha256 } from '../../lib/crypto';
+import { assignDefaultServices } from '../catalogue/catalogue.service';
+import { ensureCorporateAccounts, postTransfer, systemAccountId } from '../ledger/ledger.service';
+import { checkLedger, formatLedgerReport } from '../ledger/ledger-check';
+import { checkVending } from './vending.check';
+
+let seq = 0;
+
+/** A live or test API key for a corporate (as the auth module mints them). */
+export async function apiKeyFor(
+  app: FastifyInstance,
+  corporateId: string,
+  mode: 'LIVE' | 'TEST' = 'LIVE',
+): Promise<string> {
+  const key = newToken(mode === 'LIVE' ? 'vpk_live_' : 'vpk_test_');
+  await app.ctx.db.insert(apiKeys).values({
+    corporateId,
+    mode,
+    keyHash: sha256(key),
+    keyEnc: app.ctx.sealer.seal(key),
+    last4: key.slice(-4),
+  });
+  return key;
+}
+
+/** Credits a corporate's wallet (or sandbox wallet) through the ledger, as an admin funding would. */
+export async function fund(
+  app: FastifyInstance,
+  corporateId: string,
+  kobo: number,
+  wallet: 'WALLET' | 'SANDBOX' = 'WALLET',
+) {
+  const db = app.ctx.db;
+  const accounts = await ensureCorporateAccounts(db, corporateId);
+  const source = await systemAccountId(db, wallet === 'WALLET' ? 'MANUAL_ADJUSTMENT' : 'SANDBOX_SOURCE');
+  await postTransfer(db, {
+    kind: 'ADJUSTMENT',
+    reference: `test-funding:${corporateId}:${Date.now()}:${++seq}`,
+    description: 'Test funding',
+    corporateId,
+    entries: [
+      { accountId: source, amountKobo: -kobo },
+      { accountId: wallet === 'WALLET' ? accounts.wallet : accounts.sandboxWallet, amountKobo: kobo },
+    ],
+  });
+}
+
+export async function assignDefaults(app: FastifyInstance, corporateId: string) {
+  await assignDefaultServices(app.ctx.db, corporateId);
+}
+
+export interface ApiVendArgs {
+  reference?: string;
+  phone?: string;
+  network?: Network;
+  type?: 'AIRTIME' | 'DATA';
+  amount?: string | number;
+  planCode?: string;
+}
+
+let refSeq = 0;
+export const newRef = (tag = 'REF') => `${tag}-${Date.now().toString(36)}-${++refSeq}`;
+
+export function apiVend(
+  app: FastifyInstance,
+  key: string,
+  body: ApiVendArgs,
+  opts: { remoteAddress?: string } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/api/vend',
+    headers: { 'x-api-key': key },
+    remoteAddress: opts.remoteAddress,
+    payload: { reference: newRef(), phone: '08031234567', type: 'AIRTIME', amount: '100', ...body },
+  });
+}
+
+export async function balances(app: FastifyInstance, corporateId: string) {
+  const rows = await app.ctx.dbHandle.query<{ kind: string; balance_kobo: string }>(
+    'select kind, balance_kobo::text from ledger_accounts where corporate_id = $1',
+    [corporateId],
+  );
+  const of = (k: string) => Number(rows.find((r) => r.kind === k)?.balance_kobo ?? 0);
+  return { wallet: of('WALLET'), sandbox: of('SANDBOX_WALLET'), commission: of('COMMISSION') };
+}
+
+export async function systemBalance(app: FastifyInstance, kind: string) {
+  const rows = await app.ctx.dbHandle.query<{ balance_kobo: string }>(
+    'select balance_kobo::text from ledger_accounts where code = $1',
+    [`SYSTEM:${kind}`],
+  );
+  return Number(rows[0]?.balance_kobo ?? 0);
+}
+
+/** The ledger's invariants and the vending ones; throws with the report when any fails. */
+export async function expectBooksBalanced(app: FastifyInstance) {
+  const ledger = await checkLedger(app.ctx.db);
+  const vending = await checkVending(app.ctx.db);
+  if (!ledger.ok || !vending.ok) {
+    throw new Error(
+      `${formatLedgerReport(ledger)}\n${vending.checks.map((c) => `${c.violations ? 'FAIL' : 'ok  '}  ${c.name}: ${c.violations}`).join('\n')}`,
+    );
+  }
+}

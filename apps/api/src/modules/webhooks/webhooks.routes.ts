@@ -1,0 +1,209 @@
+// Settings: the webhook (spec §7 Settings: POST web-hook-url; GET web-hook-url) and the client's
+// delivery log with resend.
+import {
+  paginated,
+  webhookDeliveriesQuery,
+  webhookDeliveryView,
+  webhookSecretRotateBody,
+  webhookUrlBody,
+  webhookView,
+} from '@vendport/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { ok, page } from '../../lib/http';
+import { authOf, corporateOf } from '../../plugins/access';
+import { audit } from '../../plugins/audit';
+import { confirmPassword } from '../admin/admin.service';
+import {
+  attemptsOf,
+  deliveryOut,
+  findDelivery,
+  getWebhook,
+  listDeliveries,
+  removeWebhook,
+  resendDelivery,
+  rotateWebhookSecret,
+  setWebhookUrl,
+  webhookOut,
+} from './webhooks.service';
+
+// 'settings.manage' names an admin permission too: the area is spelled out.
+const SETTINGS_READ = { CORPORATE: 'settings.read' } as const;
+const SETTINGS_MANAGE = { CORPORATE: 'settings.manage' } as const;
+const envelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data });
+const idParams = z.object({ id: z.string().uuid('Webhook delivery not found') });
+const attemptView = z.object({
+  attempt: z.number().int(),
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+  createdAt: z.string(),
+});
+
+export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Settings: webhook'];
+
+  r.get(
+    '/web-hook-url',
+    {
+      config: { permission: SETTINGS_READ },
+      schema: {
+        tags,
+        summary: 'The webhook URL and its signing secret (masked)',
+        response: { 200: envelope(webhookView) },
+      },
+    },
+    async (req) => ok('Webhook retrieved', webhookOut(await getWebhook(ctx.db, corporateOf(req)))),
+  );
+
+  r.post(
+    '/web-hook-url',
+    {
+      config: { permission: SETTINGS_MANAGE },
+      schema: {
+        tags,
+        summary:
+          'Set the webhook URL; the signing secret is generated and shown in this answer the first time only',
+        body: webhookUrlBody,
+        response: { 200: envelope(webhookView) },
+      },
+    },
+    async (req) => {
+      const { row, secret } = await setWebhookUrl(ctx, corporateOf(req), req.body.url);
+      await audit(ctx.db, req, {
+        action: 'webhook.set',
+        targetType: 'webhook',
+        targetId: row.corporateId,
+        summary: { url: row.url, secretGenerated: !!secret },
+      });
+      return ok(
+        secret ? 'Webhook saved. Copy the signing secret now: it is shown only once.' : 'Webhook saved',
+        webhookOut(row, secret),
+      );
+    },
+  );
+
+  r.post(
+    '/web-hook-url/rotate-secret',
+    {
+      config: { permission: SETTINGS_MANAGE },
+      schema: {
+        tags,
+        summary: 'Replace the signing secret (password-confirmed); the new one is shown once',
+        body: webhookSecretRotateBody,
+        response: { 200: envelope(webhookView) },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      await confirmPassword(ctx, me.userId, req.body.password);
+      const { row, secret } = await rotateWebhookSecret(ctx, corporateOf(req));
+      await audit(ctx.db, req, {
+        action: 'webhook.rotate-secret',
+        targetType: 'webhook',
+        targetId: row.corporateId,
+      });
+      return ok('Signing secret replaced. Copy it now: it is shown only once.', webhookOut(row, secret));
+    },
+  );
+
+  r.delete(
+    '/web-hook-url',
+    {
+      config: { permission: SETTINGS_MANAGE },
+      schema: {
+        tags,
+        summary: 'Remove the webhook (pending deliveries stop)',
+        response: { 200: envelope(webhookView) },
+      },
+    },
+    async (req) => {
+      const corporateId = corporateOf(req);
+      await removeWebhook(ctx.db, corporateId);
+      await audit(ctx.db, req, { action: 'webhook.remove', targetType: 'webhook', targetId: corporateId });
+      return ok('Webhook removed', webhookOut(null));
+    },
+  );
+
+  r.get(
+    '/webhooks/deliveries',
+    {
+      config: { permission: SETTINGS_READ },
+      schema: {
+        tags,
+        summary: 'Webhook deliveries, newest first (search: an event id)',
+        querystring: webhookDeliveriesQuery,
+        response: { 200: paginated(webhookDeliveryView) },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await listDeliveries(ctx.db, corporateOf(req), req.query);
+      return page(
+        'Webhook deliveries retrieved',
+        rows.map(deliveryOut),
+        total,
+        req.query.page,
+        req.query.limit,
+      );
+    },
+  );
+
+  r.get(
+    '/webhooks/deliveries/:id',
+    {
+      config: { permission: SETTINGS_READ },
+      schema: {
+        tags,
+        summary: 'One delivery with its attempts and the exact body sent',
+        params: idParams,
+        response: {
+          200: envelope(webhookDeliveryView.extend({ body: z.string(), attemptLog: z.array(attemptView) })),
+        },
+      },
+    },
+    async (req) => {
+      const found = await findDelivery(ctx.db, corporateOf(req), req.params.id);
+      if (!found) throw notFound('Webhook delivery');
+      const attempts = await attemptsOf(ctx.db, found.d.id);
+      return ok('Webhook delivery retrieved', {
+        ...deliveryOut(found),
+        body: found.d.body,
+        attemptLog: attempts.map((a) => ({
+          attempt: a.attempt,
+          statusCode: a.statusCode,
+          error: a.error,
+          durationMs: a.durationMs,
+          createdAt: a.createdAt.toISOString(),
+        })),
+      });
+    },
+  );
+
+  r.post(
+    '/webhooks/deliveries/:id/resend',
+    {
+      config: { permission: SETTINGS_MANAGE },
+      schema: {
+        tags,
+        summary: 'Send an event again now (same event id, to the current URL)',
+        params: idParams,
+        response: { 201: envelope(webhookDeliveryView) },
+      },
+    },
+    async (req, reply) => {
+      const created = await resendDelivery(ctx.db, corporateOf(req), req.params.id);
+      await audit(ctx.db, req, {
+        action: 'webhook.resend',
+        targetType: 'webhook_delivery',
+        targetId: created.d.id,
+        summary: { eventId: created.d.eventId, resendOf: req.params.id },
+      });
+      return reply.status(201).send(ok('The event will be sent again shortly', deliveryOut(created)));
+    },
+  );
+}

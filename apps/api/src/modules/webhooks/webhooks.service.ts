@@ -1,0 +1,427 @@
+// The client's webhook: its URL (public addresses only) and signing secret, and the delivery of
+// vend events. An event is written in the transaction that makes a vend final, then delivered by
+// the job queue, signed `X-VendPort-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`,
+// retried with exponential backoff for at least 24 hours; receivers deduplicate by event id.
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import type { WebhookEventType } from '@vendport/shared';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { vends, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { enqueue, type JobHandler } from '../../jobs/queue';
+import { badRequest, notFound } from '../../lib/errors';
+import { ipInList } from '../../lib/ip';
+import { recordVendEvent } from '../vending/vend-events';
+
+export const WEBHOOK_QUEUE = 'webhook-delivery';
+/** Deliveries keep being retried until at least this long after the event. */
+export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3600_000;
+
+/** Addresses a webhook may never reach: private, loopback, link-local, CGNAT, multicast,
+ * documentation and other non-public ranges (and IPv6 forms that map onto them). */
+const NON_PUBLIC = [
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
+  '::/128',
+  '::1/128',
+  '::ffff:0:0/96',
+  '64:ff9b::/96',
+  '100::/64',
+  '2001:db8::/32',
+  'fc00::/7',
+  'fe80::/10',
+  'ff00::/8',
+];
+
+export const isPublicAddress = (ip: string) =>
+  isIP(ip.replace(/^\[|\]$/g, '')) !== 0 && !ipInList(ip.replace(/^\[|\]$/g, ''), NON_PUBLIC);
+
+/** Every address the host resolves to must be public (unless private addresses are allowed). */
+async function checkHost(host: string, allowPrivate: boolean): Promise<void> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(bare)) addresses = [bare];
+  else {
+    try {
+      addresses = (await lookup(bare, { all: true, verbatim: true })).map((a) => a.address);
+    } catch {
+      throw badRequest(`The webhook host ${host} does not resolve`);
+    }
+  }
+  if (!addresses.length) throw badRequest(`The webhook host ${host} does not resolve`);
+  if (!allowPrivate) {
+    const bad = addresses.filter((a) => !isPublicAddress(a));
+    if (bad.length)
+      throw badRequest(
+        `The webhook URL must point to a public address (${host} resolves to ${bad.join(', ')})`,
+      );
+  }
+}
+
+export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promise<string> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw badRequest('Enter a valid URL, e.g. https://example.com/vendport/webhook');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw badRequest('The webhook URL must start with https:// or http://');
+  if (url.username || url.password)
+    throw badRequest('The webhook URL must not carry a user name or password');
+  url.hash = '';
+  await checkHost(url.hostname, allowPrivate);
+  return url.toString();
+}
+
+const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
+const mask = (last4: string) => `whsec_••••••••${last4}`;
+
+export async function getWebhook(db: Db, corporateId: string) {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.corporateId, corporateId));
+  return row ?? null;
+}
+
+export const webhookOut = (
+  row: typeof webhookEndpoints.$inferSelect | null,
+  secret: string | null = null,
+) => ({
+  url: row?.url ?? null,
+  secret,
+  secretMasked: row ? mask(row.secretLast4) : null,
+  updatedAt: row?.updatedAt.toISOString() ?? null,
+});
+
+/** Sets the URL; the signing secret is generated the first time and returned only then. */
+export async function setWebhookUrl(ctx: AppContext, corporateId: string, rawUrl: string) {
+  const url = await checkWebhookUrl(rawUrl, ctx.config.WEBHOOK_ALLOW_PRIVATE);
+  const secret = newSecret();
+  const [created] = await ctx.db
+    .insert(webhookEndpoints)
+    .values({ corporateId, url, secretEnc: ctx.sealer.seal(secret), secretLast4: secret.slice(-4) })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return { row: created, secret };
+  const [row] = await ctx.db
+    .update(webhookEndpoints)
+    .set({ url, updatedAt: new Date() })
+    .where(eq(webhookEndpoints.corporateId, corporateId))
+    .returning();
+  return { row, secret: null };
+}
+
+export async function rotateWebhookSecret(ctx: AppContext, corporateId: string) {
+  const secret = newSecret();
+  const [row] = await ctx.db
+    .update(webhookEndpoints)
+    .set({ secretEnc: ctx.sealer.seal(secret), secretLast4: secret.slice(-4), updatedAt: new Date() })
+    .where(eq(webhookEndpoints.corporateId, corporateId))
+    .returning();
+  if (!row) throw notFound('Webhook');
+  return { row, secret };
+}
+
+export async function removeWebhook(db: Db, corporateId: string) {
+  const [row] = await db
+    .delete(webhookEndpoints)
+    .where(eq(webhookEndpoints.corporateId, corporateId))
+    .returning();
+  if (!row) throw notFound('Webhook');
+}
+
+// ---------------------------------------------------------------- events and deliveries
+
+export interface VendEventPayload {
+  corporateId: string;
+  vendId: string;
+  mode: string;
+  type: WebhookEventType;
+  at: Date;
+  data: unknown;
+}
+
+/**
+ * Writes the event's delivery (and its job) in the caller's transaction, when the client has a
+ * webhook. The body is fixed now; each attempt signs it afresh.
+ */
+export async function queueVendWebhook(db: Db, e: VendEventPayload): Promise<void> {
+  const [endpoint] = await db
+    .select({ url: webhookEndpoints.url })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.corporateId, e.corporateId));
+  if (!endpoint) return;
+  const eventId = `evt_${randomUUID().replace(/-/g, '')}`;
+  const body = JSON.stringify({ id: eventId, type: e.type, createdAt: e.at.toISOString(), data: e.data });
+  const [d] = await db
+    .insert(webhookDeliveries)
+    .values({
+      corporateId: e.corporateId,
+      eventId,
+      eventType: e.type,
+      vendId: e.vendId,
+      mode: e.mode,
+      url: endpoint.url,
+      body,
+      nextAttemptAt: e.at,
+    })
+    .returning({ id: webhookDeliveries.id });
+  await enqueue(
+    db,
+    WEBHOOK_QUEUE,
+    { deliveryId: d.id },
+    { runAt: e.at, dedupeKey: `webhook:${d.id}`, maxAttempts: 1000 },
+  );
+}
+
+export function signature(secret: string, timestamp: number, body: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+}
+
+/** Backoff after failed attempt n: 30 s, 1 min, 2 min ... doubling, capped at 3 hours. */
+export const webhookBackoffMs = (attempt: number) =>
+  Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3 * 3600_000);
+
+/** A DNS lookup for the delivery socket that refuses non-public answers (DNS rebinding). */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname, { all: true, verbatim: true })
+      .then((addresses) => {
+        const bad = addresses.find((a) => !allowPrivate && !isPublicAddress(a.address));
+        if (bad || !addresses.length) {
+          callback(new Error(`refused: ${hostname} resolves to a non-public address`), '', 4);
+          return;
+        }
+        if ((options as { all?: boolean }).all)
+          (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses);
+        else callback(null, addresses[0].address, addresses[0].family);
+      })
+      .catch((err: Error) => callback(err as NodeJS.ErrnoException, '', 4));
+  };
+}
+
+interface PostResult {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+function post(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  allowPrivate: boolean,
+): Promise<PostResult> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const u = new URL(url);
+    const client = u.protocol === 'https:' ? https : http;
+    let done = false;
+    const finish = (r: Omit<PostResult, 'durationMs'>) => {
+      if (done) return;
+      done = true;
+      resolve({ ...r, durationMs: Date.now() - started });
+    };
+    const req = client.request(
+      u,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() },
+        timeout: timeoutMs,
+        lookup: guardedLookup(allowPrivate),
+      },
+      (res) => {
+        // The answer's body is read and dropped: only the status matters.
+        res.on('data', () => {});
+        res.on('end', () => finish({ statusCode: res.statusCode ?? null, error: null }));
+        res.on('error', (err) => finish({ statusCode: res.statusCode ?? null, error: err.message }));
+      },
+    );
+    req.on('timeout', () => {
+      req.destroy(new Error(`no answer within ${timeoutMs} ms`));
+    });
+    req.on('error', (err) => finish({ statusCode: null, error: err.message.slice(0, 300) }));
+    req.end(body);
+  });
+}
+
+/** One delivery attempt; reschedules itself until delivered or the retry window has passed. */
+export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
+  const deliveryId = String(job.payload.deliveryId);
+  const [d] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+  if (d?.status !== 'PENDING') return undefined;
+  const endpoint = await getWebhook(ctx.db, d.corporateId);
+  if (!endpoint) {
+    await ctx.db
+      .update(webhookDeliveries)
+      .set({ status: 'FAILED', lastError: 'The webhook was removed', nextAttemptAt: null, updatedAt: now })
+      .where(eq(webhookDeliveries.id, d.id));
+    return undefined;
+  }
+  // The host is checked again at every attempt (and by the socket's own lookup).
+  const t = Math.floor(now.getTime() / 1000);
+  const secret = ctx.sealer.open(endpoint.secretEnc);
+  let result: PostResult;
+  try {
+    await checkHost(new URL(d.url).hostname, ctx.config.WEBHOOK_ALLOW_PRIVATE);
+    result = await post(
+      d.url,
+      d.body,
+      {
+        'content-type': 'application/json',
+        'user-agent': 'VendPort-Webhooks/1.0',
+        'x-vendport-event-id': d.eventId,
+        'x-vendport-event-type': d.eventType,
+        'x-vendport-signature': `t=${t},v1=${signature(secret, t, d.body)}`,
+      },
+      ctx.config.WEBHOOK_TIMEOUT_MS,
+      ctx.config.WEBHOOK_ALLOW_PRIVATE,
+    );
+  } catch (err) {
+    result = { statusCode: null, error: (err as Error).message.slice(0, 300), durationMs: 0 };
+  }
+  const attempt = d.attempts + 1;
+  const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  const expired = !delivered && now.getTime() - d.createdAt.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
+  const next = delivered || expired ? null : new Date(now.getTime() + webhookBackoffMs(attempt));
+  const error = delivered ? null : (result.error ?? `HTTP ${result.statusCode}`);
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({
+      deliveryId: d.id,
+      attempt,
+      statusCode: result.statusCode,
+      error,
+      durationMs: result.durationMs,
+      createdAt: now,
+    });
+    await tx
+      .update(webhookDeliveries)
+      .set({
+        status: delivered ? 'DELIVERED' : expired ? 'FAILED' : 'PENDING',
+        attempts: attempt,
+        lastStatusCode: result.statusCode,
+        lastError: error,
+        nextAttemptAt: next,
+        deliveredAt: delivered ? now : null,
+        updatedAt: now,
+      })
+      .where(eq(webhookDeliveries.id, d.id));
+    if (d.vendId) {
+      await recordVendEvent(tx as unknown as Db, {
+        vendId: d.vendId,
+        type: 'WEBHOOK',
+        outcome: delivered ? 'DELIVERED' : expired ? 'GAVE_UP' : 'RETRY',
+        message: `${d.eventType} ${d.eventId} attempt ${attempt}: ${delivered ? `HTTP ${result.statusCode}` : error}`,
+        data: { deliveryId: d.id, statusCode: result.statusCode },
+        at: now,
+      });
+    }
+  });
+  return next ? { retryAt: next } : undefined;
+};
+
+export async function listDeliveries(
+  db: Db,
+  corporateId: string,
+  f: { status?: string; eventType?: string; search?: string; page: number; limit: number },
+) {
+  const where = and(
+    eq(webhookDeliveries.corporateId, corporateId),
+    f.status ? eq(webhookDeliveries.status, f.status) : undefined,
+    f.eventType ? eq(webhookDeliveries.eventType, f.eventType) : undefined,
+    f.search ? eq(webhookDeliveries.eventId, f.search) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(webhookDeliveries).where(where);
+  const rows = await db
+    .select({ d: webhookDeliveries, vendCode: vends.code })
+    .from(webhookDeliveries)
+    .leftJoin(vends, eq(vends.id, webhookDeliveries.vendId))
+    .where(where)
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  return { rows, total };
+}
+
+export async function findDelivery(db: Db, corporateId: string, id: string) {
+  const [row] = await db
+    .select({ d: webhookDeliveries, vendCode: vends.code })
+    .from(webhookDeliveries)
+    .leftJoin(vends, eq(vends.id, webhookDeliveries.vendId))
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.corporateId, corporateId)));
+  return row ?? null;
+}
+
+export async function attemptsOf(db: Db, deliveryId: string) {
+  return db
+    .select()
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.deliveryId, deliveryId))
+    .orderBy(webhookAttempts.attempt);
+}
+
+/** Sends an event again, now, to the current URL: a new delivery with the same event id and body. */
+export async function resendDelivery(db: Db, corporateId: string, id: string) {
+  const found = await findDelivery(db, corporateId, id);
+  if (!found) throw notFound('Webhook delivery');
+  const endpoint = await getWebhook(db, corporateId);
+  if (!endpoint) throw badRequest('Set a webhook URL first');
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const [d] = await tx
+      .insert(webhookDeliveries)
+      .values({
+        corporateId,
+        eventId: found.d.eventId,
+        eventType: found.d.eventType,
+        vendId: found.d.vendId,
+        mode: found.d.mode,
+        url: endpoint.url,
+        body: found.d.body,
+        nextAttemptAt: now,
+        resendOf: found.d.id,
+      })
+      .returning();
+    await enqueue(
+      tx as unknown as Db,
+      WEBHOOK_QUEUE,
+      { deliveryId: d.id },
+      { runAt: now, dedupeKey: `webhook:${d.id}`, maxAttempts: 1000 },
+    );
+    return { d, vendCode: found.vendCode };
+  });
+}
+
+export const deliveryOut = (r: { d: typeof webhookDeliveries.$inferSelect; vendCode: string | null }) => ({
+  id: r.d.id,
+  eventId: r.d.eventId,
+  eventType: r.d.eventType as WebhookEventType,
+  vendId: r.d.vendId,
+  vendCode: r.vendCode,
+  url: r.d.url,
+  mode: r.d.mode as 'LIVE' | 'TEST',
+  status: r.d.status as 'PENDING' | 'DELIVERED' | 'FAILED',
+  attempts: r.d.attempts,
+  lastStatusCode: r.d.lastStatusCode,
+  lastError: r.d.lastError,
+  nextAttemptAt: r.d.nextAttemptAt?.toISOString() ?? null,
+  deliveredAt: r.d.deliveredAt?.toISOString() ?? null,
+  resendOf: r.d.resendOf,
+  createdAt: r.d.createdAt.toISOString(),
+});
