@@ -91,7 +91,7 @@ export async function buildTestApp(
   let handle: DbHandle;
   let drop = async () => {};
   if (testDbKind() === 'pg') {
-    ({ handle, drop } = await freshPostgres(opts.poolSize ?? 30));
+    ({ handle, drop } = await freshPostgres(opts.poolSize ?? 10));
   } else {
     handle = await openDb({ memory: true });
     await runMigrations(handle);
@@ -99,7 +99,11 @@ export async function buildTestApp(
     await ensureDefaultCatalogue(handle.db);
     await ensureSystemAccounts(handle.db);
   }
-  const app = await buildApp(config, { db: handle, logger: false });
+  // TEST_LOG=1 shows the server's errors while investigating a failing test.
+  const app = await buildApp(config, {
+    db: handle,
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+  });
   await app.ready();
   return {
     app,
