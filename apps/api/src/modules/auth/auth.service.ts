@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict, invalidPassword } from '../../lib/error
 import type { PasswordHasher } from '../../lib/passwords';
 import { authOf, corporateOf } from '../../plugins/access';
 import { type AuditEntry, audit } from '../../plugins/audit';
+import { assignDefaultServices } from '../catalogue/catalogue.service';
 import { notify } from '../notifications/notifications.service';
 import type { ApiKeyRow, CodePurpose, KeyMode, ProfileRow, UserRow } from './auth.repo';
 import * as repo from './auth.repo';
@@ -376,6 +377,8 @@ export async function register(ctx: AppContext, req: FastifyRequest, body: Regis
         `Welcome, ${body.first_name}. Verify your email address, then fund your wallet to start vending airtime and data. Your live and test API keys are on the Settings page.`,
       );
       await issueApiKeys(ctx, tx, corporateId);
+      // A new client can vend as soon as it is funded: the platform's default services are its own.
+      await assignDefaultServices(tx, corporateId);
       const session = await openSession(ctx, tx, req, userId, false, now);
       await audit(tx, req, {
         action: 'auth.register',

@@ -78,6 +78,12 @@ describe('[AUTH] sign-up and the full sign-in journey', () => {
     });
     const u = await userRow(s.email);
     expect(u.passwordHash).toMatch(/^\$argon2id\$/);
+    const assigned = await t.app.ctx.dbHandle.query<{ n: number }>(
+      'select count(*)::int as n from service_assignments where corporate_id = $1',
+      [s.user.corporate.id],
+    );
+    // The default services are assigned at sign-up, so a funded client can vend at once.
+    expect(assigned[0].n).toBeGreaterThan(0);
 
     const verify = await code(s.email, SUBJECT.verify);
     const [stored] = await t.app.ctx.db.select().from(authCodes).where(eq(authCodes.userId, u.id));
