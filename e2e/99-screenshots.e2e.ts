@@ -2,10 +2,13 @@
 // look at: login, sign-up, both dashboard frames, notifications (with items and empty), the
 // logout modal, and the login and client dashboard at phone width (390 px); the wallet (prepaid
 // and postpaid), funding history, the admin's funding history and fund-request review with its
-// modals, the clients list and a client's screen. Runs last.
+// modals, the clients list and a client's screen; services, data plans, VTU lines and their
+// histories, a client's services and commission, and the commission analytics; vending (the vend
+// panel, its confirmation and result, the bulk check, histories and details in both areas, the
+// reversal modal), commission and settings. Runs last.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { FundRequestView, NotificationView } from '@vendport/shared';
+import type { FundRequestView, NotificationView, ServiceView, VendView } from '@vendport/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +19,7 @@ import {
   launch,
   newPage,
   openWithSession,
+  readyToVend,
   SCREENSHOTS,
   signUpCorporate,
   waitForPath,
@@ -265,5 +269,244 @@ describe('screenshots', () => {
     await page.getByRole('dialog', { name: 'Fund wallet' }).waitFor();
     await shoot(page, 'admin-fund-wallet-modal');
     await context.close();
+  });
+
+  it('[SCREENSHOTS] catalogue and VTU: services, data plans, VTU lines, VTU funding and consumption, a client with its services, analytics', async () => {
+    const admin = await adminToken();
+    const password = E2E_ADMIN_PASSWORD;
+    // MTN airtime through the VTU lines (added here unless an earlier journey did).
+    const added = await api<ServiceView>(
+      'POST',
+      'services/add',
+      {
+        network: 'MTN',
+        service: 'AIRTIME',
+        platform: 'VTU',
+        commission: '2.5',
+        fallbackPlatforms: ['AGGREGATOR'],
+      },
+      admin,
+    );
+    const mtnVtu =
+      added.status === 201
+        ? added.json.data
+        : (
+            await api<ServiceView[]>(
+              'GET',
+              'services?network=MTN&serviceType=AIRTIME&platform=VTU',
+              undefined,
+              admin,
+            )
+          ).json.data[0]!;
+    const mtnData = (
+      await api<ServiceView[]>(
+        'GET',
+        'services?network=MTN&serviceType=DATA&platform=AGGREGATOR',
+        undefined,
+        admin,
+      )
+    ).json.data[0]!;
+
+    // A client vending MTN airtime through a funded, refreshed VTU line; a second line dedicated to it.
+    const corp = await signUpCorporate('shots-vtu');
+    const corporateId = corp.user.corporate!.id;
+    const tag = Date.now().toString(36).toUpperCase();
+    const lineName = `MTN dealer line ${tag}`;
+    const digits = () => String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+    const line = (
+      await api<{ id: string }>(
+        'POST',
+        'vtu/add',
+        { name: lineName, network: 'MTN', msisdn: `0806${digits()}` },
+        admin,
+      )
+    ).json.data;
+    const airtel = (
+      await api<{ id: string }>(
+        'POST',
+        'vtu/add',
+        { name: `Airtel dealer line ${tag}`, network: 'AIRTEL', msisdn: `0802${digits()}`, publicApi: false },
+        admin,
+      )
+    ).json.data;
+    for (const [method, url, body] of [
+      ['PUT', 'services/assign', { corporateId, serviceIds: [mtnVtu.id, mtnData.id] }],
+      ['POST', 'fund', { corporateId, amount: '20000', reason: 'Launch float', password }],
+      ['POST', 'vtu/fund', { vtuLine: line.id, amount: '150000', reference: `DLR-${tag}-1`, password }],
+      ['POST', 'vtu/fund', { vtuLine: airtel.id, amount: '40000', reference: `DLR-${tag}-2`, password }],
+      ['POST', 'vtu/assign', { vtuLine: airtel.id, corporateId }],
+      ['POST', 'vtu/refresh', { vtuLine: line.id }],
+    ] as const)
+      expect((await api(method, url, body, admin)).status, url).toBe(200);
+    for (const [phone, amount] of [
+      ['08031234567', '1500'],
+      ['08061234568', '500'],
+      ['07031234569', '2000'],
+    ])
+      expect(
+        (await api('POST', 'vend', { phone, network: 'MTN', type: 'AIRTIME', amount }, corp.token)).json.data,
+      ).toMatchObject({ status: 'SUCCESSFUL', platform: 'VTU' });
+
+    const { context, page } = await newPage(browser);
+    await openWithSession(page, admin, '/admin-dashboard/services');
+    await page.getByRole('table', { name: 'Services' }).getByRole('row').nth(9).waitFor();
+    await shoot(page, 'admin-services');
+    await page.getByRole('button', { name: 'Edit MTN Airtime via VTU lines' }).click();
+    await page.getByRole('dialog', { name: 'Edit service' }).waitFor();
+    await shoot(page, 'admin-service-form');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await page.goto('/admin-dashboard/data-plan-management?network=MTN');
+    await page.getByRole('table', { name: 'Data plans' }).getByText('MTN-1.5GB-30D').waitFor();
+    await shoot(page, 'admin-data-plans');
+
+    await page.goto('/admin-dashboard/vtu');
+    const lines = page.getByRole('table', { name: 'VTU lines' });
+    await lines.getByRole('row').filter({ hasText: lineName }).getByText('₦146,000.00').first().waitFor();
+    await shoot(page, 'admin-vtu-lines');
+    await page.getByRole('button', { name: `Fund ${lineName}` }).click();
+    await page.getByRole('dialog', { name: 'Fund VTU line' }).waitFor();
+    await shoot(page, 'admin-vtu-fund-modal');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await page.goto('/admin-dashboard/vtu-funding-history');
+    await page.getByRole('table', { name: 'VTU fundings' }).getByText(`DLR-${tag}-2`).waitFor();
+    await shoot(page, 'admin-vtu-funding-history');
+
+    await page.goto('/admin-dashboard/vtu-consumption-history');
+    await page.getByRole('table', { name: 'VTU consumption' }).getByText('+2347031234569').waitFor();
+    await shoot(page, 'admin-vtu-consumption-history');
+
+    await page.goto(`/admin-dashboard/view-corporate-client/${corporateId}`);
+    await page.getByRole('table', { name: 'Client services' }).getByRole('row').nth(9).waitFor();
+    await page.getByTestId('client-commission').getByText('₦100.00').first().waitFor();
+    await shoot(page, 'admin-view-client-services');
+
+    await page.goto('/admin-dashboard/analytics');
+    await page.getByRole('table', { name: 'Commission per client' }).getByText(corp.company).waitFor();
+    await shoot(page, 'admin-analytics');
+    await page.getByRole('button', { name: `Settle accrued commission of ${corp.company}` }).click();
+    await page.getByRole('dialog', { name: 'Settle accrued commission' }).waitFor();
+    await shoot(page, 'admin-settle-commission-modal');
+    await context.close();
+  });
+
+  it('[SCREENSHOTS] vending: the vend panel and its modals, bulk check, histories and details, commission, settings', async () => {
+    const admin = await adminToken();
+    const corp = await signUpCorporate('shots-vend');
+    const corporateId = corp.user.corporate!.id;
+    await readyToVend(admin, corporateId, '25000');
+    const vend = async (body: Record<string, string>) => {
+      const res = await api<VendView>('POST', 'vend', body, corp.token);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return res.json.data;
+    };
+    // Successful airtime and data, settled commission; a failed and a pending vend; accrued commission.
+    await vend({ phone: '08031234567', type: 'AIRTIME', amount: '500' });
+    await vend({ phone: '08051234567', type: 'DATA', planCode: 'GLO-1GB-14D' });
+    expect(
+      (await api('POST', 'commissions/settle', { corporateId, password: E2E_ADMIN_PASSWORD }, admin)).status,
+    ).toBe(200);
+    const failed = await vend({ phone: '+2348000000002', network: 'AIRTEL', type: 'AIRTIME', amount: '200' });
+    expect(failed.status).toBe('FAILED');
+    // Stays pending on every requery, so the screenshot shows Requery whatever the timing.
+    const pending = await vend({ phone: '+2348000000007', network: 'MTN', type: 'AIRTIME', amount: '1000' });
+    expect(pending.status).toBe('PENDING');
+    const airtel = await vend({ phone: '07011234567', type: 'AIRTIME', amount: '1500' });
+    // Settings: an allow-list.
+    for (const address of ['102.89.32.0/24', '2001:4860:4860::8888'])
+      expect((await api('POST', 'ip/add', { address }, corp.token)).status).toBe(201);
+
+    const { context, page } = await newPage(browser);
+    await openWithSession(page, corp.token, '/dashboard/vending-history');
+    const table = page.getByRole('table', { name: 'Vending transactions' });
+    await table.getByText(airtel.code).waitFor();
+    await page.getByTestId('vend-available').waitFor();
+    await shoot(page, 'vending-history');
+
+    const form = page.getByRole('form', { name: 'Buy airtime or data' });
+    await form.getByLabel(/^Phone number/).fill('8031234567');
+    await form.getByLabel(/^Amount/).fill('2500');
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('dialog', { name: 'Confirm purchase' }).getByTestId('vend-confirm').waitFor();
+    await shoot(page, 'vend-confirm');
+    await page.getByRole('dialog').getByRole('button', { name: 'Buy airtime' }).click();
+    await page.getByRole('dialog', { name: 'Purchase successful' }).getByTestId('vend-result').waitFor();
+    await shoot(page, 'vend-result');
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // The bulk upload with a file that has problems: listed row by row, nothing sent.
+    await page.getByRole('tab', { name: 'Bulk upload (CSV)' }).click();
+    const csv = [
+      'phone,network,type,amount,planCode,reference',
+      '08031234567,MTN,AIRTIME,500,,payroll-0001',
+      '0803123,MTN,AIRTIME,500,,payroll-0002',
+      '08051234567,GLO,DATA,,MTN-1.5GB-30D,payroll-0003',
+      '08091234567,,AIRTIME,20,,payroll-0004',
+      '07011234567,,AIRTIME,1000,,payroll-0001',
+    ].join('\n');
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'payroll-airtime.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByText('4 of 5 rows have problems. Nothing has been charged.').waitFor();
+    await shoot(page, 'vend-bulk-check');
+
+    await page.goto(`/dashboard/vending-history/${pending.id}`);
+    await page.getByRole('list', { name: 'Timeline' }).getByTestId('timeline-event').nth(1).waitFor();
+    await page.getByRole('button', { name: 'Requery' }).waitFor();
+    await shoot(page, 'vend-details');
+    await page.goto(`/dashboard/vending-history/${failed.id}`);
+    await page.getByRole('list', { name: 'Timeline' }).getByText('Debit reversed').waitFor();
+    await shoot(page, 'vend-details-failed');
+
+    await page.goto('/dashboard/commission');
+    await page.getByTestId('commission-mode').getByText('Accrued').waitFor();
+    await page.getByRole('table', { name: 'Commission per service' }).getByText('Airtel Airtime').waitFor();
+    await page
+      .getByRole('table', { name: 'Commission settlements' })
+      .getByText('Settled by VendPort')
+      .waitFor();
+    await shoot(page, 'commission');
+
+    // The webhook, set once nothing more will be vended: no event is sent to its (public) address.
+    expect(
+      (await api('POST', 'web-hook-url', { url: 'https://102.89.32.10/vendport/webhook' }, corp.token))
+        .status,
+    ).toBe(200);
+    await page.goto('/dashboard/settings');
+    await page.getByTestId('api-key-LIVE').waitFor();
+    await page.getByRole('table', { name: 'IP allow-list' }).getByText('102.89.32.0/24').waitFor();
+    await page.getByTestId('webhook-secret').waitFor();
+    await shoot(page, 'settings');
+    await page.getByRole('button', { name: 'Copy full live key' }).click();
+    await page.getByRole('dialog', { name: 'Copy live key' }).waitFor();
+    await shoot(page, 'settings-password-modal');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard/vending-history');
+    await page.getByRole('table', { name: 'Vending transactions' }).getByText(airtel.code).waitFor();
+    await shoot(page, 'vending-history-mobile');
+    await context.close();
+
+    // The admin's side: every client's vends, and one with its routing and Reverse.
+    const { context: adminContext, page: adminPage } = await newPage(browser);
+    await openWithSession(adminPage, admin, `/admin-dashboard/vending-history?search=${airtel.code}`);
+    await adminPage.getByRole('table', { name: 'Vending transactions' }).getByText(corp.company).waitFor();
+    await adminPage.goto('/admin-dashboard/vending-history');
+    await adminPage.getByRole('table', { name: 'Vending transactions' }).getByRole('row').nth(5).waitFor();
+    await shoot(adminPage, 'admin-vending-history');
+    await adminPage.goto(`/admin-dashboard/vending-history/${airtel.id}`);
+    await adminPage.getByRole('heading', { name: 'Routing' }).waitFor();
+    await adminPage.getByRole('list', { name: 'Timeline' }).getByText('Status: Successful').waitFor();
+    await shoot(adminPage, 'admin-vend-details');
+    await adminPage.getByRole('button', { name: 'Reverse' }).click();
+    await adminPage.getByRole('dialog', { name: 'Reverse vend' }).waitFor();
+    await shoot(adminPage, 'admin-reverse-modal');
+    await adminContext.close();
   });
 });

@@ -288,3 +288,30 @@ export async function openWithSession(page: Page, token: string, to: string): Pr
   });
   await page.goto(to);
 }
+
+// ---------------------------------------------------------------- vending
+
+/**
+ * What a fresh client needs to vend: services are assigned by an admin (a new client has none),
+ * so the default ones (the aggregator services of every network) are assigned; then the admin
+ * funds the wallet with `amount` naira.
+ */
+export async function readyToVend(admin: string, corporateId: string, amount: string): Promise<void> {
+  const services = await must(
+    api<Array<{ id: string }>>('GET', 'services?status=ACTIVE&platform=AGGREGATOR', undefined, admin),
+    'services',
+  );
+  await must(
+    api('POST', 'services/assign', { corporateId, serviceIds: services.map((s) => s.id) }, admin),
+    'services/assign',
+  );
+  await must(
+    api(
+      'POST',
+      'fund',
+      { corporateId, amount, reason: 'E2E vending float', password: E2E_ADMIN_PASSWORD },
+      admin,
+    ),
+    'fund',
+  );
+}

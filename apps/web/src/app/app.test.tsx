@@ -59,10 +59,10 @@ describe('routes and layout', () => {
   it('[ROUTES] screens of later issues say so honestly', async () => {
     sessionStore.login(makeUser(), 'tok', false);
     vi.stubGlobal('fetch', stubFetch(layoutRoutes()).fn);
-    renderApp('/dashboard/vending-history/VND-42');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Transaction Details' })).toBeInTheDocument();
+    renderApp('/dashboard/admin-management/view-role/ROLE-42');
+    expect(await screen.findByRole('heading', { level: 1, name: 'View Role' })).toBeInTheDocument();
     expect(screen.getByText('This screen arrives with a later release.')).toBeInTheDocument();
-    expect(screen.getByText('Transaction: VND-42')).toBeInTheDocument();
+    expect(screen.getByText('Role: ROLE-42')).toBeInTheDocument();
   });
 
   it.each([

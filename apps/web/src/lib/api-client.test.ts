@@ -152,4 +152,37 @@ describe('api client', () => {
     await api.put('notifications/clear');
     expect(stub.calls[0]?.body).toEqual({});
   });
+
+  it('[API] a refusal code the caller handles is thrown to it instead of leaving for /403 or /503', async () => {
+    sessionStore.login(makeUser(), 'tok', false);
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([
+        {
+          method: 'POST',
+          path: '/api/v1/vend',
+          status: 403,
+          body: failing('SERVICE_UNAVAILABLE', 'MTN airtime is not available on your account'),
+        },
+        { method: 'POST', path: '/api/v1/other', status: 403, body: failing('FORBIDDEN') },
+      ]).fn,
+    );
+    const error = (await api
+      .post('vend', {}, { handledCodes: ['SERVICE_UNAVAILABLE', 'CLIENT_INACTIVE'] })
+      .catch((e) => e)) as ApiError;
+    expect(error.message).toBe('MTN airtime is not available on your account');
+    expect(navigate).not.toHaveBeenCalled();
+    // Any other 403 still goes to /403.
+    await api.post('other', {}, { handledCodes: ['SERVICE_UNAVAILABLE'] }).catch(() => null);
+    expect(navigate).toHaveBeenCalledWith('/403');
+  });
+
+  it('[API] sends extra headers such as X-Confirm-Password', async () => {
+    sessionStore.login(makeUser(), 'tok', false);
+    const stub = stubFetch([{ path: '/api/v1/api-key/copy?mode=TEST', body: { success: true, data: {} } }]);
+    vi.stubGlobal('fetch', stub.fn);
+    await api.get('api-key/copy', { query: { mode: 'TEST' }, headers: { 'X-Confirm-Password': 'pw' } });
+    expect(stub.calls[0]?.headers['X-Confirm-Password']).toBe('pw');
+    expect(stub.calls[0]?.headers.Authorization).toBe('Bearer tok');
+  });
 });

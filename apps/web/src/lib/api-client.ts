@@ -55,6 +55,15 @@ export type RequestOptions = {
    * longer valid) still signs the user out.
    */
   credentialCheck?: boolean;
+  /**
+   * Error codes this call shows itself. Some business refusals travel as 403 or 503 (a vend
+   * refused with CLIENT_INACTIVE or SERVICE_UNAVAILABLE): for these codes the error is thrown to
+   * the caller, who shows its message, instead of leaving the screen for /403 or /503. A 401
+   * still signs the user out.
+   */
+  handledCodes?: readonly string[];
+  /** Extra request headers (e.g. X-Confirm-Password on a password-confirmed read). */
+  headers?: Record<string, string>;
 };
 
 // 403 codes meaning "finish a sign-in step first": the stored profile is out of date, so it is
@@ -104,7 +113,14 @@ function errorFrom(status: number, body: Record<string, unknown> | null): ApiErr
 }
 
 /** Applies the status rules of spec §8 to a failed answer, then throws its error. */
-function failWith(status: number, error: ApiError, token: string | null, credentialCheck: boolean): never {
+function failWith(
+  status: number,
+  error: ApiError,
+  token: string | null,
+  credentialCheck: boolean,
+  handledCodes: readonly string[] = [],
+): never {
+  if (status !== 401 && error.code && handledCodes.includes(error.code)) throw error;
   switch (status) {
     case 401: {
       // Only an authenticated call with a live session means the session is over.
@@ -136,7 +152,7 @@ function failWith(status: number, error: ApiError, token: string | null, credent
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, query, signal } = options;
   const token = getAccessToken();
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...options.headers, Accept: accept };
   // FormData (file uploads) sets its own multipart content type with the boundary.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -163,7 +179,13 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (json === null) return undefined as T;
     return json as T;
   }
-  return failWith(res.status, errorFrom(res.status, json), token, options.credentialCheck ?? false);
+  return failWith(
+    res.status,
+    errorFrom(res.status, json),
+    token,
+    options.credentialCheck ?? false,
+    options.handledCodes,
+  );
 }
 
 export type Download = { blob: Blob; filename: string | null; contentType: string };
@@ -188,7 +210,7 @@ export async function apiDownload(
   const res = await send(path, { ...options, method: 'GET' }, '*/*');
   if (!res.ok) {
     const error = errorFrom(res.status, await readJson(res));
-    return failWith(res.status, error, token, options.credentialCheck ?? false);
+    return failWith(res.status, error, token, options.credentialCheck ?? false, options.handledCodes);
   }
   return {
     blob: await res.blob(),

@@ -26,3 +26,9 @@ export function fundingMethodLabel(channel: string, kind: string): string {
   if (channel === 'ADMIN') return 'Admin funding';
   return kind === 'REPAYMENT' ? 'Repayment (bank transfer)' : 'Bank transfer';
 }
+
+/** +2348031234567 -> +234 803 123 4567 (display only). */
+export function formatMsisdn(msisdn: string): string {
+  const m = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(msisdn);
+  return m ? `+234 ${m[1]} ${m[2]} ${m[3]}` : msisdn;
+}

@@ -1,12 +1,15 @@
 // The query-key roots of everything that shows money. Each feature builds its key factory on its
-// root (walletKeys, fundingKeys, clientKeys); a money mutation in any feature invalidates them all,
-// so balances and histories never show stale figures, without one feature importing another.
+// root (walletKeys, fundingKeys, clientKeys, vendingKeys, commissionKeys); a money mutation in any
+// feature invalidates them all, so balances and histories never show stale figures, without one
+// feature importing another.
 import type { QueryClient } from '@tanstack/react-query';
 
 export const MONEY_QUERY_ROOTS = {
   wallet: 'wallet',
   funding: 'funding',
   corporateClients: 'corporate-clients',
+  vending: 'vending',
+  commissions: 'commissions',
 } as const;
 
 /** Refetch balances, histories and client figures after money moved. */

@@ -143,6 +143,7 @@ export const apiKeyView = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });
+export type ApiKeyView = z.infer<typeof apiKeyView>;
 export const apiKeyReadBody = z.object({
   password: confirmPassword,
   mode: z.enum(['LIVE', 'TEST']).default('LIVE'),

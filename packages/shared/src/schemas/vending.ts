@@ -145,8 +145,10 @@ export const serviceBody = z
     fallbackPlatforms: z
       .array(platformSchema)
       .max(PLATFORMS.length)
-      .default([])
-      .describe('Channels tried next, in order, when the platform fails definitively'),
+      .optional()
+      .describe(
+        'Channels tried next, in order, when the platform fails definitively. Adding: none when left out; updating: unchanged when left out (less the new platform)',
+      ),
     minAmount: vendAmount('Minimum amount').optional(),
     maxAmount: vendAmount('Maximum amount').optional(),
   })
@@ -156,8 +158,9 @@ export const serviceBody = z
   })
   .refine(
     (b) =>
-      !b.fallbackPlatforms.includes(b.platform) &&
-      new Set(b.fallbackPlatforms).size === b.fallbackPlatforms.length,
+      !b.fallbackPlatforms ||
+      (!b.fallbackPlatforms.includes(b.platform) &&
+        new Set(b.fallbackPlatforms).size === b.fallbackPlatforms.length),
     {
       message: 'Fallback platforms must differ from the platform and from each other',
       path: ['fallbackPlatforms'],
@@ -336,6 +339,7 @@ export const vendEventView = z.object({
   message: z.string().nullable(),
   createdAt: z.string(),
 });
+export type VendEventView = z.infer<typeof vendEventView>;
 
 export const vendView = z.object({
   id: z.string(),
@@ -392,6 +396,7 @@ export const vendDetailView = vendView.extend({
     })
     .nullable(),
 });
+export type VendDetailView = z.infer<typeof vendDetailView>;
 
 const csvFormat = z
   .enum(['json', 'csv'])
@@ -440,6 +445,8 @@ export const bulkVendResult = z.object({
   pending: z.number().int(),
   failed: z.number().int(),
 });
+export type BulkRowResult = z.infer<typeof bulkRowResult>;
+export type BulkVendResult = z.infer<typeof bulkVendResult>;
 
 // ---------------------------------------------------------------- VTU lines
 
@@ -494,6 +501,7 @@ export const vtuLineView = z.object({
   balanceCheckedAt: z.string().nullable(),
   createdAt: z.string(),
 });
+export type VtuLineView = z.infer<typeof vtuLineView>;
 export const vtuHistoryQuery = listFilters.extend({
   vtuLine: z.string().trim().max(64).optional(),
   network: networkSchema.optional(),
@@ -511,6 +519,7 @@ export const vtuFundingView = z.object({
   actorEmail: z.string().nullable(),
   createdAt: z.string(),
 });
+export type VtuFundingView = z.infer<typeof vtuFundingView>;
 export const vtuConsumptionView = z.object({
   vendId: z.string(),
   vendCode: z.string(),
@@ -526,6 +535,7 @@ export const vtuConsumptionView = z.object({
   corporateName: z.string(),
   createdAt: z.string(),
 });
+export type VtuConsumptionView = z.infer<typeof vtuConsumptionView>;
 
 // ---------------------------------------------------------------- commissions
 
@@ -563,6 +573,7 @@ export const commissionsView = z.object({
   ),
   byClient: z.array(commissionLine.extend({ corporateId: z.string(), corporateName: z.string() })).nullable(),
 });
+export type CommissionsView = z.infer<typeof commissionsView>;
 export const upfrontCommissionBody = z.object({
   corporateId: z.string().uuid('Unknown corporate client'),
   upfrontCommission: z.boolean(),
@@ -581,6 +592,7 @@ export const commissionSettlementView = z.object({
   trigger: z.enum(['ADMIN', 'SCHEDULE']),
   createdAt: z.string(),
 });
+export type CommissionSettlementView = z.infer<typeof commissionSettlementView>;
 
 // ---------------------------------------------------------------- IP allow-list and webhook
 
@@ -593,6 +605,7 @@ export const ipAddBody = z.object({
     .describe('An IPv4/IPv6 address or CIDR range, e.g. 203.0.113.7, 10.0.0.0/8, 2001:db8::/32'),
 });
 export const ipEntryView = z.object({ id: z.string(), address: z.string(), createdAt: z.string() });
+export type IpEntryView = z.infer<typeof ipEntryView>;
 
 export const webhookUrlBody = z.object({
   url: z
@@ -609,6 +622,7 @@ export const webhookView = z.object({
   secretMasked: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });
+export type WebhookView = z.infer<typeof webhookView>;
 export const webhookDeliveryView = z.object({
   id: z.string(),
   eventId: z.string(),
@@ -626,6 +640,7 @@ export const webhookDeliveryView = z.object({
   resendOf: z.string().nullable(),
   createdAt: z.string(),
 });
+export type WebhookDeliveryView = z.infer<typeof webhookDeliveryView>;
 export const webhookDeliveriesQuery = listFilters.extend({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
   eventType: z.enum(WEBHOOK_EVENT_TYPES).optional(),

@@ -61,7 +61,8 @@ export interface ServiceInput {
   service: ServiceType;
   platform: 'AGGREGATOR' | 'VTU';
   commission: number;
-  fallbackPlatforms: Array<'AGGREGATOR' | 'VTU'>;
+  /** Left out: none for a new service; an update keeps the current ones. */
+  fallbackPlatforms?: Array<'AGGREGATOR' | 'VTU'>;
   minAmount?: number;
   maxAmount?: number;
 }
@@ -80,7 +81,7 @@ export async function addService(db: Db, input: ServiceInput) {
       network: input.network,
       serviceType: input.service,
       platform: input.platform,
-      fallbackPlatforms: input.fallbackPlatforms,
+      fallbackPlatforms: input.fallbackPlatforms ?? [],
       commissionBps: input.commission,
       minAmountKobo: min,
       maxAmountKobo: max,
@@ -98,13 +99,18 @@ export async function updateService(db: Db, id: string, input: ServiceInput) {
   const min = input.minAmount ?? current.minAmountKobo;
   const max = input.maxAmount ?? current.maxAmountKobo;
   if (min > max) throw badRequest('Minimum amount must not exceed maximum amount');
+  // The spec's update payload is {network, service, platform, commission}: an update that leaves
+  // the fallbacks out keeps them (as it keeps the bounds), less the platform it now goes through.
+  const fallbackPlatforms =
+    input.fallbackPlatforms ??
+    (current.fallbackPlatforms as Array<'AGGREGATOR' | 'VTU'>).filter((p) => p !== input.platform);
   const [row] = await db
     .update(services)
     .set({
       network: input.network,
       serviceType: input.service,
       platform: input.platform,
-      fallbackPlatforms: input.fallbackPlatforms,
+      fallbackPlatforms,
       commissionBps: input.commission,
       minAmountKobo: min,
       maxAmountKobo: max,

@@ -113,6 +113,42 @@ describe('[SERVICES] the service catalogue', () => {
     expect(audit).toEqual(expect.arrayContaining(['service.add', 'service.update', 'service.status']));
   });
 
+  it('[SERVICES] an update with the spec payload {network, service, platform, commission} keeps the fallbacks and bounds', async () => {
+    const glo = (await api('GET', 'services?network=GLO&serviceType=AIRTIME', admin))
+      .json()
+      .data.find((s: { platform: string }) => s.platform === 'AGGREGATOR');
+    expect(glo).toMatchObject({ fallbackPlatforms: ['VTU'] });
+    const upd = await api('PUT', `services/update/${glo.id}`, admin, {
+      network: 'GLO',
+      service: 'AIRTIME',
+      platform: 'AGGREGATOR',
+      commission: '4.25',
+    });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json().data).toMatchObject({
+      commissionBps: 425,
+      fallbackPlatforms: ['VTU'],
+      minAmountKobo: glo.minAmountKobo,
+      maxAmountKobo: glo.maxAmountKobo,
+    });
+    // Moving it onto its own fallback drops that fallback rather than routing twice.
+    const moved = await api('PUT', `services/update/${glo.id}`, admin, {
+      network: 'GLO',
+      service: 'AIRTIME',
+      platform: 'VTU',
+      commission: '4.25',
+    });
+    expect(moved.json().data).toMatchObject({ platform: 'VTU', fallbackPlatforms: [] });
+    const back = await api('PUT', `services/update/${glo.id}`, admin, {
+      network: 'GLO',
+      service: 'AIRTIME',
+      platform: 'AGGREGATOR',
+      commission: '4.50',
+      fallbackPlatforms: ['VTU'],
+    });
+    expect(back.json().data).toMatchObject({ commissionBps: 450, fallbackPlatforms: ['VTU'] });
+  });
+
   it('[SERVICES] rates and bounds are validated', async () => {
     const bad = [
       { commission: 51 },

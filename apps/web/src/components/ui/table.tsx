@@ -20,6 +20,8 @@ export type TableProps<T> = {
   emptyText?: ReactNode;
   caption?: string;
   onRowClick?: (row: T) => void;
+  /** Compact: narrower cell padding, for wide lists (many columns) that must fit a laptop screen. */
+  dense?: boolean;
 };
 
 const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
@@ -32,7 +34,9 @@ export function Table<T>({
   emptyText = 'No records found',
   caption,
   onRowClick,
+  dense = false,
 }: TableProps<T>) {
+  const padX = dense ? 'px-3' : 'px-4';
   return (
     // relative: absolutely positioned content (sr-only headers) stays inside the scroll box
     // instead of widening the page.
@@ -46,7 +50,8 @@ export function Table<T>({
                 key={c.key}
                 scope="col"
                 className={cn(
-                  'whitespace-nowrap px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-500',
+                  'whitespace-nowrap py-3 text-xs font-semibold uppercase tracking-wide text-slate-500',
+                  padX,
                   ALIGN[c.align ?? 'left'],
                 )}
               >
@@ -81,7 +86,8 @@ export function Table<T>({
                   <td
                     key={c.key}
                     className={cn(
-                      'whitespace-nowrap px-4 py-3 text-slate-700',
+                      'whitespace-nowrap py-3 text-slate-700',
+                      padX,
                       ALIGN[c.align ?? 'left'],
                       c.className,
                     )}

@@ -1,11 +1,251 @@
-// Placeholder until this screen's issue lands: title and an honest note, no sample data.
-import { LaterReleaseScreen } from '@/components/later-release';
+// Analytics: the commission clients earned on successful live vends across the platform (DESIGN
+// §2 Commission), over a chosen period and by network, service type and client type: totals (of
+// which upfront, accrued, settled), per day, per service and per client. Admins holding
+// commissions.manage settle a client's accrued commission to its wallet (password-confirmed).
+import type { CommissionSettlementView } from '@vendport/shared';
+import { useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { PasswordConfirmModal } from '@/components/password-action-modal';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
+import { SparkIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Stat } from '@/components/ui/stat';
+import { SuccessModal } from '@/components/ui/success-modal';
+import { toastApiError } from '@/lib/api-toasts';
+import { NETWORK_OPTIONS, SERVICE_TYPE_OPTIONS } from '@/lib/catalogue-labels';
+import { formatNaira } from '@/lib/format';
+import { CLIENT_TYPE_OPTIONS } from '@/lib/labels';
+import { usePermissions } from '@/lib/permissions';
+import { useCommissions } from '../api/get-commissions';
+import type { CommissionFilters } from '../api/query-keys';
+import { useSettleCommission } from '../api/settle-commission';
+import {
+  type ByClient,
+  CommissionByClient,
+  CommissionByDay,
+  CommissionByService,
+} from '../components/commission-tables';
+
+const NAMES = ['startDate', 'endDate', 'network', 'serviceType', 'clientType'] as const;
+
+function CommissionReport() {
+  const { can } = usePermissions();
+  const f = useUrlFilters(NAMES);
+  const filters: CommissionFilters = useMemo(
+    () => ({ ...f }),
+    [f.startDate, f.endDate, f.network, f.serviceType, f.clientType],
+  );
+  const report = useCommissions(filters);
+  const settle = useSettleCommission();
+  const [settling, setSettling] = useState<ByClient | null>(null);
+  const [settled, setSettled] = useState<{ name: string; s: CommissionSettlementView } | null>(null);
+  const r = report.data;
+  const loading = report.isPending;
+
+  const onSettle = (password: string) => {
+    if (!settling) return;
+    const name = settling.corporateName;
+    settle.mutate(
+      { corporateId: settling.corporateId, password },
+      {
+        onSuccess: (res) => {
+          if (res.success === false) {
+            toast.error(res.message || 'The commission could not be settled.');
+            return;
+          }
+          toast.success(res.message);
+          setSettling(null);
+          if (res.data) setSettled({ name, s: res.data });
+        },
+        onError: toastApiError,
+      },
+    );
+  };
+
+  return (
+    <>
+      <Card className="overflow-hidden">
+        <CardHeader
+          title="Commission"
+          description="Earned by clients on successful live vends: amount × the service's rate. Test vends earn none."
+          actions={report.isFetching && !loading ? <Spinner className="h-5 w-5 text-brand-700" /> : undefined}
+        />
+        <FilterBar
+          label="Commission filters"
+          fields={[
+            { kind: 'date', name: 'startDate', label: 'Start date', pair: 'endDate', end: 'start' },
+            { kind: 'date', name: 'endDate', label: 'End date', pair: 'startDate', end: 'end' },
+            {
+              kind: 'select',
+              name: 'network',
+              label: 'Network',
+              options: NETWORK_OPTIONS,
+              allLabel: 'All networks',
+            },
+            {
+              kind: 'select',
+              name: 'serviceType',
+              label: 'Service',
+              options: SERVICE_TYPE_OPTIONS,
+              allLabel: 'Airtime and data',
+            },
+            {
+              kind: 'select',
+              name: 'clientType',
+              label: 'Client type',
+              options: CLIENT_TYPE_OPTIONS,
+              allLabel: 'All types',
+            },
+          ]}
+        />
+        {report.isError ? (
+          <div className="p-6">
+            <Alert tone="error" title="Commission figures could not be loaded.">
+              <Button variant="link" size="sm" onClick={() => report.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          </div>
+        ) : (
+          <div
+            className="grid gap-5 px-6 py-5 sm:grid-cols-3 lg:grid-cols-6"
+            data-testid="commission-totals"
+            aria-busy={loading || undefined}
+          >
+            <Stat label="Successful vends" value={r ? r.totals.vends.toLocaleString('en-NG') : '—'} />
+            <Stat label="Sales" value={r ? formatNaira(r.totals.amountKobo) : '—'} />
+            <Stat label="Commission earned" value={r ? formatNaira(r.totals.commissionKobo) : '—'} emphasis />
+            <Stat
+              label="Upfront"
+              value={r ? formatNaira(r.totals.upfrontKobo) : '—'}
+              hint="Deducted at vend time"
+            />
+            <Stat
+              label="Accrued"
+              value={r ? formatNaira(r.totals.accruedKobo) : '—'}
+              hint="Paid by settlement"
+            />
+            <Stat
+              label="Settled"
+              value={r ? formatNaira(r.totals.settledKobo) : '—'}
+              hint="Accrued, now paid"
+            />
+          </div>
+        )}
+      </Card>
+
+      {report.isError ? null : (
+        <>
+          <div className="grid gap-4 2xl:grid-cols-2">
+            <Card className="overflow-hidden">
+              <CardHeader title="Per day" description="Lagos calendar days, newest first." />
+              <CommissionByDay rows={r?.byDay ?? []} loading={loading} />
+            </Card>
+            <Card className="overflow-hidden">
+              <CardHeader title="Per service" />
+              <CommissionByService rows={r?.byService ?? []} loading={loading} />
+            </Card>
+          </div>
+          <Card className="overflow-hidden">
+            <CardHeader
+              title="Per client"
+              description={
+                can('commissions.manage')
+                  ? 'Accrued commission is settled to each wallet daily; settle a client now if it cannot wait.'
+                  : 'Accrued commission is settled to each wallet daily.'
+              }
+            />
+            <CommissionByClient
+              rows={r?.byClient ?? []}
+              loading={loading}
+              client={(c) =>
+                can('clients.read') ? (
+                  <Link
+                    to={`/admin-dashboard/view-corporate-client/${c.corporateId}`}
+                    className="hover:text-brand-700 hover:underline"
+                  >
+                    {c.corporateName}
+                  </Link>
+                ) : (
+                  c.corporateName
+                )
+              }
+              action={
+                can('commissions.manage')
+                  ? (c) => (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Settle accrued commission of ${c.corporateName}`}
+                        onClick={() => setSettling(c)}
+                      >
+                        Settle accrued commission
+                      </Button>
+                    )
+                  : undefined
+              }
+            />
+          </Card>
+        </>
+      )}
+
+      <PasswordConfirmModal
+        open={!!settling}
+        title="Settle accrued commission"
+        description={
+          settling
+            ? `Credit ${settling.corporateName}’s wallet now with the commission accrued on its successful vends and not yet settled.`
+            : undefined
+        }
+        submitLabel="Settle commission"
+        pending={settle.isPending}
+        onConfirm={onSettle}
+        onClose={() => setSettling(null)}
+      >
+        <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">
+          Upfront commission was already taken off at vend time and is not part of a settlement.
+        </p>
+      </PasswordConfirmModal>
+      <SuccessModal
+        open={!!settled}
+        title="Commission settled"
+        message={
+          settled
+            ? `${formatNaira(settled.s.amountKobo)} from ${settled.s.vends} vend${settled.s.vends === 1 ? '' : 's'} has been credited to ${settled.name}’s wallet.`
+            : null
+        }
+        onClose={() => setSettled(null)}
+      />
+    </>
+  );
+}
 
 export default function AnalyticsRoute() {
+  const { can } = usePermissions();
   return (
-    <LaterReleaseScreen
-      title="Analytics"
-      summary="Sales, funding and commission trends across the platform over a chosen period."
-    />
+    <div className="space-y-4">
+      <PageHeader
+        title="Analytics"
+        description="How the platform earns and pays commission over a chosen period."
+      />
+      {can('commissions.read') ? (
+        <CommissionReport />
+      ) : (
+        <Alert tone="info" title="Commission figures need the View commissions permission." />
+      )}
+      <Card className="flex items-start gap-4 px-6 py-5">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <SparkIcon className="h-5 w-5" />
+        </span>
+        <p className="text-sm leading-6 text-slate-500">
+          Sales and funding trends across the platform arrive with a later release.
+        </p>
+      </Card>
+    </div>
   );
 }

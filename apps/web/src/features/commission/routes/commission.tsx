@@ -1,11 +1,171 @@
-// Placeholder until this screen's issue lands: title and an honest note, no sample data.
-import { LaterReleaseScreen } from '@/components/later-release';
+// The client's commission: what successful live purchases earned, in total, per day and per
+// service, within the dates and filters in the URL; whether it is taken upfront or accrues; how
+// much accrued commission was settled to the wallet and how much waits; and the settlements.
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
+import { PercentIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Stat } from '@/components/ui/stat';
+import { NETWORK_OPTIONS, SERVICE_TYPE_OPTIONS } from '@/lib/catalogue-labels';
+import { formatNaira } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useCommissionSettlements } from '../api/get-commission-settlements';
+import { useCommissions } from '../api/get-commissions';
+import { ByDayTable, ByServiceTable, SettlementsTable } from '../components/commission-tables';
+
+const NAMES = ['startDate', 'endDate', 'network', 'serviceType'] as const;
+
+function ModeCard({ upfront, testMode }: { upfront: boolean | null; testMode: boolean }) {
+  return (
+    <Card className="flex flex-wrap items-start gap-4 px-6 py-5">
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <PercentIcon className="h-5 w-5" />
+      </span>
+      <div className="min-w-0 flex-1" data-testid="commission-mode">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-sm font-semibold text-slate-900">Commission mode</p>
+          {upfront === null ? null : upfront ? (
+            <Badge tone="info">Upfront</Badge>
+          ) : (
+            <Badge tone="success">Accrued</Badge>
+          )}
+          {testMode ? <Badge tone="warning">Test mode: test purchases earn no commission</Badge> : null}
+        </div>
+        <p className="mt-1 text-sm text-slate-600">
+          {upfront
+            ? 'Your commission is taken when you buy: the wallet pays the amount less your commission.'
+            : 'The full amount is debited when you buy; your commission accrues to your commission balance and is settled to your wallet once a day.'}{' '}
+          VendPort sets the mode of your account.
+        </p>
+      </div>
+    </Card>
+  );
+}
 
 export default function CommissionRoute() {
+  const { user } = useSession();
+  const filters = useUrlFilters(NAMES);
+  const report = useCommissions(filters);
+  const settlements = useCommissionSettlements();
+  const data = report.data;
+  const t = data?.totals;
+
   return (
-    <LaterReleaseScreen
-      title="Commission"
-      summary="Commission earned on each successful purchase, your commission balance and its settlements to your wallet."
-    />
+    <div className="space-y-6">
+      <PageHeader title="Commission" description="What you earn on every successful live purchase." />
+
+      <Card className="overflow-hidden">
+        <FilterBar
+          label="Commission filters"
+          fields={[
+            { kind: 'date', name: 'startDate', label: 'Start date', pair: 'endDate', end: 'start' },
+            { kind: 'date', name: 'endDate', label: 'End date', pair: 'startDate', end: 'end' },
+            {
+              kind: 'select',
+              name: 'network',
+              label: 'Network',
+              options: NETWORK_OPTIONS,
+              allLabel: 'All networks',
+            },
+            {
+              kind: 'select',
+              name: 'serviceType',
+              label: 'Type',
+              options: SERVICE_TYPE_OPTIONS,
+              allLabel: 'All types',
+            },
+          ]}
+        />
+        {report.isPending ? (
+          <div className="flex justify-center py-12 text-brand-700">
+            <Spinner className="h-7 w-7" label="Loading commission" />
+          </div>
+        ) : report.isError || !t ? (
+          <div className="p-6">
+            <Alert tone="error" title="Your commission could not be loaded.">
+              <Button variant="link" size="sm" onClick={() => report.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          </div>
+        ) : (
+          <div
+            className={`grid gap-6 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4 ${report.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
+            <Stat
+              label="Commission earned"
+              value={formatNaira(t.commissionKobo)}
+              emphasis
+              testId="commission-total"
+            />
+            <Stat
+              label="Sales"
+              value={formatNaira(t.amountKobo)}
+              hint={`${t.vends.toLocaleString('en-NG')} successful purchases`}
+            />
+            <Stat
+              label="Accrued"
+              value={formatNaira(t.accruedKobo)}
+              hint={`${formatNaira(t.settledKobo)} settled to your wallet`}
+              testId="commission-accrued"
+            />
+            <Stat label="Taken upfront" value={formatNaira(t.upfrontKobo)} hint="Deducted at purchase" />
+          </div>
+        )}
+        {data && data.unsettledKobo !== null ? (
+          <div className="flex flex-wrap gap-x-8 gap-y-2 border-t border-slate-100 bg-slate-50 px-6 py-3 text-sm text-slate-600">
+            <span>
+              Awaiting settlement:{' '}
+              <span className="font-semibold tabular-nums text-slate-900" data-testid="commission-unsettled">
+                {formatNaira(data.unsettledKobo)}
+              </span>
+            </span>
+            {data.commissionBalanceKobo !== null ? (
+              <span>
+                Commission balance:{' '}
+                <span className="font-semibold tabular-nums text-slate-900">
+                  {formatNaira(data.commissionBalanceKobo)}
+                </span>
+                {data.commissionBalanceKobo !== data.unsettledKobo ? (
+                  <span className="text-slate-500"> (includes purchases still pending)</span>
+                ) : null}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+      </Card>
+
+      <ModeCard upfront={data?.upfrontCommission ?? null} testMode={user?.corporate?.testMode ?? false} />
+
+      <div className="grid items-start gap-6 2xl:grid-cols-2">
+        <Card className="overflow-hidden">
+          <CardHeader title="Earned per day" description="Lagos calendar days, newest first." />
+          <ByDayTable rows={data?.byDay ?? []} loading={report.isPending} />
+        </Card>
+        <Card className="overflow-hidden">
+          <CardHeader title="Earned per service" />
+          <ByServiceTable rows={data?.byService ?? []} loading={report.isPending} />
+        </Card>
+      </div>
+
+      <Card className="overflow-hidden">
+        <CardHeader title="Settlements" description="Accrued commission paid into your wallet." />
+        {settlements.isError ? (
+          <div className="p-6">
+            <Alert tone="error" title="Settlements could not be loaded.">
+              <Button variant="link" size="sm" onClick={() => settlements.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          </div>
+        ) : (
+          <SettlementsTable rows={settlements.data ?? []} loading={settlements.isPending} />
+        )}
+      </Card>
+    </div>
   );
 }

@@ -14,4 +14,6 @@ export const clientKeys = {
   all: [MONEY_QUERY_ROOTS.corporateClients] as const,
   list: (f: ClientFilters) => [...clientKeys.all, 'list', f] as const,
   detail: (id: string) => [...clientKeys.all, 'detail', id] as const,
+  services: (id: string) => [...clientKeys.all, 'services', id] as const,
+  commission: (id: string) => [...clientKeys.all, 'commission', id] as const,
 };

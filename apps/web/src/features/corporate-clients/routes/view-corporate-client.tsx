@@ -1,6 +1,7 @@
 // One corporate client for the admin (spec §3 corporate fields; dates DD/MM/YYYY; NIL when empty)
 // with its wallet, and the password-confirmed actions the admin's permissions allow: fund the
-// wallet, set the credit limit (credit clients), switch type, activate or deactivate.
+// wallet, set the credit limit (credit clients), switch type, activate or deactivate. Below: its
+// commission (upfront setting, settling accrued commission) and the services assigned to it.
 import type { CorporateClientDetailView } from '@vendport/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -20,6 +21,8 @@ import { usePermissions } from '@/lib/permissions';
 import { useCorporateClient } from '../api/get-corporate-client';
 import type { ActionDone } from '../components/action-modal';
 import { ClientStatusBadge, VerificationBadge } from '../components/client-badges';
+import { ClientCommissionCard } from '../components/client-commission-card';
+import { ClientServicesCard } from '../components/client-services-card';
 import { CreditLimitModal } from '../components/credit-limit-modal';
 import { FundWalletModal } from '../components/fund-wallet-modal';
 import { StatusModal } from '../components/status-modal';
@@ -191,6 +194,12 @@ export default function ViewCorporateClientRoute() {
 
           <ClientDetails client={c} />
           <WalletDetails client={c} />
+          {can('commissions.read') ? (
+            <ClientCommissionCard client={c} canManage={can('commissions.manage')} onDone={setDone} />
+          ) : null}
+          {can('services.read') ? (
+            <ClientServicesCard corporateId={c.id} clientName={c.name} canManage={can('services.manage')} />
+          ) : null}
 
           {can('funding.read') ? (
             <p className="text-sm text-slate-500">

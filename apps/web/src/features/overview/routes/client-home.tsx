@@ -2,8 +2,9 @@
 // (balance, sales, charts) arrive with the wallet and vending issues.
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { BellIcon, UserIcon } from '@/components/ui/icons';
+import { BellIcon, SignalIcon, UserIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
+import { usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { greeting, LaterFiguresNote, QuickLink } from '../components';
 
@@ -11,6 +12,7 @@ const VERIFICATION_TONE = { VERIFIED: 'success', DECLINED: 'danger', PENDING: 'w
 
 export default function ClientHomeRoute() {
   const { user } = useSession();
+  const { can } = usePermissions();
   const corporate = user?.corporate ?? null;
   return (
     <div className="space-y-6">
@@ -58,7 +60,15 @@ export default function ClientHomeRoute() {
       <LaterFiguresNote>
         Your wallet balance, today&apos;s sales, commission earned and sales charts will appear here.
       </LaterFiguresNote>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {can('vend') ? (
+          <QuickLink
+            to="/dashboard/vending-history"
+            title="Buy airtime & data"
+            description="One number, or many from a CSV file, paid from your wallet."
+            icon={<SignalIcon className="h-5 w-5" />}
+          />
+        ) : null}
         <QuickLink
           to="/dashboard/notification"
           title="Notifications"

@@ -1,15 +1,7 @@
-// Placeholder until this screen's issue lands: title and an honest note, no sample data.
-import { useParams } from 'react-router';
-import { LaterReleaseScreen } from '@/components/later-release';
+// Any client's vend for admins: details, routing, timeline, Requery (PENDING) and Reverse
+// (SUCCESSFUL, password-confirmed).
+import { VendDetails } from '../components/vend-details';
 
 export default function AdminVendDetailsRoute() {
-  const { id } = useParams();
-  return (
-    <LaterReleaseScreen
-      title="Transaction Details"
-      summary="The full record of one purchase, its provider route and status history, with requery and reversal actions."
-      reference={{ label: 'Transaction', value: id }}
-      showBack
-    />
-  );
+  return <VendDetails area="ADMIN" />;
 }

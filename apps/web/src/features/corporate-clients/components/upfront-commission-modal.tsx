@@ -1,0 +1,82 @@
+// Upfront commission on or off for a client, password-confirmed. On: the wallet is debited the
+// amount less the commission at vend time. Off: the full amount, the commission accruing to be
+// settled later. Applies to vends from now on.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CorporateClientDetailView, passwordConfirmBody } from '@vendport/shared';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { toastApiError } from '@/lib/api-toasts';
+import { useSetUpfrontCommission } from '../api/set-upfront-commission';
+import { type ActionDone, ActionModal } from './action-modal';
+
+export function UpfrontCommissionModal({
+  client,
+  upfront,
+  onClose,
+  onDone,
+}: {
+  client: CorporateClientDetailView;
+  /** The client's setting now. */
+  upfront: boolean;
+  onClose: () => void;
+  onDone: (done: ActionDone) => void;
+}) {
+  const setUpfront = useSetUpfrontCommission();
+  const next = !upfront;
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(passwordConfirmBody),
+    defaultValues: { password: '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(({ password }) =>
+    setUpfront.mutate(
+      { corporateId: client.id, upfrontCommission: next, password },
+      {
+        onSuccess: (res) => {
+          if (res.success === false) {
+            toast.error(res.message || 'The commission setting could not be changed.');
+            return;
+          }
+          toast.success(res.message);
+          onDone(
+            res.data.upfrontCommission
+              ? {
+                  title: 'Upfront commission enabled',
+                  message: `${client.name}’s wallet is now debited the amount less its commission on each vend.`,
+                }
+              : {
+                  title: 'Upfront commission disabled',
+                  message: `${client.name}’s wallet is now debited the full amount; commission accrues and is settled later.`,
+                },
+          );
+        },
+        onError: toastApiError,
+      },
+    ),
+  );
+
+  return (
+    <ActionModal
+      open
+      title={next ? 'Enable upfront commission' : 'Disable upfront commission'}
+      description={
+        next
+          ? `From the next vend, ${client.name} pays the amount less its commission; no commission accrues.`
+          : `From the next vend, ${client.name} pays the full amount and the commission accrues to be settled to the wallet.`
+      }
+      submitLabel={next ? 'Enable' : 'Disable'}
+      pending={setUpfront.isPending}
+      passwordEmpty={!watch('password')}
+      password={register('password')}
+      passwordError={errors.password}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    />
+  );
+}

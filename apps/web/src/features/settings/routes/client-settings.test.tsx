@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { IpEntryView } from '@vendport/shared';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '@/lib/session';
+import { makeUser, pageOf, stubFetch } from '../../../../test/factories';
+import { renderApp } from '../../../../test/render-app';
+
+const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const OWNER = ['settings.read', 'settings.manage', 'apikey.manage'];
+
+const keys = [
+  { mode: 'LIVE', masked: 'vp_live_••••••••3f9a', createdAt: '2026-01-05T10:15:00.000Z', lastUsedAt: null },
+  {
+    mode: 'TEST',
+    masked: 'vp_test_••••••••77c1',
+    createdAt: '2026-01-05T10:15:00.000Z',
+    lastUsedAt: '2026-02-01T09:30:00.000Z',
+  },
+];
+
+function routes() {
+  return [
+    { path: '/api/v1/notifications/unread-count', body: ok({ count: 0 }) },
+    { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
+    { path: '/api/v1/get-api-key', body: ok(keys) },
+    {
+      path: '/api/v1/web-hook-url',
+      body: ok({ url: null, secret: null, secretMasked: null, updatedAt: null }),
+    },
+    { path: /^\/api\/v1\/webhooks\/deliveries\?/, body: pageOf([]) },
+  ];
+}
+
+/** A small in-memory allow-list behind GET ip, POST ip/add and DELETE ip/:id. */
+function allowList(stub: ReturnType<typeof stubFetch>) {
+  const entries: IpEntryView[] = [];
+  const fn = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const method = init.method ?? 'GET';
+    if (url === '/api/v1/ip' && method === 'GET') return json(ok(entries));
+    if (url === '/api/v1/ip/add' && method === 'POST') {
+      stub.calls.push({ method, url, body: JSON.parse(String(init.body)), headers: {} });
+      const entry = {
+        id: `ip_${entries.length + 1}`,
+        address: JSON.parse(String(init.body)).address,
+        createdAt: '2026-01-05T10:15:00.000Z',
+      };
+      entries.push(entry);
+      return json(ok(entry, 'IP address added'), 201);
+    }
+    const del = /^\/api\/v1\/ip\/(.+)$/.exec(url);
+    if (del && method === 'DELETE') {
+      stub.calls.push({ method, url, body: undefined, headers: {} });
+      const i = entries.findIndex((e) => e.id === del[1]);
+      const [removed] = entries.splice(i, 1);
+      return json(ok(removed, 'IP address removed'));
+    }
+    return stub.fn(input, init);
+  };
+  return { fn, entries };
+}
+
+afterEach(() => {
+  toast.remove();
+  sessionStore.clear();
+});
+
+describe('client settings', () => {
+  it('[SETTINGS] the IP allow-list: empty allows all; add an address, then remove it after confirming', async () => {
+    sessionStore.login(makeUser({ permissions: OWNER }), 'tok', false);
+    const stub = stubFetch(routes());
+    const list = allowList(stub);
+    vi.stubGlobal('fetch', list.fn);
+    renderApp('/dashboard/settings');
+    const explainer = await screen.findByTestId('ip-explainer', {}, { timeout: 5000 });
+    expect(explainer).toHaveTextContent(
+      'While the list is empty, API calls with your keys are accepted from any address.',
+    );
+    expect(await screen.findByText('Open to every address')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'IP allow-list' });
+    expect(
+      within(table).getByText('No addresses yet: API calls are accepted from any address.'),
+    ).toBeInTheDocument();
+
+    const form = within(screen.getByRole('form', { name: 'Add IP address' }));
+    await userEvent.click(form.getByRole('button', { name: 'Add address' }));
+    expect(await form.findByText('Enter an IP address or CIDR range')).toBeInTheDocument();
+    await userEvent.type(form.getByLabelText('IP address or CIDR range'), '203.0.113.7');
+    await userEvent.click(form.getByRole('button', { name: 'Add address' }));
+    expect(await screen.findByText('IP address added')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'POST')?.body).toEqual({ address: '203.0.113.7' });
+    expect(await within(table).findByText('203.0.113.7')).toBeInTheDocument();
+    expect(screen.getByText('Restricted to 1 entry')).toBeInTheDocument();
+    expect(form.getByLabelText('IP address or CIDR range')).toHaveValue('');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Remove 203.0.113.7' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove IP address?' });
+    expect(dialog).toHaveTextContent(
+      'It is the last entry: the API will accept calls from any address again.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('IP address removed')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/v1/ip/ip_1');
+    await waitFor(() => expect(within(table).queryByText('203.0.113.7')).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Open to every address')).toBeInTheDocument();
+  });
+
+  it('[SETTINGS] Copy full key asks for the password and sends it in X-Confirm-Password; the key shows once', async () => {
+    sessionStore.login(makeUser({ permissions: OWNER }), 'tok', false);
+    const stub = stubFetch([
+      {
+        path: '/api/v1/api-key/copy?mode=TEST',
+        body: ok({ ...keys[1], key: 'vp_test_0123456789abcdef0123456789abcdef77c1' }, 'API key retrieved'),
+      },
+      { path: '/api/v1/ip', body: ok([]) },
+      ...routes(),
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/dashboard/settings');
+    const test = await screen.findByTestId('api-key-TEST', {}, { timeout: 5000 });
+    expect(test).toHaveTextContent('vp_test_••••••••77c1');
+    expect(test).toHaveTextContent('Last used Feb 1, 9:30 AM');
+    expect(screen.getByTestId('api-key-LIVE')).toHaveTextContent('Never used');
+    expect(screen.getByTestId('account-mode')).toHaveTextContent('Live');
+
+    await userEvent.click(within(test).getByRole('button', { name: 'Copy full test key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy test key' });
+    const submit = within(dialog).getByRole('button', { name: 'Show key' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(
+      within(dialog).getByLabelText(/^Password/, { selector: 'input' }),
+      'Correct-Horse-9',
+    );
+    await userEvent.click(submit);
+    expect(await screen.findByTestId('revealed-secret')).toHaveTextContent(
+      'vp_test_0123456789abcdef0123456789abcdef77c1',
+    );
+    const call = stub.calls.find((c) => c.url.startsWith('/api/v1/api-key/copy'));
+    expect(call?.headers['X-Confirm-Password']).toBe('Correct-Horse-9');
+    expect(call?.url).not.toContain('Correct-Horse-9');
+  });
+
+  it('[SETTINGS] sections follow the permissions: read-only settings show no add, remove or keys', async () => {
+    sessionStore.login(makeUser({ permissions: ['settings.read'] }), 'tok', false);
+    const stub = stubFetch([
+      {
+        path: '/api/v1/ip',
+        body: ok([{ id: 'ip_1', address: '10.0.0.0/8', createdAt: '2026-01-05T10:15:00.000Z' }]),
+      },
+      ...routes(),
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/dashboard/settings');
+    const table = await screen.findByRole('table', { name: 'IP allow-list' }, { timeout: 5000 });
+    expect(await within(table).findByText('10.0.0.0/8')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Add IP address' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('API keys')).not.toBeInTheDocument();
+    expect(stub.calls.some((c) => c.url === '/api/v1/get-api-key')).toBe(false);
+  });
+});

@@ -1,0 +1,241 @@
+// Bulk vending files: the template, a parser (RFC 4180, as the server's), the check of every row
+// before anything is charged (the server checks again, and refuses the whole file on one bad
+// row), and the results as CSV.
+import {
+  type BulkVendResult,
+  koboToNairaString,
+  MAX_BULK_ROWS,
+  type Network,
+  portalVendBody,
+  type ServiceType,
+  suggestNetwork,
+} from '@vendport/shared';
+import { checkVend, type VendCatalogue } from './vend-rules';
+
+export const BULK_COLUMNS = ['phone', 'network', 'type', 'amount', 'planCode', 'reference'] as const;
+
+export const BULK_TEMPLATE_CSV = [
+  BULK_COLUMNS.join(','),
+  '08031234567,MTN,AIRTIME,500,,',
+  '08051234567,GLO,DATA,,GLO-1GB-14D,',
+  '07011234567,,AIRTIME,1000,,staff-airtime-0001',
+].join('\r\n');
+
+// Column names the server accepts, as it normalises them.
+const COLUMNS: Record<string, keyof RawRow> = {
+  phone: 'phone',
+  msisdn: 'phone',
+  network: 'network',
+  type: 'type',
+  service: 'type',
+  amount: 'amount',
+  plancode: 'planCode',
+  plan_code: 'planCode',
+  plan: 'planCode',
+  reference: 'reference',
+};
+
+type RawRow = {
+  phone?: string;
+  network?: string;
+  type?: string;
+  amount?: string;
+  planCode?: string;
+  reference?: string;
+};
+
+/** Parses CSV text (quotes, doubled quotes, CRLF or LF) into rows of cells; blank rows dropped. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const s = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quoted) {
+      if (c === '"' && s[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && s[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((x) => x.trim() !== ''));
+}
+
+export type BulkRow = {
+  /** 1-based, counting vends (the header is not a row). */
+  row: number;
+  phone: string;
+  msisdn: string | null;
+  network: Network | null;
+  type: ServiceType | null;
+  amountKobo: number | null;
+  planCode: string | null;
+  planName: string | null;
+  reference: string;
+  errors: string[];
+};
+
+export type BulkCheck = {
+  /** Problems with the file itself (columns, size): no row can be read. */
+  fileErrors: string[];
+  rows: BulkRow[];
+  /** Face value of the valid rows. */
+  totalKobo: number;
+  invalidRows: number;
+};
+
+const columnKey = (h: string) =>
+  COLUMNS[
+    h
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]/g, '_')
+      .replace(/^plan_?code$/, 'plancode')
+  ] ?? null;
+
+export function checkBulkCsv(text: string, catalogue: VendCatalogue, batchReference: string): BulkCheck {
+  const empty = (fileErrors: string[]): BulkCheck => ({ fileErrors, rows: [], totalKobo: 0, invalidRows: 0 });
+  const table = parseCsv(text);
+  if (table.length < 2) return empty(['The CSV file needs a header row and at least one vend']);
+  const header = table[0]!.map(columnKey);
+  const unknown = table[0]!.filter((_, i) => header[i] === null);
+  if (unknown.length)
+    return empty([
+      `Unknown column: ${unknown.join(', ')} (use phone, network, type, amount, planCode, reference)`,
+    ]);
+  if (!header.includes('phone') || !header.includes('type'))
+    return empty(['The CSV file needs the columns phone and type']);
+  const body = table.slice(1);
+  if (body.length > MAX_BULK_ROWS) return empty([`A file holds at most ${MAX_BULK_ROWS} vends`]);
+
+  const seen = new Map<string, number>();
+  const rows = body.map((cells, i): BulkRow => {
+    const rowNo = i + 1;
+    const raw: RawRow = {};
+    header.forEach((key, j) => {
+      const v = (cells[j] ?? '').trim();
+      if (key && v !== '') raw[key] = v;
+    });
+    const reference = raw.reference ?? `${batchReference}-${rowNo}`;
+    const out: BulkRow = {
+      row: rowNo,
+      phone: raw.phone ?? '',
+      msisdn: null,
+      network: null,
+      type: null,
+      amountKobo: null,
+      planCode: raw.planCode ?? null,
+      planName: null,
+      reference,
+      errors: [],
+    };
+    const parsed = portalVendBody.safeParse({
+      reference,
+      phone: raw.phone ?? '',
+      network: raw.network?.toUpperCase(),
+      type: raw.type?.toUpperCase(),
+      amount: raw.amount,
+      planCode: raw.planCode,
+    });
+    if (!parsed.success) {
+      out.errors = parsed.error.issues.map((x) => x.message);
+      return out;
+    }
+    const d = parsed.data;
+    out.msisdn = d.phone;
+    out.type = d.type;
+    // Shown for every readable row, valid or not.
+    out.network = d.network ?? suggestNetwork(d.phone);
+    out.amountKobo = d.amount ?? null;
+    if (seen.has(reference)) {
+      out.errors.push(`The reference ${reference} is also on row ${seen.get(reference)}`);
+      return out;
+    }
+    seen.set(reference, rowNo);
+    const network = out.network;
+    if (!network) {
+      out.errors.push(`We could not tell the network of ${d.phone}; choose one`);
+      return out;
+    }
+    const check = checkVend(catalogue, { network, type: d.type, amountKobo: d.amount, planCode: d.planCode });
+    if (!check.ok) {
+      out.errors.push(check.message);
+      return out;
+    }
+    out.amountKobo = check.amountKobo;
+    out.planCode = check.plan?.code ?? null;
+    out.planName = check.plan?.name ?? null;
+    return out;
+  });
+  const valid = rows.filter((r) => r.errors.length === 0);
+  return {
+    fileErrors: [],
+    rows,
+    totalKobo: valid.reduce((s, r) => s + (r.amountKobo ?? 0), 0),
+    invalidRows: rows.length - valid.length,
+  };
+}
+
+// A cell a spreadsheet would run as a formula is prefixed with a quote (as the server's exports).
+function cell(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  let s = String(v);
+  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Every row's result, one line each, for "Download results CSV". */
+export function bulkResultsCsv(result: BulkVendResult): string {
+  const head = [
+    'Row',
+    'Reference',
+    'Vend',
+    'Phone',
+    'Network',
+    'Type',
+    'Plan',
+    'Amount (NGN)',
+    'Charged (NGN)',
+    'Status',
+    'Message',
+  ];
+  const lines = [head.map(cell).join(',')];
+  for (const r of result.rows) {
+    const v = r.vend;
+    lines.push(
+      [
+        r.row,
+        r.reference,
+        v?.code ?? '',
+        r.phone ?? '',
+        v?.network ?? '',
+        v?.type ?? '',
+        v?.planCode ?? '',
+        v ? koboToNairaString(v.amountKobo) : '',
+        v ? koboToNairaString(v.chargedKobo) : '',
+        v?.status ?? 'NOT VENDED',
+        r.message,
+      ]
+        .map(cell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

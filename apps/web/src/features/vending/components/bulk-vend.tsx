@@ -1,0 +1,385 @@
+// Bulk vending from a CSV file: a template to start from; every row checked here first and listed
+// with its problems, with nothing sent while any row is wrong; then one confirmed upload (the
+// server checks every row again before charging anything), a progress indicator while it runs,
+// every row's result, and the results as CSV.
+import type { BulkVendResult } from '@vendport/shared';
+import dayjs from 'dayjs';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { DownloadIcon } from '@/components/ui/icons';
+import { Stat } from '@/components/ui/stat';
+import { type Column, Table } from '@/components/ui/table';
+import { ApiError } from '@/lib/api-client';
+import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
+import { cn } from '@/lib/cn';
+import { saveBlob } from '@/lib/download';
+import { formatNaira } from '@/lib/format';
+import { formatMsisdn } from '@/lib/labels';
+import { useBulkVend } from '../api/bulk-vend';
+import { BULK_TEMPLATE_CSV, type BulkCheck, type BulkRow, bulkResultsCsv, checkBulkCsv } from './bulk-csv';
+import { batchReference } from './references';
+import type { VendCatalogue } from './vend-rules';
+import { VendStatusBadge } from './vend-status-badge';
+
+/** Largest file the server takes (its csv field is limited to 256 KB). */
+const MAX_FILE_BYTES = 256 * 1024;
+
+type Loaded = { name: string; text: string; batchReference: string; check: BulkCheck };
+
+const csvBlob = (text: string) => new Blob([text], { type: 'text/csv;charset=utf-8' });
+
+function CheckTable({ rows }: { rows: BulkRow[] }) {
+  const columns: Column<BulkRow>[] = [
+    { key: 'row', header: 'Row', cell: (r) => r.row },
+    {
+      key: 'phone',
+      header: 'Phone',
+      cell: (r) => <span className="tabular-nums">{r.msisdn ? formatMsisdn(r.msisdn) : r.phone || '—'}</span>,
+    },
+    { key: 'network', header: 'Network', cell: (r) => (r.network ? networkLabel(r.network) : '—') },
+    {
+      key: 'what',
+      header: 'Type',
+      cell: (r) =>
+        r.type
+          ? r.planName
+            ? `${serviceTypeLabel(r.type)} · ${r.planName}`
+            : serviceTypeLabel(r.type)
+          : '—',
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cell: (r) =>
+        r.amountKobo !== null ? <span className="tabular-nums">{formatNaira(r.amountKobo)}</span> : '—',
+    },
+    {
+      key: 'check',
+      header: 'Check',
+      cell: (r) =>
+        r.errors.length ? (
+          <ul
+            className="min-w-[16rem] space-y-0.5 whitespace-normal text-xs font-medium text-red-700"
+            data-testid="row-errors"
+          >
+            {r.errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        ) : (
+          <span className="text-xs font-medium text-emerald-700">Ready</span>
+        ),
+    },
+  ];
+  return (
+    <div className="max-h-96 overflow-y-auto rounded-lg border border-slate-200">
+      <Table caption="Rows to vend" columns={columns} rows={rows} rowKey={(r) => String(r.row)} />
+    </div>
+  );
+}
+
+function ResultTable({ result, detailsPath }: { result: BulkVendResult; detailsPath: string }) {
+  type Row = BulkVendResult['rows'][number];
+  const columns: Column<Row>[] = [
+    { key: 'row', header: 'Row', cell: (r) => r.row },
+    {
+      key: 'reference',
+      header: 'Reference',
+      cell: (r) =>
+        r.vend ? (
+          <div>
+            <Link
+              to={`${detailsPath}/${r.vend.id}`}
+              className="font-mono text-xs font-medium text-brand-700 hover:underline"
+            >
+              {r.vend.code}
+            </Link>
+            <div className="text-xs text-slate-500">{r.reference}</div>
+          </div>
+        ) : (
+          <span className="text-xs text-slate-600">{r.reference}</span>
+        ),
+    },
+    { key: 'phone', header: 'Phone', cell: (r) => (r.phone ? formatMsisdn(r.phone) : '—') },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cell: (r) => (r.vend ? <span className="tabular-nums">{formatNaira(r.vend.amountKobo)}</span> : '—'),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (r) =>
+        r.vend ? (
+          <VendStatusBadge status={r.vend.status} />
+        ) : (
+          <span className="text-xs font-medium text-red-700">Not vended</span>
+        ),
+    },
+    {
+      key: 'message',
+      header: 'Message',
+      cell: (r) => <span className="block min-w-[14rem] whitespace-normal text-xs">{r.message}</span>,
+    },
+  ];
+  return (
+    <div className="max-h-96 overflow-y-auto rounded-lg border border-slate-200">
+      <Table caption="Bulk results" columns={columns} rows={result.rows} rowKey={(r) => String(r.row)} />
+    </div>
+  );
+}
+
+export function BulkVend({
+  catalogue,
+  availableKobo,
+  detailsPath,
+}: {
+  catalogue: VendCatalogue;
+  availableKobo: number | null;
+  detailsPath: string;
+}) {
+  const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [refused, setRefused] = useState<{ message: string; errors: string[] } | null>(null);
+  const [result, setResult] = useState<BulkVendResult | null>(null);
+  const bulk = useBulkVend();
+
+  const clear = () => {
+    setLoaded(null);
+    setFileError(null);
+    setRefused(null);
+    setResult(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    setRefused(null);
+    setResult(null);
+    setLoaded(null);
+    setFileError(null);
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      setFileError('The file is larger than 256 KB: split it into smaller files.');
+      return;
+    }
+    const text = await file.text();
+    // A new file is a new batch: its rows get their own references.
+    const reference = batchReference();
+    setLoaded({
+      name: file.name,
+      text,
+      batchReference: reference,
+      check: checkBulkCsv(text, catalogue, reference),
+    });
+  };
+
+  const check = loaded?.check;
+  const validRows = check ? check.rows.length - check.invalidRows : 0;
+  const short = !!check && availableKobo !== null && check.totalKobo > availableKobo;
+  const ready =
+    !!check && check.fileErrors.length === 0 && check.invalidRows === 0 && validRows > 0 && !short;
+
+  const onSend = () => {
+    if (!loaded || !ready) return;
+    // The progress shows in the panel, not under the confirmation.
+    setConfirming(false);
+    bulk.mutate(
+      { csv: loaded.text, batchReference: loaded.batchReference },
+      {
+        onSuccess: (res) => {
+          if (res.success === false || !res.data) {
+            toast.error(res.message || 'The file could not be vended.');
+            return;
+          }
+          if (res.data.failed > 0) toast.error(res.message);
+          else toast.success(res.message);
+          setResult(res.data);
+        },
+        onError: (err) => {
+          const message = err instanceof Error ? err.message : 'The file could not be vended.';
+          toast.error(message);
+          setRefused({ message, errors: err instanceof ApiError ? err.errors : [] });
+        },
+      },
+    );
+  };
+
+  const downloadResults = () => {
+    if (!result) return;
+    saveBlob(csvBlob(bulkResultsCsv(result)), `bulk-vend-results-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`);
+  };
+
+  return (
+    <div className="space-y-5" data-testid="bulk-vend">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <p className="max-w-2xl text-sm text-slate-600">
+          One purchase per row:{' '}
+          <span className="font-mono text-xs">phone, network, type, amount, planCode, reference</span>. Leave
+          the network empty to use the number’s prefix, the amount empty for data, and the reference empty to
+          have one made. Up to 500 rows; every row is checked before anything is charged.
+        </p>
+        <Button
+          variant="secondary"
+          leftIcon={<DownloadIcon className="h-4 w-4" />}
+          onClick={() => saveBlob(csvBlob(`${BULK_TEMPLATE_CSV}\r\n`), 'vendport-bulk-template.csv')}
+        >
+          Download template
+        </Button>
+      </div>
+
+      {result ? null : (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
+            CSV file
+          </label>
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              ref={fileInput}
+              id={inputId}
+              type="file"
+              accept=".csv,text/csv"
+              onChange={onFile}
+              disabled={bulk.isPending}
+              className="min-w-0 flex-1 text-sm text-slate-600 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-50"
+            />
+            {loaded && !bulk.isPending ? (
+              <Button variant="ghost" size="sm" onClick={clear}>
+                Remove file
+              </Button>
+            ) : null}
+          </div>
+          {fileError ? (
+            <p className="text-xs font-medium text-red-600" role="alert">
+              {fileError}
+            </p>
+          ) : null}
+        </div>
+      )}
+
+      {check && !result ? (
+        <div className="space-y-4">
+          {check.fileErrors.length ? (
+            <Alert tone="error" title="This file cannot be read. Nothing has been charged.">
+              <ul className="list-disc pl-5">
+                {check.fileErrors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : (
+            <>
+              {check.invalidRows ? (
+                <Alert
+                  tone="error"
+                  title={`${check.invalidRows} of ${check.rows.length} rows have problems. Nothing has been charged.`}
+                >
+                  Fix the rows marked below in your file and choose it again.
+                </Alert>
+              ) : short ? (
+                <Alert tone="error" title="Not enough in your wallet">
+                  {`The file needs ${formatNaira(check.totalKobo)} but ${formatNaira(Math.max(0, availableKobo ?? 0))} is available. Fund your wallet or split the file.`}
+                </Alert>
+              ) : (
+                <Alert tone="success" title={`All ${check.rows.length} rows are ready.`}>
+                  {`${formatNaira(check.totalKobo)} in total, debited row by row (less any upfront commission).`}
+                </Alert>
+              )}
+              <CheckTable rows={check.rows} />
+            </>
+          )}
+
+          {refused ? (
+            <Alert tone="error" title={refused.message}>
+              {refused.errors.length ? (
+                <ul className="list-disc pl-5">
+                  {refused.errors.map((e) => (
+                    <li key={e}>{e}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </Alert>
+          ) : null}
+
+          {bulk.isPending ? (
+            <div className="space-y-2" data-testid="bulk-progress">
+              <p className="text-sm font-medium text-slate-800">
+                {`Vending ${validRows} rows… keep this page open until the results show.`}
+              </p>
+              <div
+                role="progressbar"
+                aria-label="Bulk vend progress"
+                aria-valuetext={`Vending ${validRows} rows`}
+                className="h-2 overflow-hidden rounded-full bg-slate-100"
+              >
+                <div className="h-full w-1/3 animate-progress-slide rounded-full bg-brand-600" />
+              </div>
+            </div>
+          ) : null}
+
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+            <p className="text-sm text-slate-600">
+              <span className="font-medium text-slate-900">{loaded?.name}</span>
+              {check.fileErrors.length
+                ? null
+                : check.invalidRows
+                  ? ` · ${validRows} of ${check.rows.length} rows ready`
+                  : ` · ${check.rows.length} rows · ${formatNaira(check.totalKobo)}`}
+            </p>
+            <Button onClick={() => setConfirming(true)} disabled={!ready} loading={bulk.isPending}>
+              {validRows > 0 && ready ? `Vend ${validRows} rows` : 'Vend rows'}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {result ? (
+        <div className="space-y-4" data-testid="bulk-result">
+          <div className="grid gap-4 rounded-lg border border-slate-200 px-5 py-4 sm:grid-cols-4">
+            <Stat label="Rows" value={result.total} />
+            <Stat label="Successful" value={result.successful} />
+            <Stat label="Pending" value={result.pending} />
+            <Stat
+              label="Not vended"
+              value={<span className={cn(result.failed > 0 && 'text-red-700')}>{result.failed}</span>}
+            />
+          </div>
+          <ResultTable result={result} detailsPath={detailsPath} />
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button
+              variant="secondary"
+              leftIcon={<DownloadIcon className="h-4 w-4" />}
+              onClick={downloadResults}
+            >
+              Download results CSV
+            </Button>
+            <Button onClick={clear}>Upload another file</Button>
+          </div>
+        </div>
+      ) : null}
+
+      <ConfirmModal
+        open={confirming}
+        title={`Vend ${validRows} rows?`}
+        message={
+          <p>
+            {`${formatNaira(check?.totalKobo ?? 0)} of airtime and data will be bought from your wallet, one purchase per row. `}
+            Rows the server cannot vend are reported and not charged.
+          </p>
+        }
+        confirmLabel={`Vend ${validRows} rows`}
+        onConfirm={onSend}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// Vends as a table: date (DD/MM/YYYY and h:mm A), reference, phone, network, type, amount,
+// commission and status; the admin's view adds the client. A row opens the vend's details.
+import type { AdminVendView, VendView } from '@vendport/shared';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { type Column, Table } from '@/components/ui/table';
+import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
+import { formatDate, formatNaira, formatTime } from '@/lib/format';
+import { clientTypeLabel, formatMsisdn } from '@/lib/labels';
+import { TestModeBadge, VendStatusBadge } from './vend-status-badge';
+
+export function VendingTable<T extends VendView>({
+  rows,
+  loading,
+  emptyText,
+  detailsPath,
+  client,
+}: {
+  rows: T[];
+  loading: boolean;
+  emptyText: ReactNode;
+  /** Where a vend's details live: /dashboard/vending-history or /admin-dashboard/vending-history. */
+  detailsPath: string;
+  /** Shows the client column (admins), rendering the client's name. */
+  client?: (row: T & AdminVendView) => ReactNode;
+}) {
+  const navigate = useNavigate();
+  const to = (r: T) => `${detailsPath}/${r.id}`;
+  const columns: Column<T>[] = [
+    {
+      key: 'date',
+      header: 'Date',
+      cell: (r) => (
+        <time dateTime={r.createdAt} className="block">
+          <span className="block text-slate-800">{formatDate(r.createdAt)}</span>
+          <span className="block text-xs text-slate-500">{formatTime(r.createdAt)}</span>
+        </time>
+      ),
+    },
+    ...(client
+      ? [
+          {
+            key: 'client',
+            header: 'Client',
+            cell: (r: T) => {
+              const a = r as T & AdminVendView;
+              return (
+                <div className="min-w-[7rem] max-w-[9rem] whitespace-normal">
+                  <div className="font-medium text-slate-900">{client(a)}</div>
+                  <div className="text-xs text-slate-500">{clientTypeLabel(a.clientType)}</div>
+                </div>
+              );
+            },
+          },
+        ]
+      : []),
+    {
+      key: 'reference',
+      header: 'Reference',
+      cell: (r) => (
+        <div>
+          <Link
+            to={to(r)}
+            onClick={(e) => e.stopPropagation()}
+            className="font-mono text-xs font-medium text-brand-700 hover:underline"
+          >
+            {r.code}
+          </Link>
+          <div className="max-w-[11rem] truncate text-xs text-slate-500" title={r.reference}>
+            {r.reference}
+          </div>
+        </div>
+      ),
+    },
+    // With the client column (admins) the network sits under the phone, so the row still fits.
+    ...(client
+      ? [
+          {
+            key: 'phone',
+            header: 'Phone',
+            cell: (r: T) => (
+              <div>
+                <span className="tabular-nums">{formatMsisdn(r.phone)}</span>
+                <div className="text-xs text-slate-500">{networkLabel(r.network)}</div>
+              </div>
+            ),
+          },
+        ]
+      : [
+          {
+            key: 'phone',
+            header: 'Phone',
+            cell: (r: T) => <span className="tabular-nums">{formatMsisdn(r.phone)}</span>,
+          },
+          { key: 'network', header: 'Network', cell: (r: T) => networkLabel(r.network) },
+        ]),
+    {
+      key: 'type',
+      header: 'Type',
+      cell: (r) => (
+        <div>
+          <span className="inline-flex items-center gap-1.5">
+            {serviceTypeLabel(r.type)}
+            {r.mode === 'TEST' ? <TestModeBadge /> : null}
+          </span>
+          {r.planName ? <div className="text-xs text-slate-500">{r.planName}</div> : null}
+        </div>
+      ),
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cell: (r) => (
+        <span className="font-medium tabular-nums text-slate-900">{formatNaira(r.amountKobo)}</span>
+      ),
+    },
+    {
+      key: 'commission',
+      header: 'Commission',
+      align: 'right',
+      // Only a successful purchase earns (a pending one will if it succeeds).
+      cell: (r) =>
+        r.status === 'FAILED' || r.status === 'REVERSED' ? (
+          <span className="text-slate-400" title="No commission: the purchase did not go through">
+            —
+          </span>
+        ) : (
+          <span className="tabular-nums">{formatNaira(r.commissionKobo)}</span>
+        ),
+    },
+    { key: 'status', header: 'Status', cell: (r) => <VendStatusBadge status={r.status} /> },
+  ];
+  return (
+    <Table
+      caption="Vending transactions"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      loading={loading}
+      emptyText={emptyText}
+      onRowClick={(r) => navigate(to(r))}
+      dense={!!client}
+    />
+  );
+}

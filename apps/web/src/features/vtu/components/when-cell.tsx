@@ -1,0 +1,11 @@
+import { formatDate, formatTime } from '@/lib/format';
+
+/** A row's date (DD/MM/YYYY) with its time beneath (h:mm A). */
+export function WhenCell({ at }: { at: string }) {
+  return (
+    <time dateTime={at} className="block">
+      <span className="block text-slate-800">{formatDate(at)}</span>
+      <span className="block text-xs text-slate-500">{formatTime(at)}</span>
+    </time>
+  );
+}

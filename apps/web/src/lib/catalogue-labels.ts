@@ -1,0 +1,32 @@
+// How the catalogue reads on screen: networks, service types, platforms, commission rates and the
+// active/inactive status shared by services, data plans and VTU lines.
+import { bpsToPercentString, NETWORKS, type Network, PLATFORMS, SERVICE_TYPES } from '@vendport/shared';
+
+const NETWORK_LABELS: Record<Network, string> = {
+  MTN: 'MTN',
+  AIRTEL: 'Airtel',
+  GLO: 'Glo',
+  '9MOBILE': '9mobile',
+};
+export const networkLabel = (n: string) => NETWORK_LABELS[n as Network] ?? n;
+export const NETWORK_OPTIONS = NETWORKS.map((n) => ({ value: n, label: NETWORK_LABELS[n] }));
+
+const SERVICE_TYPE_LABELS: Record<string, string> = { AIRTIME: 'Airtime', DATA: 'Data' };
+export const serviceTypeLabel = (t: string) => SERVICE_TYPE_LABELS[t] ?? t;
+export const SERVICE_TYPE_OPTIONS = SERVICE_TYPES.map((t) => ({ value: t, label: SERVICE_TYPE_LABELS[t]! }));
+
+const PLATFORM_LABELS: Record<string, string> = { AGGREGATOR: 'Aggregator API', VTU: 'VTU lines' };
+export const platformLabel = (p: string) => PLATFORM_LABELS[p] ?? p;
+export const PLATFORM_OPTIONS = PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p]! }));
+
+export const CATALOGUE_STATUS_OPTIONS = [
+  { value: 'ACTIVE', label: 'Active' },
+  { value: 'INACTIVE', label: 'Inactive' },
+];
+
+/** 250 basis points -> "2.50%". */
+export const formatRate = (bps: number) => `${bpsToPercentString(bps)}%`;
+
+/** "MTN Airtime via Aggregator API": a service named the way people say it. */
+export const serviceName = (s: { network: string; service: string; platform: string }) =>
+  `${networkLabel(s.network)} ${serviceTypeLabel(s.service)} via ${platformLabel(s.platform)}`;
