@@ -1,6 +1,10 @@
 // Shared test setup for the web project: clean DOM, storage, cookies and spies between tests.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy route modules load through dynamic import; on a loaded two-core CI machine the first
+// render of a screen can take longer than Testing Library's default 1 s wait.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
