@@ -1,3 +1,4 @@
+export * from './csv';
 export * from './envelope';
 export * from './fee';
 export * from './money';

@@ -6,6 +6,7 @@ import {
   koboToNairaString,
   MAX_BULK_ROWS,
   type Network,
+  parseCsv,
   portalVendBody,
   type ServiceType,
   suggestNetwork,
@@ -44,39 +45,7 @@ type RawRow = {
   reference?: string;
 };
 
-/** Parses CSV text (quotes, doubled quotes, CRLF or LF) into rows of cells; blank rows dropped. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const s = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (quoted) {
-      if (c === '"' && s[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && s[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((x) => x.trim() !== ''));
-}
+export { parseCsv };
 
 export type BulkRow = {
   /** 1-based, counting vends (the header is not a row). */
