@@ -23,7 +23,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { vends, vtuLines } from '../../db/schema';
+import { ledgerTransfers, vends, vtuLines } from '../../db/schema';
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { DataPlanRow, ServiceRow } from '../catalogue/catalogue.repo';
@@ -38,7 +38,16 @@ import {
 import { pickLine, readableCode } from '../vtu/vtu.service';
 import { queueVendWebhook } from '../webhooks/webhooks.service';
 import { recordVendEvents, type VendEventInput } from './vend-events';
-import { debitVend, type FloatAccount, rerouteVend, reverseVend, type VendMoneyFacts } from './vending.money';
+import {
+  accountIdsOf,
+  debitEntriesOf,
+  debitReference,
+  debitVend,
+  type FloatAccount,
+  rerouteVend,
+  reverseVend,
+  type VendMoneyFacts,
+} from './vending.money';
 import {
   corporateForVend,
   findVendById,
@@ -315,57 +324,80 @@ const facts = (v: VendRow): VendMoneyFacts => ({
 
 class ReferenceTaken extends Error {}
 
+/** Copies the debit's id onto the vend, in the statement of its next status change. */
+const withDebitId = (id: string) => ({
+  debitTransferId: sql`coalesce(${vends.debitTransferId}, (select t.id from ledger_transfers t where t.reference = ${debitReference(id)}))`,
+});
+
+async function debitIdOf(db: Db, v: VendRow): Promise<string> {
+  if (v.debitTransferId) return v.debitTransferId;
+  const [t] = await db
+    .select({ id: ledgerTransfers.id })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.reference, debitReference(v.id)));
+  if (!t) throw new Error(`vend ${v.code} has no debit`);
+  return t.id;
+}
+
 /** Records the vend and debits the wallet (one transaction), then calls the providers. */
 export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
   const id = randomUUID();
   const now = new Date();
   const floatAccount = floatOf(r.first.route);
   const crashGuardMs = ctx.config.PROVIDER_TIMEOUT_MS * r.routes.length + 120_000;
+  const values = {
+    id,
+    code: readableCode('VND', 12),
+    corporateId: r.corp.id,
+    mode: r.mode,
+    channel: r.caller.channel,
+    reference: r.reference,
+    requestHash: r.hash,
+    msisdn: r.input.phone,
+    network: r.network,
+    serviceType: r.input.type,
+    serviceId: r.service.id,
+    platform: r.service.platform,
+    dataPlanId: r.plan?.id ?? null,
+    planCode: r.plan?.code ?? null,
+    planName: r.plan?.name ?? null,
+    amountKobo: r.amountKobo,
+    chargeKobo: r.chargeKobo,
+    commissionKobo: r.commissionKobo,
+    commissionBps: r.mode === 'LIVE' ? r.service.commissionBps : 0,
+    commissionMode: r.commissionMode,
+    routes: r.routes,
+    routeIndex: r.first.index,
+    provider: r.first.route,
+    floatAccount,
+    floatLineId: floatAccount === 'VTU_FLOAT' ? (r.first.line?.id ?? null) : null,
+    vtuLineId: r.first.line?.id ?? null,
+    createdById: r.caller.userId ?? null,
+    apiKeyId: r.caller.apiKeyId ?? null,
+    clientType: r.corp.clientType,
+    // If this process dies before the provider answers, the requery sweep finds the vend.
+    requeryAt: new Date(now.getTime() + crashGuardMs),
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof vends.$inferInsert;
+  // Account ids are looked up before the transaction: the wallet row is locked from the debit
+  // to the commit, and nothing else should happen in between.
+  const entries = await debitEntriesOf(accountIdsOf(ctx.db), {
+    id,
+    code: values.code,
+    corporateId: values.corporateId,
+    mode: values.mode,
+    amountKobo: values.amountKobo,
+    chargeKobo: values.chargeKobo,
+    commissionKobo: values.commissionKobo,
+    commissionMode: values.commissionMode,
+    floatAccount,
+  });
   let created: VendRow;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(vends)
-        .values({
-          id,
-          code: readableCode('VND', 12),
-          corporateId: r.corp.id,
-          mode: r.mode,
-          channel: r.caller.channel,
-          reference: r.reference,
-          requestHash: r.hash,
-          msisdn: r.input.phone,
-          network: r.network,
-          serviceType: r.input.type,
-          serviceId: r.service.id,
-          platform: r.service.platform,
-          dataPlanId: r.plan?.id ?? null,
-          planCode: r.plan?.code ?? null,
-          planName: r.plan?.name ?? null,
-          amountKobo: r.amountKobo,
-          chargeKobo: r.chargeKobo,
-          commissionKobo: r.commissionKobo,
-          commissionBps: r.mode === 'LIVE' ? r.service.commissionBps : 0,
-          commissionMode: r.commissionMode,
-          routes: r.routes,
-          routeIndex: r.first.index,
-          provider: r.first.route,
-          floatAccount,
-          floatLineId: floatAccount === 'VTU_FLOAT' ? (r.first.line?.id ?? null) : null,
-          vtuLineId: r.first.line?.id ?? null,
-          createdById: r.caller.userId ?? null,
-          apiKeyId: r.caller.apiKeyId ?? null,
-          clientType: r.corp.clientType,
-          // If this process dies before the provider answers, the requery sweep finds the vend.
-          requeryAt: new Date(now.getTime() + crashGuardMs),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const [row] = await tx.insert(vends).values(values).onConflictDoNothing().returning();
       if (!row) throw new ReferenceTaken();
-      const debitTransferId = await debitVend(tx, facts(row));
-      const [withDebit] = await tx.update(vends).set({ debitTransferId }).where(eq(vends.id, id)).returning();
       await recordVendEvents(tx as unknown as Db, [
         {
           vendId: id,
@@ -384,7 +416,10 @@ export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendRes
           at: now,
         },
       ]);
-      return withDebit;
+      // Last, so that the wallet stays locked only for the debit and the commit. The debit's id
+      // is copied onto the vend by the next status change (debit_transfer_id).
+      await debitVend(tx, facts(row), entries);
+      return row;
     });
   } catch (err) {
     if (err instanceof ReferenceTaken) {
@@ -545,6 +580,7 @@ export async function finalizeSuccess(
       .update(vends)
       .set({
         status: 'SUCCESSFUL',
+        ...withDebitId(id),
         providerReference: answer.providerReference ?? null,
         completedAt: o.at,
         requeryAt: null,
@@ -559,7 +595,7 @@ export async function finalizeSuccess(
     const deliveredLine = delivered === 'VTU_FLOAT' ? done.vtuLineId : null;
     const events = [...o.events];
     if (delivered !== done.floatAccount) {
-      const rerouteTransferId = await rerouteVend(tx, facts(done), delivered);
+      const rerouteTransferId = await rerouteVend(tx, accountIdsOf(ctx.db), facts(done), delivered);
       [final] = await tx
         .update(vends)
         .set({ floatAccount: delivered, floatLineId: deliveredLine, rerouteTransferId })
@@ -599,16 +635,18 @@ export async function finalizeFailure(
   const row = await ctx.db.transaction(async (tx) => {
     const locked = await lockVendIn(tx as unknown as Db, id, 'PENDING');
     if (!locked) return null;
-    if (!locked.debitTransferId) throw new Error(`vend ${locked.code} has no debit`);
+    const debitTransferId = await debitIdOf(tx as unknown as Db, locked);
     const reversalTransferId = await reverseVend(
       tx,
-      { ...facts(locked), debitTransferId: locked.debitTransferId },
+      accountIdsOf(ctx.db),
+      { ...facts(locked), debitTransferId },
       { commissionSettled: false, actorId: o.actorId ?? null, reason },
     );
     const [done] = await tx
       .update(vends)
       .set({
         status: 'FAILED',
+        debitTransferId,
         failureReason: reason.slice(0, 300),
         reversalTransferId,
         completedAt: o.at,
@@ -651,6 +689,7 @@ async function recordUnknown(
     const [row] = await tx
       .update(vends)
       .set({
+        ...withDebitId(v.id),
         providerReference: answer.providerReference ?? v.providerReference,
         requeryAt,
         requeryCount: count,
@@ -780,15 +819,18 @@ export async function reverseSuccessfulVend(
   const row = await ctx.db.transaction(async (tx) => {
     const locked = await lockVendIn(tx as unknown as Db, id, 'SUCCESSFUL');
     if (!locked) return null;
+    const debitTransferId = await debitIdOf(tx as unknown as Db, locked);
     const reversalTransferId = await reverseVend(
       tx,
-      { ...facts(locked), debitTransferId: locked.debitTransferId! },
+      accountIdsOf(ctx.db),
+      { ...facts(locked), debitTransferId },
       { commissionSettled: locked.commissionSettlementId !== null, actorId: o.actorId, reason: o.reason },
     );
     const [done] = await tx
       .update(vends)
       .set({
         status: 'REVERSED',
+        debitTransferId,
         reversalTransferId,
         reversalReason: o.reason,
         reversedById: o.actorId,
