@@ -36,7 +36,7 @@ import {
   type VendRequest,
 } from '../providers/providers';
 import { pickLine, readableCode } from '../vtu/vtu.service';
-import { queueVendWebhook } from '../webhooks/webhooks.service';
+import { newEventId, queueVendWebhook, WEBHOOK_QUEUE, webhookBody } from '../webhooks/webhooks.service';
 import { recordVendEvents, type VendEventInput } from './vend-events';
 import {
   accountIdsOf,
@@ -49,7 +49,9 @@ import {
   type VendMoneyFacts,
 } from './vending.money';
 import {
+  completeSuccessfulVend,
   corporateForVend,
+  corporateWithVend,
   findVendById,
   findVendByReference,
   lockVendIn,
@@ -184,8 +186,13 @@ export function requestHash(x: {
 }
 
 /** Who vends, in which mode, to which network, under which reference: no money, no catalogue. */
-export async function prepareVend(ctx: AppContext, caller: VendCaller, input: VendInput): Promise<Prepared> {
-  const corp = await corporateForVend(ctx.db, caller.corporateId);
+export async function prepareVend(
+  ctx: AppContext,
+  caller: VendCaller,
+  input: VendInput,
+  loaded?: Corporate,
+): Promise<Prepared> {
+  const corp = loaded ?? (await corporateForVend(ctx.db, caller.corporateId));
   if (!corp) throw notFound('Corporate client');
   const mode = caller.keyMode === 'TEST' || corp.testMode ? 'TEST' : 'LIVE';
   const network = input.network ?? suggestNetwork(input.phone);
@@ -433,9 +440,16 @@ export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendRes
 }
 
 export async function vend(ctx: AppContext, caller: VendCaller, input: VendInput): Promise<VendResult> {
-  const p = await prepareVend(ctx, caller, input);
-  const existing = await findVendByReference(ctx.db, p.corp.id, p.mode, p.reference);
-  if (existing) return replay(ctx, existing, p.hash);
+  // The client and any vend already under the reference, in one query.
+  const found = await corporateWithVend(
+    ctx.db,
+    caller.corporateId,
+    caller.keyMode ?? 'LIVE',
+    input.reference ?? null,
+  );
+  if (!found) throw notFound('Corporate client');
+  const p = await prepareVend(ctx, caller, input, found.corp);
+  if (found.existing) return replay(ctx, found.existing, p.hash);
   return executeVend(ctx, await resolveVend(ctx, p));
 }
 
@@ -488,7 +502,9 @@ async function deliver(ctx: AppContext, start: VendRow): Promise<VendRow> {
     const at = new Date();
     const event = callEvent(v, 'PROVIDER_CALL', answer, at);
     if (answer.outcome === 'SUCCESS')
-      return (await finalizeSuccess(ctx, v.id, answer, { at, events: [event], endsSync: true })) ?? v;
+      return (
+        (await finalizeSuccess(ctx, v.id, answer, { at, events: [event], endsSync: true, known: v })) ?? v
+      );
     if (answer.outcome === 'FAILED') {
       const next = await chooseRoute(
         ctx,
@@ -573,8 +589,58 @@ export async function finalizeSuccess(
   ctx: AppContext,
   id: string,
   answer: ProviderAnswer,
-  o: FinalizeOpts,
+  o: FinalizeOpts & { known?: VendRow },
 ): Promise<VendRow | null> {
+  // The common case (the platform that holds the float delivered) is one statement.
+  const k = o.known;
+  if (k && floatOf(k.provider!) === k.floatAccount) {
+    const next: VendRow = {
+      ...k,
+      status: 'SUCCESSFUL',
+      providerReference: answer.providerReference ?? null,
+      completedAt: o.at,
+      requeryAt: null,
+      updatedAt: o.at,
+      settledAt: o.endsSync ? o.at : k.settledAt,
+    };
+    const eventId = newEventId();
+    const done = await completeSuccessfulVend(ctx.db, {
+      id,
+      floatAccount: k.floatAccount,
+      providerReference: next.providerReference,
+      at: o.at,
+      endsSync: o.endsSync,
+      debitReference: debitReference(id),
+      events: (
+        [
+          ...o.events,
+          {
+            vendId: id,
+            type: 'STATUS',
+            status: 'SUCCESSFUL',
+            provider: k.provider,
+            message: answer.message,
+            at: o.at,
+          },
+        ] as VendEventInput[]
+      ).map((e) => ({
+        type: e.type,
+        status: e.status ?? null,
+        provider: e.provider ?? null,
+        outcome: e.outcome ?? null,
+        message: e.message ?? null,
+        data: e.data ?? {},
+      })),
+      webhook: {
+        eventId,
+        type: 'vend.successful',
+        mode: k.mode,
+        body: webhookBody(eventId, 'vend.successful', o.at, vendOut(next)),
+        queue: WEBHOOK_QUEUE,
+      },
+    });
+    if (done) return { ...next, debitTransferId: done.debitTransferId };
+  }
   const row = await ctx.db.transaction(async (tx) => {
     const [done] = await tx
       .update(vends)
