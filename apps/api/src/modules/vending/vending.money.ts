@@ -224,3 +224,25 @@ export async function fundVtuLineMoney(
   });
   return r.transfer.id;
 }
+
+/** Test money for the sandbox wallet (test mode only ever spends it on the simulator). */
+export async function fundSandboxMoney(
+  tx: DbLike,
+  ids: AccountIds,
+  f: { id: string; corporateId: string; amountKobo: number; actorId: string | null },
+): Promise<string> {
+  const accounts = await ids.corporate(f.corporateId, tx);
+  const r = await transfer(tx, {
+    kind: 'SANDBOX_FUNDING',
+    reference: `sandbox-funding:${f.id}`,
+    description: 'Test money for the sandbox wallet',
+    corporateId: f.corporateId,
+    source: { type: 'sandbox_funding', id: f.id },
+    actorId: f.actorId,
+    entries: [
+      { accountId: await ids.system('SANDBOX_SOURCE', tx), amountKobo: -f.amountKobo },
+      { accountId: accounts.sandboxWallet, amountKobo: f.amountKobo },
+    ],
+  });
+  return r.transfer.id;
+}

@@ -23,7 +23,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { ledgerTransfers, vends, vtuLines } from '../../db/schema';
+import { ledgerAccounts, ledgerTransfers, vends, vtuLines } from '../../db/schema';
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { DataPlanRow, ServiceRow } from '../catalogue/catalogue.repo';
@@ -44,6 +44,7 @@ import {
   debitReference,
   debitVend,
   type FloatAccount,
+  fundSandboxMoney,
   rerouteVend,
   reverseVend,
   type VendMoneyFacts,
@@ -934,4 +935,33 @@ export async function reverseSuccessfulVend(
     );
   }
   return row;
+}
+
+// ---------------------------------------------------------------- sandbox money
+
+/** The most the sandbox wallet may hold: test money is free, but not unbounded. */
+export const SANDBOX_CAP_KOBO = 1_000_000_000;
+
+/** Adds test money to a client's sandbox wallet, up to SANDBOX_CAP_KOBO. */
+export async function fundSandbox(
+  ctx: AppContext,
+  corporateId: string,
+  amountKobo: number,
+  actorId: string | null,
+) {
+  const ids = accountIdsOf(ctx.db);
+  const accounts = await ids.corporate(corporateId);
+  return ctx.db.transaction(async (tx) => {
+    // The sandbox row is locked first so that two top-ups cannot both pass the cap.
+    const [acc] = await tx
+      .select({ balance: ledgerAccounts.balanceKobo })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, accounts.sandboxWallet))
+      .for('update');
+    if (acc.balance + amountKobo > SANDBOX_CAP_KOBO) {
+      throw badRequest(`The sandbox wallet holds at most ${formatNaira(SANDBOX_CAP_KOBO)} of test money`);
+    }
+    await fundSandboxMoney(tx, ids, { id: randomUUID(), corporateId, amountKobo, actorId });
+    return acc.balance + amountKobo;
+  });
 }
