@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { FileNameSequencer } from './e2e/vitest.config.ts';
 
 // One runner, three projects. The API project runs every file on its own fresh
-// database (PGlite, and PostgreSQL too when TEST_DATABASE_URL is set).
+// database (PGlite, and PostgreSQL too when TEST_DATABASE_URL is set). The sequencer is read
+// from this root config only: it runs the e2e journeys in file-name order, other files as usual.
 export default defineConfig({
   test: {
+    sequence: { sequencer: FileNameSequencer },
     projects: [
       {
         test: {

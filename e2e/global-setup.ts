@@ -56,7 +56,8 @@ export async function setup(project: TestProject) {
   const deadline = Date.now() + 120_000;
   let adminPassword = '';
   while (Date.now() < deadline) {
-    const m = /password:\s+(\S+)/.exec(out);
+    // The line "  password: <it>" (not "... change the password:" above it).
+    const m = /^\s*password:[ \t]+(\S+)[ \t]*$/m.exec(out);
     if (m && /is running on/.test(out)) {
       adminPassword = m[1];
       break;
@@ -79,11 +80,15 @@ export async function teardown() {
     await exited;
   }
   // The ledger must hold after every journey: ledger:check over the e2e database.
-  const check = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/modules/ledger/ledger-check-cli.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
+  const check = spawnSync(
+    path.join(root, 'node_modules/.bin/tsx'),
+    ['apps/api/src/modules/ledger/ledger-check-cli.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      stdio: 'inherit',
+    },
+  );
   if (check.status !== 0) throw new Error('ledger:check reported violations after the e2e run');
   if (process.env.KEEP_E2E_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
 }

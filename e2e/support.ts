@@ -1,8 +1,15 @@
-// Shared e2e helpers: a headless Chromium, API calls for seeding, and codes from the dev outbox.
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+// Shared e2e helpers: a headless Chromium, API calls for seeding, codes from the dev outbox,
+// signed-in users (corporate and the seeded super admin), and the checks the journeys share
+// (toasts top-right, the session in the browser).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SessionUser } from '@vendport/shared';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
+
+export const TIMEZONE = 'Africa/Lagos';
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
@@ -22,7 +29,15 @@ export async function launch(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1366, height: 860 } });
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: 1366, height: 860 },
+    // The portal's market: dates on screen are Lagos dates whatever the machine's zone.
+    timezoneId: TIMEZONE,
+    locale: 'en-NG',
+  });
+  // Fail a step well inside the test timeout, with Playwright's own message.
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page };
 }
@@ -46,13 +61,230 @@ export async function api<T = unknown>(
 
 /** The newest 6-digit code emailed to `to` (through the development outbox). */
 export async function latestCode(to: string, subjectPattern?: RegExp): Promise<string> {
-  const { json } = await api<Array<{ to: string; subject: string; text: string }>>('GET', `dev/outbox?to=${encodeURIComponent(to)}`);
+  const { json } = await api<Array<{ to: string; subject: string; text: string }>>(
+    'GET',
+    `dev/outbox?to=${encodeURIComponent(to)}`,
+  );
   const mail = json.data.find((m) => m.to === to && (!subjectPattern || subjectPattern.test(m.subject)));
   const code = mail && /\b(\d{6})\b/.exec(mail.text);
   if (!code) throw new Error(`no code emailed to ${to}`);
   return code[1];
 }
 
-export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@e2e.vendport.test`;
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@e2e.vendport.test`;
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
+
+// ---------------------------------------------------------------- waiting for what the user sees
+
+/** Polls `fn` until the assertion holds (no fixed sleeps): for values read from the page. */
+export const eventually = <T>(fn: () => T | Promise<T>) =>
+  expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+/** The path the page shows now, once it has settled on `path` (exact, query ignored). */
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((u) => u.pathname === pathname);
+}
+
+/**
+ * The input labelled exactly `label`. Labels of required fields end with a decorative `*`
+ * (aria-hidden, but part of the label's text), hence the optional star.
+ */
+export function field(scope: Page | Locator, label: string): Locator {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
+}
+
+export const SESSION_COOKIE = 'vendport_access_token';
+export const PROFILE_KEY = 'vendport.profile';
+
+/** The access token the browser holds (the session cookie), or null. */
+export async function browserToken(context: BrowserContext): Promise<string | null> {
+  const c = (await context.cookies()).find((x) => x.name === SESSION_COOKIE);
+  return c?.value ?? null;
+}
+
+/** The profile the browser keeps in local storage, or null. */
+export async function storedProfile(page: Page): Promise<SessionUser | null> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), PROFILE_KEY);
+  return raw ? (JSON.parse(raw) as SessionUser) : null;
+}
+
+/**
+ * The toast showing `text`, checked where spec §2 puts it: top-right of the viewport, above
+ * everything (the container's z-index), in the colour of its kind (success dark green, error red).
+ * Waits for its entrance animation to finish, as the eye would.
+ */
+export async function expectToastTopRight(
+  page: Page,
+  text: string | RegExp,
+  kind?: 'success' | 'error',
+): Promise<Locator> {
+  const message = page.locator('[data-rht-toaster] [role="status"]').filter({ hasText: text });
+  await message.first().waitFor({ state: 'visible' });
+  const bar = message.first().locator('xpath=..');
+  await eventually(() => bar.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  const box = await bar.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) throw new Error('the toast has no box');
+  // The toaster sits 16 px inside the viewport; a top-right toast hugs that corner.
+  expect(viewport.width - (box.x + box.width)).toBeLessThanOrEqual(24);
+  expect(box.x).toBeGreaterThan(viewport.width / 2 - box.width);
+  expect(box.y).toBeLessThanOrEqual(120);
+  const zIndex = await page
+    .locator('[data-rht-toaster]')
+    .evaluate((el) => Number(getComputedStyle(el).zIndex));
+  expect(zIndex).toBeGreaterThanOrEqual(9999);
+  if (kind) {
+    const bg = await bar.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bg).toBe(kind === 'success' ? 'rgb(20, 83, 45)' : 'rgb(220, 38, 38)');
+  }
+  return message.first();
+}
+
+// ---------------------------------------------------------------- users
+
+export const SIGN_IN_CODE = /sign-in code/i;
+export const VERIFY_CODE = /verify your email/i;
+
+/** The password the admin journey (02) gives the seeded super admin; adminToken() uses it too. */
+export const E2E_ADMIN_PASSWORD = 'E2e-Admin-Lagos-Passphrase-7';
+
+export const adminEmail = () => inject('adminEmail');
+
+type LoginData = { user: SessionUser; access_token: string };
+
+async function must<T>(res: Promise<{ status: number; json: { message: string; data: T } }>, what: string) {
+  const r = await res;
+  if (r.status >= 300) throw new Error(`${what}: HTTP ${r.status} ${r.json.message}`);
+  return r.json.data;
+}
+
+/** Completes the second factor of `token` with the code just emailed to `email`. */
+async function completeTwoFactor(email: string, token: string): Promise<void> {
+  await must(api('POST', '2fa', { code: await latestCode(email, SIGN_IN_CODE) }, token), '2fa');
+}
+
+/** The file where the admin bearer token is kept for later spec files (inside the run's data dir). */
+const adminTokenFile = () => path.join(inject('dataDir'), 'e2e', 'admin-token');
+
+/**
+ * A bearer token of the seeded super admin, 2FA complete, whether or not the admin journey (02)
+ * already ran: with the default password still in place, the change to E2E_ADMIN_PASSWORD is
+ * made through the API first. The token is kept for the rest of the run (emailed sign-in codes
+ * are limited to five an hour per user), and replaced when the server no longer accepts it.
+ */
+export async function adminToken(): Promise<string> {
+  const file = adminTokenFile();
+  try {
+    const cached = readFileSync(file, 'utf8').trim();
+    const me = await api<{ user: SessionUser }>('GET', 'me', undefined, cached);
+    if (me.status === 200 && me.json.data.user.is2faAuthenticated) return cached;
+  } catch {
+    // no token kept yet
+  }
+  const email = adminEmail();
+  let login = await api<LoginData>('POST', 'login', { email, password: E2E_ADMIN_PASSWORD });
+  if (login.status === 401) {
+    login = await api<LoginData>('POST', 'login', { email, password: inject('adminPassword') });
+  }
+  if (login.status !== 200) throw new Error(`admin login: HTTP ${login.status} ${login.json.message}`);
+  const token = login.json.data.access_token;
+  if (login.json.data.user.defaultPassword) {
+    await must(
+      api(
+        'POST',
+        'change-password',
+        {
+          current_password: inject('adminPassword'),
+          new_password: E2E_ADMIN_PASSWORD,
+          confirm_password: E2E_ADMIN_PASSWORD,
+        },
+        token,
+      ),
+      'admin change-password',
+    );
+  }
+  await completeTwoFactor(email, token);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, token);
+  return token;
+}
+
+export type Corporate = {
+  email: string;
+  password: string;
+  /** Bearer token of the sign-up session, 2FA complete. */
+  token: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  user: SessionUser;
+};
+
+let corporates = 0;
+
+/** A new corporate client through the API: registered, email verified, 2FA complete. */
+export async function signUpCorporate(tag = 'corp'): Promise<Corporate> {
+  corporates += 1;
+  const email = uniqueEmail(tag);
+  const password = `Lagos-Vend-${Math.random().toString(36).slice(2, 10)}`;
+  const firstName = 'Ada';
+  const lastName = 'Okafor';
+  const company = `Okafor Telecoms ${corporates} Ltd`;
+  const reg = await must(
+    api<LoginData>('POST', 'register', {
+      company_name: company,
+      first_name: firstName,
+      last_name: lastName,
+      email,
+      msisdn: '0803 123 4567',
+      password,
+    }),
+    'register',
+  );
+  const token = reg.access_token;
+  await must(
+    api('POST', 'verify-email', { code: await latestCode(email, VERIFY_CODE) }, token),
+    'verify-email',
+  );
+  await completeTwoFactor(email, token);
+  const me = await must(api<{ user: SessionUser }>('GET', 'me', undefined, token), 'me');
+  return { email, password, token, firstName, lastName, company, user: me.user };
+}
+
+/**
+ * Signs in through the login screen, including the emailed 2FA code, and waits for the area
+ * the user lands in (/dashboard or /admin-dashboard). For a user whose email is verified and
+ * whose password is not a default one.
+ */
+export async function signInBrowser(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await field(page, 'Email address').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitForPath(page, '/2fa');
+  await field(page, 'Email code').fill(await latestCode(email, SIGN_IN_CODE));
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await page.waitForURL((u) => u.pathname === '/dashboard' || u.pathname === '/admin-dashboard');
+}
+
+/**
+ * Puts an existing API session into the browser the way the app persists one (token cookie,
+ * profile in local storage), then opens `to`. Used for the admin, whose emailed sign-in codes
+ * are rationed: the journeys that test signing in do it through the screens.
+ */
+export async function openWithSession(page: Page, token: string, to: string): Promise<void> {
+  const me = await must(api<{ user: SessionUser }>('GET', 'me', undefined, token), 'me');
+  // The cookie as the app sets it (spec §9): secure, same-site strict, path /, session-long.
+  await page
+    .context()
+    .addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL(), secure: true, sameSite: 'Strict' }]);
+  await page.goto('/server-error');
+  await page.evaluate(({ key, profile }) => window.localStorage.setItem(key, JSON.stringify(profile)), {
+    key: PROFILE_KEY,
+    profile: me.user,
+  });
+  await page.goto(to);
+}

@@ -1,4 +1,24 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Journeys run in file-name order (01-..., 02-..., 99-screenshots): later files may rely on what
+ * earlier ones did to the one shared server (the admin's first sign-in happens in 02). Files of
+ * other projects keep Vitest's own order. The root config uses this class too: Vitest reads
+ * `sequence.sequencer` from the root config when the e2e project runs through it.
+ */
+export class FileNameSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isE2e = (s: TestSpecification) => s.project.name === 'e2e';
+    const e2e = sorted
+      .filter(isE2e)
+      .sort((a, b) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0));
+    let next = 0;
+    // Keep the slots the e2e files took; fill them in path order.
+    return sorted.map((s) => (isE2e(s) ? (e2e[next++] as TestSpecification) : s));
+  }
+}
 
 // End-to-end journeys in Chromium against the real server on a fresh embedded database.
 // One server for the run (global setup); files run one after another to keep two cores calm.
@@ -10,6 +30,7 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
     fileParallelism: false,
+    sequence: { sequencer: FileNameSequencer },
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

@@ -33,5 +33,11 @@ if (!stale && !process.argv.includes('--force')) {
   process.exit(0);
 }
 console.log('Building the web app (apps/web/dist)...');
-const r = spawnSync('npx', ['vite', 'build'], { cwd: web, stdio: 'inherit' });
+// Always a production build: test runners set NODE_ENV=test, which would otherwise make Vite
+// bundle React's development build (twice the size, StrictMode's double effects).
+const r = spawnSync('npx', ['vite', 'build'], {
+  cwd: web,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
 process.exit(r.status ?? 1);

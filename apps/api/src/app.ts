@@ -165,14 +165,12 @@ export async function buildApp(
     if (hasWeb && request.method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/docs')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({
-        success: false,
-        message: `No route ${request.method} ${p}`,
-        errors: ['Not found'],
-        code: 'NOT_FOUND',
-      });
+    return reply.status(404).send({
+      success: false,
+      message: `No route ${request.method} ${p}`,
+      errors: ['Not found'],
+      code: 'NOT_FOUND',
+    });
   });
 
   app.addHook('onClose', async () => {

@@ -5,14 +5,12 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const csv = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -44,7 +42,11 @@ export const configSchema = z.object({
   /** Sign-in failures allowed per account per hour before it locks (ASVS 2.2.1: at most 100). */
   LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).max(100).default(10),
   /** Minutes a session lasts without rememberMe (a working day). */
-  SESSION_MINUTES: z.coerce.number().int().min(1).default(9 * 60),
+  SESSION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(9 * 60),
   /** Days a session lasts with rememberMe. */
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).default(14),
   /** Argon2id cost: memory in KiB and iterations (defaults are OWASP's minimum: 19 MiB, 2). */

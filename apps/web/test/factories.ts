@@ -1,5 +1,12 @@
 // Test data builders for the web tests.
-import type { NotificationView, SessionUser } from '@vendport/shared';
+import type {
+  CorporateClientDetailView,
+  FundingTransactionView,
+  FundRequestView,
+  NotificationView,
+  SessionUser,
+  WalletBalanceView,
+} from '@vendport/shared';
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   const area = overrides.area ?? 'CORPORATE';
@@ -44,7 +51,117 @@ export function makeNotification(overrides: Partial<NotificationView> = {}): Not
   };
 }
 
-type Route = { method?: string; path: string | RegExp; status?: number; body: unknown };
+export function makeWalletBalance(overrides: Partial<WalletBalanceView> = {}): WalletBalanceView {
+  return {
+    clientType: 'PREPAID',
+    balanceKobo: 1_250_050,
+    balance: '12500.50',
+    floorKobo: 0,
+    availableKobo: 1_250_050,
+    available: '12500.50',
+    creditLimitKobo: null,
+    creditLimit: null,
+    usedKobo: null,
+    used: null,
+    commissionBalanceKobo: 0,
+    sandboxBalanceKobo: 0,
+    asAt: null,
+    ...overrides,
+  };
+}
+
+export function makeFundRequest(overrides: Partial<FundRequestView> = {}): FundRequestView {
+  return {
+    id: 'fr_1',
+    code: 'FR-7K3QX9M2',
+    corporateId: 'corp_1',
+    corporateName: 'Acme Telecoms Ltd',
+    clientType: 'PREPAID',
+    kind: 'FUNDING',
+    amountKobo: 5_000_000,
+    amount: '50000.00',
+    transferReference: 'TRF0042',
+    narration: 'VP-ACME0001',
+    status: 'PENDING',
+    hasProof: false,
+    proofName: null,
+    proofUrl: null,
+    declineReason: null,
+    createdAt: '2026-01-05T10:15:00.000Z',
+    paidAt: null,
+    decidedAt: null,
+    ...overrides,
+  };
+}
+
+export function makeFundingTransaction(
+  overrides: Partial<FundingTransactionView> = {},
+): FundingTransactionView {
+  return {
+    id: 'ft_1',
+    code: 'FR-7K3QX9M2',
+    channel: 'BANK_TRANSFER',
+    kind: 'FUNDING',
+    corporateId: 'corp_1',
+    corporateName: 'Acme Telecoms Ltd',
+    clientType: 'PREPAID',
+    amountKobo: 5_000_000,
+    amount: '50000.00',
+    feeKobo: 0,
+    fee: '0.00',
+    status: 'APPROVED',
+    reference: 'TRF0042',
+    note: null,
+    createdAt: '2026-01-05T10:15:00.000Z',
+    completedAt: '2026-01-05T11:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeCorporateClient(
+  overrides: Partial<CorporateClientDetailView> = {},
+): CorporateClientDetailView {
+  return {
+    id: '5b0c6f5e-3c1a-4d6e-9a52-1f2e3d4c5b6a',
+    name: 'Acme Telecoms Ltd',
+    email: 'ops@acme.ng',
+    msisdn: '+2348031234567',
+    clientType: 'PREPAID',
+    totalFunding: 7_500_000,
+    availableBalance: 1_250_050,
+    createdAt: '2025-11-03T09:00:00.000Z',
+    verificationRequestedAt: null,
+    verificationStatus: 'PENDING',
+    status: 'ACTIVE',
+    testMode: false,
+    creditLimitKobo: 0,
+    wallet: makeWalletBalance(),
+    ...overrides,
+  };
+}
+
+/** A paged list envelope of spec §3. */
+export function pageOf<T>(data: T[], extra: Record<string, unknown> = {}) {
+  return {
+    success: true,
+    message: 'ok',
+    data,
+    currentPage: 1,
+    lastPage: 1,
+    hasMorePages: false,
+    total: data.length,
+    limit: 40,
+    ...extra,
+  };
+}
+
+type Route = {
+  method?: string;
+  path: string | RegExp;
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+};
 
 /** A fetch stub answering JSON by method and path; records every call. */
 export function stubFetch(routes: Route[]) {
@@ -53,7 +170,13 @@ export function stubFetch(routes: Route[]) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = (init.headers ?? {}) as Record<string, string>;
-    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined, headers });
+    const body =
+      typeof init.body === 'string'
+        ? JSON.parse(init.body)
+        : init.body instanceof FormData
+          ? init.body
+          : undefined;
+    calls.push({ method, url, body, headers });
     const path = url.replace(/^https?:\/\/[^/]+/, '');
     const route = routes.find(
       (r) =>
@@ -69,9 +192,14 @@ export function stubFetch(routes: Route[]) {
         }),
         { status: 404, headers: { 'content-type': 'application/json' } },
       );
+    if (route.body instanceof Blob)
+      return new Response(route.body, {
+        status: route.status ?? 200,
+        headers: { 'content-type': route.body.type, ...(route.headers ?? {}) },
+      });
     return new Response(JSON.stringify(route.body), {
       status: route.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(route.headers ?? {}) },
     });
   };
   return { fn, calls };

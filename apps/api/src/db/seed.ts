@@ -14,11 +14,19 @@ import { ensureSystemAccounts } from '../modules/ledger/ledger.service';
 import type { Db } from './client';
 import { roles, users } from './schema';
 
-async function upsertSystemRole(db: Db, area: 'ADMIN' | 'CORPORATE', name: string, description: string, permissions: string[]) {
+async function upsertSystemRole(
+  db: Db,
+  area: 'ADMIN' | 'CORPORATE',
+  name: string,
+  description: string,
+  permissions: string[],
+) {
   const [existing] = await db
     .select()
     .from(roles)
-    .where(and(eq(roles.area, area), isNull(roles.corporateId), eq(roles.isSystem, true), eq(roles.name, name)));
+    .where(
+      and(eq(roles.area, area), isNull(roles.corporateId), eq(roles.isSystem, true), eq(roles.name, name)),
+    );
   if (existing) {
     await db.update(roles).set({ permissions, updatedAt: new Date() }).where(eq(roles.id, existing.id));
     return existing.id;
@@ -31,7 +39,13 @@ async function upsertSystemRole(db: Db, area: 'ADMIN' | 'CORPORATE', name: strin
 }
 
 export async function ensureSystemRoles(db: Db) {
-  const superAdmin = await upsertSystemRole(db, 'ADMIN', SUPER_ADMIN_ROLE, 'Every admin permission', ALL_ADMIN_PERMISSIONS);
+  const superAdmin = await upsertSystemRole(
+    db,
+    'ADMIN',
+    SUPER_ADMIN_ROLE,
+    'Every admin permission',
+    ALL_ADMIN_PERMISSIONS,
+  );
   const owner = await upsertSystemRole(
     db,
     'CORPORATE',
@@ -47,7 +61,9 @@ export async function systemRoleId(db: Db, area: 'ADMIN' | 'CORPORATE'): Promise
   const [r] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(roles.area, area), isNull(roles.corporateId), eq(roles.isSystem, true), eq(roles.name, name)));
+    .where(
+      and(eq(roles.area, area), isNull(roles.corporateId), eq(roles.isSystem, true), eq(roles.name, name)),
+    );
   if (!r) throw new Error(`System role ${name} missing: run the seed`);
   return r.id;
 }
@@ -63,7 +79,11 @@ export async function seed(ctx: AppContext): Promise<{ email: string; password: 
   const { superAdmin } = await ensureSystemRoles(ctx.db);
   await ensureDefaultCatalogue(ctx.db);
   await ensureSystemAccounts(ctx.db);
-  const [anyAdmin] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.area, 'ADMIN')).limit(1);
+  const [anyAdmin] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.area, 'ADMIN'))
+    .limit(1);
   if (anyAdmin) return null;
   const email = ctx.config.ADMIN_EMAIL.toLowerCase();
   const password = randomPassword();

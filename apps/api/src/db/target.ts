@@ -3,5 +3,7 @@ import type { Config } from '../config';
 import type { DbTarget } from './client';
 
 export function dbTargetOf(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): DbTarget {
-  return config.DATABASE_URL ? { url: config.DATABASE_URL } : { pgliteDir: path.join(config.DATA_DIR, 'pglite') };
+  return config.DATABASE_URL
+    ? { url: config.DATABASE_URL }
+    : { pgliteDir: path.join(config.DATA_DIR, 'pglite') };
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
-import { clientsCreditRoutes } from './clients/clients.routes';
+import { clientsRoutes } from './clients/clients.routes';
 import { commissionsRoutes } from './commissions/commissions.routes';
 import { devRoutes } from './dev/dev.routes';
 import { fundingRoutes } from './funding/funding.routes';
@@ -32,5 +32,5 @@ export const modules: ApiModule[] = [
   webhooksRoutes,
   walletRoutes,
   fundingRoutes,
-  clientsCreditRoutes,
+  clientsRoutes,
 ];

@@ -163,7 +163,8 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
     const perm = config.permission;
     if (!perm) throw new Error('route without access declaration');
     if (perm === 'self') return;
-    const needed: Permission | readonly Permission[] | undefined = typeof perm === 'string' ? perm : perm[auth.area];
+    const needed: Permission | readonly Permission[] | undefined =
+      typeof perm === 'string' ? perm : perm[auth.area];
     if (!needed || (typeof perm === 'string' && areaOfPermission(perm) !== auth.area)) {
       throw new AppError('WRONG_AREA', 403, 'This action is not available in your area');
     }

@@ -33,16 +33,27 @@ export function registerErrorHandling(app: FastifyInstance) {
       const message = pgCode === '23505' ? 'This record already exists' : 'This record is still in use';
       return reply.status(409).send({ success: false, message, errors: [message], code: 'CONFLICT' });
     }
+    // The database refusing connections (too many clients, starting up, pool exhausted) is an
+    // outage the caller can retry, not a bug: 503 rather than 500.
+    if (
+      pgCode === '53300' ||
+      pgCode === '57P03' ||
+      /timeout exceeded when trying to connect|Connection terminated/i.test(err.message ?? '')
+    ) {
+      request.log.error({ err }, 'database unavailable');
+      const message = 'The service is busy. Please try again shortly.';
+      return reply
+        .status(503)
+        .send({ success: false, message, errors: [message], code: 'SERVICE_UNAVAILABLE' });
+    }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply
-        .status(413)
-        .send({
-          success: false,
-          message: 'The upload is too large',
-          errors: ['The upload is too large'],
-          code: 'PAYLOAD_TOO_LARGE',
-        });
+      return reply.status(413).send({
+        success: false,
+        message: 'The upload is too large',
+        errors: ['The upload is too large'],
+        code: 'PAYLOAD_TOO_LARGE',
+      });
     }
     if (status === 429) {
       return reply.status(429).send({

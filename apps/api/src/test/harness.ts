@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openDb, type DbHandle } from '../db/client';
+import { type DbHandle, openDb } from '../db/client';
 import { MIGRATIONS_DIR, runMigrations } from '../db/migrate';
 import { ensureSystemRoles } from '../db/seed';
 import { ensureDefaultCatalogue } from '../modules/catalogue/catalogue.service';
@@ -18,7 +18,9 @@ export const testDbKind = (): 'pglite' | 'pg' => (process.env.TEST_DB_KIND === '
 
 function migrationsHash(): string {
   const h = createHash('sha256');
-  for (const f of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const f of readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     h.update(f).update(readFileSync(path.join(MIGRATIONS_DIR, f)));
   }
   return h.digest('hex').slice(0, 12);
@@ -72,7 +74,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(opts: { env?: Record<string, string>; poolSize?: number } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  opts: { env?: Record<string, string>; poolSize?: number } = {},
+): Promise<TestApp> {
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -87,7 +91,7 @@ export async function buildTestApp(opts: { env?: Record<string, string>; poolSiz
   let handle: DbHandle;
   let drop = async () => {};
   if (testDbKind() === 'pg') {
-    ({ handle, drop } = await freshPostgres(opts.poolSize ?? 30));
+    ({ handle, drop } = await freshPostgres(opts.poolSize ?? 10));
   } else {
     handle = await openDb({ memory: true });
     await runMigrations(handle);
@@ -95,7 +99,11 @@ export async function buildTestApp(opts: { env?: Record<string, string>; poolSiz
     await ensureDefaultCatalogue(handle.db);
     await ensureSystemAccounts(handle.db);
   }
-  const app = await buildApp(config, { db: handle, logger: false });
+  // TEST_LOG=1 shows the server's errors while investigating a failing test.
+  const app = await buildApp(config, {
+    db: handle,
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+  });
   await app.ready();
   return {
     app,

@@ -63,7 +63,7 @@ export const adminRoutes: RouteObject[] = [
   },
   { path: 'auto-top-up/:id', lazy: page(() => import('@/features/auto-topup/routes/admin-auto-topup')) },
   { path: 'funding-history', lazy: page(() => import('@/features/funding/routes/admin-funding-history')) },
-  { path: 'accounts', lazy: page(() => import('@/features/accounts/routes/accounts')) },
+  { path: 'accounts', lazy: page(() => import('@/features/corporate-clients/routes/clients')) },
   { path: 'accounts/:id', lazy: page(() => import('@/features/accounts/routes/business-account')) },
   { path: 'vending-history', lazy: page(() => import('@/features/vending/routes/admin-vending-history')) },
   { path: 'vending-history/:id', lazy: page(() => import('@/features/vending/routes/admin-vend-details')) },

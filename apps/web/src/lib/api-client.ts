@@ -103,35 +103,9 @@ function errorFrom(status: number, body: Record<string, unknown> | null): ApiErr
     : new ApiError(status, message, errors, code);
 }
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, credentialCheck = false } = options;
-  const token = getAccessToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  let res: Response;
-  try {
-    res = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-      credentials: 'same-origin',
-    });
-  } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw errorFrom(0, null);
-  }
-
-  const json = await readJson(res);
-  if (res.ok) {
-    if (json === null) return undefined as T;
-    return json as T;
-  }
-
-  const error = errorFrom(res.status, json);
-  switch (res.status) {
+/** Applies the status rules of spec §8 to a failed answer, then throws its error. */
+function failWith(status: number, error: ApiError, token: string | null, credentialCheck: boolean): never {
+  switch (status) {
     case 401: {
       // Only an authenticated call with a live session means the session is over.
       const sessionEnded = !!token && (!credentialCheck || error.code === 'UNAUTHORIZED');
@@ -157,6 +131,70 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     default:
       throw error;
   }
+}
+
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const { method = 'GET', body, query, signal } = options;
+  const token = getAccessToken();
+  const headers: Record<string, string> = { Accept: accept };
+  // FormData (file uploads) sets its own multipart content type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw errorFrom(0, null);
+  }
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = getAccessToken();
+  const res = await send(path, options, 'application/json');
+  const json = await readJson(res);
+  if (res.ok) {
+    if (json === null) return undefined as T;
+    return json as T;
+  }
+  return failWith(res.status, errorFrom(res.status, json), token, options.credentialCheck ?? false);
+}
+
+export type Download = { blob: Blob; filename: string | null; contentType: string };
+
+function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? null;
+}
+
+/**
+ * A file the API serves behind the bearer token (CSV exports, proofs of payment): fetched with
+ * the session's token, under the same status rules as every other call.
+ */
+export async function apiDownload(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<Download> {
+  const token = getAccessToken();
+  const res = await send(path, { ...options, method: 'GET' }, '*/*');
+  if (!res.ok) {
+    const error = errorFrom(res.status, await readJson(res));
+    return failWith(res.status, error, token, options.credentialCheck ?? false);
+  }
+  return {
+    blob: await res.blob(),
+    filename: filenameOf(res.headers.get('content-disposition')),
+    contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+  };
 }
 
 export const api = {

@@ -168,6 +168,7 @@ export const fundingAccountView = z.object({
   /** What the client must write as the transfer narration, e.g. VP-7K3QX9M2. */
   narration: z.string(),
 });
+export type FundingAccountView = z.infer<typeof fundingAccountView>;
 
 export const fundRequestView = z.object({
   id: z.string(),
@@ -199,6 +200,7 @@ export const cardFeeView = z.object({
   fee: z.string(),
   total: z.string(),
 });
+export type CardFeeView = z.infer<typeof cardFeeView>;
 export const cardPaymentView = cardFeeView.extend({
   reference: z.string(),
   status: z.enum(CARD_PAYMENT_STATUSES),
@@ -220,6 +222,7 @@ export const adminFundingView = z.object({
   balanceKobo: koboInt,
   createdAt: z.string(),
 });
+export type AdminFundingView = z.infer<typeof adminFundingView>;
 
 export const walletBalanceView = z.object({
   clientType: z.string(),
@@ -272,3 +275,4 @@ export const clientCreditView = z.object({
   floorKobo: koboInt,
   availableKobo: koboInt,
 });
+export type ClientCreditView = z.infer<typeof clientCreditView>;

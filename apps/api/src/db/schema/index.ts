@@ -1,5 +1,5 @@
+export * from './funding';
 export * from './identity';
+export * from './ledger';
 export * from './platform';
 export * from './vending';
-export * from './ledger';
-export * from './funding';

@@ -1,20 +1,35 @@
-// Admin calls on a client's credit terms: PUT set-limit and PUT corporate-clients/limit (one
-// behaviour, two paths of the spec) and POST corporate-clients/switch. Password-confirmed and
-// audited; the client is notified.
+// The admin's calls on corporate clients (spec §7 Clients): the list (GET corporate-clients with
+// the spec's filters), one client with its wallet, activation (PUT corporate-clients/status), and
+// the credit terms: PUT set-limit and PUT corporate-clients/limit (one behaviour, two paths of the
+// spec) and POST corporate-clients/switch. Changes are password-confirmed and audited; the client
+// is notified.
 import {
   clientCreditView,
+  corporateClientDetailView,
+  corporateClientParams,
+  corporateClientsQuery,
+  corporateClientView,
+  corporateStatusBody,
   creditLimitBody,
   koboToNairaString,
+  paginated,
   successEnvelope,
   switchClientTypeBody,
 } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { ok } from '../../lib/http';
+import { ok, page } from '../../lib/http';
 import { authOf } from '../../plugins/access';
 import { recorder } from './audit-recorder';
-import { type CreditTerms, changeCreditTerms, confirmActingPassword } from './clients.service';
+import {
+  type CreditTerms,
+  changeCreditTerms,
+  confirmActingPassword,
+  corporateClientDetail,
+  corporateClientsPage,
+  setClientStatus,
+} from './clients.service';
 
 const view = (t: CreditTerms) => ({
   corporateId: t.corporateId,
@@ -25,6 +40,64 @@ const view = (t: CreditTerms) => ({
   floorKobo: t.floorKobo,
   availableKobo: t.availableKobo,
 });
+
+export async function clientsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Clients'];
+
+  r.get(
+    '/corporate-clients',
+    {
+      config: { permission: 'clients.read' },
+      schema: {
+        tags,
+        summary:
+          'Corporate clients, newest first: search (name, email, phone), onboarding dates, status, client type',
+        querystring: corporateClientsQuery,
+        response: { 200: paginated(corporateClientView) },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await corporateClientsPage(ctx.db, req.query);
+      return page('Corporate clients retrieved', rows, total, req.query.page, req.query.limit);
+    },
+  );
+
+  r.get(
+    '/corporate-clients/:id',
+    {
+      config: { permission: 'clients.read' },
+      schema: {
+        tags,
+        summary: 'One corporate client with its wallet (balance, credit terms)',
+        params: corporateClientParams,
+        response: { 200: successEnvelope(corporateClientDetailView) },
+      },
+    },
+    async (req) => ok('Corporate client retrieved', await corporateClientDetail(ctx.db, req.params.id)),
+  );
+
+  r.put(
+    '/corporate-clients/status',
+    {
+      config: { permission: 'clients.manage' },
+      schema: {
+        tags,
+        summary:
+          'Activate or deactivate a client (password-confirmed); an inactive client can read but not fund or vend',
+        body: corporateStatusBody,
+        response: { 200: successEnvelope(corporateClientDetailView) },
+      },
+    },
+    async (req) => {
+      await confirmActingPassword(ctx, authOf(req).userId, req.body.password);
+      const view = await setClientStatus(ctx, req.body.corporateId, req.body.status, recorder(req));
+      return ok(req.body.status === 'ACTIVE' ? 'Client activated' : 'Client deactivated', view);
+    },
+  );
+
+  await clientsCreditRoutes(app, ctx);
+}
 
 export async function clientsCreditRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

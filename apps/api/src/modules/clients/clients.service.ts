@@ -2,15 +2,32 @@
 // either never moves money; it moves the floor the wallet may reach, so a change that would leave
 // the wallet below its new floor is refused. The corporate row is locked FOR UPDATE first; the
 // ledger's debit reads it FOR SHARE, so a debit and a change never both act on a stale floor.
-import { type ClientType, formatNaira, koboToNairaString, walletFloorKobo } from '@vendport/shared';
+import {
+  type ClientStatus,
+  type ClientType,
+  type CorporateClientDetailView,
+  type CorporateClientView,
+  formatNaira,
+  koboToNairaString,
+  walletFloorKobo,
+} from '@vendport/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { corporates, users } from '../../db/schema';
 import { badRequest, invalidPassword, notFound } from '../../lib/errors';
-import { corporateBalances } from '../ledger/ledger.service';
+import { corporateBalances, type WalletTotals, walletTotals } from '../ledger/ledger.service';
 import { notifyCorporate } from '../notifications/notifications.service';
+import { walletSummary } from '../wallet/wallet.service';
 import type { AuditFn } from './audit-recorder';
+import {
+  type CorporateFilters,
+  type CorporateRecord,
+  findCorporateRecord,
+  listCorporates,
+  lockCorporateRecord,
+  updateCorporateStatus,
+} from './clients.repo';
 
 /** The acting user's password, for password-confirmed actions; wrong -> 400 INVALID_PASSWORD. */
 export async function confirmActingPassword(
@@ -130,4 +147,80 @@ export async function changeCreditTerms(
     }
     return { before, after };
   });
+}
+
+// ---------------------------------------------------------------- the admin's view of clients
+
+export function corporateClientView(
+  c: CorporateRecord,
+  totals: WalletTotals | undefined,
+): CorporateClientView {
+  return {
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    msisdn: c.msisdn,
+    clientType: c.clientType as CorporateClientView['clientType'],
+    totalFunding: totals?.totalFundingKobo ?? 0,
+    availableBalance: totals?.balanceKobo ?? 0,
+    createdAt: c.createdAt.toISOString(),
+    verificationRequestedAt: c.verificationRequestedAt?.toISOString() ?? null,
+    verificationStatus: c.verificationStatus as CorporateClientView['verificationStatus'],
+    status: c.status as CorporateClientView['status'],
+    testMode: c.testMode,
+    creditLimitKobo: c.creditLimitKobo,
+  };
+}
+
+/** One page of clients with each one's wallet balance and total funding (one ledger read). */
+export async function corporateClientsPage(db: Db, filters: CorporateFilters) {
+  const { rows, total } = await listCorporates(db, filters);
+  const totals = await walletTotals(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { rows: rows.map((r) => corporateClientView(r, totals.get(r.id))), total };
+}
+
+export async function corporateClientDetail(db: Db, corporateId: string): Promise<CorporateClientDetailView> {
+  const c = await findCorporateRecord(db, corporateId);
+  if (!c) throw notFound('Corporate client');
+  const wallet = await walletSummary(db, corporateId);
+  const totals = (await walletTotals(db, [corporateId])).get(corporateId);
+  return { ...corporateClientView(c, totals), wallet };
+}
+
+const STATUS_NAMES: Record<ClientStatus, string> = { ACTIVE: 'active', INACTIVE: 'inactive' };
+
+/**
+ * Activates or deactivates a client. An inactive client can still sign in and read, but cannot
+ * fund or vend (the funding and vending services check the status). The client is told.
+ */
+export async function setClientStatus(
+  ctx: AppContext,
+  corporateId: string,
+  status: ClientStatus,
+  record: AuditFn,
+): Promise<CorporateClientDetailView> {
+  await ctx.db.transaction(async (tx) => {
+    const c = await lockCorporateRecord(tx, corporateId);
+    if (!c) throw notFound('Corporate client');
+    if (c.status === status) throw badRequest(`The client is already ${STATUS_NAMES[status]}`);
+    await updateCorporateStatus(tx, corporateId, status);
+    const subject = status === 'ACTIVE' ? 'Account activated' : 'Account deactivated';
+    const body =
+      status === 'ACTIVE'
+        ? 'Your VendPort account has been activated. You can fund your wallet and vend again.'
+        : 'Your VendPort account has been deactivated. You can still sign in and read your history, but funding and vending are paused. Please contact support.';
+    await notifyCorporate(tx, corporateId, subject, body);
+    await ctx.mailer.send(tx, { to: c.email, subject, text: body });
+    await record(tx, {
+      action: status === 'ACTIVE' ? 'clients.activate' : 'clients.deactivate',
+      targetType: 'corporate',
+      targetId: corporateId,
+      corporateId,
+      summary: { name: c.name, from: c.status, to: status },
+    });
+  });
+  return corporateClientDetail(ctx.db, corporateId);
 }

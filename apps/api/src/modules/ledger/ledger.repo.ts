@@ -141,3 +141,34 @@ export async function sumEntriesBefore(db: Db, accountId: string, before: Date):
     .where(and(eq(ledgerEntries.accountId, accountId), lt(ledgerEntries.createdAt, before)));
   return Number(row?.total ?? 0);
 }
+
+/**
+ * Per corporate: the wallet balance (from the account row) and the sum of the wallet's credits
+ * made by transfers of the given kinds. Corporates without a wallet account yet are absent.
+ */
+export async function walletTotalsRows(
+  db: Db,
+  corporateIds: string[],
+  creditKinds: readonly string[],
+): Promise<Array<{ corporate_id: string; balance_kobo: string | number; credited_kobo: string | number }>> {
+  if (!corporateIds.length) return [];
+  return rowsOf(
+    db,
+    sql`select a.corporate_id, a.balance_kobo,
+               coalesce((select sum(e.amount_kobo)
+                           from ledger_entries e
+                           join ledger_transfers t on t.id = e.transfer_id
+                          where e.account_id = a.id
+                            and e.amount_kobo > 0
+                            and t.kind in (${sql.join(
+                              creditKinds.map((k) => sql`${k}`),
+                              sql`, `,
+                            )})), 0) as credited_kobo
+          from ledger_accounts a
+         where a.kind = 'WALLET'
+           and a.corporate_id in (${sql.join(
+             corporateIds.map((id) => sql`${id}::uuid`),
+             sql`, `,
+           )})`,
+  );
+}

@@ -34,6 +34,7 @@ import {
   type NewEntry,
   sumEntriesBefore,
   type TransferRow,
+  walletTotalsRows,
 } from './ledger.repo';
 
 /** The platform's own accounts, created by the seed (and on first use). */
@@ -352,4 +353,31 @@ export async function corporateBalances(db: Db, corporateId: string): Promise<Co
 /** The wallet's balance as at an instant, from its entries (not from the row). */
 export async function walletBalanceBefore(db: Db, corporateId: string, before: Date): Promise<number> {
   return sumEntriesBefore(db, await walletAccountId(db, corporateId), before);
+}
+
+/** Transfer kinds that fund a wallet (money paid in, as opposed to vends, commission, reversals). */
+export const FUNDING_TRANSFER_KINDS = [
+  'BANK_FUNDING',
+  'CARD_FUNDING',
+  'ADMIN_FUNDING',
+  'POSTPAID_REPAYMENT',
+] as const;
+
+export interface WalletTotals {
+  balanceKobo: number;
+  /** Every credit to the wallet by a funding transfer. */
+  totalFundingKobo: number;
+}
+
+/** Wallet balance and total funding of many corporates in one read (client lists). */
+export async function walletTotals(db: Db, corporateIds: string[]): Promise<Map<string, WalletTotals>> {
+  const rows = await walletTotalsRows(db, corporateIds, FUNDING_TRANSFER_KINDS);
+  const out = new Map<string, WalletTotals>();
+  for (const id of corporateIds) out.set(id, { balanceKobo: 0, totalFundingKobo: 0 });
+  for (const r of rows)
+    out.set(r.corporate_id, {
+      balanceKobo: Number(r.balance_kobo),
+      totalFundingKobo: Number(r.credited_kobo),
+    });
+  return out;
 }

@@ -122,10 +122,10 @@ const ADMIN_NAV: NavSection[] = [
     title: 'Clients',
     items: [
       {
-        label: 'Accounts',
+        label: 'Clients',
         to: '/admin-dashboard/accounts',
         icon: i(BuildingIcon),
-        permission: 'verification.read',
+        permission: 'clients.read',
       },
       {
         label: 'Funding History',

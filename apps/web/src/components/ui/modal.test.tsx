@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Modal } from './modal';
 
@@ -66,5 +66,46 @@ describe('Modal', () => {
       </>,
     );
     expect(document.body.style.overflow).toBe('');
+  });
+});
+
+describe('Modal focus', () => {
+  let blurs = 0;
+  function FocusHarness() {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          opener
+        </button>
+        {/* Mounted already open, as the client actions are. */}
+        {open ? (
+          <Modal open onClose={() => setOpen(false)} title="Form">
+            <input
+              aria-label="First field"
+              // React's onBlur, as react-hook-form's validate-on-blur uses.
+              onBlur={() => {
+                blurs += 1;
+              }}
+            />
+          </Modal>
+        ) : null}
+      </>
+    );
+  }
+
+  it('[MODAL] under StrictMode, opening focuses the first field without a spurious blur; closing returns focus to the opener', async () => {
+    render(
+      <StrictMode>
+        <FocusHarness />
+      </StrictMode>,
+    );
+    const opener = screen.getByRole('button', { name: 'opener' });
+    await userEvent.click(opener);
+    expect(screen.getByLabelText('First field')).toHaveFocus();
+    expect(blurs).toBe(0);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 });

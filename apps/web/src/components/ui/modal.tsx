@@ -41,6 +41,8 @@ export type ModalProps = {
   hideClose?: boolean;
   /** Block closing by Escape or overlay click (while a request is pending). */
   dismissible?: boolean;
+  /** The accessible name when the modal shows no title of its own. */
+  ariaLabel?: string;
 };
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
@@ -55,6 +57,7 @@ export function Modal({
   size = 'md',
   hideClose = false,
   dismissible = true,
+  ariaLabel,
 }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -68,20 +71,36 @@ export function Modal({
   });
   useScrollLock(open);
 
+  // Focus moves in on opening and back to the opener on closing. StrictMode runs this effect
+  // twice on mount (set up, clean up, set up): the opener is kept across that, focus already in
+  // the panel stays put, and it returns only when the modal really closed (checked a microtask
+  // later), so fields never see a spurious blur (which would show their errors untouched).
+  const openerRef = useRef<HTMLElement | null>(null);
+  const liveRef = useRef(false);
   useEffect(() => {
     if (!open) return;
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    const first = panelRef.current?.querySelector<HTMLElement>(
-      'button:not([disabled]):not([data-modal-close]), input, select, textarea, [href], [tabindex]:not([tabindex="-1"])',
-    );
-    (first ?? panelRef.current)?.focus();
+    liveRef.current = true;
+    const panel = panelRef.current;
+    if (!panel?.contains(document.activeElement)) {
+      openerRef.current ??= document.activeElement as HTMLElement | null;
+      const first = panel?.querySelector<HTMLElement>(
+        'button:not([disabled]):not([data-modal-close]), input, select, textarea, [href], [tabindex]:not([tabindex="-1"])',
+      );
+      (first ?? panel)?.focus();
+    }
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && dismissibleRef.current) onCloseRef.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      previouslyFocused?.focus?.();
+      liveRef.current = false;
+      queueMicrotask(() => {
+        if (liveRef.current) return;
+        const opener = openerRef.current;
+        openerRef.current = null;
+        opener?.focus?.();
+      });
     };
   }, [open]);
 
@@ -100,6 +119,7 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={title ? titleId : undefined}
+        aria-label={title ? undefined : ariaLabel}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         className={cn(

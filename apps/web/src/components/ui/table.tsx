@@ -34,7 +34,9 @@ export function Table<T>({
   onRowClick,
 }: TableProps<T>) {
   return (
-    <div className="overflow-x-auto">
+    // relative: absolutely positioned content (sr-only headers) stays inside the scroll box
+    // instead of widening the page.
+    <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-slate-50">

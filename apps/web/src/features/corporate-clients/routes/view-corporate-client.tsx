@@ -1,15 +1,228 @@
-// Placeholder until this screen's issue lands: title and an honest note, no sample data.
-import { useParams } from 'react-router';
-import { LaterReleaseScreen } from '@/components/later-release';
+// One corporate client for the admin (spec §3 corporate fields; dates DD/MM/YYYY; NIL when empty)
+// with its wallet, and the password-confirmed actions the admin's permissions allow: fund the
+// wallet, set the credit limit (credit clients), switch type, activate or deactivate.
+import type { CorporateClientDetailView } from '@vendport/shared';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { ArrowLeftIcon, BuildingIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Stat } from '@/components/ui/stat';
+import { SuccessModal } from '@/components/ui/success-modal';
+import { ApiError } from '@/lib/api-client';
+import { formatDate, formatNaira } from '@/lib/format';
+import { clientTypeLabel } from '@/lib/labels';
+import { usePermissions } from '@/lib/permissions';
+import { useCorporateClient } from '../api/get-corporate-client';
+import type { ActionDone } from '../components/action-modal';
+import { ClientStatusBadge, VerificationBadge } from '../components/client-badges';
+import { CreditLimitModal } from '../components/credit-limit-modal';
+import { FundWalletModal } from '../components/fund-wallet-modal';
+import { StatusModal } from '../components/status-modal';
+import { SwitchTypeModal } from '../components/switch-type-modal';
+
+type Action = 'fund' | 'limit' | 'switch' | 'status';
+
+const nil = (v: string | null | undefined) => (v?.trim() ? v : 'NIL');
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-1 break-words text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function ClientDetails({ client }: { client: CorporateClientDetailView }) {
+  return (
+    <Card>
+      <CardHeader title="Details" />
+      <dl className="grid gap-5 px-6 py-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="client-details">
+        <Field label="Corporate Name">{nil(client.name)}</Field>
+        <Field label="Verification">
+          <VerificationBadge status={client.verificationStatus} />
+        </Field>
+        <Field label="Email Address">{nil(client.email)}</Field>
+        <Field label="Phone Number">{nil(client.msisdn)}</Field>
+        <Field label="Onboarding Date">{formatDate(client.createdAt)}</Field>
+        <Field label="Request Date">{formatDate(client.verificationRequestedAt)}</Field>
+        <Field label="Status">
+          <ClientStatusBadge status={client.status} />
+        </Field>
+        <Field label="Mode">
+          {client.testMode ? <Badge tone="warning">Test mode</Badge> : <Badge tone="success">Live</Badge>}
+        </Field>
+      </dl>
+    </Card>
+  );
+}
+
+function WalletDetails({ client }: { client: CorporateClientDetailView }) {
+  const w = client.wallet;
+  const credit = w.creditLimitKobo !== null;
+  return (
+    <Card>
+      <CardHeader title="Wallet" description={credit ? 'Balance and credit line.' : 'Prepaid balance.'} />
+      <div className="grid gap-5 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4" data-testid="client-wallet">
+        <Stat label="Balance" value={formatNaira(w.balanceKobo)} />
+        {credit ? (
+          <>
+            <Stat label="Credit limit" value={formatNaira(w.creditLimitKobo ?? 0)} />
+            <Stat label="Credit used" value={formatNaira(w.usedKobo ?? 0)} />
+            <Stat label="Available to spend" value={formatNaira(w.availableKobo)} />
+          </>
+        ) : null}
+        <Stat label="Commission balance" value={formatNaira(w.commissionBalanceKobo)} />
+      </div>
+    </Card>
+  );
+}
 
 export default function ViewCorporateClientRoute() {
-  const { corporateId } = useParams();
+  const { corporateId = '' } = useParams();
+  const navigate = useNavigate();
+  const { can } = usePermissions();
+  const client = useCorporateClient(corporateId);
+  const [action, setAction] = useState<Action | null>(null);
+  const [done, setDone] = useState<ActionDone | null>(null);
+  const c = client.data;
+
+  const finish = (d: ActionDone) => {
+    setAction(null);
+    setDone(d);
+  };
+  const credit = c ? c.clientType === 'POSTPAID' || c.clientType === 'POSTPAID_PLUS' : false;
+  const actions = c
+    ? [
+        can('funding.manage') && { key: 'fund' as const, label: 'Fund wallet', variant: 'primary' as const },
+        can('funding.manage') &&
+          credit && { key: 'limit' as const, label: 'Set credit limit', variant: 'secondary' as const },
+        can('clients.manage') && {
+          key: 'switch' as const,
+          label: 'Switch type',
+          variant: 'secondary' as const,
+        },
+        can('clients.manage') && {
+          key: 'status' as const,
+          label: c.status === 'ACTIVE' ? 'Deactivate' : 'Activate',
+          variant: c.status === 'ACTIVE' ? ('danger' as const) : ('primary' as const),
+        },
+      ].filter((a) => !!a)
+    : [];
+
   return (
-    <LaterReleaseScreen
-      title="Corporate Client"
-      summary="One corporate client’s profile, wallet, client type, credit limit, services, test mode and activity."
-      reference={{ label: 'Corporate client', value: corporateId }}
-      showBack
-    />
+    <div className="space-y-6">
+      <PageHeader
+        title="Corporate Client"
+        actions={
+          <>
+            {client.isFetching ? <Spinner className="h-5 w-5 text-brand-700" label="Loading client" /> : null}
+            <Button
+              variant="secondary"
+              leftIcon={<ArrowLeftIcon className="h-4 w-4" />}
+              onClick={() => navigate(-1)}
+            >
+              Back
+            </Button>
+          </>
+        }
+      />
+
+      {client.isPending ? (
+        <Card className="flex justify-center py-16 text-brand-700">
+          <Spinner className="h-7 w-7" label="Loading client" />
+        </Card>
+      ) : client.isError || !c ? (
+        <Alert
+          tone="error"
+          title={
+            client.error instanceof ApiError && client.error.status === 404
+              ? 'This client does not exist.'
+              : 'The client could not be loaded.'
+          }
+        >
+          <Link to="/admin-dashboard/accounts" className="font-medium underline">
+            Back to clients
+          </Link>
+        </Alert>
+      ) : (
+        <>
+          <Card className="flex flex-wrap items-center gap-4 px-6 py-5">
+            <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-slate-100 text-slate-600">
+              <BuildingIcon className="h-6 w-6" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-lg font-semibold text-slate-900" data-testid="client-name">
+                {nil(c.name)}
+              </p>
+              <div className="mt-1 flex flex-wrap items-center gap-2">
+                <ClientStatusBadge status={c.status} />
+                <VerificationBadge status={c.verificationStatus} />
+                {c.testMode ? <Badge tone="warning">Test mode</Badge> : null}
+              </div>
+            </div>
+            {actions.length ? (
+              <div className="flex flex-wrap gap-2">
+                {actions.map((a) => (
+                  <Button key={a.key} variant={a.variant} onClick={() => setAction(a.key)}>
+                    {a.label}
+                  </Button>
+                ))}
+              </div>
+            ) : null}
+          </Card>
+
+          <div className="grid gap-4 sm:grid-cols-3" data-testid="client-overview">
+            <Card className="px-6 py-5">
+              <Stat label="Total Funding" value={formatNaira(c.totalFunding)} />
+            </Card>
+            <Card className="px-6 py-5">
+              <Stat label="Corporate Client Type" value={clientTypeLabel(c.clientType)} />
+            </Card>
+            <Card className="px-6 py-5">
+              <Stat label="Available Wallet Balance" value={formatNaira(c.availableBalance)} />
+            </Card>
+          </div>
+
+          <ClientDetails client={c} />
+          <WalletDetails client={c} />
+
+          {can('funding.read') ? (
+            <p className="text-sm text-slate-500">
+              <Link
+                to={`/admin-dashboard/funding-history?search=${encodeURIComponent(c.name)}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                See this client’s funding history
+              </Link>
+            </p>
+          ) : null}
+
+          {action === 'fund' ? (
+            <FundWalletModal client={c} onClose={() => setAction(null)} onDone={finish} />
+          ) : null}
+          {action === 'limit' ? (
+            <CreditLimitModal client={c} onClose={() => setAction(null)} onDone={finish} />
+          ) : null}
+          {action === 'switch' ? (
+            <SwitchTypeModal client={c} onClose={() => setAction(null)} onDone={finish} />
+          ) : null}
+          {action === 'status' ? (
+            <StatusModal client={c} onClose={() => setAction(null)} onDone={finish} />
+          ) : null}
+        </>
+      )}
+      <SuccessModal
+        open={!!done}
+        title={done?.title ?? ''}
+        message={done?.message}
+        onClose={() => setDone(null)}
+      />
+    </div>
   );
 }

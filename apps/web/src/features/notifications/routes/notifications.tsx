@@ -110,7 +110,7 @@ export default function NotificationsRoute() {
           <div className={notifications.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
             {groupByDay(list).map((group) => (
               <section key={group.day} aria-label={group.day}>
-                <h2 className="sticky top-0 z-[1] border-b border-slate-100 bg-slate-50 px-5 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <h2 className="sticky top-0 z-[1] border-b border-slate-100 bg-slate-50 px-5 py-2 text-sm font-semibold text-slate-600">
                   {group.day}
                 </h2>
                 <ul>

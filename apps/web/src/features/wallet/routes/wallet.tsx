@@ -1,11 +1,69 @@
-// Placeholder until this screen's issue lands: title and an honest note, no sample data.
-import { LaterReleaseScreen } from '@/components/later-release';
+// The client's wallet: the balance (and credit terms), funding by card with the fee shown before
+// paying, funding by bank transfer (account details, the request form), postpaid repayment, and
+// the open requests with "I have paid". Returning from the card checkout verifies the payment.
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { usePermissions } from '@/lib/permissions';
+import { useWalletBalance } from '../api/get-wallet-balance';
+import { BalanceCard } from '../components/balance-card';
+import { BankTransferCard } from '../components/bank-transfer-card';
+import { CardFundingCard } from '../components/card-funding-card';
+import { PendingRequests } from '../components/pending-requests';
+import { RepaymentCard } from '../components/repayment-card';
+import { useCardPaymentReturn } from '../components/use-card-payment-return';
 
 export default function WalletRoute() {
+  const { can } = usePermissions();
+  const balance = useWalletBalance();
+  const { verifying, outcome, dismiss } = useCardPaymentReturn();
+  const canFund = can('wallet.fund');
+  const credit = balance.data ? balance.data.creditLimitKobo !== null : false;
+
   return (
-    <LaterReleaseScreen
-      title="Wallet"
-      summary="Your wallet balance, the platform funding account for bank transfers, card funding with its fee shown before you pay, and your pending fund requests."
-    />
+    <div className="space-y-6">
+      <PageHeader title="Wallet" description="Your balance and the ways to fund it." />
+
+      {verifying ? (
+        <Alert tone="info">
+          <span className="flex items-center gap-2">
+            <Spinner className="h-4 w-4" label="Confirming" /> Confirming your card payment…
+          </span>
+        </Alert>
+      ) : outcome ? (
+        <Alert tone={outcome.tone} title={outcome.title}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <span>{outcome.message}</span>
+            <Button variant="link" size="sm" onClick={dismiss}>
+              Dismiss
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+
+      <BalanceCard
+        balance={balance.data}
+        isPending={balance.isPending}
+        isError={balance.isError}
+        onRetry={() => balance.refetch()}
+      />
+
+      {canFund ? (
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <div className="space-y-6">
+            <CardFundingCard />
+            {credit && balance.data ? <RepaymentCard balance={balance.data} /> : null}
+          </div>
+          <BankTransferCard />
+        </div>
+      ) : (
+        <Alert tone="info" title="Funding is not part of your role.">
+          You can see the balance and pending requests; ask your account owner to fund the wallet.
+        </Alert>
+      )}
+
+      <PendingRequests canConfirm={canFund} />
+    </div>
   );
 }

@@ -1,0 +1,72 @@
+// Queries over corporate clients for the admin's list and detail: filters of spec §3 (search by
+// name, email or phone; onboarding date range in Lagos days; status; client type), newest first.
+import { normaliseMsisdn } from '@vendport/shared';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { corporates } from '../../db/schema';
+import { lagosDayEnd, lagosDayStart } from '../../lib/http';
+
+export type CorporateRecord = typeof corporates.$inferSelect;
+
+export interface CorporateFilters {
+  page: number;
+  limit: number;
+  search?: string;
+  startDate?: string;
+  endDate?: string;
+  status?: string;
+  clientType?: string;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function searchCondition(search: string): SQL | undefined {
+  const p = `%${escapeLike(search)}%`;
+  const conds = [ilike(corporates.name, p), ilike(corporates.email, p), ilike(corporates.msisdn, p)];
+  // Phones are stored as +234XXXXXXXXXX; "0803 123 4567" finds them too.
+  const phone = normaliseMsisdn(search);
+  if (phone) conds.push(eq(corporates.msisdn, phone));
+  else {
+    const digits = search.replace(/[\s\-()]/g, '');
+    // A partial local number (0803123...): match on the national part after the leading 0.
+    if (/^0\d{3,}$/.test(digits)) conds.push(ilike(corporates.msisdn, `%${digits.slice(1)}%`));
+  }
+  return or(...conds);
+}
+
+export async function listCorporates(
+  db: Db,
+  f: CorporateFilters,
+): Promise<{ rows: CorporateRecord[]; total: number }> {
+  const where = and(
+    f.search ? searchCondition(f.search) : undefined,
+    f.startDate ? gte(corporates.createdAt, lagosDayStart(f.startDate)) : undefined,
+    f.endDate ? lt(corporates.createdAt, lagosDayEnd(f.endDate)) : undefined,
+    f.status ? eq(corporates.status, f.status) : undefined,
+    f.clientType ? eq(corporates.clientType, f.clientType) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(corporates).where(where);
+  const rows = await db
+    .select()
+    .from(corporates)
+    .where(where)
+    .orderBy(desc(corporates.createdAt), desc(corporates.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  return { rows, total };
+}
+
+export async function findCorporateRecord(db: Db, id: string): Promise<CorporateRecord | undefined> {
+  const [row] = await db.select().from(corporates).where(eq(corporates.id, id));
+  return row;
+}
+
+/** The corporate row locked FOR UPDATE (status changes). */
+export async function lockCorporateRecord(db: Db, id: string): Promise<CorporateRecord | undefined> {
+  const [row] = await db.select().from(corporates).where(eq(corporates.id, id)).for('update');
+  return row;
+}
+
+export async function updateCorporateStatus(db: Db, id: string, status: string): Promise<void> {
+  await db.update(corporates).set({ status, updatedAt: new Date() }).where(eq(corporates.id, id));
+}

@@ -1,0 +1,119 @@
+// List filters kept in the URL (spec §3 List filters), next to the pager's page and limit: a
+// search applied on Enter or Search, dates and selects applied as soon as they change. Any change
+// returns the list to its first page.
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from './button';
+import { SearchIcon } from './icons';
+import { PAGE_PARAM } from './pager';
+import { Select, type SelectOption } from './select';
+import { TextInput } from './text-input';
+
+export type FilterField =
+  | { kind: 'search'; name: string; label: string; placeholder?: string }
+  | {
+      kind: 'date';
+      name: string;
+      label: string /** The other end of the range, for min/max. */;
+      pair?: string;
+      end?: 'start' | 'end';
+    }
+  | { kind: 'select'; name: string; label: string; options: readonly SelectOption[]; allLabel: string };
+
+/** The current value of each named filter ('' when unset). */
+export function useUrlFilters<K extends string>(names: readonly K[]): Record<K, string> {
+  const [params] = useSearchParams();
+  const out = {} as Record<K, string>;
+  for (const n of names) out[n] = params.get(n) ?? '';
+  return out;
+}
+
+export function FilterBar({ fields, label = 'Filters' }: { fields: readonly FilterField[]; label?: string }) {
+  const [params, setParams] = useSearchParams();
+  const search = fields.find((f) => f.kind === 'search');
+  const applied = search ? (params.get(search.name) ?? '') : '';
+  const [draft, setDraft] = useState(applied);
+  // Follow the URL when it changes from elsewhere (Clear, back button).
+  useEffect(() => setDraft(applied), [applied]);
+
+  const update = (patch: Record<string, string>) =>
+    setParams((prev) => {
+      const p = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(patch)) {
+        if (v) p.set(k, v);
+        else p.delete(k);
+      }
+      p.delete(PAGE_PARAM);
+      return p;
+    });
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    if (search) update({ [search.name]: draft.trim() });
+  };
+
+  const active = fields.some((f) => params.get(f.name));
+  const clear = () => update(Object.fromEntries(fields.map((f) => [f.name, ''])));
+
+  return (
+    <form
+      aria-label={label}
+      onSubmit={onSearch}
+      className="flex flex-wrap items-end gap-3 border-b border-slate-100 px-4 py-4"
+    >
+      {fields.map((f) => {
+        if (f.kind === 'search')
+          return (
+            <div key={f.name} className="flex min-w-[18rem] flex-[2] basis-[18rem] items-end gap-2">
+              <TextInput
+                label={f.label}
+                type="search"
+                name={f.name}
+                placeholder={f.placeholder}
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+                leftIcon={<SearchIcon className="h-4 w-4" />}
+                containerClassName="min-w-0 flex-1"
+              />
+              <Button type="submit" variant="secondary" className="shrink-0">
+                Search
+              </Button>
+            </div>
+          );
+        if (f.kind === 'date') {
+          const other = f.pair ? (params.get(f.pair) ?? '') : '';
+          return (
+            <TextInput
+              key={f.name}
+              label={f.label}
+              type="date"
+              name={f.name}
+              value={params.get(f.name) ?? ''}
+              min={f.end === 'end' && other ? other : undefined}
+              max={f.end === 'start' && other ? other : undefined}
+              onChange={(e) => update({ [f.name]: e.target.value })}
+              containerClassName="w-40"
+            />
+          );
+        }
+        return (
+          <Select
+            key={f.name}
+            label={f.label}
+            name={f.name}
+            options={f.options}
+            placeholderOption={f.allLabel}
+            value={params.get(f.name) ?? ''}
+            onChange={(e) => update({ [f.name]: e.target.value })}
+            containerClassName="w-44"
+          />
+        );
+      })}
+      {active ? (
+        <Button variant="ghost" onClick={clear}>
+          Clear filters
+        </Button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+// Set a credit client's limit (naira), password-confirmed. The server refuses a limit below what
+// the client has already used.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CorporateClientDetailView, creditLimitBody, koboToNairaString } from '@vendport/shared';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { TextInput } from '@/components/ui/text-input';
+import { toastApiError } from '@/lib/api-toasts';
+import { formatNaira } from '@/lib/format';
+import { useSetCreditLimit } from '../api/set-credit-limit';
+import { type ActionDone, ActionModal } from './action-modal';
+
+const schema = creditLimitBody.omit({ corporateId: true });
+
+export function CreditLimitModal({
+  client,
+  onClose,
+  onDone,
+}: {
+  client: CorporateClientDetailView;
+  onClose: () => void;
+  onDone: (done: ActionDone) => void;
+}) {
+  const setLimit = useSetCreditLimit();
+  const initial = { limit: koboToNairaString(client.creditLimitKobo), password: '' };
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
+
+  const close = onClose;
+
+  const onSubmit = handleSubmit((v) => {
+    setLimit.mutate(
+      { corporateId: client.id, limitKobo: v.limit, password: v.password },
+      {
+        onSuccess: (res) => {
+          if (res.success === false) {
+            toast.error(res.message || 'The credit limit could not be set.');
+            return;
+          }
+          toast.success(res.message);
+          onDone({
+            title: 'Credit limit updated',
+            message: `${client.name} can now spend up to ${formatNaira(res.data.creditLimitKobo)} on credit.`,
+          });
+        },
+        onError: toastApiError,
+      },
+    );
+  });
+
+  const used = client.wallet.usedKobo ?? 0;
+  return (
+    <ActionModal
+      open
+      title="Set credit limit"
+      description={`Current limit ${formatNaira(client.creditLimitKobo)}; used ${formatNaira(used)}. The limit cannot go below what is used.`}
+      submitLabel="Set limit"
+      pending={setLimit.isPending}
+      passwordEmpty={!watch('password')}
+      password={register('password')}
+      passwordError={errors.password}
+      onSubmit={onSubmit}
+      onClose={close}
+    >
+      <TextInput
+        label="Credit limit (₦)"
+        inputMode="decimal"
+        required
+        error={!!errors.limit}
+        errorMessage={errors.limit?.message}
+        {...register('limit')}
+      />
+    </ActionModal>
+  );
+}

@@ -1,0 +1,100 @@
+// Fund a client's wallet directly: amount and reason, password-confirmed, through the endpoint of
+// the client's type (fund, fund-postpaid, fund-postpaidplus). One idempotency key per opening.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminFundBody, type ClientType, type CorporateClientDetailView } from '@vendport/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { TextInput } from '@/components/ui/text-input';
+import { Textarea } from '@/components/ui/textarea';
+import { toastApiError } from '@/lib/api-toasts';
+import { formatNaira } from '@/lib/format';
+import { clientTypeLabel } from '@/lib/labels';
+import { newRequestKey } from '@/lib/request-key';
+import { useFundClientWallet } from '../api/fund-client-wallet';
+import { type ActionDone, ActionModal } from './action-modal';
+
+const schema = adminFundBody.omit({ corporateId: true, reference: true });
+const EMPTY = { amount: '', reason: '', password: '' };
+
+export function FundWalletModal({
+  client,
+  onClose,
+  onDone,
+}: {
+  client: CorporateClientDetailView;
+  onClose: () => void;
+  onDone: (done: ActionDone) => void;
+}) {
+  const fund = useFundClientWallet();
+  // Mounted per opening: one key for this form, kept across retries of the same submit.
+  const [reference] = useState(newRequestKey);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onTouched' });
+
+  const close = onClose;
+
+  const onSubmit = handleSubmit((v) => {
+    fund.mutate(
+      {
+        clientType: client.clientType as ClientType,
+        corporateId: client.id,
+        amountKobo: v.amount,
+        reason: v.reason,
+        password: v.password,
+        reference,
+      },
+      {
+        onSuccess: (res) => {
+          if (res.success === false) {
+            toast.error(res.message || 'The wallet could not be funded.');
+            return;
+          }
+          toast.success(res.message);
+          onDone({
+            title: 'Wallet funded',
+            message: `${formatNaira(v.amount)} has been credited to ${client.name}. New balance: ${formatNaira(res.data.balanceKobo)}.`,
+          });
+        },
+        onError: toastApiError,
+      },
+    );
+  });
+
+  return (
+    <ActionModal
+      open
+      title="Fund wallet"
+      description={`Credit ${client.name}’s wallet (${clientTypeLabel(client.clientType)} client). The client is notified.`}
+      submitLabel="Fund wallet"
+      pending={fund.isPending}
+      passwordEmpty={!watch('password')}
+      password={register('password')}
+      passwordError={errors.password}
+      onSubmit={onSubmit}
+      onClose={close}
+    >
+      <TextInput
+        label="Amount (₦)"
+        inputMode="decimal"
+        placeholder="e.g. 100,000"
+        required
+        error={!!errors.amount}
+        errorMessage={errors.amount?.message}
+        {...register('amount')}
+      />
+      <Textarea
+        label="Reason"
+        placeholder="Why is this wallet funded? The client sees it."
+        required
+        error={!!errors.reason}
+        errorMessage={errors.reason?.message}
+        {...register('reason')}
+      />
+    </ActionModal>
+  );
+}

@@ -1,0 +1,79 @@
+// Activate or deactivate a client, password-confirmed. An inactive client can sign in and read,
+// but cannot fund or vend; the client is notified either way.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CorporateClientDetailView, corporateStatusBody } from '@vendport/shared';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { toastApiError } from '@/lib/api-toasts';
+import { useSetClientStatus } from '../api/set-client-status';
+import { type ActionDone, ActionModal } from './action-modal';
+
+const schema = corporateStatusBody.pick({ password: true });
+
+export function StatusModal({
+  client,
+  onClose,
+  onDone,
+}: {
+  client: CorporateClientDetailView;
+  onClose: () => void;
+  onDone: (done: ActionDone) => void;
+}) {
+  const setStatus = useSetClientStatus();
+  const next = client.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { password: '' }, mode: 'onTouched' });
+
+  const close = onClose;
+
+  const onSubmit = handleSubmit(({ password }) => {
+    setStatus.mutate(
+      { corporateId: client.id, status: next, password },
+      {
+        onSuccess: (res) => {
+          if (res.success === false) {
+            toast.error(res.message || 'The client status could not be changed.');
+            return;
+          }
+          toast.success(res.message);
+          onDone(
+            next === 'ACTIVE'
+              ? {
+                  title: 'Client activated',
+                  message: `${client.name} can fund and vend again. The client has been informed.`,
+                }
+              : {
+                  title: 'Client deactivated',
+                  message: `${client.name} can no longer fund or vend. The client has been informed.`,
+                },
+          );
+        },
+        onError: toastApiError,
+      },
+    );
+  });
+
+  return (
+    <ActionModal
+      open
+      title={next === 'ACTIVE' ? 'Activate client' : 'Deactivate client'}
+      description={
+        next === 'ACTIVE'
+          ? `${client.name} will be able to fund the wallet and vend again.`
+          : `${client.name} will still be able to sign in and read, but not fund the wallet or vend.`
+      }
+      submitLabel={next === 'ACTIVE' ? 'Activate' : 'Deactivate'}
+      tone={next === 'ACTIVE' ? 'primary' : 'danger'}
+      pending={setStatus.isPending}
+      passwordEmpty={!watch('password')}
+      password={register('password')}
+      passwordError={errors.password}
+      onSubmit={onSubmit}
+      onClose={close}
+    />
+  );
+}

@@ -1,0 +1,152 @@
+// The admin's list of corporate clients (spec §3 corporate account fields) with search, onboarding
+// dates, status and client type in the URL; a client opens its own screen.
+import type { CorporateClientView } from '@vendport/shared';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pager, usePageParams } from '@/components/ui/pager';
+import { type Column, Table } from '@/components/ui/table';
+import { formatDate, formatNaira } from '@/lib/format';
+import { CLIENT_TYPE_OPTIONS, clientTypeLabel } from '@/lib/labels';
+import { useCorporateClients } from '../api/get-corporate-clients';
+import type { ClientFilters } from '../api/query-keys';
+import { ClientStatusBadge, VerificationBadge } from '../components/client-badges';
+
+const NAMES = ['search', 'startDate', 'endDate', 'status', 'clientType'] as const;
+const STATUS_OPTIONS = [
+  { value: 'ACTIVE', label: 'Active' },
+  { value: 'INACTIVE', label: 'Inactive' },
+];
+const clientPath = (id: string) => `/admin-dashboard/view-corporate-client/${id}`;
+
+export default function ClientsRoute() {
+  const navigate = useNavigate();
+  const { page, limit } = usePageParams();
+  const f = useUrlFilters(NAMES);
+  const filters: ClientFilters = useMemo(
+    () => ({ page, limit, ...f }),
+    [page, limit, f.search, f.startDate, f.endDate, f.status, f.clientType],
+  );
+  const clients = useCorporateClients(filters);
+  const rows = clients.data?.data ?? [];
+  const filtered = NAMES.some((n) => f[n]);
+
+  const columns: Column<CorporateClientView>[] = [
+    {
+      key: 'name',
+      header: 'Client',
+      cell: (c) => (
+        <div className="min-w-0">
+          <Link
+            to={clientPath(c.id)}
+            onClick={(e) => e.stopPropagation()}
+            className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+          >
+            {c.name || 'NIL'}
+          </Link>
+          <div className="max-w-[16rem] truncate text-xs text-slate-500" title={c.email}>
+            {c.email}
+          </div>
+          <div className="text-xs text-slate-500">{c.msisdn ?? 'NIL'}</div>
+        </div>
+      ),
+    },
+    {
+      key: 'type',
+      header: 'Type',
+      cell: (c) => (
+        <span className="flex items-center gap-1.5">
+          {clientTypeLabel(c.clientType)}
+          {c.testMode ? <Badge tone="warning">Test</Badge> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'funding',
+      header: 'Total funding',
+      align: 'right',
+      cell: (c) => <span className="tabular-nums">{formatNaira(c.totalFunding)}</span>,
+    },
+    {
+      key: 'balance',
+      header: 'Wallet balance',
+      align: 'right',
+      cell: (c) => (
+        <span className="font-medium tabular-nums text-slate-900">{formatNaira(c.availableBalance)}</span>
+      ),
+    },
+    {
+      key: 'verification',
+      header: 'Verification',
+      cell: (c) => <VerificationBadge status={c.verificationStatus} />,
+    },
+    { key: 'status', header: 'Status', cell: (c) => <ClientStatusBadge status={c.status} /> },
+    { key: 'onboarded', header: 'Onboarded', cell: (c) => formatDate(c.createdAt) },
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title="Clients"
+        description="Corporate client accounts. Open one to see its wallet, fund it or change its terms."
+      />
+      <Card className="overflow-hidden">
+        <FilterBar
+          label="Client filters"
+          fields={[
+            { kind: 'search', name: 'search', label: 'Search', placeholder: 'Name, email or phone' },
+            { kind: 'date', name: 'startDate', label: 'Onboarded from', pair: 'endDate', end: 'start' },
+            { kind: 'date', name: 'endDate', label: 'Onboarded to', pair: 'startDate', end: 'end' },
+            {
+              kind: 'select',
+              name: 'status',
+              label: 'Status',
+              options: STATUS_OPTIONS,
+              allLabel: 'All statuses',
+            },
+            {
+              kind: 'select',
+              name: 'clientType',
+              label: 'Client type',
+              options: CLIENT_TYPE_OPTIONS,
+              allLabel: 'All types',
+            },
+          ]}
+        />
+        {clients.isError ? (
+          <div className="p-6">
+            <Alert tone="error" title="Clients could not be loaded.">
+              <Button variant="link" size="sm" onClick={() => clients.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          </div>
+        ) : (
+          <div className={clients.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <Table
+              caption="Corporate clients"
+              columns={columns}
+              rows={rows}
+              rowKey={(c) => c.id}
+              loading={clients.isPending}
+              emptyText={filtered ? 'No clients match these filters.' : 'No corporate clients yet.'}
+              onRowClick={(c) => navigate(clientPath(c.id))}
+            />
+          </div>
+        )}
+        {clients.data ? (
+          <Pager
+            hasMorePages={clients.data.hasMorePages}
+            lastPage={clients.data.lastPage}
+            disabled={clients.isFetching}
+          />
+        ) : null}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '@/lib/session';
+import {
+  makeCorporateClient,
+  makeUser,
+  makeWalletBalance,
+  pageOf,
+  stubFetch,
+} from '../../../../test/factories';
+import { renderApp } from '../../../../test/render-app';
+
+const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
+const layout = () => [
+  { path: '/api/v1/notifications/unread-count', body: ok({ count: 0 }) },
+  { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
+];
+const ALL = ['clients.read', 'clients.manage', 'funding.read', 'funding.manage'];
+const asAdmin = (permissions: string[] = ALL) =>
+  sessionStore.login(makeUser({ area: 'ADMIN', roles: ['ADMIN'], permissions }), 'tok', false);
+
+const postpaid = makeCorporateClient({
+  name: 'Okafor Telecoms Ltd',
+  clientType: 'POSTPAID',
+  msisdn: null,
+  creditLimitKobo: 1_000_000,
+  availableBalance: -250_000,
+  totalFunding: 5_000_000,
+  verificationStatus: 'VERIFIED',
+  verificationRequestedAt: '2025-12-01T08:00:00.000Z',
+  wallet: makeWalletBalance({
+    clientType: 'POSTPAID',
+    balanceKobo: -250_000,
+    floorKobo: -1_000_000,
+    availableKobo: 750_000,
+    creditLimitKobo: 1_000_000,
+    usedKobo: 250_000,
+  }),
+});
+const path = `/admin-dashboard/view-corporate-client/${postpaid.id}`;
+const detailRoute = (client = postpaid) => ({
+  path: `/api/v1/corporate-clients/${client.id}`,
+  body: ok(client),
+});
+
+afterEach(() => {
+  toast.remove();
+  sessionStore.clear();
+});
+
+describe('view corporate client', () => {
+  it('[CLIENTS] shows the corporate fields (DD/MM/YYYY, NIL when empty), overview and wallet', async () => {
+    asAdmin();
+    vi.stubGlobal('fetch', stubFetch([...layout(), detailRoute()]).fn);
+    renderApp(path);
+    expect(await screen.findByTestId('client-name')).toHaveTextContent('Okafor Telecoms Ltd');
+    const overview = within(screen.getByTestId('client-overview'));
+    expect(overview.getByText('₦50,000.00')).toBeInTheDocument();
+    expect(overview.getByText('Postpaid')).toBeInTheDocument();
+    expect(overview.getByText('-₦2,500.00')).toBeInTheDocument();
+    const details = within(screen.getByTestId('client-details'));
+    const value = (label: string) => details.getByText(label).nextElementSibling?.textContent;
+    expect(value('Phone Number')).toBe('NIL');
+    expect(value('Onboarding Date')).toBe('03/11/2025');
+    expect(value('Request Date')).toBe('01/12/2025');
+    expect(value('Verification')).toBe('Approved');
+    const wallet = within(screen.getByTestId('client-wallet'));
+    expect(wallet.getByText('₦10,000.00')).toBeInTheDocument();
+    expect(wallet.getByText('₦7,500.00')).toBeInTheDocument();
+    for (const name of ['Fund wallet', 'Set credit limit', 'Switch type', 'Deactivate'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('[CLIENTS] hides the actions the admin may not take', async () => {
+    asAdmin(['clients.read']);
+    vi.stubGlobal('fetch', stubFetch([...layout(), detailRoute()]).fn);
+    renderApp(path);
+    await screen.findByTestId('client-name');
+    for (const name of ['Fund wallet', 'Set credit limit', 'Switch type', 'Deactivate', 'Activate'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('[CLIENTS] a prepaid client has no credit limit to set, even for a funding manager', async () => {
+    asAdmin(['clients.read', 'funding.manage']);
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([...layout(), detailRoute(makeCorporateClient({ id: postpaid.id }))]).fn,
+    );
+    renderApp(path);
+    expect(await screen.findByRole('button', { name: 'Fund wallet' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Set credit limit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Switch type' })).not.toBeInTheDocument();
+  });
+
+  it('[CLIENTS] funding a postpaid client uses fund-postpaid, with a reason, the password and one key per opening', async () => {
+    asAdmin();
+    const stub = stubFetch([
+      ...layout(),
+      detailRoute(),
+      {
+        method: 'POST',
+        path: '/api/v1/fund-postpaid',
+        body: ok(
+          {
+            id: 'af_1',
+            code: 'AF-1',
+            corporateId: postpaid.id,
+            kind: 'FUND_POSTPAID',
+            amountKobo: 2_000_000,
+            amount: '20000.00',
+            reason: 'Goodwill',
+            balanceKobo: 1_750_000,
+            createdAt: '2026-01-05T10:00:00.000Z',
+          },
+          'The wallet has been funded',
+        ),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp(path);
+    await userEvent.click(await screen.findByRole('button', { name: 'Fund wallet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fund wallet' });
+    const submit = within(dialog).getByRole('button', { name: 'Fund wallet' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText(/Amount/), '20,000');
+    await userEvent.type(within(dialog).getByLabelText(/Password/, { selector: 'input' }), 'secret');
+    await userEvent.click(submit);
+    expect(await within(dialog).findByText('Please enter your reason')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Goodwill');
+    await userEvent.click(submit);
+    expect(await screen.findByText('The wallet has been funded')).toBeInTheDocument();
+    const success = await screen.findByRole('dialog', { name: 'Wallet funded' });
+    expect(success).toHaveTextContent(
+      '₦20,000.00 has been credited to Okafor Telecoms Ltd. New balance: ₦17,500.00.',
+    );
+    const body = stub.calls.find((c) => c.method === 'POST')?.body as Record<string, string>;
+    expect(body).toMatchObject({
+      corporateId: postpaid.id,
+      amount: '20000.00',
+      reason: 'Goodwill',
+      password: 'secret',
+    });
+    expect(body.reference).toMatch(/^web-[0-9a-f]{32}$/);
+    // The client is asked again.
+    await waitFor(() =>
+      expect(
+        stub.calls.filter((c) => c.url === `/api/v1/corporate-clients/${postpaid.id}`).length,
+      ).toBeGreaterThan(1),
+    );
+  });
+
+  it('[CLIENTS] a refused action shows each error as a toast and keeps the modal open', async () => {
+    asAdmin();
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([
+        ...layout(),
+        detailRoute(),
+        {
+          method: 'PUT',
+          path: '/api/v1/set-limit',
+          status: 400,
+          body: {
+            success: false,
+            message: 'The client has used ₦2,500.00 of credit; the limit cannot be set below that',
+            errors: ['The client has used ₦2,500.00 of credit; the limit cannot be set below that'],
+            code: 'BAD_REQUEST',
+          },
+        },
+      ]).fn,
+    );
+    renderApp(path);
+    await userEvent.click(await screen.findByRole('button', { name: 'Set credit limit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set credit limit' });
+    const limit = within(dialog).getByLabelText(/Credit limit/);
+    expect(limit).toHaveValue('10000.00');
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '1000');
+    await userEvent.type(within(dialog).getByLabelText(/Password/, { selector: 'input' }), 'secret');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set limit' }));
+    expect(
+      await screen.findByText('The client has used ₦2,500.00 of credit; the limit cannot be set below that'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Set credit limit' })).toBeInTheDocument();
+  });
+
+  it('[CLIENTS] deactivating sends the status with the password and confirms', async () => {
+    asAdmin();
+    const stub = stubFetch([
+      ...layout(),
+      detailRoute(),
+      {
+        method: 'PUT',
+        path: '/api/v1/corporate-clients/status',
+        body: ok({ ...postpaid, status: 'INACTIVE' }, 'Client deactivated'),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp(path);
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate client' });
+    await userEvent.type(within(dialog).getByLabelText(/Password/, { selector: 'input' }), 'secret');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByRole('dialog', { name: 'Client deactivated' })).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      corporateId: postpaid.id,
+      status: 'INACTIVE',
+      password: 'secret',
+    });
+  });
+
+  it('[CLIENTS] an unknown client says so', async () => {
+    asAdmin();
+    vi.stubGlobal('fetch', stubFetch(layout()).fn);
+    renderApp(path);
+    expect(await screen.findByText('This client does not exist.')).toBeInTheDocument();
+  });
+});
+
+describe('clients list', () => {
+  it('[CLIENTS] lists clients with their figures; filters live in the URL; a row opens the client', async () => {
+    asAdmin(['clients.read']);
+    const stub = stubFetch([
+      ...layout(),
+      { path: /^\/api\/v1\/corporate-clients\?/, body: pageOf([postpaid]) },
+      detailRoute(),
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    const { router } = renderApp('/admin-dashboard/accounts');
+    expect(await screen.findByRole('heading', { name: 'Clients', level: 1 })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Corporate clients' });
+    const row = (await within(table).findByText('Okafor Telecoms Ltd')).closest('tr') as HTMLElement;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toEqual([
+      'Okafor Telecoms Ltdops@acme.ngNIL',
+      'Postpaid',
+      '₦50,000.00',
+      '-₦2,500.00',
+      'Approved',
+      'Active',
+      '03/11/2025',
+    ]);
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Inactive');
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('INACTIVE');
+    await waitFor(() =>
+      expect(stub.calls.at(-1)?.url).toBe('/api/v1/corporate-clients?page=1&limit=40&status=INACTIVE'),
+    );
+    await userEvent.click(within(row).getByText('Postpaid'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(path));
+  });
+
+  it('[CLIENTS] the sidebar shows Clients only with clients.read', async () => {
+    asAdmin(['funding.read']);
+    vi.stubGlobal('fetch', stubFetch(layout()).fn);
+    renderApp('/admin-dashboard');
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    expect(within(sidebar).queryByRole('link', { name: 'Clients' })).not.toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'Funding History' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+// The wallet balance (en-NG naira); for credit clients also the limit, what is used and what is
+// still available.
+import type { WalletBalanceView } from '@vendport/shared';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { WalletIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { Stat } from '@/components/ui/stat';
+import { formatNaira } from '@/lib/format';
+import { clientTypeLabel } from '@/lib/labels';
+
+export function BalanceCard({
+  balance,
+  isPending,
+  isError,
+  onRetry,
+}: {
+  balance: WalletBalanceView | undefined;
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+}) {
+  if (isPending)
+    return (
+      <Card className="flex justify-center py-12 text-brand-700">
+        <Spinner className="h-7 w-7" label="Loading wallet balance" />
+      </Card>
+    );
+  if (isError || !balance)
+    return (
+      <Alert tone="error" title="Your wallet balance could not be loaded.">
+        <Button variant="link" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  const credit = balance.creditLimitKobo !== null;
+  return (
+    <Card className="px-6 py-5">
+      <div className="flex flex-wrap items-start justify-between gap-6">
+        <div className="flex items-center gap-4">
+          <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+            <WalletIcon className="h-6 w-6" />
+          </span>
+          <Stat
+            label="Wallet balance"
+            value={formatNaira(balance.balanceKobo)}
+            emphasis
+            testId="wallet-balance"
+          />
+        </div>
+        <Badge tone="info">{clientTypeLabel(balance.clientType)}</Badge>
+      </div>
+      {credit ? (
+        <div
+          className="mt-5 grid gap-4 border-t border-slate-100 pt-5 sm:grid-cols-3"
+          data-testid="credit-terms"
+        >
+          <Stat label="Credit limit" value={formatNaira(balance.creditLimitKobo ?? 0)} />
+          <Stat label="Credit used" value={formatNaira(balance.usedKobo ?? 0)} />
+          <Stat
+            label="Available to spend"
+            value={formatNaira(balance.availableKobo)}
+            hint="Balance plus the unused credit line"
+          />
+        </div>
+      ) : null}
+    </Card>
+  );
+}

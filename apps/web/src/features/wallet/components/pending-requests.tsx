@@ -1,0 +1,118 @@
+// My open fund requests and repayments: PENDING until I say I have paid, then PAID until an
+// admin approves or declines. "I have paid" asks for a confirmation first.
+import type { FundRequestView } from '@vendport/shared';
+import { useState } from 'react';
+import { FundingStatusBadge } from '@/components/funding-status-badge';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { InboxIcon } from '@/components/ui/icons';
+import { type Column, Table } from '@/components/ui/table';
+import { toastApiError, toastApiResult } from '@/lib/api-toasts';
+import { formatDate, formatNaira } from '@/lib/format';
+import { useConfirmFundRequest } from '../api/confirm-fund-request';
+import { usePendingTransactions } from '../api/get-pending-transactions';
+
+export function PendingRequests({ canConfirm }: { canConfirm: boolean }) {
+  const pending = usePendingTransactions();
+  const confirm = useConfirmFundRequest();
+  const [toConfirm, setToConfirm] = useState<FundRequestView | null>(null);
+  const rows = pending.data?.data ?? [];
+
+  const columns: Column<FundRequestView>[] = [
+    { key: 'date', header: 'Date', cell: (r) => formatDate(r.createdAt) },
+    { key: 'code', header: 'Request', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
+    { key: 'kind', header: 'Type', cell: (r) => (r.kind === 'REPAYMENT' ? 'Repayment' : 'Fund request') },
+    { key: 'reference', header: 'Transfer reference', cell: (r) => r.transferReference },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cell: (r) => <span className="font-medium tabular-nums">{formatNaira(r.amountKobo)}</span>,
+    },
+    { key: 'status', header: 'Status', cell: (r) => <FundingStatusBadge status={r.status} /> },
+    {
+      key: 'action',
+      header: <span className="sr-only">Action</span>,
+      align: 'right',
+      cell: (r) =>
+        r.status === 'PENDING' && canConfirm ? (
+          <Button size="sm" onClick={() => setToConfirm(r)} aria-label={`I have paid ${r.code}`}>
+            I have paid
+          </Button>
+        ) : r.status === 'PAID' ? (
+          <span className="text-xs text-slate-500">Awaiting approval</span>
+        ) : null,
+    },
+  ];
+
+  const onConfirm = () => {
+    if (!toConfirm) return;
+    confirm.mutate(toConfirm.id, {
+      onSuccess: (res) => {
+        toastApiResult(res);
+        setToConfirm(null);
+      },
+      onError: (e) => {
+        toastApiError(e);
+        setToConfirm(null);
+      },
+    });
+  };
+
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader
+        title="Pending requests"
+        description="Bank transfers you told us about that an admin has not decided yet."
+      />
+      {pending.isError ? (
+        <div className="p-6">
+          <Alert tone="error" title="Your pending requests could not be loaded.">
+            <Button variant="link" size="sm" onClick={() => pending.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        </div>
+      ) : (
+        <Table
+          caption="Pending requests"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          loading={pending.isPending}
+          emptyText={
+            <span className="flex flex-col items-center gap-2">
+              <InboxIcon className="h-6 w-6 text-slate-400" />
+              No pending requests. Requests you submit appear here until they are approved or declined.
+            </span>
+          }
+        />
+      )}
+      {pending.data?.hasMorePages ? (
+        <p className="border-t border-slate-100 px-6 py-3 text-xs text-slate-500">
+          Showing the 40 most recent. See Funding History for the rest.
+        </p>
+      ) : null}
+      <ConfirmModal
+        open={!!toConfirm}
+        title="Confirm your payment"
+        message={
+          toConfirm ? (
+            <>
+              Confirm that you have transferred{' '}
+              <span className="font-medium text-slate-800">{formatNaira(toConfirm.amountKobo)}</span> with
+              reference <span className="font-medium text-slate-800">{toConfirm.transferReference}</span>. An
+              admin will check the transfer and approve the request.
+            </>
+          ) : null
+        }
+        confirmLabel="Yes, I have paid"
+        loading={confirm.isPending}
+        onConfirm={onConfirm}
+        onCancel={() => setToConfirm(null)}
+      />
+    </Card>
+  );
+}

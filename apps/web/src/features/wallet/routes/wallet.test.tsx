@@ -1,0 +1,258 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '@/lib/session';
+import { makeFundRequest, makeUser, makeWalletBalance, pageOf, stubFetch } from '../../../../test/factories';
+import { renderApp } from '../../../../test/render-app';
+
+const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
+const feeView = (amountKobo: number, feeKobo: number) => ({
+  amountKobo,
+  feeKobo,
+  totalKobo: amountKobo + feeKobo,
+  amount: (amountKobo / 100).toFixed(2),
+  fee: (feeKobo / 100).toFixed(2),
+  total: ((amountKobo + feeKobo) / 100).toFixed(2),
+});
+const fee = (amountKobo: number, feeKobo: number) => ok(feeView(amountKobo, feeKobo));
+
+function walletRoutes(balance = makeWalletBalance(), pending = [makeFundRequest()]) {
+  return [
+    { path: '/api/v1/notifications/unread-count', body: ok({ count: 0 }) },
+    { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
+    { path: '/api/v1/get-wallet-balance', body: ok(balance) },
+    {
+      path: '/api/v1/get-funding-account',
+      body: ok({
+        bankName: 'VendPort Demo Bank',
+        accountNumber: '0123456789',
+        accountName: 'VendPort Collections',
+        narration: 'VP-ACME0001',
+      }),
+    },
+    { path: '/api/v1/pending-transaction?page=1&limit=40', body: pageOf(pending) },
+    { path: '/api/v1/fund/card/fee?amount=2500.00', body: fee(250_000, 13_750) },
+    { path: '/api/v1/fund/card/fee?amount=200000.00', body: fee(20_000_000, 200_000) },
+  ];
+}
+
+beforeEach(() => {
+  sessionStore.login(makeUser({ permissions: ['wallet.read', 'wallet.fund'] }), 'tok', false);
+});
+afterEach(() => {
+  toast.remove();
+  sessionStore.clear();
+});
+
+const cardForm = async () => within(await screen.findByRole('form', { name: 'Card funding' }));
+
+describe('wallet', () => {
+  it('[WALLET] shows the balance in en-NG naira, the funding account and pending requests', async () => {
+    vi.stubGlobal('fetch', stubFetch(walletRoutes()).fn);
+    renderApp('/dashboard/wallet');
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦12,500.50');
+    expect(screen.queryByTestId('credit-terms')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('funding-account-number')).toHaveTextContent('0123456789');
+    expect(screen.getByTestId('funding-narration')).toHaveTextContent('VP-ACME0001');
+    expect(screen.getByRole('button', { name: 'Copy account number' })).toBeInTheDocument();
+    expect(await screen.findByText('FR-7K3QX9M2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'I have paid FR-7K3QX9M2' })).toBeInTheDocument();
+    // Prepaid clients have nothing to repay.
+    expect(screen.queryByRole('form', { name: 'Repayment' })).not.toBeInTheDocument();
+  });
+
+  it('[WALLET] the fee preview shows amount, fee (₦137.50) and total for ₦2,500 before paying', async () => {
+    const stub = stubFetch(walletRoutes());
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/dashboard/wallet');
+    const form = await cardForm();
+    expect(form.getByText('Enter an amount to see the fee before you pay.')).toBeInTheDocument();
+    await userEvent.type(form.getByLabelText(/Amount/), '2,500');
+    expect(await form.findByTestId('fee-fee')).toHaveTextContent('₦137.50');
+    expect(form.getByTestId('fee-amount')).toHaveTextContent('₦2,500.00');
+    expect(form.getByTestId('fee-total')).toHaveTextContent('₦2,637.50');
+    // The server priced the amount as a naira string.
+    expect(stub.calls.some((c) => c.url === '/api/v1/fund/card/fee?amount=2500.00')).toBe(true);
+    expect(form.queryByText('The fee is capped at ₦2,000.00.')).not.toBeInTheDocument();
+  });
+
+  it('[WALLET] the fee preview shows the ₦2,000 cap for large amounts', async () => {
+    vi.stubGlobal('fetch', stubFetch(walletRoutes()).fn);
+    renderApp('/dashboard/wallet');
+    const form = await cardForm();
+    await userEvent.type(form.getByLabelText(/Amount/), '200000');
+    expect(await form.findByText('The fee is capped at ₦2,000.00.')).toBeInTheDocument();
+    expect(form.getByTestId('fee-fee')).toHaveTextContent('₦2,000.00');
+    expect(form.getByTestId('fee-total')).toHaveTextContent('₦202,000.00');
+  });
+
+  it('[WALLET] an amount below the minimum is refused with the shared rule and not priced', async () => {
+    const stub = stubFetch(walletRoutes());
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/dashboard/wallet');
+    const form = await cardForm();
+    await userEvent.type(form.getByLabelText(/Amount/), '50');
+    await userEvent.click(form.getByRole('button', { name: 'Continue to payment' }));
+    expect(await form.findByText('Amount must be at least ₦100.00')).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.url.includes('fund/card/'))).toBe(false);
+  });
+
+  it('[WALLET] a postpaid client sees its credit limit, used and available, and can record a repayment', async () => {
+    const balance = makeWalletBalance({
+      clientType: 'POSTPAID',
+      balanceKobo: -300_000,
+      floorKobo: -1_000_000,
+      availableKobo: 700_000,
+      creditLimitKobo: 1_000_000,
+      usedKobo: 300_000,
+    });
+    const stub = stubFetch([
+      ...walletRoutes(balance, []),
+      {
+        method: 'POST',
+        path: '/api/v1/postpaid-repayment',
+        status: 201,
+        body: ok(makeFundRequest({ kind: 'REPAYMENT' }), 'Repayment submitted'),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/dashboard/wallet');
+    const terms = within(await screen.findByTestId('credit-terms'));
+    expect(terms.getByText('₦10,000.00')).toBeInTheDocument();
+    expect(terms.getByText('₦3,000.00')).toBeInTheDocument();
+    expect(terms.getByText('₦7,000.00')).toBeInTheDocument();
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('-₦3,000.00');
+    expect(await screen.findByText(/No pending requests/)).toBeInTheDocument();
+
+    const repay = within(screen.getByRole('form', { name: 'Repayment' }));
+    await userEvent.type(repay.getByLabelText(/Amount/), '3,000');
+    await userEvent.type(repay.getByLabelText(/Transfer reference/), 'REPAY-001');
+    await userEvent.click(repay.getByRole('button', { name: 'Submit repayment' }));
+    expect(await screen.findByText('Repayment submitted')).toBeInTheDocument();
+    const sent = stub.calls.find((c) => c.method === 'POST');
+    expect(sent?.body).toEqual({ amount: '3000.00', transferReference: 'REPAY-001' });
+  });
+
+  it('[WALLET] a fund request with a proof goes as multipart; a wrong file type is refused first', async () => {
+    const stub = stubFetch([
+      ...walletRoutes(),
+      {
+        method: 'POST',
+        path: '/api/v1/fund-request',
+        status: 201,
+        body: ok(makeFundRequest(), 'Fund request submitted'),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/dashboard/wallet');
+    const form = within(await screen.findByRole('form', { name: 'Fund request' }));
+    await userEvent.type(form.getByLabelText(/Amount/), '50000');
+    await userEvent.type(form.getByLabelText(/Transfer reference/), 'TRF0042');
+    const file = form.getByLabelText(/Proof of payment/);
+    await userEvent.upload(file, new File(['hello'], 'notes.txt', { type: 'text/plain' }), {
+      applyAccept: false,
+    });
+    expect(form.getByText('Attach a PDF, PNG or JPEG file')).toBeInTheDocument();
+    await userEvent.upload(file, new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' }));
+    expect(form.queryByText('Attach a PDF, PNG or JPEG file')).not.toBeInTheDocument();
+    await userEvent.click(form.getByRole('button', { name: 'Submit fund request' }));
+    expect(await screen.findByText('Fund request submitted')).toBeInTheDocument();
+    const sent = stub.calls.find((c) => c.method === 'POST');
+    expect(sent?.body).toBeInstanceOf(FormData);
+    const body = sent?.body as FormData;
+    expect(body.get('amount')).toBe('50000.00');
+    expect(body.get('transferReference')).toBe('TRF0042');
+    expect((body.get('proof') as File).name).toBe('receipt.pdf');
+    expect(sent?.headers['Content-Type']).toBeUndefined();
+  });
+
+  it('[WALLET] "I have paid" asks for a confirmation, then marks the request paid', async () => {
+    const stub = stubFetch([
+      ...walletRoutes(),
+      {
+        method: 'POST',
+        path: '/api/v1/fund-request-confirmation',
+        body: ok(makeFundRequest({ status: 'PAID' }), 'Payment confirmation received'),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/dashboard/wallet');
+    await userEvent.click(await screen.findByRole('button', { name: 'I have paid FR-7K3QX9M2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+    expect(dialog).toHaveTextContent('₦50,000.00');
+    expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, I have paid' }));
+    expect(await screen.findByText('Payment confirmation received')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'POST')?.body).toEqual({ fundRequestId: 'fr_1' });
+  });
+
+  it('[WALLET] back from the card checkout, the payment is verified once, announced, and the URL cleaned', async () => {
+    const payment = {
+      ...feeView(500_000, 17_500),
+      reference: 'CP-ABCDEFGH12',
+      status: 'SUCCESSFUL',
+      credited: true,
+      checkoutUrl: null,
+      createdAt: '2026-01-05T10:15:00.000Z',
+      paidAt: '2026-01-05T10:16:00.000Z',
+    };
+    const stub = stubFetch([
+      ...walletRoutes(),
+      {
+        path: '/api/v1/fund/card/verify?reference=CP-ABCDEFGH12',
+        body: ok(payment, 'Payment confirmed. Your wallet has been credited.'),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    const successToast = vi.spyOn(toast, 'success');
+    const { router } = renderApp('/dashboard/wallet?reference=CP-ABCDEFGH12');
+    expect(await screen.findByText(/₦5,000.00 has been added to your wallet/)).toBeInTheDocument();
+    expect(successToast).toHaveBeenCalledWith('Card payment successful');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(stub.calls.filter((c) => c.url.includes('fund/card/verify'))).toHaveLength(1);
+    // The balance is asked again after the verify.
+    await waitFor(() =>
+      expect(stub.calls.filter((c) => c.url === '/api/v1/get-wallet-balance').length).toBeGreaterThan(1),
+    );
+  });
+
+  it('[WALLET] a cancelled card payment says so as an error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([
+        ...walletRoutes(),
+        {
+          path: '/api/v1/fund/card/verify?reference=CP-ABCDEFGH13',
+          body: ok(
+            {
+              ...feeView(500_000, 17_500),
+              reference: 'CP-ABCDEFGH13',
+              status: 'CANCELLED',
+              credited: false,
+              checkoutUrl: null,
+              createdAt: '2026-01-05T10:15:00.000Z',
+              paidAt: null,
+            },
+            'Payment status: CANCELLED',
+          ),
+        },
+      ]).fn,
+    );
+    const errorToast = vi.spyOn(toast, 'error');
+    renderApp('/dashboard/wallet?reference=CP-ABCDEFGH13&status=cancelled');
+    expect(await screen.findByText(/Nothing was charged and your wallet is unchanged/)).toBeInTheDocument();
+    expect(errorToast).toHaveBeenCalledWith('Card payment cancelled');
+  });
+
+  it('[WALLET] without wallet.fund the funding forms are hidden', async () => {
+    sessionStore.login(makeUser({ permissions: ['wallet.read'] }), 'tok', false);
+    vi.stubGlobal('fetch', stubFetch(walletRoutes()).fn);
+    renderApp('/dashboard/wallet');
+    expect(await screen.findByTestId('wallet-balance')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Card funding' })).not.toBeInTheDocument();
+    expect(screen.getByText('Funding is not part of your role.')).toBeInTheDocument();
+    expect(await screen.findByText('FR-7K3QX9M2')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /I have paid/ })).not.toBeInTheDocument();
+  });
+});
