@@ -645,3 +645,15 @@ export const webhookDeliveriesQuery = listFilters.extend({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
   eventType: z.enum(WEBHOOK_EVENT_TYPES).optional(),
 });
+
+// ---------------------------------------------------------------- sandbox (test mode) money
+
+export const SANDBOX_TOP_UP_MAX_KOBO = 100_000_000;
+export const sandboxFundBody = z.object({
+  amount: nairaAmount({ min: 100, label: 'Amount' })
+    .refine((k) => k <= SANDBOX_TOP_UP_MAX_KOBO, {
+      message: `Amount must be at most ${formatNaira(SANDBOX_TOP_UP_MAX_KOBO)}`,
+    })
+    .describe('Test money to add to the sandbox wallet, in naira'),
+});
+export const sandboxBalanceView = z.object({ sandboxBalanceKobo: koboInt, sandboxBalance: z.string() });

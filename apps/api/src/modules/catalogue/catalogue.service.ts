@@ -215,7 +215,7 @@ export async function serviceForVend(
 
 export async function planForVend(db: Db, code: string, network: string): Promise<DataPlanRow> {
   const plan = await findPlanByCode(db, code);
-  if (!plan || plan.status !== 'ACTIVE') throw badRequest(`Unknown data plan ${code}`);
+  if (plan?.status !== 'ACTIVE') throw badRequest(`Unknown data plan ${code}`);
   if (plan.network !== network)
     throw badRequest(`The plan ${plan.code} is for ${plan.network}, not ${network}`);
   return plan;

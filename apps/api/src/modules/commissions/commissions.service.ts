@@ -12,7 +12,7 @@ import { commissionSettlements, corporates, services, vends } from '../../db/sch
 import type { JobHandler } from '../../jobs/queue';
 import { notFound } from '../../lib/errors';
 import { corporateBalances } from '../ledger/ledger.service';
-import { settleCommissionMoney } from '../vending/vending.money';
+import { accountIdsOf, settleCommissionMoney } from '../vending/vending.money';
 
 export const COMMISSION_QUEUE = 'commission-settlement';
 
@@ -47,7 +47,7 @@ export async function settleCommission(
     const amountKobo = due.reduce((s, v) => s + v.commissionKobo, 0);
     if (amountKobo <= 0) return null;
     const id = randomUUID();
-    const transferId = await settleCommissionMoney(tx, {
+    const transferId = await settleCommissionMoney(tx, accountIdsOf(ctx.db), {
       settlementId: id,
       corporateId,
       amountKobo,

@@ -123,7 +123,7 @@ const CHECKS: Array<{ name: string; query: SQL }> = [
                         where t.source_type = 'vend' and t.source_id = v.id::text and t.kind = 'VEND') <> 1
                    or (select count(*) from ledger_transfers t
                         where t.source_type = 'vend' and t.source_id = v.id::text and t.kind = 'REVERSAL') > 1
-                   or v.debit_transfer_id is null`,
+                   or (v.debit_transfer_id is null and v.status <> 'PENDING')`,
   },
 ];
 

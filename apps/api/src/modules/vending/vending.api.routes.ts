@@ -8,6 +8,8 @@ import {
   formatNaira,
   networkSchema,
   SIMULATOR_TEST_NUMBERS,
+  sandboxBalanceView,
+  sandboxFundBody,
   serviceView,
   vendReference,
   vendView,
@@ -24,7 +26,7 @@ import { planOut, serviceOut } from '../catalogue/catalogue.service';
 import { assertIpAllowed } from '../ip-allowlist/ip-allowlist.service';
 import { corporateBalances } from '../ledger/ledger.service';
 import { corporateForVend, findVendByReference } from './vending.repo';
-import { vend, vendMessage, vendOut } from './vending.service';
+import { fundSandbox, vend, vendMessage, vendOut } from './vending.service';
 
 const envelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ success: z.literal(true), message: z.string(), data });
@@ -98,6 +100,35 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
       );
       if (res.replay) reply.header('idempotent-replayed', 'true');
       return ok(vendMessage(res.vend), vendOut(res.vend));
+    },
+  );
+
+  r.post(
+    '/api/sandbox/fund',
+    {
+      config: { apiKey: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Test keys only: add test money to the sandbox wallet',
+        body: sandboxFundBody,
+        response: { 200: envelope(sandboxBalanceView), 403: failure },
+      },
+    },
+    async (req) => {
+      const client = clientOf(req);
+      if ((await modeOf(ctx, client)) !== 'TEST') {
+        throw new AppError(
+          'FORBIDDEN',
+          403,
+          'Only test keys (or a client in test mode) can add sandbox money',
+        );
+      }
+      const balance = await fundSandbox(ctx, client.corporateId, req.body.amount, null);
+      return ok(`${formatNaira(req.body.amount)} of test money added to the sandbox wallet`, {
+        sandboxBalanceKobo: balance,
+        sandboxBalance: formatNaira(balance),
+      });
     },
   );
 

@@ -92,6 +92,34 @@ describe('[API] the vending API', () => {
     });
   });
 
+  it('[API] test money goes to the sandbox wallet only: by a test key, or on the portal', async () => {
+    const testKey = await apiKeyFor(t.app, corp.corporateId, 'TEST');
+    const before = await balances(t.app, corp.corporateId);
+    const live = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api/sandbox/fund',
+      headers: { 'x-api-key': key },
+      payload: { amount: 1000 },
+    });
+    expect(live.statusCode).toBe(403);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api/sandbox/fund',
+      headers: { 'x-api-key': testKey },
+      payload: { amount: '2,000' },
+    });
+    expect(res.json().data).toMatchObject({ sandboxBalanceKobo: before.sandbox + 200_000 });
+    const portal = await api('POST', 'sandbox/fund', corp, { amount: 500 });
+    expect(portal.json().data.sandboxBalanceKobo).toBe(before.sandbox + 250_000);
+    expect((await api('POST', 'sandbox/fund', corp, { amount: 2_000_000 })).statusCode).toBe(400);
+    const after = await balances(t.app, corp.corporateId);
+    expect(after.wallet).toBe(before.wallet);
+    expect((await apiVend(t.app, testKey, { amount: 100 })).json().data).toMatchObject({
+      mode: 'TEST',
+      status: 'SUCCESSFUL',
+    });
+  });
+
   it('[API] validation errors name the field and charge nothing', async () => {
     const before = await balances(t.app, corp.corporateId);
     const noRef = await t.app.inject({

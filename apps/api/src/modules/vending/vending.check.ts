@@ -15,11 +15,13 @@ const CHECKS: Array<{ name: string; query: SQL }> = [
     name: 'every vend has exactly one debit, for its charge, from its wallet',
     query: sql`select v.id::text as id
                  from vends v
-                 left join ledger_transfers t on t.id = v.debit_transfer_id
+                 left join ledger_transfers t on t.reference = 'vend:' || v.id::text
                  left join ledger_accounts w
                    on w.code = (case when v.mode = 'TEST' then 'SANDBOX_WALLET:' else 'WALLET:' end) || v.corporate_id::text
                  left join ledger_entries e on e.transfer_id = t.id and e.account_id = w.id
-                where t.id is null or t.kind <> 'VEND' or t.reference <> 'vend:' || v.id::text
+                where t.id is null or t.kind <> 'VEND'
+                   -- Copied onto the vend by its first status change after the debit.
+                   or (v.debit_transfer_id is distinct from t.id and (v.debit_transfer_id is not null or v.status <> 'PENDING'))
                    or e.amount_kobo is distinct from -v.charge_kobo
                    or (select count(*) from ledger_transfers x
                         where x.source_type = 'vend' and x.source_id = v.id::text and x.kind = 'VEND') <> 1`,

@@ -10,6 +10,7 @@
 // platform's float and expense accounts carry the mirror image, so every transfer sums to zero.
 import type { Db, Tx } from '../../db/client';
 import {
+  type CorporateAccounts,
   ensureCorporateAccounts,
   type SystemAccount,
   systemAccountId,
@@ -33,8 +34,45 @@ export interface VendMoneyFacts {
 
 type DbLike = Tx | Db;
 
-async function sys(db: DbLike, a: SystemAccount) {
-  return systemAccountId(db as Db, a);
+/**
+ * Ledger account ids, resolved once per database and kept: an account's id never changes, so
+ * this cache holds no money and no permission, only names. Resolving them before a vend's
+ * transaction keeps those lookups out of the time the wallet row is locked.
+ */
+export interface AccountIds {
+  /** `via`: the transaction in progress, used (and nothing cached) when the id is not known yet. */
+  system(a: SystemAccount, via?: DbLike): Promise<string>;
+  corporate(corporateId: string, via?: DbLike): Promise<CorporateAccounts>;
+}
+
+const resolvers = new WeakMap<Db, AccountIds>();
+
+export function accountIdsOf(db: Db): AccountIds {
+  let r = resolvers.get(db);
+  if (!r) {
+    const system = new Map<string, string>();
+    const corporate = new Map<string, CorporateAccounts>();
+    // Only what was read outside a transaction is kept: an account created inside one that
+    // then rolls back must not be remembered.
+    const remember = async <T>(
+      m: Map<string, T>,
+      key: string,
+      via: DbLike | undefined,
+      load: (x: Db) => Promise<T>,
+    ) => {
+      const known = m.get(key);
+      if (known) return known;
+      const v = await load((via ?? db) as Db);
+      if (!via) m.set(key, v);
+      return v;
+    };
+    r = {
+      system: (a, via) => remember(system, a, via, (x) => systemAccountId(x, a)),
+      corporate: (id, via) => remember(corporate, id, via, (x) => ensureCorporateAccounts(x, id)),
+    };
+    resolvers.set(db, r);
+  }
+  return r;
 }
 
 function nonZero(entries: TransferEntryInput[]) {
@@ -42,13 +80,14 @@ function nonZero(entries: TransferEntryInput[]) {
 }
 
 async function debitEntries(
-  db: DbLike,
+  ids: AccountIds,
   v: VendMoneyFacts,
   sign: 1 | -1,
   settled: boolean,
+  via?: DbLike,
 ): Promise<TransferEntryInput[]> {
-  const accounts = await ensureCorporateAccounts(db as Db, v.corporateId);
-  const float = await sys(db, v.floatAccount as SystemAccount);
+  const accounts = await ids.corporate(v.corporateId, via);
+  const float = await ids.system(v.floatAccount as SystemAccount, via);
   if (v.mode === 'TEST') {
     return nonZero([
       { accountId: accounts.sandboxWallet, amountKobo: -sign * v.chargeKobo },
@@ -57,7 +96,10 @@ async function debitEntries(
   }
   const entries: TransferEntryInput[] = [{ accountId: float, amountKobo: sign * v.amountKobo }];
   if (v.commissionKobo > 0) {
-    entries.push({ accountId: await sys(db, 'COMMISSION_EXPENSE'), amountKobo: -sign * v.commissionKobo });
+    entries.push({
+      accountId: await ids.system('COMMISSION_EXPENSE', via),
+      amountKobo: -sign * v.commissionKobo,
+    });
   }
   if (v.commissionMode === 'ACCRUED' && v.commissionKobo > 0 && !settled) {
     entries.push({ accountId: accounts.commission, amountKobo: sign * v.commissionKobo });
@@ -71,22 +113,37 @@ async function debitEntries(
   return nonZero(entries);
 }
 
+/** The ledger reference of a vend's debit (its idempotency key: one debit per vend, ever). */
+export const debitReference = (vendId: string) => `vend:${vendId}`;
+
+/** The debit's entries, resolved before the transaction (no lookups while the wallet is locked). */
+export const debitEntriesOf = (ids: AccountIds, v: VendMoneyFacts) => debitEntries(ids, v, 1, false);
+
 /** The vend's one debit. Throws INSUFFICIENT_FUNDS (402) when the wallet's floor would be crossed. */
-export async function debitVend(tx: DbLike, v: VendMoneyFacts): Promise<string> {
+export async function debitVend(
+  tx: DbLike,
+  v: VendMoneyFacts,
+  entries: TransferEntryInput[],
+): Promise<string> {
   const r = await transfer(tx, {
     kind: 'VEND',
-    reference: `vend:${v.id}`,
+    reference: debitReference(v.id),
     description: `${v.mode === 'TEST' ? 'Test vend' : 'Vend'} ${v.code}`,
     corporateId: v.corporateId,
     source: { type: 'vend', id: v.id },
     metadata: { code: v.code, mode: v.mode, commissionMode: v.commissionMode },
-    entries: await debitEntries(tx, v, 1, false),
+    entries,
   });
   return r.transfer.id;
 }
 
 /** A fallback platform delivered: the float moves to the account of the platform that did. */
-export async function rerouteVend(tx: DbLike, v: VendMoneyFacts, to: FloatAccount): Promise<string> {
+export async function rerouteVend(
+  tx: DbLike,
+  ids: AccountIds,
+  v: VendMoneyFacts,
+  to: FloatAccount,
+): Promise<string> {
   const r = await transfer(tx, {
     kind: 'VEND_REROUTE',
     reference: `vend-reroute:${v.id}`,
@@ -95,8 +152,8 @@ export async function rerouteVend(tx: DbLike, v: VendMoneyFacts, to: FloatAccoun
     source: { type: 'vend', id: v.id },
     metadata: { from: v.floatAccount, to },
     entries: [
-      { accountId: await sys(tx, v.floatAccount as SystemAccount), amountKobo: -v.amountKobo },
-      { accountId: await sys(tx, to), amountKobo: v.amountKobo },
+      { accountId: await ids.system(v.floatAccount as SystemAccount, tx), amountKobo: -v.amountKobo },
+      { accountId: await ids.system(to, tx), amountKobo: v.amountKobo },
     ],
   });
   return r.transfer.id;
@@ -108,6 +165,7 @@ export async function rerouteVend(tx: DbLike, v: VendMoneyFacts, to: FloatAccoun
  */
 export async function reverseVend(
   tx: DbLike,
+  ids: AccountIds,
   v: VendMoneyFacts & { debitTransferId: string },
   opts: { commissionSettled: boolean; actorId: string | null; reason: string },
 ): Promise<string> {
@@ -120,7 +178,7 @@ export async function reverseVend(
     reversesTransferId: v.debitTransferId,
     actorId: opts.actorId,
     metadata: { code: v.code, reversedKind: 'VEND', commissionSettled: opts.commissionSettled },
-    entries: await debitEntries(tx, v, -1, opts.commissionSettled),
+    entries: await debitEntries(ids, v, -1, opts.commissionSettled, tx),
   });
   return r.transfer.id;
 }
@@ -128,9 +186,10 @@ export async function reverseVend(
 /** Accrued commission to the wallet. */
 export async function settleCommissionMoney(
   tx: DbLike,
+  ids: AccountIds,
   s: { settlementId: string; corporateId: string; amountKobo: number; actorId: string | null },
 ): Promise<string> {
-  const accounts = await ensureCorporateAccounts(tx as Db, s.corporateId);
+  const accounts = await ids.corporate(s.corporateId, tx);
   const r = await transfer(tx, {
     kind: 'COMMISSION',
     reference: `commission-settlement:${s.settlementId}`,
@@ -149,6 +208,7 @@ export async function settleCommissionMoney(
 /** The platform bought float for a VTU line from the telco (paid out of the collection account). */
 export async function fundVtuLineMoney(
   tx: DbLike,
+  ids: AccountIds,
   f: { fundingId: string; lineCode: string; amountKobo: number; actorId: string | null },
 ): Promise<string> {
   const r = await transfer(tx, {
@@ -158,8 +218,30 @@ export async function fundVtuLineMoney(
     source: { type: 'vtu_funding', id: f.fundingId },
     actorId: f.actorId,
     entries: [
-      { accountId: await sys(tx, 'FUNDING_CLEARING'), amountKobo: f.amountKobo },
-      { accountId: await sys(tx, 'VTU_FLOAT'), amountKobo: -f.amountKobo },
+      { accountId: await ids.system('FUNDING_CLEARING', tx), amountKobo: f.amountKobo },
+      { accountId: await ids.system('VTU_FLOAT', tx), amountKobo: -f.amountKobo },
+    ],
+  });
+  return r.transfer.id;
+}
+
+/** Test money for the sandbox wallet (test mode only ever spends it on the simulator). */
+export async function fundSandboxMoney(
+  tx: DbLike,
+  ids: AccountIds,
+  f: { id: string; corporateId: string; amountKobo: number; actorId: string | null },
+): Promise<string> {
+  const accounts = await ids.corporate(f.corporateId, tx);
+  const r = await transfer(tx, {
+    kind: 'SANDBOX_FUNDING',
+    reference: `sandbox-funding:${f.id}`,
+    description: 'Test money for the sandbox wallet',
+    corporateId: f.corporateId,
+    source: { type: 'sandbox_funding', id: f.id },
+    actorId: f.actorId,
+    entries: [
+      { accountId: await ids.system('SANDBOX_SOURCE', tx), amountKobo: -f.amountKobo },
+      { accountId: accounts.sandboxWallet, amountKobo: f.amountKobo },
     ],
   });
   return r.transfer.id;

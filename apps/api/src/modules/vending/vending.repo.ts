@@ -120,5 +120,98 @@ export async function corporateForVend(db: Db, id: string) {
   return row ?? null;
 }
 
+/** The vending client and the vend already under `reference` in the mode its call runs in
+ * (TEST for a test key or a client in test mode). */
+export async function corporateWithVend(
+  db: Db,
+  id: string,
+  keyMode: 'LIVE' | 'TEST',
+  reference: string | null,
+) {
+  const mode = sql`case when ${keyMode === 'TEST'}::boolean or ${corporates.testMode} then 'TEST' else 'LIVE' end`;
+  const [row] = await db
+    .select({
+      corp: {
+        id: corporates.id,
+        status: corporates.status,
+        testMode: corporates.testMode,
+        upfrontCommission: corporates.upfrontCommission,
+        clientType: corporates.clientType,
+      },
+      existing: vends,
+    })
+    .from(corporates)
+    .leftJoin(
+      vends,
+      reference
+        ? and(
+            eq(vends.corporateId, corporates.id),
+            eq(vends.reference, reference),
+            sql`${vends.mode} = ${mode}`,
+          )
+        : sql`false`,
+    )
+    .where(eq(corporates.id, id));
+  return row ?? null;
+}
+
 export const pendingDue = (now: Date) =>
   and(eq(vends.status, 'PENDING'), sql`${vends.requeryAt} <= ${now.toISOString()}::timestamptz`);
+
+export interface FastSuccess {
+  id: string;
+  /** The float account the vend must still hold (no reroute needed), else nothing is changed. */
+  floatAccount: string;
+  providerReference: string | null;
+  at: Date;
+  endsSync: boolean;
+  debitReference: string;
+  events: Array<{
+    type: string;
+    status: string | null;
+    provider: string | null;
+    outcome: string | null;
+    message: string | null;
+    data: Record<string, unknown>;
+  }>;
+  webhook: { eventId: string; type: string; mode: string; body: string; queue: string };
+}
+
+/**
+ * PENDING -> SUCCESSFUL in ONE statement (atomic, no transaction round trips): the status, the
+ * debit's id, the timeline events, and the webhook delivery with its job when the client has a
+ * webhook. Returns the debit's id, or null when the vend was no longer PENDING or needs its
+ * float moved (the caller then takes the transactional path).
+ */
+export async function completeSuccessfulVend(
+  db: Db,
+  f: FastSuccess,
+): Promise<{ debitTransferId: string | null } | null> {
+  const at = f.at.toISOString();
+  const res = (await db.execute(sql`
+    with v as (
+      update vends
+         set status = 'SUCCESSFUL', provider_reference = ${f.providerReference}, completed_at = ${at}::timestamptz,
+             requery_at = null, updated_at = ${at}::timestamptz,
+             settled_at = case when ${f.endsSync}::boolean then ${at}::timestamptz else settled_at end,
+             debit_transfer_id = coalesce(debit_transfer_id, (select t.id from ledger_transfers t where t.reference = ${f.debitReference}))
+       where id = ${f.id}::uuid and status = 'PENDING' and float_account = ${f.floatAccount}
+      returning *),
+    ev as (
+      insert into vend_events (vend_id, type, status, provider, outcome, message, data, created_at)
+      select v.id, e.item->>'type', e.item->>'status', e.item->>'provider', e.item->>'outcome', e.item->>'message',
+             coalesce(e.item->'data', '{}'::jsonb), ${at}::timestamptz
+        from v cross join jsonb_array_elements(${JSON.stringify(f.events)}::jsonb) with ordinality as e(item, ord)
+       order by e.ord),
+    d as (
+      insert into webhook_deliveries (corporate_id, event_id, event_type, vend_id, mode, url, body, next_attempt_at)
+      select v.corporate_id, ${f.webhook.eventId}, ${f.webhook.type}, v.id, ${f.webhook.mode}, w.url, ${f.webhook.body}, ${at}::timestamptz
+        from v join webhook_endpoints w on w.corporate_id = v.corporate_id
+      returning id),
+    j as (
+      insert into jobs (queue, payload, run_at, dedupe_key, max_attempts)
+      select ${f.webhook.queue}, jsonb_build_object('deliveryId', d.id), ${at}::timestamptz, 'webhook:' || d.id::text, 1000 from d)
+    select debit_transfer_id from v`)) as unknown as { rows: Array<{ debit_transfer_id: string | null }> };
+  if (!res.rows.length) return null;
+  return { debitTransferId: res.rows[0].debit_transfer_id };
+}

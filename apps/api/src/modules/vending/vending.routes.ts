@@ -7,9 +7,12 @@ import {
   adminVendView,
   bulkVendBody,
   bulkVendResult,
+  formatNaira,
   koboToNairaString,
   paginated,
   portalVendBody,
+  sandboxBalanceView,
+  sandboxFundBody,
   vendDetailView,
   vendListQuery,
   vendQueryBody,
@@ -29,7 +32,14 @@ import { confirmPassword } from '../admin/admin.service';
 import { vendTimeline } from './vend-events';
 import { bulkVend } from './vending.bulk';
 import { findVendRef, listVends, type VendFilter, type VendRow } from './vending.repo';
-import { requeryVend, reverseSuccessfulVend, vend, vendMessage, vendOut } from './vending.service';
+import {
+  fundSandbox,
+  requeryVend,
+  reverseSuccessfulVend,
+  vend,
+  vendMessage,
+  vendOut,
+} from './vending.service';
 
 const envelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ success: z.literal(true), message: z.string(), data });
@@ -133,6 +143,35 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
         });
       }
       return ok(vendMessage(res.vend), vendOut(res.vend));
+    },
+  );
+
+  r.post(
+    '/sandbox/fund',
+    {
+      config: { permission: 'vend' },
+      schema: {
+        tags,
+        summary:
+          'Add test money to the sandbox wallet (test mode and test keys spend it on the simulator only)',
+        body: sandboxFundBody,
+        response: { 200: envelope(sandboxBalanceView) },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      const corporateId = corporateOf(req);
+      const balance = await fundSandbox(ctx, corporateId, req.body.amount, me.userId);
+      await audit(ctx.db, req, {
+        action: 'sandbox.fund',
+        targetType: 'corporate',
+        targetId: corporateId,
+        summary: { amountKobo: req.body.amount },
+      });
+      return ok(`${formatNaira(req.body.amount)} of test money added to the sandbox wallet`, {
+        sandboxBalanceKobo: balance,
+        sandboxBalance: formatNaira(balance),
+      });
     },
   );
 

@@ -23,7 +23,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { vends, vtuLines } from '../../db/schema';
+import { ledgerAccounts, ledgerTransfers, vends, vtuLines } from '../../db/schema';
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { DataPlanRow, ServiceRow } from '../catalogue/catalogue.repo';
@@ -36,11 +36,23 @@ import {
   type VendRequest,
 } from '../providers/providers';
 import { pickLine, readableCode } from '../vtu/vtu.service';
-import { queueVendWebhook } from '../webhooks/webhooks.service';
+import { newEventId, queueVendWebhook, WEBHOOK_QUEUE, webhookBody } from '../webhooks/webhooks.service';
 import { recordVendEvents, type VendEventInput } from './vend-events';
-import { debitVend, type FloatAccount, rerouteVend, reverseVend, type VendMoneyFacts } from './vending.money';
 import {
+  accountIdsOf,
+  debitEntriesOf,
+  debitReference,
+  debitVend,
+  type FloatAccount,
+  fundSandboxMoney,
+  rerouteVend,
+  reverseVend,
+  type VendMoneyFacts,
+} from './vending.money';
+import {
+  completeSuccessfulVend,
   corporateForVend,
+  corporateWithVend,
   findVendById,
   findVendByReference,
   lockVendIn,
@@ -175,8 +187,13 @@ export function requestHash(x: {
 }
 
 /** Who vends, in which mode, to which network, under which reference: no money, no catalogue. */
-export async function prepareVend(ctx: AppContext, caller: VendCaller, input: VendInput): Promise<Prepared> {
-  const corp = await corporateForVend(ctx.db, caller.corporateId);
+export async function prepareVend(
+  ctx: AppContext,
+  caller: VendCaller,
+  input: VendInput,
+  loaded?: Corporate,
+): Promise<Prepared> {
+  const corp = loaded ?? (await corporateForVend(ctx.db, caller.corporateId));
   if (!corp) throw notFound('Corporate client');
   const mode = caller.keyMode === 'TEST' || corp.testMode ? 'TEST' : 'LIVE';
   const network = input.network ?? suggestNetwork(input.phone);
@@ -315,57 +332,80 @@ const facts = (v: VendRow): VendMoneyFacts => ({
 
 class ReferenceTaken extends Error {}
 
+/** Copies the debit's id onto the vend, in the statement of its next status change. */
+const withDebitId = (id: string) => ({
+  debitTransferId: sql`coalesce(${vends.debitTransferId}, (select t.id from ledger_transfers t where t.reference = ${debitReference(id)}))`,
+});
+
+async function debitIdOf(db: Db, v: VendRow): Promise<string> {
+  if (v.debitTransferId) return v.debitTransferId;
+  const [t] = await db
+    .select({ id: ledgerTransfers.id })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.reference, debitReference(v.id)));
+  if (!t) throw new Error(`vend ${v.code} has no debit`);
+  return t.id;
+}
+
 /** Records the vend and debits the wallet (one transaction), then calls the providers. */
 export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
   const id = randomUUID();
   const now = new Date();
   const floatAccount = floatOf(r.first.route);
   const crashGuardMs = ctx.config.PROVIDER_TIMEOUT_MS * r.routes.length + 120_000;
+  const values = {
+    id,
+    code: readableCode('VND', 12),
+    corporateId: r.corp.id,
+    mode: r.mode,
+    channel: r.caller.channel,
+    reference: r.reference,
+    requestHash: r.hash,
+    msisdn: r.input.phone,
+    network: r.network,
+    serviceType: r.input.type,
+    serviceId: r.service.id,
+    platform: r.service.platform,
+    dataPlanId: r.plan?.id ?? null,
+    planCode: r.plan?.code ?? null,
+    planName: r.plan?.name ?? null,
+    amountKobo: r.amountKobo,
+    chargeKobo: r.chargeKobo,
+    commissionKobo: r.commissionKobo,
+    commissionBps: r.mode === 'LIVE' ? r.service.commissionBps : 0,
+    commissionMode: r.commissionMode,
+    routes: r.routes,
+    routeIndex: r.first.index,
+    provider: r.first.route,
+    floatAccount,
+    floatLineId: floatAccount === 'VTU_FLOAT' ? (r.first.line?.id ?? null) : null,
+    vtuLineId: r.first.line?.id ?? null,
+    createdById: r.caller.userId ?? null,
+    apiKeyId: r.caller.apiKeyId ?? null,
+    clientType: r.corp.clientType,
+    // If this process dies before the provider answers, the requery sweep finds the vend.
+    requeryAt: new Date(now.getTime() + crashGuardMs),
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof vends.$inferInsert;
+  // Account ids are looked up before the transaction: the wallet row is locked from the debit
+  // to the commit, and nothing else should happen in between.
+  const entries = await debitEntriesOf(accountIdsOf(ctx.db), {
+    id,
+    code: values.code,
+    corporateId: values.corporateId,
+    mode: values.mode,
+    amountKobo: values.amountKobo,
+    chargeKobo: values.chargeKobo,
+    commissionKobo: values.commissionKobo,
+    commissionMode: values.commissionMode,
+    floatAccount,
+  });
   let created: VendRow;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(vends)
-        .values({
-          id,
-          code: readableCode('VND', 12),
-          corporateId: r.corp.id,
-          mode: r.mode,
-          channel: r.caller.channel,
-          reference: r.reference,
-          requestHash: r.hash,
-          msisdn: r.input.phone,
-          network: r.network,
-          serviceType: r.input.type,
-          serviceId: r.service.id,
-          platform: r.service.platform,
-          dataPlanId: r.plan?.id ?? null,
-          planCode: r.plan?.code ?? null,
-          planName: r.plan?.name ?? null,
-          amountKobo: r.amountKobo,
-          chargeKobo: r.chargeKobo,
-          commissionKobo: r.commissionKobo,
-          commissionBps: r.mode === 'LIVE' ? r.service.commissionBps : 0,
-          commissionMode: r.commissionMode,
-          routes: r.routes,
-          routeIndex: r.first.index,
-          provider: r.first.route,
-          floatAccount,
-          floatLineId: floatAccount === 'VTU_FLOAT' ? (r.first.line?.id ?? null) : null,
-          vtuLineId: r.first.line?.id ?? null,
-          createdById: r.caller.userId ?? null,
-          apiKeyId: r.caller.apiKeyId ?? null,
-          clientType: r.corp.clientType,
-          // If this process dies before the provider answers, the requery sweep finds the vend.
-          requeryAt: new Date(now.getTime() + crashGuardMs),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const [row] = await tx.insert(vends).values(values).onConflictDoNothing().returning();
       if (!row) throw new ReferenceTaken();
-      const debitTransferId = await debitVend(tx, facts(row));
-      const [withDebit] = await tx.update(vends).set({ debitTransferId }).where(eq(vends.id, id)).returning();
       await recordVendEvents(tx as unknown as Db, [
         {
           vendId: id,
@@ -384,7 +424,10 @@ export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendRes
           at: now,
         },
       ]);
-      return withDebit;
+      // Last, so that the wallet stays locked only for the debit and the commit. The debit's id
+      // is copied onto the vend by the next status change (debit_transfer_id).
+      await debitVend(tx, facts(row), entries);
+      return row;
     });
   } catch (err) {
     if (err instanceof ReferenceTaken) {
@@ -398,9 +441,16 @@ export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendRes
 }
 
 export async function vend(ctx: AppContext, caller: VendCaller, input: VendInput): Promise<VendResult> {
-  const p = await prepareVend(ctx, caller, input);
-  const existing = await findVendByReference(ctx.db, p.corp.id, p.mode, p.reference);
-  if (existing) return replay(ctx, existing, p.hash);
+  // The client and any vend already under the reference, in one query.
+  const found = await corporateWithVend(
+    ctx.db,
+    caller.corporateId,
+    caller.keyMode ?? 'LIVE',
+    input.reference ?? null,
+  );
+  if (!found) throw notFound('Corporate client');
+  const p = await prepareVend(ctx, caller, input, found.corp);
+  if (found.existing) return replay(ctx, found.existing, p.hash);
   return executeVend(ctx, await resolveVend(ctx, p));
 }
 
@@ -453,7 +503,9 @@ async function deliver(ctx: AppContext, start: VendRow): Promise<VendRow> {
     const at = new Date();
     const event = callEvent(v, 'PROVIDER_CALL', answer, at);
     if (answer.outcome === 'SUCCESS')
-      return (await finalizeSuccess(ctx, v.id, answer, { at, events: [event], endsSync: true })) ?? v;
+      return (
+        (await finalizeSuccess(ctx, v.id, answer, { at, events: [event], endsSync: true, known: v })) ?? v
+      );
     if (answer.outcome === 'FAILED') {
       const next = await chooseRoute(
         ctx,
@@ -538,13 +590,64 @@ export async function finalizeSuccess(
   ctx: AppContext,
   id: string,
   answer: ProviderAnswer,
-  o: FinalizeOpts,
+  o: FinalizeOpts & { known?: VendRow },
 ): Promise<VendRow | null> {
+  // The common case (the platform that holds the float delivered) is one statement.
+  const k = o.known;
+  if (k && floatOf(k.provider!) === k.floatAccount) {
+    const next: VendRow = {
+      ...k,
+      status: 'SUCCESSFUL',
+      providerReference: answer.providerReference ?? null,
+      completedAt: o.at,
+      requeryAt: null,
+      updatedAt: o.at,
+      settledAt: o.endsSync ? o.at : k.settledAt,
+    };
+    const eventId = newEventId();
+    const done = await completeSuccessfulVend(ctx.db, {
+      id,
+      floatAccount: k.floatAccount,
+      providerReference: next.providerReference,
+      at: o.at,
+      endsSync: o.endsSync,
+      debitReference: debitReference(id),
+      events: (
+        [
+          ...o.events,
+          {
+            vendId: id,
+            type: 'STATUS',
+            status: 'SUCCESSFUL',
+            provider: k.provider,
+            message: answer.message,
+            at: o.at,
+          },
+        ] as VendEventInput[]
+      ).map((e) => ({
+        type: e.type,
+        status: e.status ?? null,
+        provider: e.provider ?? null,
+        outcome: e.outcome ?? null,
+        message: e.message ?? null,
+        data: e.data ?? {},
+      })),
+      webhook: {
+        eventId,
+        type: 'vend.successful',
+        mode: k.mode,
+        body: webhookBody(eventId, 'vend.successful', o.at, vendOut(next)),
+        queue: WEBHOOK_QUEUE,
+      },
+    });
+    if (done) return { ...next, debitTransferId: done.debitTransferId };
+  }
   const row = await ctx.db.transaction(async (tx) => {
     const [done] = await tx
       .update(vends)
       .set({
         status: 'SUCCESSFUL',
+        ...withDebitId(id),
         providerReference: answer.providerReference ?? null,
         completedAt: o.at,
         requeryAt: null,
@@ -559,7 +662,7 @@ export async function finalizeSuccess(
     const deliveredLine = delivered === 'VTU_FLOAT' ? done.vtuLineId : null;
     const events = [...o.events];
     if (delivered !== done.floatAccount) {
-      const rerouteTransferId = await rerouteVend(tx, facts(done), delivered);
+      const rerouteTransferId = await rerouteVend(tx, accountIdsOf(ctx.db), facts(done), delivered);
       [final] = await tx
         .update(vends)
         .set({ floatAccount: delivered, floatLineId: deliveredLine, rerouteTransferId })
@@ -599,16 +702,18 @@ export async function finalizeFailure(
   const row = await ctx.db.transaction(async (tx) => {
     const locked = await lockVendIn(tx as unknown as Db, id, 'PENDING');
     if (!locked) return null;
-    if (!locked.debitTransferId) throw new Error(`vend ${locked.code} has no debit`);
+    const debitTransferId = await debitIdOf(tx as unknown as Db, locked);
     const reversalTransferId = await reverseVend(
       tx,
-      { ...facts(locked), debitTransferId: locked.debitTransferId },
+      accountIdsOf(ctx.db),
+      { ...facts(locked), debitTransferId },
       { commissionSettled: false, actorId: o.actorId ?? null, reason },
     );
     const [done] = await tx
       .update(vends)
       .set({
         status: 'FAILED',
+        debitTransferId,
         failureReason: reason.slice(0, 300),
         reversalTransferId,
         completedAt: o.at,
@@ -651,6 +756,7 @@ async function recordUnknown(
     const [row] = await tx
       .update(vends)
       .set({
+        ...withDebitId(v.id),
         providerReference: answer.providerReference ?? v.providerReference,
         requeryAt,
         requeryCount: count,
@@ -780,15 +886,18 @@ export async function reverseSuccessfulVend(
   const row = await ctx.db.transaction(async (tx) => {
     const locked = await lockVendIn(tx as unknown as Db, id, 'SUCCESSFUL');
     if (!locked) return null;
+    const debitTransferId = await debitIdOf(tx as unknown as Db, locked);
     const reversalTransferId = await reverseVend(
       tx,
-      { ...facts(locked), debitTransferId: locked.debitTransferId! },
+      accountIdsOf(ctx.db),
+      { ...facts(locked), debitTransferId },
       { commissionSettled: locked.commissionSettlementId !== null, actorId: o.actorId, reason: o.reason },
     );
     const [done] = await tx
       .update(vends)
       .set({
         status: 'REVERSED',
+        debitTransferId,
         reversalTransferId,
         reversalReason: o.reason,
         reversedById: o.actorId,
@@ -826,4 +935,33 @@ export async function reverseSuccessfulVend(
     );
   }
   return row;
+}
+
+// ---------------------------------------------------------------- sandbox money
+
+/** The most the sandbox wallet may hold: test money is free, but not unbounded. */
+export const SANDBOX_CAP_KOBO = 1_000_000_000;
+
+/** Adds test money to a client's sandbox wallet, up to SANDBOX_CAP_KOBO. */
+export async function fundSandbox(
+  ctx: AppContext,
+  corporateId: string,
+  amountKobo: number,
+  actorId: string | null,
+) {
+  const ids = accountIdsOf(ctx.db);
+  const accounts = await ids.corporate(corporateId);
+  return ctx.db.transaction(async (tx) => {
+    // The sandbox row is locked first so that two top-ups cannot both pass the cap.
+    const [acc] = await tx
+      .select({ balance: ledgerAccounts.balanceKobo })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, accounts.sandboxWallet))
+      .for('update');
+    if (acc.balance + amountKobo > SANDBOX_CAP_KOBO) {
+      throw badRequest(`The sandbox wallet holds at most ${formatNaira(SANDBOX_CAP_KOBO)} of test money`);
+    }
+    await fundSandboxMoney(tx, ids, { id: randomUUID(), corporateId, amountKobo, actorId });
+    return acc.balance + amountKobo;
+  });
 }

@@ -1,6 +1,7 @@
 // Helpers for the vending tests: API keys, money in wallets (through the ledger), services
 // assigned, calls to the vending API, and the checks run at the end of each file.
 import type { Network } from '@vendport/shared';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { apiKeys } from '../../db/schema';
 import { newToken, sha256 } from '../../lib/crypto';
@@ -18,6 +19,11 @@ export async function apiKeyFor(
   mode: 'LIVE' | 'TEST' = 'LIVE',
 ): Promise<string> {
   const key = newToken(mode === 'LIVE' ? 'vpk_live_' : 'vpk_test_');
+  // One active key per mode, as after a reset: the previous one stops working.
+  await app.ctx.db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.corporateId, corporateId), eq(apiKeys.mode, mode), isNull(apiKeys.revokedAt)));
   await app.ctx.db.insert(apiKeys).values({
     corporateId,
     mode,

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { corporates, vends, vtuFundings, vtuLines } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { providersOf } from '../providers/providers';
-import { fundVtuLineMoney } from '../vending/vending.money';
+import { accountIdsOf, fundVtuLineMoney } from '../vending/vending.money';
 
 export type LineRow = typeof vtuLines.$inferSelect;
 
@@ -153,7 +153,7 @@ export async function fundLine(
   if (dup) throw conflict(`The payment ${input.reference} was already recorded`);
   const fundingId = randomUUID();
   await ctx.db.transaction(async (tx) => {
-    const transferId = await fundVtuLineMoney(tx, {
+    const transferId = await fundVtuLineMoney(tx, accountIdsOf(ctx.db), {
       fundingId,
       lineCode: l.line.code,
       amountKobo: input.amountKobo,

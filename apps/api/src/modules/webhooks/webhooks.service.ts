@@ -156,6 +156,12 @@ export interface VendEventPayload {
   data: unknown;
 }
 
+export const newEventId = () => `evt_${randomUUID().replace(/-/g, '')}`;
+
+/** The event as delivered: {id, type, createdAt, data}. */
+export const webhookBody = (eventId: string, type: WebhookEventType, at: Date, data: unknown) =>
+  JSON.stringify({ id: eventId, type, createdAt: at.toISOString(), data });
+
 /**
  * Writes the event's delivery (and its job) in the caller's transaction, when the client has a
  * webhook. The body is fixed now; each attempt signs it afresh.
@@ -166,8 +172,8 @@ export async function queueVendWebhook(db: Db, e: VendEventPayload): Promise<voi
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.corporateId, e.corporateId));
   if (!endpoint) return;
-  const eventId = `evt_${randomUUID().replace(/-/g, '')}`;
-  const body = JSON.stringify({ id: eventId, type: e.type, createdAt: e.at.toISOString(), data: e.data });
+  const eventId = newEventId();
+  const body = webhookBody(eventId, e.type, e.at, e.data);
   const [d] = await db
     .insert(webhookDeliveries)
     .values({

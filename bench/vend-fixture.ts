@@ -1,0 +1,91 @@
+// The benchmark's database side, run with tsx by bench/vend.mjs (the app's own code, so the
+// fixture is exactly what production would hold):
+//   seed <n>   migrate, seed, create n corporate clients with a large funded wallet, the default
+//              services and a live API key; prints {"keys": [...]} as JSON.
+//   check      the ledger and vending invariants; prints the report, exits 1 on any violation.
+// The database is DATABASE_URL, or PGlite under DATA_DIR.
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../apps/api/src/config';
+import { openDb } from '../apps/api/src/db/client';
+import { runMigrations } from '../apps/api/src/db/migrate';
+import { apiKeys, corporates } from '../apps/api/src/db/schema';
+import { ensureSystemRoles } from '../apps/api/src/db/seed';
+import { dbTargetOf } from '../apps/api/src/db/target';
+import { newToken, Sealer, sha256 } from '../apps/api/src/lib/crypto';
+import {
+  assignDefaultServices,
+  ensureDefaultCatalogue,
+} from '../apps/api/src/modules/catalogue/catalogue.service';
+import {
+  ensureCorporateAccounts,
+  ensureSystemAccounts,
+  postTransfer,
+  systemAccountId,
+} from '../apps/api/src/modules/ledger/ledger.service';
+import { checkLedger, formatLedgerReport } from '../apps/api/src/modules/ledger/ledger-check';
+import { checkVending } from '../apps/api/src/modules/vending/vending.check';
+
+const [command, arg] = process.argv.slice(2);
+const config = loadConfig();
+const handle = await openDb(dbTargetOf(config));
+const db = handle.db;
+
+try {
+  if (command === 'seed') {
+    const secret = process.env.APP_SECRET;
+    if (!secret) throw new Error('APP_SECRET is required (the keys are sealed with it)');
+    const sealer = new Sealer(secret);
+    await runMigrations(handle);
+    await ensureSystemRoles(db);
+    await ensureDefaultCatalogue(db);
+    await ensureSystemAccounts(db);
+    const source = await systemAccountId(db, 'MANUAL_ADJUSTMENT');
+    const keys: string[] = [];
+    for (let i = 0; i < Number(arg ?? 1); i++) {
+      const tag = randomBytes(4).toString('hex');
+      const [c] = await db
+        .insert(corporates)
+        .values({ name: `Bench ${tag} Ltd`, email: `bench-${tag}@bench.vendport`, msisdn: '+2348031234567' })
+        .returning({ id: corporates.id });
+      await assignDefaultServices(db, c.id);
+      const accounts = await ensureCorporateAccounts(db, c.id);
+      await postTransfer(db, {
+        kind: 'ADJUSTMENT',
+        reference: `bench-funding:${c.id}`,
+        description: 'Benchmark funding',
+        corporateId: c.id,
+        entries: [
+          { accountId: source, amountKobo: -100_000_000_000 },
+          { accountId: accounts.wallet, amountKobo: 100_000_000_000 },
+        ],
+      });
+      const key = newToken('vpk_live_');
+      await db.insert(apiKeys).values({
+        corporateId: c.id,
+        mode: 'LIVE',
+        keyHash: sha256(key),
+        keyEnc: sealer.seal(key),
+        last4: key.slice(-4),
+      });
+      keys.push(key);
+    }
+    console.log(JSON.stringify({ keys }));
+  } else if (command === 'check') {
+    const ledger = await checkLedger(db);
+    const vending = await checkVending(db);
+    console.log(formatLedgerReport(ledger));
+    for (const c of vending.checks)
+      console.log(
+        `${c.violations === 0 ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.violations} violation${c.violations === 1 ? '' : 's'}`,
+      );
+    const [{ n }] = (await handle.query<{ n: number }>(
+      "select count(*)::int as n from vends where status = 'SUCCESSFUL'",
+    )) as Array<{ n: number }>;
+    console.log(`Successful vends in the database: ${n}`);
+    process.exitCode = ledger.ok && vending.ok ? 0 : 1;
+  } else {
+    throw new Error('usage: vend-fixture.ts seed <n> | check');
+  }
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,296 @@
+// npm run bench:vend — API-key vends under load, against the database's own ceiling.
+//
+// 1. Baseline: pgbench on the local PostgreSQL, 32 clients, 20 s, -M prepared, each transaction
+//    one conditional UPDATE of a single row plus two INSERTs (the least a debit can cost).
+// 2. PostgreSQL pass: a fresh database, the real server (simulator at 0 ms), autocannon with 32
+//    connections for 20 s after a warm-up, unique references: first every connection on ONE
+//    client wallet, then on 32 different wallets.
+// 3. PGlite pass: the same on the embedded database.
+// Prints vends/s, p50 and p99 latency, non-2xx answers, the baseline TPS and the ratio
+// vends/s / baseline TPS, then runs the ledger and vending checks on each database.
+//
+// Environment: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), PGBENCH
+// (path), BENCH_SECONDS (20), BENCH_WARMUP_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_SKIP_PGLITE=1.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const PGBENCH =
+  process.env.PGBENCH ??
+  (existsSync('/usr/lib/postgresql/15/bin/pgbench') ? '/usr/lib/postgresql/15/bin/pgbench' : 'pgbench');
+
+const withDb = (url, name) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function admin(sql) {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    return await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+// ---------------------------------------------------------------- baseline
+
+async function baseline() {
+  const name = `vp_bench_base_${randomBytes(3).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = withDb(PG_URL, name);
+  try {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`
+      create table pgb_accounts (id int primary key, balance bigint not null);
+      create table pgb_entries (id bigserial primary key, account_id int not null, amount bigint not null, created_at timestamptz not null default now());
+      create table pgb_vends (id bigserial primary key, account_id int not null, ref text not null unique, created_at timestamptz not null default now());
+      insert into pgb_accounts values (1, 1000000000000000);`);
+    await c.end();
+    const dir = mkdtempSync(path.join(tmpdir(), 'vp-pgbench-'));
+    const script = path.join(dir, 'debit.sql');
+    writeFileSync(
+      script,
+      [
+        'BEGIN;',
+        'UPDATE pgb_accounts SET balance = balance - 5000 WHERE id = 1 AND balance - 5000 >= 0;',
+        'INSERT INTO pgb_entries (account_id, amount) VALUES (1, -5000);',
+        "INSERT INTO pgb_vends (account_id, ref) VALUES (1, :client_id || '-' || random());",
+        'END;',
+        '',
+      ].join('\n'),
+    );
+    const u = new URL(url);
+    const out = execFileSync(
+      PGBENCH,
+      [
+        '-n',
+        '-M',
+        'prepared',
+        '-c',
+        String(CONNECTIONS),
+        '-j',
+        '2',
+        '-T',
+        String(SECONDS),
+        '-f',
+        script,
+        '-h',
+        u.hostname,
+        '-p',
+        u.port || '5432',
+        '-U',
+        u.username || 'postgres',
+        name,
+      ],
+      { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password || '') } },
+    );
+    rmSync(dir, { recursive: true, force: true });
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+    const lat = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+    return { tps, latencyAvgMs: Number(lat) };
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+// ---------------------------------------------------------------- the server
+
+function run(cmd, args, env) {
+  return execFileSync(cmd, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+async function startServer(env) {
+  const child = spawn(tsx, ['apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${env.PORT}/api/v1/health`);
+      if (res.ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`server did not start:\n${output}`);
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([done, new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+let seq = 0;
+function cannon(port, keys, seconds) {
+  const prefix = randomBytes(4).toString('hex');
+  let next = 0;
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/api/vend',
+        setupRequest: (req, context) => {
+          // Each connection keeps one key: one wallet for all of them, or one wallet each.
+          context.key ??= keys[next++ % keys.length];
+          return {
+            ...req,
+            headers: { 'content-type': 'application/json', 'x-api-key': context.key },
+            body: JSON.stringify({
+              reference: `B-${prefix}-${++seq}`,
+              phone: '08031234567',
+              type: 'AIRTIME',
+              amount: '50',
+            }),
+          };
+        },
+      },
+    ],
+  });
+}
+
+function summary(r) {
+  const ok = r['2xx'];
+  return {
+    vendsPerSec: Math.round((ok / r.duration) * 10) / 10,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx + r.errors + r.timeouts,
+    requests: r.requests.total,
+  };
+}
+
+async function pass(label, env) {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const appEnv = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SIMULATOR_LATENCY_MS: '0',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    WEB_DIST: '/nonexistent',
+    ...env,
+  };
+  console.log(`\n== ${label}: seeding 33 clients ...`);
+  const { keys } = JSON.parse(
+    run(tsx, ['bench/vend-fixture.ts', 'seed', '33'], appEnv).trim().split('\n').pop(),
+  );
+  const server = await startServer(appEnv);
+  const results = {};
+  try {
+    for (const [name, set] of [
+      ['one wallet', keys.slice(0, 1)],
+      ['32 wallets', keys.slice(1, 33)],
+    ]) {
+      process.stdout.write(`   ${name}: warm-up ${WARMUP} s ... `);
+      await cannon(port, set, WARMUP);
+      process.stdout.write(`measuring ${SECONDS} s ... `);
+      results[name] = summary(await cannon(port, set, SECONDS));
+      console.log(`${results[name].vendsPerSec} vends/s`);
+    }
+  } finally {
+    await stopServer(server);
+  }
+  let check;
+  try {
+    check = { ok: true, report: run(tsx, ['bench/vend-fixture.ts', 'check'], appEnv) };
+  } catch (err) {
+    check = { ok: false, report: `${err.stdout ?? ''}${err.message}` };
+  }
+  return { results, check };
+}
+
+// ---------------------------------------------------------------- main
+
+console.log(
+  `VendPort vend benchmark: ${CONNECTIONS} connections, ${SECONDS} s measured after ${WARMUP} s warm-up`,
+);
+console.log(`\n== baseline: pgbench (${PGBENCH}), ${CONNECTIONS} clients, ${SECONDS} s, -M prepared`);
+const base = await baseline();
+console.log(`   ${base.tps.toFixed(1)} TPS (average latency ${base.latencyAvgMs} ms)`);
+
+const dbName = `vp_bench_${randomBytes(3).toString('hex')}`;
+await admin(`create database ${dbName}`);
+const passes = {};
+try {
+  passes.PostgreSQL = await pass('PostgreSQL', { DATABASE_URL: withDb(PG_URL, dbName) });
+} finally {
+  await admin(`drop database if exists ${dbName} with (force)`);
+}
+if (!process.env.BENCH_SKIP_PGLITE) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-bench-pglite-'));
+  try {
+    passes.PGlite = await pass('PGlite', { DATA_DIR: dataDir });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log('\n== results');
+const rows = [];
+for (const [engine, p] of Object.entries(passes)) {
+  for (const [name, r] of Object.entries(p.results)) {
+    rows.push({
+      engine,
+      wallets: name,
+      'vends/s': r.vendsPerSec,
+      'p50 ms': r.p50Ms,
+      'p99 ms': r.p99Ms,
+      'non-2xx': r.non2xx,
+      'ratio to baseline':
+        engine === 'PostgreSQL' ? Math.round((r.vendsPerSec / base.tps) * 1000) / 1000 : '-',
+    });
+  }
+}
+console.table(rows);
+console.log(`baseline (pgbench): ${base.tps.toFixed(1)} TPS`);
+const hot = passes.PostgreSQL.results['one wallet'];
+const ratio = hot.vendsPerSec / base.tps;
+console.log(`ratio, one hot wallet on PostgreSQL: ${ratio.toFixed(3)} (target >= 0.5)`);
+let failed = false;
+for (const [engine, p] of Object.entries(passes)) {
+  console.log(`\n== ledger and vending checks (${engine})\n${p.check.report.trim()}`);
+  if (!p.check.ok) failed = true;
+}
+const pgliteErrors = passes.PGlite
+  ? Object.values(passes.PGlite.results).reduce((s, r) => s + r.non2xx, 0)
+  : 0;
+console.log(
+  `\nTargets: ratio >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}; PGlite pass without errors: ${passes.PGlite ? (pgliteErrors === 0 ? 'met' : `NOT met (${pgliteErrors})`) : 'skipped'}; invariants: ${failed ? 'VIOLATED' : 'hold'}`,
+);
+process.exit(failed ? 1 : 0);
