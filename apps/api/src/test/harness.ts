@@ -16,13 +16,22 @@ import { ensureSystemAccounts } from '../modules/ledger/ledger.service';
 
 export const testDbKind = (): 'pglite' | 'pg' => (process.env.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite');
 
-function migrationsHash(): string {
+const SRC = path.resolve(MIGRATIONS_DIR, '../src');
+/** What a template database is built from: the migrations and the code that seeds it. */
+const SEED_SOURCES = [
+  'db/seed.ts',
+  'modules/catalogue/catalogue.service.ts',
+  'modules/ledger/ledger.service.ts',
+];
+
+function templateHash(): string {
   const h = createHash('sha256');
   for (const f of readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))
     .sort()) {
     h.update(f).update(readFileSync(path.join(MIGRATIONS_DIR, f)));
   }
+  for (const f of SEED_SOURCES) h.update(f).update(readFileSync(path.join(SRC, f)));
   return h.digest('hex').slice(0, 12);
 }
 
@@ -37,20 +46,25 @@ async function freshPostgres(poolSize: number): Promise<{ handle: DbHandle; drop
   if (!base) throw new Error('TEST_DB_KIND=pg needs TEST_DATABASE_URL');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  const template = `vp_tpl_${migrationsHash()}`;
+  const template = `vp_tpl_${templateHash()}`;
   const name = `vp_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   try {
     await admin.query('select pg_advisory_lock(4711)');
     try {
       const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [template]);
       if (!rowCount) {
-        await admin.query(`create database ${template}`);
-        const h = await openDb({ url: withDatabase(base, template), poolSize: 1 });
+        // Built under a temporary name and renamed when complete, so a run that dies half-way
+        // never leaves a half-migrated template behind.
+        const building = `${template}_building`;
+        await admin.query(`drop database if exists ${building} with (force)`);
+        await admin.query(`create database ${building}`);
+        const h = await openDb({ url: withDatabase(base, building), poolSize: 1 });
         await runMigrations(h);
         await ensureSystemRoles(h.db);
         await ensureDefaultCatalogue(h.db);
         await ensureSystemAccounts(h.db);
         await h.close();
+        await admin.query(`alter database ${building} rename to ${template}`);
       }
       await admin.query(`create database ${name} template ${template}`);
     } finally {
