@@ -171,6 +171,10 @@ describe('admin catalogue journey', () => {
     const admin = await adminToken();
     const corp = await signUpCorporate('catalogue');
     const corporateId = corp.user.corporate!.id;
+    // Sign-up assigns the platform's default services; this journey starts from a client with none.
+    expect((await servicesOf(corp.token)).length).toBeGreaterThan(0);
+    const cleared = await api('PUT', 'services/assign', { corporateId, serviceIds: [] }, admin);
+    expect(cleared.status).toBe(200);
     expect(await servicesOf(corp.token)).toEqual([]);
 
     const { context, page } = await newPage(browser);
