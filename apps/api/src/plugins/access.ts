@@ -96,7 +96,7 @@ export async function loadSession(db: Db, token: string): Promise<AuthContext | 
     )
     .limit(1);
   const r = rows[0];
-  if (!r || r.status !== 'ACTIVE') return null;
+  if (r?.status !== 'ACTIVE') return null;
   return {
     sessionId: r.sessionId,
     userId: r.userId,
@@ -144,7 +144,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
 
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    if (!request.routeOptions.url || !request.routeOptions.url.startsWith('/api/')) return;
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     if (config.public || config.apiKey) {
       if (config.optionalSession) {
         const token = bearer(request);

@@ -25,10 +25,10 @@ import { notFound } from '../../lib/errors';
 import { lagosDayEnd, lagosDayStart, ok, page } from '../../lib/http';
 import { authOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
+import { confirmActingPassword } from '../auth/auth.service';
 import { findMember, findRole, listAudit, listMembers, listRoles, type MemberRow } from './admin.repo';
 import {
   catalogueOf,
-  confirmPassword,
   createMember,
   createRole,
   deleteMember,
@@ -189,7 +189,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, me.userId, req.body.password);
       const role = await deleteRole(ctx.db, scopeOf(me), req.params.id);
       await audit(ctx.db, req, {
         action: 'role.delete',
@@ -339,7 +339,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, me.userId, req.body.password);
       const m = await deleteMember(ctx.db, scopeOf(me), me.userId, req.params.id);
       await audit(ctx.db, req, {
         action: 'user.delete',

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { roles, sessions, users } from '../../db/schema';
 import { randomPassword } from '../../db/seed';
-import { AppError, badRequest, conflict, invalidPassword, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/access';
 import {
   countActiveSystemRoleHolders,
@@ -19,11 +19,6 @@ import {
 } from './admin.repo';
 
 export const scopeOf = (a: AuthContext): Scope => ({ area: a.area, corporateId: a.corporateId });
-
-export async function confirmPassword(ctx: AppContext, userId: string, password: string) {
-  const [u] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!u || !(await ctx.hasher.verify(u.hash, password))) throw invalidPassword();
-}
 
 function checkPermissions(s: Scope, permissions: string[]) {
   const unknown = permissions.filter((p) => !isPermissionOf(s.area, p));

@@ -330,6 +330,16 @@ export async function confirmOwnPassword(
   }
 }
 
+/** The acting user's password, typed to confirm a destructive or money-moving action. */
+export async function confirmActingPassword(
+  ctx: AppContext,
+  userId: string,
+  password: string,
+): Promise<void> {
+  const user = await repo.findUserById(ctx.db, userId);
+  if (!user || !password || !(await ctx.hasher.verify(user.passwordHash, password))) throw invalidPassword();
+}
+
 // ---------------------------------------------------------------- sign-up
 
 export interface RegisterInput {

@@ -21,11 +21,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok, page } from '../../lib/http';
 import { authOf } from '../../plugins/access';
+import { confirmActingPassword } from '../auth/auth.service';
 import { recorder } from './audit-recorder';
 import {
   type CreditTerms,
   changeCreditTerms,
-  confirmActingPassword,
   corporateClientDetail,
   corporateClientsPage,
   setClientStatus,

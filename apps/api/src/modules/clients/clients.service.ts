@@ -14,8 +14,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { corporates, users } from '../../db/schema';
-import { badRequest, invalidPassword, notFound } from '../../lib/errors';
+import { corporates } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
 import { corporateBalances, type WalletTotals, walletTotals } from '../ledger/ledger.service';
 import { notifyCorporate } from '../notifications/notifications.service';
 import { walletSummary } from '../wallet/wallet.service';
@@ -28,16 +28,6 @@ import {
   lockCorporateRecord,
   updateCorporateStatus,
 } from './clients.repo';
-
-/** The acting user's password, for password-confirmed actions; wrong -> 400 INVALID_PASSWORD. */
-export async function confirmActingPassword(
-  ctx: AppContext,
-  userId: string,
-  password: string,
-): Promise<void> {
-  const [u] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!u || !(await ctx.hasher.verify(u.hash, password))) throw invalidPassword();
-}
 
 export interface CreditTerms {
   corporateId: string;

@@ -16,7 +16,7 @@ import { badRequest } from '../../lib/errors';
 import { lagosDayEnd, lagosDayStart, ok } from '../../lib/http';
 import { authOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
-import { confirmPassword } from '../admin/admin.service';
+import { confirmActingPassword } from '../auth/auth.service';
 import {
   commissionReport,
   listSettlements,
@@ -101,7 +101,7 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, me.userId, req.body.password);
       const s = await settleCommission(ctx, req.body.corporateId, 'ADMIN', me.userId);
       await audit(ctx.db, req, {
         action: 'commission.settle',
@@ -137,7 +137,7 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, me.userId, req.body.password);
       const row = await setUpfrontCommission(ctx.db, req.body.corporateId, req.body.upfrontCommission);
       await audit(ctx.db, req, {
         action: 'corporate.upfront-commission',

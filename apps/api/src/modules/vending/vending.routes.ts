@@ -28,7 +28,7 @@ import { notFound } from '../../lib/errors';
 import { lagosDayEnd, lagosDayStart, ok, page } from '../../lib/http';
 import { authOf, corporateOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
-import { confirmPassword } from '../admin/admin.service';
+import { confirmActingPassword } from '../auth/auth.service';
 import { vendTimeline } from './vend-events';
 import { bulkVend } from './vending.bulk';
 import { findVendRef, listVends, type VendFilter, type VendRow } from './vending.repo';
@@ -346,7 +346,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, me.userId, req.body.password);
       const found = await findVendRef(ctx.db, req.params.id, null);
       if (!found) throw notFound('Vend');
       const v = await reverseSuccessfulVend(ctx, found.v.id, { actorId: me.userId, reason: req.body.reason });

@@ -24,7 +24,7 @@ import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../lib/csv';
 import { lagosDayEnd, lagosDayStart, ok, page } from '../../lib/http';
 import { authOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
-import { confirmPassword } from '../admin/admin.service';
+import { confirmActingPassword } from '../auth/auth.service';
 import {
   addLine,
   assignLine,
@@ -184,7 +184,7 @@ export async function vtuRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, me.userId, req.body.password);
       const l = await fundLine(
         ctx,
         req.body.vtuLine,

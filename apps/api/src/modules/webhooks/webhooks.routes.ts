@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors';
 import { ok, page } from '../../lib/http';
 import { authOf, corporateOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
-import { confirmPassword } from '../admin/admin.service';
+import { confirmActingPassword } from '../auth/auth.service';
 import {
   attemptsOf,
   deliveryOut,
@@ -101,7 +101,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, me.userId, req.body.password);
       const { row, secret } = await rotateWebhookSecret(ctx, corporateOf(req));
       await audit(ctx.db, req, {
         action: 'webhook.rotate-secret',
