@@ -309,7 +309,7 @@ function AreaLayout({ area }: { area: Area }) {
         <NavigationProgress />
         {mobileOpen ? (
           <div
-            className="fixed inset-0 z-30 bg-slate-900/40 md:hidden"
+            className="fixed inset-0 z-[35] bg-slate-900/40 md:hidden"
             aria-hidden="true"
             onClick={() => setMobileOpen(false)}
           />
