@@ -1,86 +1,43 @@
-// The commission report's three breakdowns: per day (with a bar for the day's share of the
-// busiest day), per service and per client.
+// The commission report's three breakdowns for VendPort staff: per day and per service (the
+// shared tables, worded for staff) and per client.
 import type { CommissionsView } from '@vendport/shared';
 import type { ReactNode } from 'react';
+import {
+  CommissionByDayTable,
+  CommissionByServiceTable,
+  type CommissionDay,
+  type CommissionService,
+  type CommissionTableLook,
+  commissionFigures,
+} from '@/components/commission-tables';
 import { type Column, Table } from '@/components/ui/table';
 import { serviceName } from '@/lib/catalogue-labels';
-import { formatDate, formatNaira } from '@/lib/format';
 
-type Day = CommissionsView['byDay'][number];
-type ByService = CommissionsView['byService'][number];
 export type ByClient = NonNullable<CommissionsView['byClient']>[number];
 
-const figures = <T extends { vends: number; amountKobo: number; commissionKobo: number }>(): Column<T>[] => [
-  {
-    key: 'vends',
-    header: 'Vends',
-    align: 'right',
-    cell: (r) => <span className="tabular-nums">{r.vends}</span>,
+const look: CommissionTableLook = {
+  countHeader: 'Vends',
+  count: (n) => <span className="tabular-nums">{n}</span>,
+  emptyText: 'No commission earned in this period.',
+  bar: {
+    label: 'Share of the busiest day',
+    column: 'w-1/3',
+    track: 'w-full min-w-24',
+    fill: 'bg-brand-600',
   },
-  {
-    key: 'amount',
-    header: 'Sales',
-    align: 'right',
-    cell: (r) => <span className="tabular-nums">{formatNaira(r.amountKobo)}</span>,
-  },
-  {
-    key: 'commission',
-    header: 'Commission',
-    align: 'right',
-    cell: (r) => (
-      <span className="font-medium tabular-nums text-slate-900">{formatNaira(r.commissionKobo)}</span>
-    ),
-  },
-];
+};
 
-export function CommissionByDay({ rows, loading }: { rows: Day[]; loading: boolean }) {
-  const peak = Math.max(1, ...rows.map((d) => d.commissionKobo));
-  const columns: Column<Day>[] = [
-    { key: 'date', header: 'Date', cell: (d) => <time dateTime={d.date}>{formatDate(d.date)}</time> },
-    ...figures<Day>(),
-    {
-      key: 'bar',
-      header: <span className="sr-only">Share of the busiest day</span>,
-      className: 'w-1/3',
-      cell: (d) => (
-        <div className="h-2 w-full min-w-24 rounded-full bg-slate-100" aria-hidden="true">
-          <div
-            className="h-2 rounded-full bg-brand-600"
-            style={{ width: `${Math.max(2, Math.round((d.commissionKobo / peak) * 100))}%` }}
-          />
-        </div>
-      ),
-    },
-  ];
-  return (
-    <Table
-      caption="Commission per day"
-      columns={columns}
-      rows={[...rows].reverse()}
-      rowKey={(d) => d.date}
-      loading={loading}
-      emptyText="No commission earned in this period."
-    />
-  );
+export function CommissionByDay({ rows, loading }: { rows: CommissionDay[]; loading: boolean }) {
+  return <CommissionByDayTable rows={rows} loading={loading} look={look} />;
 }
 
-export function CommissionByService({ rows, loading }: { rows: ByService[]; loading: boolean }) {
-  const columns: Column<ByService>[] = [
-    {
-      key: 'service',
-      header: 'Service',
-      cell: (s) => <span className="text-slate-900">{serviceName(s)}</span>,
-    },
-    ...figures<ByService>(),
-  ];
+export function CommissionByService({ rows, loading }: { rows: CommissionService[]; loading: boolean }) {
   return (
-    <Table
-      caption="Commission per service"
-      columns={columns}
+    <CommissionByServiceTable
       rows={rows}
-      rowKey={(s) => s.serviceId}
       loading={loading}
-      emptyText="No commission earned in this period."
+      look={look}
+      service={(s) => <span className="text-slate-900">{serviceName(s)}</span>}
     />
   );
 }
@@ -102,7 +59,7 @@ export function CommissionByClient({
       header: 'Client',
       cell: (c) => <span className="font-medium text-slate-900">{client(c)}</span>,
     },
-    ...figures<ByClient>(),
+    ...commissionFigures<ByClient>(look),
     ...(action
       ? [
           {

@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Stat } from '@/components/ui/stat';
 import { formatNaira } from '@/lib/format';
 import { useClientCommission } from '../api/get-client-commission';
-import type { ActionDone } from './action-modal';
+import type { ActionDone } from './action-done';
 import { SettleCommissionModal } from './settle-commission-modal';
 import { UpfrontCommissionModal } from './upfront-commission-modal';
 

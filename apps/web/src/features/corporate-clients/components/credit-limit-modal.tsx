@@ -4,11 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type CorporateClientDetailView, creditLimitBody, koboToNairaString } from '@vendport/shared';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { PasswordActionModal } from '@/components/password-action-modal';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
 import { formatNaira } from '@/lib/format';
 import { useSetCreditLimit } from '../api/set-credit-limit';
-import { type ActionDone, ActionModal } from './action-modal';
+import type { ActionDone } from './action-done';
 
 const schema = creditLimitBody.omit({ corporateId: true });
 
@@ -54,7 +55,7 @@ export function CreditLimitModal({
 
   const used = client.wallet.usedKobo ?? 0;
   return (
-    <ActionModal
+    <PasswordActionModal
       open
       title="Set credit limit"
       description={`Current limit ${formatNaira(client.creditLimitKobo)}; used ${formatNaira(used)}. The limit cannot go below what is used.`}
@@ -74,6 +75,6 @@ export function CreditLimitModal({
         errorMessage={errors.limit?.message}
         {...register('limit')}
       />
-    </ActionModal>
+    </PasswordActionModal>
   );
 }

@@ -5,6 +5,7 @@ import { adminFundBody, type ClientType, type CorporateClientDetailView } from '
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { PasswordActionModal } from '@/components/password-action-modal';
 import { TextInput } from '@/components/ui/text-input';
 import { Textarea } from '@/components/ui/textarea';
 import { toastApiError } from '@/lib/api-toasts';
@@ -12,7 +13,7 @@ import { formatNaira } from '@/lib/format';
 import { clientTypeLabel } from '@/lib/labels';
 import { newRequestKey } from '@/lib/request-key';
 import { useFundClientWallet } from '../api/fund-client-wallet';
-import { type ActionDone, ActionModal } from './action-modal';
+import type { ActionDone } from './action-done';
 
 const schema = adminFundBody.omit({ corporateId: true, reference: true });
 const EMPTY = { amount: '', reason: '', password: '' };
@@ -66,7 +67,7 @@ export function FundWalletModal({
   });
 
   return (
-    <ActionModal
+    <PasswordActionModal
       open
       title="Fund wallet"
       description={`Credit ${client.name}’s wallet (${clientTypeLabel(client.clientType)} client). The client is notified.`}
@@ -95,6 +96,6 @@ export function FundWalletModal({
         errorMessage={errors.reason?.message}
         {...register('reason')}
       />
-    </ActionModal>
+    </PasswordActionModal>
   );
 }

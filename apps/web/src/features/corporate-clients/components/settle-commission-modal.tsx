@@ -1,13 +1,12 @@
 // Settle a client's accrued commission to its wallet now, password-confirmed (the daily
 // settlement would do it later).
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type CorporateClientDetailView, passwordConfirmBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+import type { CorporateClientDetailView } from '@vendport/shared';
 import toast from 'react-hot-toast';
+import { PasswordConfirmModal } from '@/components/password-action-modal';
 import { toastApiError } from '@/lib/api-toasts';
 import { formatNaira } from '@/lib/format';
 import { useSettleClientCommission } from '../api/settle-client-commission';
-import { type ActionDone, ActionModal } from './action-modal';
+import type { ActionDone } from './action-done';
 
 export function SettleCommissionModal({
   client,
@@ -22,18 +21,7 @@ export function SettleCommissionModal({
   onDone: (done: ActionDone | null) => void;
 }) {
   const settle = useSettleClientCommission();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(passwordConfirmBody),
-    defaultValues: { password: '' },
-    mode: 'onTouched',
-  });
-
-  const onSubmit = handleSubmit(({ password }) =>
+  const onConfirm = (password: string) =>
     settle.mutate(
       { corporateId: client.id, password },
       {
@@ -55,20 +43,16 @@ export function SettleCommissionModal({
         },
         onError: toastApiError,
       },
-    ),
-  );
+    );
 
   return (
-    <ActionModal
+    <PasswordConfirmModal
       open
       title="Settle accrued commission"
       description={`Credit ${formatNaira(unsettledKobo)} of accrued commission to ${client.name}’s wallet now.`}
       submitLabel="Settle commission"
       pending={settle.isPending}
-      passwordEmpty={!watch('password')}
-      password={register('password')}
-      passwordError={errors.password}
-      onSubmit={onSubmit}
+      onConfirm={onConfirm}
       onClose={onClose}
     />
   );

@@ -1,14 +1,11 @@
 // Activate or deactivate a client, password-confirmed. An inactive client can sign in and read,
 // but cannot fund or vend; the client is notified either way.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type CorporateClientDetailView, corporateStatusBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+import type { CorporateClientDetailView } from '@vendport/shared';
 import toast from 'react-hot-toast';
+import { PasswordConfirmModal } from '@/components/password-action-modal';
 import { toastApiError } from '@/lib/api-toasts';
 import { useSetClientStatus } from '../api/set-client-status';
-import { type ActionDone, ActionModal } from './action-modal';
-
-const schema = corporateStatusBody.pick({ password: true });
+import type { ActionDone } from './action-done';
 
 export function StatusModal({
   client,
@@ -21,16 +18,7 @@ export function StatusModal({
 }) {
   const setStatus = useSetClientStatus();
   const next = client.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { password: '' }, mode: 'onTouched' });
-
-  const close = onClose;
-
-  const onSubmit = handleSubmit(({ password }) => {
+  const onConfirm = (password: string) => {
     setStatus.mutate(
       { corporateId: client.id, status: next, password },
       {
@@ -55,10 +43,10 @@ export function StatusModal({
         onError: toastApiError,
       },
     );
-  });
+  };
 
   return (
-    <ActionModal
+    <PasswordConfirmModal
       open
       title={next === 'ACTIVE' ? 'Activate client' : 'Deactivate client'}
       description={
@@ -69,11 +57,8 @@ export function StatusModal({
       submitLabel={next === 'ACTIVE' ? 'Activate' : 'Deactivate'}
       tone={next === 'ACTIVE' ? 'primary' : 'danger'}
       pending={setStatus.isPending}
-      passwordEmpty={!watch('password')}
-      password={register('password')}
-      passwordError={errors.password}
-      onSubmit={onSubmit}
-      onClose={close}
+      onConfirm={onConfirm}
+      onClose={onClose}
     />
   );
 }

@@ -4,11 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ClientType, type CorporateClientDetailView, switchClientTypeBody } from '@vendport/shared';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { PasswordActionModal } from '@/components/password-action-modal';
 import { Select } from '@/components/ui/select';
 import { toastApiError } from '@/lib/api-toasts';
 import { CLIENT_TYPE_OPTIONS, clientTypeLabel } from '@/lib/labels';
 import { useSwitchClientType } from '../api/switch-client-type';
-import { type ActionDone, ActionModal } from './action-modal';
+import type { ActionDone } from './action-done';
 
 const schema = switchClientTypeBody.omit({ corporateId: true });
 
@@ -54,7 +55,7 @@ export function SwitchTypeModal({
   });
 
   return (
-    <ActionModal
+    <PasswordActionModal
       open
       title="Switch client type"
       description={`${client.name} is ${clientTypeLabel(client.clientType)}. Switching never changes the balance; it changes how low the wallet may go.`}
@@ -74,6 +75,6 @@ export function SwitchTypeModal({
         errorMessage={errors.clientType?.message}
         {...register('clientType')}
       />
-    </ActionModal>
+    </PasswordActionModal>
   );
 }

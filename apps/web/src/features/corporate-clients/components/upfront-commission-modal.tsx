@@ -1,13 +1,12 @@
 // Upfront commission on or off for a client, password-confirmed. On: the wallet is debited the
 // amount less the commission at vend time. Off: the full amount, the commission accruing to be
 // settled later. Applies to vends from now on.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type CorporateClientDetailView, passwordConfirmBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+import type { CorporateClientDetailView } from '@vendport/shared';
 import toast from 'react-hot-toast';
+import { PasswordConfirmModal } from '@/components/password-action-modal';
 import { toastApiError } from '@/lib/api-toasts';
 import { useSetUpfrontCommission } from '../api/set-upfront-commission';
-import { type ActionDone, ActionModal } from './action-modal';
+import type { ActionDone } from './action-done';
 
 export function UpfrontCommissionModal({
   client,
@@ -23,18 +22,7 @@ export function UpfrontCommissionModal({
 }) {
   const setUpfront = useSetUpfrontCommission();
   const next = !upfront;
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(passwordConfirmBody),
-    defaultValues: { password: '' },
-    mode: 'onTouched',
-  });
-
-  const onSubmit = handleSubmit(({ password }) =>
+  const onConfirm = (password: string) =>
     setUpfront.mutate(
       { corporateId: client.id, upfrontCommission: next, password },
       {
@@ -58,11 +46,10 @@ export function UpfrontCommissionModal({
         },
         onError: toastApiError,
       },
-    ),
-  );
+    );
 
   return (
-    <ActionModal
+    <PasswordConfirmModal
       open
       title={next ? 'Enable upfront commission' : 'Disable upfront commission'}
       description={
@@ -72,10 +59,7 @@ export function UpfrontCommissionModal({
       }
       submitLabel={next ? 'Enable' : 'Disable'}
       pending={setUpfront.isPending}
-      passwordEmpty={!watch('password')}
-      password={register('password')}
-      passwordError={errors.password}
-      onSubmit={onSubmit}
+      onConfirm={onConfirm}
       onClose={onClose}
     />
   );

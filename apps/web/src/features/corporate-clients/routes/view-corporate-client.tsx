@@ -19,7 +19,7 @@ import { formatDate, formatNaira } from '@/lib/format';
 import { clientTypeLabel } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
 import { useCorporateClient } from '../api/get-corporate-client';
-import type { ActionDone } from '../components/action-modal';
+import type { ActionDone } from '../components/action-done';
 import { ClientStatusBadge, VerificationBadge } from '../components/client-badges';
 import { ClientCommissionCard } from '../components/client-commission-card';
 import { ClientServicesCard } from '../components/client-services-card';

@@ -3,26 +3,19 @@
 // and paged from the URL, exportable as CSV.
 import type { VtuConsumptionView } from '@vendport/shared';
 import { Link } from 'react-router';
-import { ExportCsvButton } from '@/components/export-csv-button';
 import { FundingStatusBadge } from '@/components/funding-status-badge';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { FilterBar } from '@/components/ui/filter-bar';
-import { PageHeader } from '@/components/ui/page-header';
-import { Pager } from '@/components/ui/pager';
-import { type Column, Table } from '@/components/ui/table';
+import type { Column } from '@/components/ui/table';
 import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useVtuConsumptionHistory, VTU_CONSUMPTION_HISTORY_PATH } from '../api/get-vtu-consumption-history';
-import { hasFilters, useVtuHistoryFields, useVtuHistoryFilters } from '../components/use-vtu-history-filters';
+import { useVtuHistoryFilters } from '../components/use-vtu-history-filters';
+import { VtuHistoryPage } from '../components/vtu-history-page';
 import { WhenCell } from '../components/when-cell';
 
 export default function VtuConsumptionHistoryRoute() {
   const { can } = usePermissions();
   const filters = useVtuHistoryFilters();
-  const fields = useVtuHistoryFields('Phone or vend ID');
   const history = useVtuConsumptionHistory(filters);
 
   const columns: Column<VtuConsumptionView>[] = [
@@ -80,52 +73,23 @@ export default function VtuConsumptionHistoryRoute() {
   ];
 
   return (
-    <div className="space-y-4">
-      <PageHeader
-        title="VTU Consumption History"
-        description="Live vends that used a VTU line's float, newest first. A failed vend gives its float back and is not listed."
-        actions={
-          <ExportCsvButton
-            path={VTU_CONSUMPTION_HISTORY_PATH}
-            query={filters}
-            fallbackName="vtu-consumption-history"
-          />
-        }
-      />
-      <Card className="overflow-hidden">
-        <FilterBar label="VTU consumption filters" fields={fields} />
-        {history.isError ? (
-          <div className="p-6">
-            <Alert tone="error" title="The VTU consumption history could not be loaded.">
-              <Button variant="link" size="sm" onClick={() => history.refetch()}>
-                Try again
-              </Button>
-            </Alert>
-          </div>
-        ) : (
-          <div className={history.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <Table
-              caption="VTU consumption"
-              columns={columns}
-              rows={history.data?.data ?? []}
-              rowKey={(r) => r.vendId}
-              loading={history.isPending}
-              emptyText={
-                hasFilters(filters)
-                  ? 'No VTU consumption matches these filters.'
-                  : 'No vend has used a VTU line’s float yet.'
-              }
-            />
-          </div>
-        )}
-        {history.data ? (
-          <Pager
-            hasMorePages={history.data.hasMorePages}
-            lastPage={history.data.lastPage}
-            disabled={history.isFetching}
-          />
-        ) : null}
-      </Card>
-    </div>
+    <VtuHistoryPage
+      title="VTU Consumption History"
+      description="Live vends that used a VTU line's float, newest first. A failed vend gives its float back and is not listed."
+      exportPath={VTU_CONSUMPTION_HISTORY_PATH}
+      exportName="vtu-consumption-history"
+      filterLabel="VTU consumption filters"
+      searchPlaceholder="Phone or vend ID"
+      errorTitle="The VTU consumption history could not be loaded."
+      caption="VTU consumption"
+      emptyText={{
+        filtered: 'No VTU consumption matches these filters.',
+        none: 'No vend has used a VTU line’s float yet.',
+      }}
+      filters={filters}
+      history={history}
+      columns={columns}
+      rowKey={(r) => r.vendId}
+    />
   );
 }
