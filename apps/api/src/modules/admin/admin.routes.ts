@@ -33,6 +33,7 @@ import {
   createRole,
   deleteMember,
   deleteRole,
+  resetMemberTwoFactor,
   scopeOf,
   setMemberStatus,
   updateMember,
@@ -348,6 +349,37 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: { email: m.email },
       });
       return ok('User deleted', null);
+    },
+  );
+
+  r.put(
+    '/admins/reset-2fa/:id',
+    {
+      config: { permission: MANAGE_TEAM },
+      schema: {
+        tags: teamTags,
+        summary:
+          "Reset a user's authenticator enrolment (password-confirmed); they sign in with emailed codes",
+        params: idParams,
+        body: passwordConfirmBody,
+        response: { 200: envelope(teamMemberView) },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      await confirmActingPassword(ctx, me.userId, req.body.password);
+      const s = scopeOf(me);
+      const m = await resetMemberTwoFactor(ctx.db, s, me.userId, req.params.id);
+      await audit(ctx.db, req, {
+        action: 'user.2fa.reset',
+        targetType: 'user',
+        targetId: req.params.id,
+        summary: { email: m.email },
+      });
+      return ok(
+        'Two-factor authentication reset. The user signs in with emailed codes until they enrol again.',
+        memberOut((await findMember(ctx.db, s, req.params.id))!),
+      );
     },
   );
 

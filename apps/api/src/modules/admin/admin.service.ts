@@ -210,4 +210,22 @@ export async function deleteMember(db: Db, s: Scope, actorId: string, id: string
   return m;
 }
 
+/**
+ * A member who lost their authenticator app: their enrolment is cleared (sign-in falls back to
+ * emailed codes) and their sessions end. Not for oneself: that is PUT 2fa with one's password.
+ */
+export async function resetMemberTwoFactor(db: Db, s: Scope, actorId: string, id: string) {
+  const m = await memberOrThrow(db, s, id);
+  if (id === actorId)
+    throw new AppError('FORBIDDEN', 403, 'Reset your own two-factor authentication from your profile');
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ totpSecretEnc: null, totpPendingEnc: null, totpEnabledAt: null, updatedAt: new Date() })
+      .where(eq(users.id, id));
+    await revokeSessions(tx as unknown as Db, id);
+  });
+  return m;
+}
+
 export const catalogueOf = (s: Scope) => permissionsOf(s.area);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
+import { addCorporateMember, createCorporate, TEST_PASSWORD } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { bearer, emailCount, loginRes, PASSWORD, SUBJECT, signedUpOwner } from './auth.testing';
 
@@ -183,5 +184,60 @@ describe('[AUTH] authenticator app (TOTP)', () => {
       'select row_to_json(a)::text as j from audit_logs a',
     );
     expect(all.map((r) => r.j).join('\n')).not.toContain(owner.secret);
+  });
+});
+
+describe('[AUTH] a lost authenticator', () => {
+  it('[AUTH] a team manager resets a member’s authenticator with their own password; the member’s sessions end and sign-in falls back to emailed codes', async () => {
+    const owner = await enrolled();
+    const manager = await addCorporateMember(t.app, owner.corporateId, ['team.manage', 'team.read']);
+    const url = `/api/v1/admins/reset-2fa/${owner.userId}`;
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: manager.headers,
+      payload: { password: 'not-my-password' },
+    });
+    expect(wrong.json().code).toBe('INVALID_PASSWORD');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: manager.headers,
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const [u] = await t.app.ctx.db.select().from(users).where(eq(users.id, owner.userId));
+    expect(u.totpSecretEnc).toBeNull();
+    expect(u.totpEnabledAt).toBeNull();
+    // The member's existing session is over.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: owner.headers })).statusCode,
+    ).toBe(401);
+    const login = await loginRes(t.app, owner.email, PASSWORD);
+    expect(login.json().data.user.twoFactorMethod).toBe('EMAIL');
+    // Another corporate's manager cannot touch this member; nobody resets their own this way.
+    const outsider = await createCorporate(t.app, { permissions: ['team.manage', 'team.read'] });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url,
+          headers: outsider.headers,
+          payload: { password: TEST_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const self = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admins/reset-2fa/${manager.id}`,
+      headers: manager.headers,
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(self.statusCode).toBe(403);
+    const trail = await t.app.ctx.dbHandle.query<{ n: number }>(
+      "select count(*)::int as n from audit_logs where action = 'user.2fa.reset' and target_id = $1",
+      [owner.userId],
+    );
+    expect(trail[0].n).toBe(1);
   });
 });
