@@ -5,7 +5,7 @@ import { ADMIN_PERMISSIONS, CORPORATE_PERMISSIONS } from '@vendport/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { corporates, roles, sessions, users } from '../db/schema';
+import { roles, sessions, users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
 
@@ -85,7 +85,6 @@ export async function loadSession(db: Db, token: string): Promise<AuthContext | 
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(corporates, eq(corporates.id, users.corporateId))
     .where(
       and(
         eq(sessions.tokenHash, sha256(token)),

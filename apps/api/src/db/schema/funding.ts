@@ -2,11 +2,10 @@
 // payment gateway, direct admin fundings, and the built-in gateway simulator's own records.
 // Each credit is one ledger transfer whose id is kept here; unique references make it happen once.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 import { corporates } from './identity';
 import { ledgerTransfers } from './ledger';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** PENDING (created) -> PAID (client says it has paid) -> APPROVED | DECLINED (admin). */
 export const fundRequests = pgTable(

@@ -13,13 +13,11 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 import { corporates } from './identity';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const ledgerAccounts = pgTable(
   'ledger_accounts',

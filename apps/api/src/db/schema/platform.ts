@@ -1,7 +1,6 @@
 // Cross-cutting records: the audit trail, the email outbox, in-app notifications.
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /** Append-only: the app never updates or deletes a row here. */
 export const auditLogs = pgTable(

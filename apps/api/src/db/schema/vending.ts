@@ -13,14 +13,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 import { corporates } from './identity';
 import { ledgerTransfers } from './ledger';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** A sellable product: (network, AIRTIME|DATA, platform) with its commission rate and bounds. */
 export const services = pgTable(
