@@ -2,6 +2,7 @@
 // A 5xx never carries internals; they go to the log with the request id.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { pgErrorCode } from '../db/sql';
 import { AppError } from '../lib/errors';
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -27,7 +28,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(500).send(internal());
     }
     // Constraint violations that reach here are races the services did not foresee: a clear 409.
-    const pgCode = (err as { code?: string }).code ?? (err.cause as { code?: string } | undefined)?.code;
+    const pgCode = pgErrorCode(err);
     if (pgCode === '23505' || pgCode === '23503') {
       request.log.warn({ err }, 'constraint violation');
       const message = pgCode === '23505' ? 'This record already exists' : 'This record is still in use';

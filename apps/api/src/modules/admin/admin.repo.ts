@@ -4,6 +4,7 @@ import type { Area } from '@vendport/shared';
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLogs, roles, users } from '../../db/schema';
+import { containing } from '../../db/sql';
 
 export interface Scope {
   area: Area;
@@ -87,9 +88,9 @@ export async function listMembers(
     f.status ? eq(users.status, f.status) : undefined,
     f.search
       ? or(
-          ilike(users.email, `%${f.search}%`),
-          ilike(users.firstName, `%${f.search}%`),
-          ilike(users.lastName, `%${f.search}%`),
+          ilike(users.email, containing(f.search)),
+          ilike(users.firstName, containing(f.search)),
+          ilike(users.lastName, containing(f.search)),
         )
       : undefined,
   );
@@ -142,15 +143,15 @@ export async function listAudit(
     corporateId ? eq(auditLogs.corporateId, corporateId) : undefined,
     f.action ? ilike(auditLogs.action, `${f.action}%`) : undefined,
     f.actor
-      ? or(ilike(auditLogs.actorEmail, `%${f.actor}%`), ilike(auditLogs.actorName, `%${f.actor}%`))
+      ? or(ilike(auditLogs.actorEmail, containing(f.actor)), ilike(auditLogs.actorName, containing(f.actor)))
       : undefined,
     f.search
       ? or(
-          ilike(auditLogs.action, `%${f.search}%`),
-          ilike(auditLogs.actorEmail, `%${f.search}%`),
-          ilike(auditLogs.actorName, `%${f.search}%`),
-          ilike(auditLogs.targetType, `%${f.search}%`),
-          ilike(auditLogs.targetId, `%${f.search}%`),
+          ilike(auditLogs.action, containing(f.search)),
+          ilike(auditLogs.actorEmail, containing(f.search)),
+          ilike(auditLogs.actorName, containing(f.search)),
+          ilike(auditLogs.targetType, containing(f.search)),
+          ilike(auditLogs.targetId, containing(f.search)),
         )
       : undefined,
     f.from ? gte(auditLogs.createdAt, f.from) : undefined,

@@ -176,6 +176,8 @@ describe('[TEAM] admin users and corporate teams', () => {
     expect(list.json()).toMatchObject({ currentPage: 1, limit: 40, hasMorePages: false });
     expect(list.json().data.map((u: { email: string }) => u.email)).toEqual(['bola.ade@vendport.test']);
     expect((await req(superAdmin, 'GET', 'admins/list?limit=50')).statusCode).toBe(400);
+    // A % typed into search is a character, not a wildcard.
+    expect((await req(superAdmin, 'GET', 'admins/list?search=%25')).json().data).toEqual([]);
   });
 
   it('[TEAM] nobody deactivates or deletes themselves, nor the last super admin', async () => {

@@ -9,6 +9,7 @@ import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { systemRoleId } from '../../db/seed';
+import { isUniqueViolation } from '../../db/sql';
 import { newSixDigitCode, newToken, safeEqual, sha256 } from '../../lib/crypto';
 import { AppError, badRequest, conflict, invalidPassword } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/passwords';
@@ -63,13 +64,6 @@ function actorOf(
     area: u.area,
     corporateId: u.corporateId,
   };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** Codes are stored keyed to the app secret, the user and the purpose: a leaked table reveals nothing usable. */

@@ -4,6 +4,7 @@ import { normaliseMsisdn } from '@vendport/shared';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { corporates } from '../../db/schema';
+import { containing } from '../../db/sql';
 import { lagosDayEnd, lagosDayStart } from '../../lib/http';
 
 export type CorporateRecord = typeof corporates.$inferSelect;
@@ -18,10 +19,8 @@ export interface CorporateFilters {
   clientType?: string;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function searchCondition(search: string): SQL | undefined {
-  const p = `%${escapeLike(search)}%`;
+  const p = containing(search);
   const conds = [ilike(corporates.name, p), ilike(corporates.email, p), ilike(corporates.msisdn, p)];
   // Phones are stored as +234XXXXXXXXXX; "0803 123 4567" finds them too.
   const phone = normaliseMsisdn(search);
@@ -29,7 +28,7 @@ function searchCondition(search: string): SQL | undefined {
   else {
     const digits = search.replace(/[\s\-()]/g, '');
     // A partial local number (0803123...): match on the national part after the leading 0.
-    if (/^0\d{3,}$/.test(digits)) conds.push(ilike(corporates.msisdn, `%${digits.slice(1)}%`));
+    if (/^0\d{3,}$/.test(digits)) conds.push(ilike(corporates.msisdn, containing(digits.slice(1))));
   }
   return or(...conds);
 }

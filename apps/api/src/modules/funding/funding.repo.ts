@@ -3,6 +3,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminFundings, cardPayments, corporates, fundRequests, gatewaySimPayments } from '../../db/schema';
+import { containing } from '../../db/sql';
 import { lagosDayEnd, lagosDayStart } from '../../lib/http';
 
 export type FundRequestRow = typeof fundRequests.$inferSelect;
@@ -16,50 +17,23 @@ export type CorporateRow = Pick<
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** A unique-constraint violation (optionally of one named constraint), through Drizzle's wrapper. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (
-    let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505')
-      return !constraint || e.constraint === constraint || String(e).includes(constraint);
-  }
-  return false;
-}
+const corporateColumns = {
+  id: corporates.id,
+  name: corporates.name,
+  email: corporates.email,
+  clientType: corporates.clientType,
+  status: corporates.status,
+  creditLimitKobo: corporates.creditLimitKobo,
+};
 
 export async function findCorporate(db: Db, id: string): Promise<CorporateRow | undefined> {
-  const [row] = await db
-    .select({
-      id: corporates.id,
-      name: corporates.name,
-      email: corporates.email,
-      clientType: corporates.clientType,
-      status: corporates.status,
-      creditLimitKobo: corporates.creditLimitKobo,
-    })
-    .from(corporates)
-    .where(eq(corporates.id, id));
+  const [row] = await db.select(corporateColumns).from(corporates).where(eq(corporates.id, id));
   return row;
 }
 
 /** The corporate row, held FOR SHARE: its type cannot change until the caller's transaction ends. */
 export async function shareCorporate(db: Db, id: string): Promise<CorporateRow | undefined> {
-  const [row] = await db
-    .select({
-      id: corporates.id,
-      name: corporates.name,
-      email: corporates.email,
-      clientType: corporates.clientType,
-      status: corporates.status,
-      creditLimitKobo: corporates.creditLimitKobo,
-    })
-    .from(corporates)
-    .where(eq(corporates.id, id))
-    .for('share');
+  const [row] = await db.select(corporateColumns).from(corporates).where(eq(corporates.id, id)).for('share');
   return row;
 }
 
@@ -192,7 +166,7 @@ export async function listFundRequests(db: Db, f: FundRequestFilters) {
   if (f.startDate) conds.push(gte(fundRequests.createdAt, lagosDayStart(f.startDate)));
   if (f.endDate) conds.push(lt(fundRequests.createdAt, lagosDayEnd(f.endDate)));
   if (f.search) {
-    const p = `%${escapeLike(f.search)}%`;
+    const p = containing(f.search);
     conds.push(
       or(ilike(fundRequests.code, p), ilike(fundRequests.transferReference, p), ilike(corporates.name, p)),
     );
@@ -362,7 +336,7 @@ function historyWhere(f: FundingHistoryFilters): SQL {
   if (f.startDate) conds.push(sql`f.created_at >= ${lagosDayStart(f.startDate).toISOString()}::timestamptz`);
   if (f.endDate) conds.push(sql`f.created_at < ${lagosDayEnd(f.endDate).toISOString()}::timestamptz`);
   if (f.search) {
-    const p = `%${escapeLike(f.search)}%`;
+    const p = containing(f.search);
     conds.push(sql`(f.code ilike ${p} or f.reference ilike ${p} or c.name ilike ${p})`);
   }
   return sql.join(conds, sql` and `);

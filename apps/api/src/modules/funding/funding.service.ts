@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { type ClientType, formatNaira, koboToNairaString } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/sql';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/access';
 import { confirmActingPassword } from '../auth/auth.service';
@@ -25,7 +26,6 @@ import {
   findFundRequest,
   insertAdminFunding,
   insertFundRequest,
-  isUniqueViolation,
   listFundRequests,
   lockFundRequest,
   markFundRequestPaid,

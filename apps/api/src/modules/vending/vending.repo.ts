@@ -3,6 +3,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { corporates, vends } from '../../db/schema';
+import { containing } from '../../db/sql';
 
 export type VendRow = typeof vends.$inferSelect;
 
@@ -81,11 +82,14 @@ function vendWhere(f: VendFilter): SQL | undefined {
     f.to ? lt(vends.createdAt, f.to) : undefined,
     s
       ? or(
-          ilike(vends.reference, `%${s}%`),
-          ilike(vends.code, `%${s}%`),
+          ilike(vends.reference, containing(s)),
+          ilike(vends.code, containing(s)),
           // A phone typed as 0803..., 234803... or +234803...: match on its last ten digits.
           digits && digits.length >= 4
-            ? ilike(vends.msisdn, `%${digits.length > 10 ? digits.slice(-10) : digits.replace(/^0/, '')}%`)
+            ? ilike(
+                vends.msisdn,
+                containing(digits.length > 10 ? digits.slice(-10) : digits.replace(/^0/, '')),
+              )
             : undefined,
         )
       : undefined,

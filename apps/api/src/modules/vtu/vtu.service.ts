@@ -8,6 +8,7 @@ import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { corporates, vends, vtuFundings, vtuLines } from '../../db/schema';
+import { containing } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { providersOf } from '../providers/providers';
 import { accountIdsOf, fundVtuLineMoney } from '../vending/vending.money';
@@ -228,7 +229,7 @@ export async function fundingHistory(db: Db, f: HistoryFilter) {
   const where = and(
     lineFilter(f),
     f.search
-      ? or(ilike(vtuFundings.reference, `%${f.search}%`), ilike(vtuLines.name, `%${f.search}%`))
+      ? or(ilike(vtuFundings.reference, containing(f.search)), ilike(vtuLines.name, containing(f.search)))
       : undefined,
     f.from ? gte(vtuFundings.createdAt, f.from) : undefined,
     f.to ? lt(vtuFundings.createdAt, f.to) : undefined,
@@ -255,7 +256,9 @@ export async function consumptionHistory(db: Db, f: HistoryFilter) {
     lineFilter(f),
     sql`${vends.status} in ('PENDING', 'SUCCESSFUL')`,
     eq(vends.mode, 'LIVE'),
-    f.search ? or(ilike(vends.msisdn, `%${f.search}%`), ilike(vends.code, `%${f.search}%`)) : undefined,
+    f.search
+      ? or(ilike(vends.msisdn, containing(f.search)), ilike(vends.code, containing(f.search)))
+      : undefined,
     f.from ? gte(vends.createdAt, f.from) : undefined,
     f.to ? lt(vends.createdAt, f.to) : undefined,
   );
