@@ -3,13 +3,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CorporateClientDetailView, creditLimitBody, koboToNairaString } from '@vendport/shared';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { PasswordActionModal } from '@/components/password-action-modal';
 import { TextInput } from '@/components/ui/text-input';
-import { toastApiError } from '@/lib/api-toasts';
 import { formatNaira } from '@/lib/format';
 import { useSetCreditLimit } from '../api/set-credit-limit';
-import type { ActionDone } from './action-done';
+import { type ActionDone, actionCallbacks } from './action-done';
 
 const schema = creditLimitBody.omit({ corporateId: true });
 
@@ -31,25 +29,15 @@ export function CreditLimitModal({
     formState: { errors },
   } = useForm({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
 
-  const close = onClose;
-
   const onSubmit = handleSubmit((v) => {
     setLimit.mutate(
       { corporateId: client.id, limitKobo: v.limit, password: v.password },
-      {
-        onSuccess: (res) => {
-          if (res.success === false) {
-            toast.error(res.message || 'The credit limit could not be set.');
-            return;
-          }
-          toast.success(res.message);
-          onDone({
-            title: 'Credit limit updated',
-            message: `${client.name} can now spend up to ${formatNaira(res.data.creditLimitKobo)} on credit.`,
-          });
-        },
-        onError: toastApiError,
-      },
+      actionCallbacks('The credit limit could not be set.', (data) => {
+        onDone({
+          title: 'Credit limit updated',
+          message: `${client.name} can now spend up to ${formatNaira(data.creditLimitKobo)} on credit.`,
+        });
+      }),
     );
   });
 
@@ -65,7 +53,7 @@ export function CreditLimitModal({
       password={register('password')}
       passwordError={errors.password}
       onSubmit={onSubmit}
-      onClose={close}
+      onClose={onClose}
     >
       <TextInput
         label="Credit limit (₦)"

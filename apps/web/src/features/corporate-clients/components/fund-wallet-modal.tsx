@@ -4,16 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { adminFundBody, type ClientType, type CorporateClientDetailView } from '@vendport/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { PasswordActionModal } from '@/components/password-action-modal';
 import { TextInput } from '@/components/ui/text-input';
 import { Textarea } from '@/components/ui/textarea';
-import { toastApiError } from '@/lib/api-toasts';
 import { formatNaira } from '@/lib/format';
 import { clientTypeLabel } from '@/lib/labels';
 import { newRequestKey } from '@/lib/request-key';
 import { useFundClientWallet } from '../api/fund-client-wallet';
-import type { ActionDone } from './action-done';
+import { type ActionDone, actionCallbacks } from './action-done';
 
 const schema = adminFundBody.omit({ corporateId: true, reference: true });
 const EMPTY = { amount: '', reason: '', password: '' };
@@ -37,8 +35,6 @@ export function FundWalletModal({
     formState: { errors },
   } = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onTouched' });
 
-  const close = onClose;
-
   const onSubmit = handleSubmit((v) => {
     fund.mutate(
       {
@@ -49,20 +45,12 @@ export function FundWalletModal({
         password: v.password,
         reference,
       },
-      {
-        onSuccess: (res) => {
-          if (res.success === false) {
-            toast.error(res.message || 'The wallet could not be funded.');
-            return;
-          }
-          toast.success(res.message);
-          onDone({
-            title: 'Wallet funded',
-            message: `${formatNaira(v.amount)} has been credited to ${client.name}. New balance: ${formatNaira(res.data.balanceKobo)}.`,
-          });
-        },
-        onError: toastApiError,
-      },
+      actionCallbacks('The wallet could not be funded.', (data) => {
+        onDone({
+          title: 'Wallet funded',
+          message: `${formatNaira(v.amount)} has been credited to ${client.name}. New balance: ${formatNaira(data.balanceKobo)}.`,
+        });
+      }),
     );
   });
 
@@ -77,7 +65,7 @@ export function FundWalletModal({
       password={register('password')}
       passwordError={errors.password}
       onSubmit={onSubmit}
-      onClose={close}
+      onClose={onClose}
     >
       <TextInput
         label="Amount (₦)"

@@ -1,12 +1,10 @@
 // Settle a client's accrued commission to its wallet now, password-confirmed (the daily
 // settlement would do it later).
 import type { CorporateClientDetailView } from '@vendport/shared';
-import toast from 'react-hot-toast';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
-import { toastApiError } from '@/lib/api-toasts';
 import { formatNaira } from '@/lib/format';
 import { useSettleClientCommission } from '../api/settle-client-commission';
-import type { ActionDone } from './action-done';
+import { type ActionDone, actionCallbacks } from './action-done';
 
 export function SettleCommissionModal({
   client,
@@ -24,25 +22,16 @@ export function SettleCommissionModal({
   const onConfirm = (password: string) =>
     settle.mutate(
       { corporateId: client.id, password },
-      {
-        onSuccess: (res) => {
-          if (res.success === false) {
-            toast.error(res.message || 'The commission could not be settled.');
-            return;
-          }
-          toast.success(res.message);
-          const s = res.data;
-          onDone(
-            s
-              ? {
-                  title: 'Commission settled',
-                  message: `${formatNaira(s.amountKobo)} from ${s.vends} vend${s.vends === 1 ? '' : 's'} has been credited to ${client.name}’s wallet.`,
-                }
-              : null,
-          );
-        },
-        onError: toastApiError,
-      },
+      actionCallbacks('The commission could not be settled.', (s) => {
+        onDone(
+          s
+            ? {
+                title: 'Commission settled',
+                message: `${formatNaira(s.amountKobo)} from ${s.vends} vend${s.vends === 1 ? '' : 's'} has been credited to ${client.name}’s wallet.`,
+              }
+            : null,
+        );
+      }),
     );
 
   return (

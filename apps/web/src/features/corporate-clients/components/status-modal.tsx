@@ -1,11 +1,9 @@
 // Activate or deactivate a client, password-confirmed. An inactive client can sign in and read,
 // but cannot fund or vend; the client is notified either way.
 import type { CorporateClientDetailView } from '@vendport/shared';
-import toast from 'react-hot-toast';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
-import { toastApiError } from '@/lib/api-toasts';
 import { useSetClientStatus } from '../api/set-client-status';
-import type { ActionDone } from './action-done';
+import { type ActionDone, actionCallbacks } from './action-done';
 
 export function StatusModal({
   client,
@@ -21,27 +19,19 @@ export function StatusModal({
   const onConfirm = (password: string) => {
     setStatus.mutate(
       { corporateId: client.id, status: next, password },
-      {
-        onSuccess: (res) => {
-          if (res.success === false) {
-            toast.error(res.message || 'The client status could not be changed.');
-            return;
-          }
-          toast.success(res.message);
-          onDone(
-            next === 'ACTIVE'
-              ? {
-                  title: 'Client activated',
-                  message: `${client.name} can fund and vend again. The client has been informed.`,
-                }
-              : {
-                  title: 'Client deactivated',
-                  message: `${client.name} can no longer fund or vend. The client has been informed.`,
-                },
-          );
-        },
-        onError: toastApiError,
-      },
+      actionCallbacks('The client status could not be changed.', () => {
+        onDone(
+          next === 'ACTIVE'
+            ? {
+                title: 'Client activated',
+                message: `${client.name} can fund and vend again. The client has been informed.`,
+              }
+            : {
+                title: 'Client deactivated',
+                message: `${client.name} can no longer fund or vend. The client has been informed.`,
+              },
+        );
+      }),
     );
   };
 

@@ -3,13 +3,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ClientType, type CorporateClientDetailView, switchClientTypeBody } from '@vendport/shared';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { PasswordActionModal } from '@/components/password-action-modal';
 import { Select } from '@/components/ui/select';
-import { toastApiError } from '@/lib/api-toasts';
 import { CLIENT_TYPE_OPTIONS, clientTypeLabel } from '@/lib/labels';
 import { useSwitchClientType } from '../api/switch-client-type';
-import type { ActionDone } from './action-done';
+import { type ActionDone, actionCallbacks } from './action-done';
 
 const schema = switchClientTypeBody.omit({ corporateId: true });
 
@@ -32,25 +30,15 @@ export function SwitchTypeModal({
     formState: { errors },
   } = useForm({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
 
-  const close = onClose;
-
   const onSubmit = handleSubmit((v) => {
     switchType.mutate(
       { corporateId: client.id, clientType: v.clientType, password: v.password },
-      {
-        onSuccess: (res) => {
-          if (res.success === false) {
-            toast.error(res.message || 'The client type could not be switched.');
-            return;
-          }
-          toast.success(res.message);
-          onDone({
-            title: 'Client type switched',
-            message: `${client.name} is now a ${clientTypeLabel(res.data.clientType)} client. The wallet balance is unchanged.`,
-          });
-        },
-        onError: toastApiError,
-      },
+      actionCallbacks('The client type could not be switched.', (data) => {
+        onDone({
+          title: 'Client type switched',
+          message: `${client.name} is now a ${clientTypeLabel(data.clientType)} client. The wallet balance is unchanged.`,
+        });
+      }),
     );
   });
 
@@ -65,7 +53,7 @@ export function SwitchTypeModal({
       password={register('password')}
       passwordError={errors.password}
       onSubmit={onSubmit}
-      onClose={close}
+      onClose={onClose}
     >
       <Select
         label="New client type"

@@ -2,11 +2,9 @@
 // amount less the commission at vend time. Off: the full amount, the commission accruing to be
 // settled later. Applies to vends from now on.
 import type { CorporateClientDetailView } from '@vendport/shared';
-import toast from 'react-hot-toast';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
-import { toastApiError } from '@/lib/api-toasts';
 import { useSetUpfrontCommission } from '../api/set-upfront-commission';
-import type { ActionDone } from './action-done';
+import { type ActionDone, actionCallbacks } from './action-done';
 
 export function UpfrontCommissionModal({
   client,
@@ -25,27 +23,19 @@ export function UpfrontCommissionModal({
   const onConfirm = (password: string) =>
     setUpfront.mutate(
       { corporateId: client.id, upfrontCommission: next, password },
-      {
-        onSuccess: (res) => {
-          if (res.success === false) {
-            toast.error(res.message || 'The commission setting could not be changed.');
-            return;
-          }
-          toast.success(res.message);
-          onDone(
-            res.data.upfrontCommission
-              ? {
-                  title: 'Upfront commission enabled',
-                  message: `${client.name}’s wallet is now debited the amount less its commission on each vend.`,
-                }
-              : {
-                  title: 'Upfront commission disabled',
-                  message: `${client.name}’s wallet is now debited the full amount; commission accrues and is settled later.`,
-                },
-          );
-        },
-        onError: toastApiError,
-      },
+      actionCallbacks('The commission setting could not be changed.', (data) => {
+        onDone(
+          data.upfrontCommission
+            ? {
+                title: 'Upfront commission enabled',
+                message: `${client.name}’s wallet is now debited the amount less its commission on each vend.`,
+              }
+            : {
+                title: 'Upfront commission disabled',
+                message: `${client.name}’s wallet is now debited the full amount; commission accrues and is settled later.`,
+              },
+        );
+      }),
     );
 
   return (

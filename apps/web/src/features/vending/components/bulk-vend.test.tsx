@@ -4,9 +4,9 @@ import type { BulkVendResult } from '@vendport/shared';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
+import { makeVend, PLANS, SERVICES } from '../../../../test/catalogue-factories';
 import { makeUser, makeWalletBalance, pageOf, stubFetch } from '../../../../test/factories';
 import { renderApp } from '../../../../test/render-app';
-import { makeVend, PLANS, SERVICES } from '../test-data';
 import { checkBulkCsv, parseCsv } from './bulk-csv';
 
 const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });

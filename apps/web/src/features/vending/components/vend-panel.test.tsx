@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
+import { makeVend, PLANS, SERVICES } from '../../../../test/catalogue-factories';
 import { makeUser, makeWalletBalance, pageOf, stubFetch } from '../../../../test/factories';
 import { renderApp } from '../../../../test/render-app';
-import { makeVend, PLANS, SERVICES } from '../test-data';
 
 const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
 

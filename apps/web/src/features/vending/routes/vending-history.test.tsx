@@ -4,9 +4,9 @@ import type { AdminVendView } from '@vendport/shared';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
+import { makeVend, makeVendDetail } from '../../../../test/catalogue-factories';
 import { makeUser, pageOf, stubFetch } from '../../../../test/factories';
 import { renderApp } from '../../../../test/render-app';
-import { makeVend, makeVendDetail } from '../test-data';
 
 const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
 const layout = () => [
