@@ -777,29 +777,14 @@ export async function changePassword(
   if (!a) throw notSignedIn();
   const user = await mustUser(ctx.db, a.userId);
   if (!body.current_password) throw new AppError('VALIDATION_ERROR', 400, 'Enter your current password');
-  await confirmOwnPassword(ctx, req, user, body.current_password, 'change password');
-  if (body.new_password === body.current_password)
-    throw badRequest('Choose a new password that differs from the current one');
-  const passwordHash = await ctx.hasher.hash(body.new_password);
-  const now = new Date();
-  await ctx.db.transaction(async (tx) => {
-    await repo.updateUser(tx, user.id, { passwordHash, defaultPassword: false, passwordChangedAt: now });
-    // The current session stays, as it was (in the forced flow: still short of 2FA).
-    const ended = await repo.revokeUserSessions(tx, user.id, now, a.sessionId);
-    await notify(
-      tx,
-      user.id,
-      'Password changed',
-      'Your password was changed. If this was not you, reset your password and contact support.',
-    );
-    await ctx.mailer.send(tx, passwordChangedMail(user.email));
-    await sendNextStepCode(ctx, tx, { ...user, defaultPassword: false }, a.twoFactorDone, now);
-    await audit(tx, req, {
-      action: 'auth.password.change',
-      targetType: 'user',
-      targetId: user.id,
-      summary: { wasDefault: user.defaultPassword, endedSessions: ended },
-    });
+  await replaceOwnPassword(ctx, req, user, body.current_password, body.new_password, {
+    purpose: 'change password',
+    action: 'auth.password.change',
+    notice: 'Your password was changed. If this was not you, reset your password and contact support.',
+    summary: { wasDefault: user.defaultPassword },
+    // The current session stays as it was (in the forced flow: still short of 2FA): its next step follows.
+    afterChange: (tx, now) =>
+      sendNextStepCode(ctx, tx, { ...user, defaultPassword: false }, a.twoFactorDone, now),
   });
   return profileOf(ctx.db, user.id, a.twoFactorDone);
 }
@@ -870,29 +855,52 @@ export async function updatePassword(
 ): Promise<SessionUser> {
   const a = authOf(req);
   const user = await mustUser(ctx.db, a.userId);
-  await confirmOwnPassword(ctx, req, user, body.current_password, 'update password');
-  if (body.new_password === body.current_password)
+  await replaceOwnPassword(ctx, req, user, body.current_password, body.new_password, {
+    purpose: 'update password',
+    action: 'auth.password.update',
+    notice:
+      'Your password was changed and your other sessions were signed out. If this was not you, contact support.',
+  });
+  return profileOf(ctx.db, user.id, a.twoFactorDone);
+}
+
+/**
+ * A signed-in user replaces their own password: the current one confirmed, a different new one
+ * hashed, every other session ended, a notification and an email, one audit entry — one transaction.
+ */
+async function replaceOwnPassword(
+  ctx: AppContext,
+  req: FastifyRequest,
+  user: UserRow,
+  currentPassword: string,
+  newPassword: string,
+  o: {
+    purpose: string;
+    action: string;
+    notice: string;
+    summary?: Record<string, unknown>;
+    afterChange?: (tx: Db, now: Date) => Promise<unknown>;
+  },
+): Promise<void> {
+  const a = authOf(req);
+  await confirmOwnPassword(ctx, req, user, currentPassword, o.purpose);
+  if (newPassword === currentPassword)
     throw badRequest('Choose a new password that differs from the current one');
-  const passwordHash = await ctx.hasher.hash(body.new_password);
+  const passwordHash = await ctx.hasher.hash(newPassword);
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, { passwordHash, defaultPassword: false, passwordChangedAt: now });
     const ended = await repo.revokeUserSessions(tx, user.id, now, a.sessionId);
-    await notify(
-      tx,
-      user.id,
-      'Password changed',
-      'Your password was changed and your other sessions were signed out. If this was not you, contact support.',
-    );
+    await notify(tx, user.id, 'Password changed', o.notice);
     await ctx.mailer.send(tx, passwordChangedMail(user.email));
+    await o.afterChange?.(tx, now);
     await audit(tx, req, {
-      action: 'auth.password.update',
+      action: o.action,
       targetType: 'user',
       targetId: user.id,
-      summary: { endedSessions: ended },
+      summary: { ...o.summary, endedSessions: ended },
     });
   });
-  return profileOf(ctx.db, user.id, a.twoFactorDone);
 }
 
 export async function updateProfile(
