@@ -1,5 +1,5 @@
-// Drizzle and SQL for the ledger tables. Only ledger.service.ts calls these; the balance updates
-// are single statements so that the database, not the app, decides under concurrency.
+// Drizzle and SQL for the ledger tables. Only ledger.service.ts calls these. Balances and entries
+// are written by the database function ledger_post alone (migration 0004).
 import { and, asc, eq, inArray, lt, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema';
@@ -7,7 +7,6 @@ import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema'
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type TransferRow = typeof ledgerTransfers.$inferSelect;
 export type EntryRow = typeof ledgerEntries.$inferSelect;
-export type NewEntry = typeof ledgerEntries.$inferInsert;
 
 /** Rows of a raw SQL statement, on either engine. */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -36,21 +35,6 @@ export async function findAccountsByIds(db: Db, ids: string[]): Promise<AccountR
   return db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids));
 }
 
-/** Inserts the transfer unless its reference exists; null when it did (the caller replays). */
-export async function insertTransferOnce(
-  db: Db,
-  values: typeof ledgerTransfers.$inferInsert,
-): Promise<TransferRow | null> {
-  // No conflict target: a clash on the reference or on reverses_transfer_id both mean "not again".
-  const [row] = await db.insert(ledgerTransfers).values(values).onConflictDoNothing().returning();
-  return row ?? null;
-}
-
-export async function findTransferByReference(db: Db, reference: string): Promise<TransferRow | undefined> {
-  const [row] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.reference, reference));
-  return row;
-}
-
 export async function findTransferById(db: Db, id: string): Promise<TransferRow | undefined> {
   const [row] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id));
   return row;
@@ -72,65 +56,44 @@ export async function entriesOf(db: Db, transferId: string): Promise<EntryRow[]>
     .orderBy(asc(ledgerEntries.seq));
 }
 
-export async function insertEntries(db: Db, rows: NewEntry[]): Promise<EntryRow[]> {
-  return db.insert(ledgerEntries).values(rows).returning();
+/** A row of ledger_post: one per entry written, or one with created = false when nothing moved. */
+export interface PostedRow {
+  transfer_id: string | null;
+  created: boolean;
+  entry_id: string | null;
+  seq: string | number | null;
+  account_id: string | null;
+  amount_kobo: string | number | null;
+  balance_after_kobo: string | number | null;
+  created_at: string | Date | null;
 }
 
-/**
- * Debits a client wallet only if it stays at or above its floor, computed in the same statement
- * from the corporate's type and credit limit. The corporate row is read FOR SHARE: a concurrent
- * type switch or limit change (which takes the row FOR UPDATE) then either waits for this
- * transaction to end or is seen committed, so a debit never checks against a stale floor.
- * Returns the new balance, or null when the floor would be crossed (0 rows updated).
- */
-export async function debitWalletRow(
-  db: Db,
-  accountId: string,
-  corporateId: string,
-  deltaKobo: number,
-): Promise<number | null> {
-  const rows = await rowsOf<{ balance_kobo: string | number | bigint }>(
-    db,
-    sql`update ledger_accounts
-          set balance_kobo = balance_kobo + ${deltaKobo}::bigint, updated_at = now()
-        where id = ${accountId}
-          and balance_kobo + ${deltaKobo}::bigint >= (
-            select case when c.client_type in ('POSTPAID', 'POSTPAID_PLUS') then -c.credit_limit_kobo else 0 end
-              from corporates c
-             where c.id = ${corporateId}
-               for share)
-        returning balance_kobo`,
-  );
-  return rows.length ? Number(rows[0].balance_kobo) : null;
+/** PostgreSQL array literals for ledger_post's two parallel arrays (uuids and integers only). */
+export const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+export const bigintArray = (xs: number[]) => `{${xs.map((x) => Math.trunc(x)).join(',')}}`;
+
+export interface PostInput {
+  reference: string;
+  kind: string;
+  description: string;
+  corporateId?: string | null;
+  source?: { type: string; id: string } | null;
+  reversesTransferId?: string | null;
+  actorId?: string | null;
+  metadata?: Record<string, unknown>;
+  entries: Array<{ accountId: string; amountKobo: number }>;
 }
 
-/** Debits an account that may not go below zero (sandbox wallet, commission account). */
-export async function debitNonNegativeRow(
-  db: Db,
-  accountId: string,
-  deltaKobo: number,
-): Promise<number | null> {
-  const rows = await rowsOf<{ balance_kobo: string | number | bigint }>(
+/** One call of the database's ledger_post (see migration 0004). */
+export function postRows(db: Db, t: PostInput): Promise<PostedRow[]> {
+  return rowsOf<PostedRow>(
     db,
-    sql`update ledger_accounts
-          set balance_kobo = balance_kobo + ${deltaKobo}::bigint, updated_at = now()
-        where id = ${accountId} and balance_kobo + ${deltaKobo}::bigint >= 0
-        returning balance_kobo`,
+    sql`select * from ledger_post(${t.reference}, ${t.kind}, ${t.description}, ${t.corporateId ?? null}::uuid,
+          ${t.source?.type ?? null}, ${t.source?.id ?? null}, ${t.reversesTransferId ?? null}::uuid,
+          ${t.actorId ?? null}::uuid, ${JSON.stringify(t.metadata ?? {})}::jsonb,
+          ${uuidArray(t.entries.map((e) => e.accountId))}::uuid[],
+          ${bigintArray(t.entries.map((e) => e.amountKobo))}::bigint[])`,
   );
-  return rows.length ? Number(rows[0].balance_kobo) : null;
-}
-
-/** Moves an account without a floor (credits, and the platform's own accounts). */
-export async function moveRow(db: Db, accountId: string, deltaKobo: number): Promise<number> {
-  const rows = await rowsOf<{ balance_kobo: string | number | bigint }>(
-    db,
-    sql`update ledger_accounts
-          set balance_kobo = balance_kobo + ${deltaKobo}::bigint, updated_at = now()
-        where id = ${accountId}
-        returning balance_kobo`,
-  );
-  if (!rows.length) throw new Error(`ledger account ${accountId} vanished`);
-  return Number(rows[0].balance_kobo);
 }
 
 /** The sum of an account's entries strictly before an instant. */

@@ -1,24 +1,25 @@
-// The ledger owns every balance. `transfer` is the one function that moves money: every other
-// module calls it (inside its own transaction) and nothing else writes ledger balances or entries.
+// The ledger owns every balance. Money moves only through the database function ledger_post
+// (migration 0004), called by `transfer` here for every module (inside the caller's transaction)
+// and by the vend debit inside the one statement that records the vend. Nothing else writes
+// ledger balances or entries.
 //
-// Rules kept here:
-// - a transfer has two or more entries on distinct accounts, non-zero integer kobo, summing to 0;
-// - balances change in the same transaction as the entries (row update, then entry insert);
-// - a client wallet is debited only by one conditional UPDATE whose floor comes from the
-//   corporate's type and limit in the same statement; 0 rows -> INSUFFICIENT_FUNDS;
+// Rules kept:
+// - a transfer has two or more entries on distinct accounts, non-zero integer kobo, summing to 0
+//   (checked here, and at commit by a deferred trigger);
+// - balances change in the same statement as the entries are written, after the rows are locked
+//   in id order (so two transfers never deadlock on each other);
+// - a client wallet never goes below the floor of its corporate's type and limit, read FOR SHARE
+//   in the same call; a sandbox wallet or commission account never below 0 -> INSUFFICIENT_FUNDS;
 // - the reference is the idempotency key. A transfer whose reference already exists is NOT
 //   applied again: if it has the same kind and entries it is returned with `created: false`
 //   (a safe replay), otherwise DUPLICATE_REFERENCE (409) is thrown.
-// - accounts rows are locked in id order, so two transfers never deadlock on each other.
 import { walletFloorKobo } from '@vendport/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { corporates } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { pgErrorCode } from '../../db/sql';
 import {
-  type AccountRow,
-  debitNonNegativeRow,
-  debitWalletRow,
   type EntryRow,
   entriesOf,
   findAccountByCode,
@@ -26,12 +27,9 @@ import {
   findAccountsByIds,
   findReversalOf,
   findTransferById,
-  findTransferByReference,
   insertAccountsIfMissing,
-  insertEntries,
-  insertTransferOnce,
-  moveRow,
-  type NewEntry,
+  type PostedRow,
+  postRows,
   sumEntriesBefore,
   type TransferRow,
   walletTotalsRows,
@@ -197,41 +195,35 @@ const sameEntries = (a: TransferEntryInput[], b: EntryRow[]) => {
 export const insufficientFunds = () =>
   new AppError('INSUFFICIENT_FUNDS', 402, 'Insufficient wallet balance for this transaction');
 
-async function applyEntry(tx: Db, account: AccountRow, amountKobo: number): Promise<number> {
-  if (amountKobo > 0) return moveRow(tx, account.id, amountKobo);
-  let after: number | null;
-  if (account.kind === 'WALLET')
-    after = await debitWalletRow(tx, account.id, account.corporateId!, amountKobo);
-  else if (account.kind === 'SANDBOX_WALLET' || account.kind === 'COMMISSION') {
-    after = await debitNonNegativeRow(tx, account.id, amountKobo);
-  } else after = await moveRow(tx, account.id, amountKobo);
-  if (after === null) throw insufficientFunds();
-  return after;
+/** SQLSTATE raised by ledger_post when a floor would be crossed. */
+export const INSUFFICIENT_FUNDS_SQLSTATE = 'V0402';
+
+/** The ledger's refusal, from whichever statement called ledger_post, as the 402 it means. */
+export function asLedgerError(err: unknown): unknown {
+  return pgErrorCode(err) === INSUFFICIENT_FUNDS_SQLSTATE ? insufficientFunds() : err;
 }
 
 /**
- * Applies one transfer inside the caller's transaction. Throws INSUFFICIENT_FUNDS (402) when a
- * floor would be crossed (the caller's transaction must then roll back, which throwing does),
- * DUPLICATE_REFERENCE (409) when the reference exists with other content, and returns the
- * existing transfer with `created: false` when it exists with the same content.
+ * Applies one transfer inside the caller's transaction, in one call of the database's
+ * ledger_post (migration 0004: locks in id order, floors, balances and entries). Throws
+ * INSUFFICIENT_FUNDS (402) when a floor would be crossed (the statement has failed, so the
+ * caller's transaction must roll back, which throwing does), DUPLICATE_REFERENCE (409) when the
+ * reference exists with other content, and returns the existing transfer with `created: false`
+ * when it exists with the same content.
  */
 export async function transfer(tx: Tx | Db, input: TransferInput): Promise<TransferResult> {
-  // Balances and entries must commit together: refuse the app-wide handle.
+  // Balances and entries must commit with the caller's other writes: refuse the app-wide handle.
   if (!('rollback' in tx)) throw new Error('ledger transfer must run inside a database transaction');
   validate(input);
-  const inserted = await insertTransferOnce(tx, {
-    reference: input.reference,
-    kind: input.kind,
-    description: input.description,
-    corporateId: input.corporateId ?? null,
-    sourceType: input.source?.type ?? null,
-    sourceId: input.source?.id ?? null,
-    reversesTransferId: input.reversesTransferId ?? null,
-    actorId: input.actorId ?? null,
-    metadata: input.metadata ?? {},
-  });
-  if (!inserted) {
-    const existing = await findTransferByReference(tx, input.reference);
+  let rows: PostedRow[];
+  try {
+    rows = await postRows(tx, input);
+  } catch (err) {
+    throw asLedgerError(err);
+  }
+  const [first] = rows;
+  if (!first?.created) {
+    const existing = first?.transfer_id ? await findTransferById(tx, first.transfer_id) : undefined;
     if (!existing) {
       // The clash was on reverses_transfer_id: that transfer already has its reversal.
       throw conflict('This transaction has already been reversed');
@@ -246,29 +238,30 @@ export async function transfer(tx: Tx | Db, input: TransferInput): Promise<Trans
     }
     return { transfer: existing, entries, created: false };
   }
-
-  const accounts = await findAccountsByIds(
-    tx,
-    input.entries.map((e) => e.accountId),
-  );
-  const byId = new Map(accounts.map((a) => [a.id, a]));
-  const ordered = [...input.entries].sort((a, b) =>
-    a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0,
-  );
-  const rows: NewEntry[] = [];
-  for (const e of ordered) {
-    const account = byId.get(e.accountId);
-    if (!account) throw new Error(`transfer ${input.reference}: unknown account ${e.accountId}`);
-    const after = await applyEntry(tx, account, e.amountKobo);
-    rows.push({
-      transferId: inserted.id,
-      accountId: e.accountId,
-      amountKobo: e.amountKobo,
-      balanceAfterKobo: after,
-    });
-  }
-  const entries = await insertEntries(tx, rows);
-  return { transfer: inserted, entries, created: true };
+  const createdAt = new Date(first.created_at as string | Date);
+  const transferRow: TransferRow = {
+    id: first.transfer_id as string,
+    reference: input.reference,
+    kind: input.kind,
+    description: input.description,
+    corporateId: input.corporateId ?? null,
+    sourceType: input.source?.type ?? null,
+    sourceId: input.source?.id ?? null,
+    reversesTransferId: input.reversesTransferId ?? null,
+    actorId: input.actorId ?? null,
+    metadata: input.metadata ?? {},
+    createdAt,
+  };
+  const entries: EntryRow[] = rows.map((r) => ({
+    id: r.entry_id as string,
+    seq: Number(r.seq),
+    transferId: r.transfer_id as string,
+    accountId: r.account_id as string,
+    amountKobo: Number(r.amount_kobo),
+    balanceAfterKobo: Number(r.balance_after_kobo),
+    createdAt: new Date(r.created_at as string | Date),
+  }));
+  return { transfer: transferRow, entries, created: true };
 }
 
 /** `transfer` in a transaction of its own. */
