@@ -17,8 +17,8 @@ import { walletFloorKobo } from '@vendport/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { corporates } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../lib/errors';
 import { pgErrorCode } from '../../db/sql';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import {
   type EntryRow,
   entriesOf,
