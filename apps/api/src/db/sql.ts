@@ -1,4 +1,8 @@
-// Small SQL helpers every repository shares: search patterns and PostgreSQL error codes.
+// Small SQL helpers every repository shares: search patterns, PostgreSQL error codes, and the
+// named statements of the hot path.
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Db } from './client';
 
 /** `%` and `_` in user input are literal characters, not LIKE wildcards. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -29,4 +33,23 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
       return !constraint || e.constraint === constraint || String(e).includes(constraint);
   }
   return false;
+}
+
+/** A statement of the hot path, run by name: PostgreSQL parses and plans it once per connection. */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+/**
+ * Runs `st` on the app-wide handle without the query builder (the vend's few statements run
+ * hundreds of times a second). Not for transactions: each call is one statement, atomic alone.
+ */
+export async function runStatement<T>(db: Db, st: Statement, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return (await client.query({ name: st.name, text: st.text, values })).rows as T[];
+  }
+  if (client instanceof PGlite) return (await client.query<T>(st.text, values)).rows;
+  throw new Error(`statement ${st.name} needs the app-wide database handle, not a transaction`);
 }

@@ -167,7 +167,8 @@ export async function walletAccountId(db: Db, corporateId: string): Promise<stri
 
 // ---------------------------------------------------------------- moving money
 
-function validate(input: TransferInput) {
+/** The rules every transfer's entries keep (the database checks the sum again at commit). */
+export function validateTransfer(input: Pick<TransferInput, 'reference' | 'entries'>) {
   if (!input.reference || input.reference.length > 200)
     throw new Error('transfer reference must be 1..200 characters');
   if (input.entries.length < 2) throw new Error('a transfer needs at least two entries');
@@ -214,7 +215,7 @@ export function asLedgerError(err: unknown): unknown {
 export async function transfer(tx: Tx | Db, input: TransferInput): Promise<TransferResult> {
   // Balances and entries must commit with the caller's other writes: refuse the app-wide handle.
   if (!('rollback' in tx)) throw new Error('ledger transfer must run inside a database transaction');
-  validate(input);
+  validateTransfer(input);
   let rows: PostedRow[];
   try {
     rows = await postRows(tx, input);

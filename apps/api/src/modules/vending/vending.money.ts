@@ -119,22 +119,17 @@ export const debitReference = (vendId: string) => `vend:${vendId}`;
 /** The debit's entries, resolved before the transaction (no lookups while the wallet is locked). */
 export const debitEntriesOf = (ids: AccountIds, v: VendMoneyFacts) => debitEntries(ids, v, 1, false);
 
-/** The vend's one debit. Throws INSUFFICIENT_FUNDS (402) when the wallet's floor would be crossed. */
-export async function debitVend(
-  tx: DbLike,
-  v: VendMoneyFacts,
-  entries: TransferEntryInput[],
-): Promise<string> {
-  const r = await transfer(tx, {
-    kind: 'VEND',
+/**
+ * The vend's one debit, as ledger_post takes it: posted by the statement that records the vend
+ * (vending.repo insertVendWithDebit), so the vend and its debit exist together or not at all.
+ */
+export function debitPosting(v: VendMoneyFacts, entries: TransferEntryInput[]) {
+  return {
     reference: debitReference(v.id),
     description: `${v.mode === 'TEST' ? 'Test vend' : 'Vend'} ${v.code}`,
-    corporateId: v.corporateId,
-    source: { type: 'vend', id: v.id },
     metadata: { code: v.code, mode: v.mode, commissionMode: v.commissionMode },
     entries,
-  });
-  return r.transfer.id;
+  };
 }
 
 /** A fallback platform delivered: the float moves to the account of the platform that did. */

@@ -3,7 +3,8 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { corporates, vends } from '../../db/schema';
-import { containing } from '../../db/sql';
+import { containing, runStatement, type Statement } from '../../db/sql';
+import { bigintArray, uuidArray } from '../ledger/ledger.repo';
 
 export type VendRow = typeof vends.$inferSelect;
 
@@ -218,4 +219,104 @@ export async function completeSuccessfulVend(
     select debit_transfer_id from v`)) as unknown as { rows: Array<{ debit_transfer_id: string | null }> };
   if (!res.rows.length) return null;
   return { debitTransferId: res.rows[0].debit_transfer_id };
+}
+
+/** The columns a new vend is written with (the rest take their defaults: PENDING, 0 requeries). */
+export type NewVend = Omit<
+  VendRow,
+  | 'status'
+  | 'providerReference'
+  | 'failureReason'
+  | 'debitTransferId'
+  | 'rerouteTransferId'
+  | 'reversalTransferId'
+  | 'commissionSettlementId'
+  | 'reversalReason'
+  | 'reversedById'
+  | 'reversedAt'
+  | 'requeryCount'
+  | 'settledAt'
+  | 'completedAt'
+>;
+
+const VEND_DEBIT: Statement = {
+  name: 'vend_record_and_debit',
+  text: `
+    with v as (
+      insert into vends (id, code, corporate_id, mode, channel, reference, request_hash, msisdn, network,
+                         service_type, service_id, platform, data_plan_id, plan_code, plan_name, amount_kobo,
+                         charge_kobo, commission_kobo, commission_bps, commission_mode, routes, route_index,
+                         provider, float_account, float_line_id, vtu_line_id, created_by_id, api_key_id,
+                         client_type, requery_at, created_at, updated_at)
+      values ($1::uuid, $2, $3::uuid, $4, $5, $6, $7, $8, $9, $10, $11::uuid, $12, $13::uuid, $14, $15, $16::bigint,
+              $17::bigint, $18::bigint, $19::int, $20, $21::jsonb, $22::int, $23, $24, $25::uuid, $26::uuid,
+              $27::uuid, $28::uuid, $29, $30::timestamptz, $31::timestamptz, $31::timestamptz)
+      returning id),
+    ev as (
+      insert into vend_events (vend_id, type, status, provider, message, data, actor_id, created_at)
+      select v.id, 'CREATED', 'PENDING', $23, $32, $33::jsonb, $27::uuid, $31::timestamptz from v)
+    select p.transfer_id
+      from v cross join lateral ledger_post($34, 'VEND', $35, $3::uuid, 'vend', $1::text, null, null, $36::jsonb,
+                                            $37::uuid[], $38::bigint[]) p`,
+};
+
+/**
+ * Records a new vend (PENDING, with its CREATED event) and posts its debit through the ledger's
+ * ledger_post, in ONE statement: the vend exists exactly when its debit does. Throws the
+ * database's error: a unique violation of vends_reference_uq when the reference is taken,
+ * SQLSTATE V0402 when the wallet's floor would be crossed (nothing is written either way).
+ */
+export async function insertVendWithDebit(
+  db: Db,
+  v: NewVend,
+  created: { message: string; data: Record<string, unknown> },
+  debit: {
+    reference: string;
+    description: string;
+    metadata: Record<string, unknown>;
+    entries: Array<{ accountId: string; amountKobo: number }>;
+  },
+): Promise<{ debitTransferId: string }> {
+  const [row] = await runStatement<{ transfer_id: string }>(db, VEND_DEBIT, [
+    v.id,
+    v.code,
+    v.corporateId,
+    v.mode,
+    v.channel,
+    v.reference,
+    v.requestHash,
+    v.msisdn,
+    v.network,
+    v.serviceType,
+    v.serviceId,
+    v.platform,
+    v.dataPlanId,
+    v.planCode,
+    v.planName,
+    v.amountKobo,
+    v.chargeKobo,
+    v.commissionKobo,
+    v.commissionBps,
+    v.commissionMode,
+    JSON.stringify(v.routes),
+    v.routeIndex,
+    v.provider,
+    v.floatAccount,
+    v.floatLineId,
+    v.vtuLineId,
+    v.createdById,
+    v.apiKeyId,
+    v.clientType,
+    v.requeryAt?.toISOString() ?? null,
+    v.createdAt.toISOString(),
+    created.message,
+    JSON.stringify(created.data),
+    debit.reference,
+    debit.description,
+    JSON.stringify(debit.metadata),
+    uuidArray(debit.entries.map((e) => e.accountId)),
+    bigintArray(debit.entries.map((e) => e.amountKobo)),
+  ]);
+  if (!row?.transfer_id) throw new Error(`vend ${v.code}: the debit was not posted`);
+  return { debitTransferId: row.transfer_id };
 }

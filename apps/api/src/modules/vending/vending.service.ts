@@ -24,10 +24,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerTransfers, vends, vtuLines } from '../../db/schema';
+import { isUniqueViolation } from '../../db/sql';
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { DataPlanRow, ServiceRow } from '../catalogue/catalogue.repo';
 import { planForVend, serviceForVend } from '../catalogue/catalogue.service';
+import { asLedgerError, validateTransfer } from '../ledger/ledger.service';
 import {
   callProvider,
   type ProviderAnswer,
@@ -41,8 +43,8 @@ import { recordVendEvents, type VendEventInput } from './vend-events';
 import {
   accountIdsOf,
   debitEntriesOf,
+  debitPosting,
   debitReference,
-  debitVend,
   type FloatAccount,
   fundSandboxMoney,
   rerouteVend,
@@ -55,7 +57,9 @@ import {
   corporateWithVend,
   findVendById,
   findVendByReference,
+  insertVendWithDebit,
   lockVendIn,
+  type NewVend,
   type VendRow,
 } from './vending.repo';
 
@@ -330,8 +334,6 @@ const facts = (v: VendRow): VendMoneyFacts => ({
   floatAccount: v.floatAccount,
 });
 
-class ReferenceTaken extends Error {}
-
 /** Copies the debit's id onto the vend, in the statement of its next status change. */
 const withDebitId = (id: string) => ({
   debitTransferId: sql`coalesce(${vends.debitTransferId}, (select t.id from ledger_transfers t where t.reference = ${debitReference(id)}))`,
@@ -387,7 +389,7 @@ export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendRes
     requeryAt: new Date(now.getTime() + crashGuardMs),
     createdAt: now,
     updatedAt: now,
-  } satisfies typeof vends.$inferInsert;
+  } satisfies NewVend;
   // Account ids are looked up before the transaction: the wallet row is locked from the debit
   // to the commit, and nothing else should happen in between.
   const entries = await debitEntriesOf(accountIdsOf(ctx.db), {
@@ -401,41 +403,48 @@ export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendRes
     commissionMode: values.commissionMode,
     floatAccount,
   });
-  let created: VendRow;
+  const created: VendRow = {
+    ...values,
+    status: 'PENDING',
+    providerReference: null,
+    failureReason: null,
+    debitTransferId: null,
+    rerouteTransferId: null,
+    reversalTransferId: null,
+    commissionSettlementId: null,
+    reversalReason: null,
+    reversedById: null,
+    reversedAt: null,
+    requeryCount: 0,
+    settledAt: null,
+    completedAt: null,
+  };
+  validateTransfer({ reference: debitReference(id), entries });
   try {
-    created = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(vends).values(values).onConflictDoNothing().returning();
-      if (!row) throw new ReferenceTaken();
-      await recordVendEvents(tx as unknown as Db, [
-        {
-          vendId: id,
-          type: 'CREATED',
-          status: 'PENDING',
-          provider: r.first.route,
-          message: `${r.mode === 'TEST' ? 'Test vend' : 'Vend'} of ${formatNaira(r.amountKobo)} to ${r.input.phone}; ${formatNaira(r.chargeKobo)} debited`,
-          data: {
-            reference: r.reference,
-            channel: r.caller.channel,
-            routes: r.routes,
-            commissionMode: r.commissionMode,
-            commissionKobo: r.commissionKobo,
-          },
-          actorId: r.caller.userId ?? null,
-          at: now,
+    // One statement: the vend, its CREATED event and its debit (ledger_post) exist together or
+    // not at all; the wallet row is locked only inside it.
+    await insertVendWithDebit(
+      ctx.db,
+      values,
+      {
+        message: `${r.mode === 'TEST' ? 'Test vend' : 'Vend'} of ${formatNaira(r.amountKobo)} to ${r.input.phone}; ${formatNaira(r.chargeKobo)} debited`,
+        data: {
+          reference: r.reference,
+          channel: r.caller.channel,
+          routes: r.routes,
+          commissionMode: r.commissionMode,
+          commissionKobo: r.commissionKobo,
         },
-      ]);
-      // Last, so that the wallet stays locked only for the debit and the commit. The debit's id
-      // is copied onto the vend by the next status change (debit_transfer_id).
-      await debitVend(tx, facts(row), entries);
-      return row;
-    });
+      },
+      debitPosting(facts(created), entries),
+    );
   } catch (err) {
-    if (err instanceof ReferenceTaken) {
+    if (isUniqueViolation(err, 'vends_reference_uq')) {
       const existing = await findVendByReference(ctx.db, r.corp.id, r.mode, r.reference);
       if (existing) return replay(ctx, existing, r.hash);
       throw conflict('The reference is being used by another request; try again');
     }
-    throw err;
+    throw asLedgerError(err);
   }
   return { vend: await deliver(ctx, created), replay: false };
 }
