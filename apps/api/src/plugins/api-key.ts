@@ -1,11 +1,12 @@
 // API-key authentication for the vending API: routes declaring `config: { apiKey: true }` are
 // called with `X-API-Key: vpk_live_...` or `vpk_test_...`. Keys are found by their SHA-256
-// hash; a revoked key or an inactive corporate is refused. (The corporate's IP allow-list is
-// enforced by the settings module on top of this.)
+// hash; a revoked key or an inactive corporate is refused. The corporate's IP allow-list comes
+// back with the key (one query per call) and is enforced by the vending API on top of this.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { apiKeys, corporates } from '../db/schema';
+import { apiKeys } from '../db/schema';
+import { runStatement, type Statement } from '../db/sql';
 import { sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
 
@@ -13,6 +14,8 @@ export interface ApiClient {
   corporateId: string;
   mode: 'LIVE' | 'TEST';
   keyId: string;
+  /** The corporate's IP allow-list (addresses and CIDR ranges); empty allows every address. */
+  ipAllowlist: string[];
 }
 
 declare module 'fastify' {
@@ -26,6 +29,17 @@ const KEY_SHAPE = /^vpk_(live|test)_[A-Za-z0-9_-]{43}$/;
 /** last_used_at is written at most this often per key, so busy clients do not write on every call. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/** The key, its corporate's status and the corporate's IP allow-list, by the key's hash. */
+const KEY_LOOKUP: Statement = {
+  name: 'api_key_lookup',
+  text: `select k.id, k.corporate_id, k.mode, k.revoked_at, k.last_used_at, c.status as corporate_status,
+                array(select i.address from ip_allowlist i where i.corporate_id = k.corporate_id) as ip_allowlist
+           from api_keys k
+           join corporates c on c.id = k.corporate_id
+          where k.key_hash = $1
+          limit 1`,
+};
+
 const invalidKey = () => new AppError('UNAUTHORIZED', 401, 'Invalid API key');
 
 export async function authenticateApiKey(
@@ -36,31 +50,32 @@ export async function authenticateApiKey(
   const key = Array.isArray(given) ? given[0] : given;
   if (!key) throw new AppError('UNAUTHORIZED', 401, 'An API key is required in the X-API-Key header');
   if (!KEY_SHAPE.test(key)) throw invalidKey();
-  const [row] = await ctx.db
-    .select({
-      id: apiKeys.id,
-      corporateId: apiKeys.corporateId,
-      mode: apiKeys.mode,
-      revokedAt: apiKeys.revokedAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      corporateStatus: corporates.status,
-    })
-    .from(apiKeys)
-    .innerJoin(corporates, eq(corporates.id, apiKeys.corporateId))
-    .where(eq(apiKeys.keyHash, sha256(key)))
-    .limit(1);
-  if (!row || row.revokedAt) throw invalidKey();
-  if (row.corporateStatus !== 'ACTIVE') {
+  const [row] = await runStatement<{
+    id: string;
+    corporate_id: string;
+    mode: string;
+    revoked_at: Date | null;
+    last_used_at: Date | null;
+    corporate_status: string;
+    ip_allowlist: string[];
+  }>(ctx.db, KEY_LOOKUP, [sha256(key)]);
+  if (!row || row.revoked_at) throw invalidKey();
+  if (row.corporate_status !== 'ACTIVE') {
     throw new AppError('CLIENT_INACTIVE', 403, 'This account is inactive. Contact support to reactivate it.');
   }
   const now = Date.now();
-  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+  if (!row.last_used_at || now - new Date(row.last_used_at).getTime() >= LAST_USED_RESOLUTION_MS) {
     await ctx.db
       .update(apiKeys)
       .set({ lastUsedAt: new Date(now) })
       .where(eq(apiKeys.id, row.id));
   }
-  return { corporateId: row.corporateId, mode: row.mode === 'TEST' ? 'TEST' : 'LIVE', keyId: row.id };
+  return {
+    corporateId: row.corporate_id,
+    mode: row.mode === 'TEST' ? 'TEST' : 'LIVE',
+    keyId: row.id,
+    ipAllowlist: row.ip_allowlist ?? [],
+  };
 }
 
 /** Checks X-API-Key on every /api route that declares `apiKey: true`. */

@@ -194,7 +194,8 @@ export async function assignDefaultServices(db: Db, corporateId: string) {
 
 // ---------------------------------------------------------------- resolving a vend
 
-const unavailable = (network: string, type: string) =>
+/** A vend through a service the client does not have (not assigned, or disabled). */
+export const serviceUnavailable = (network: string, type: string) =>
   new AppError(
     'SERVICE_UNAVAILABLE',
     403,
@@ -209,7 +210,7 @@ export async function serviceForVend(
   serviceType: string,
 ): Promise<ServiceRow> {
   const [first] = await assignedActiveServices(db, corporateId, network, serviceType);
-  if (!first) throw unavailable(network, serviceType);
+  if (!first) throw serviceUnavailable(network, serviceType);
   return first;
 }
 

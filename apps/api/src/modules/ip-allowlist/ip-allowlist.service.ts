@@ -44,19 +44,9 @@ export async function removeIp(db: Db, corporateId: string, id: string) {
   return row;
 }
 
-/** Refuses an API call from an address outside a non-empty allow-list. */
-export async function assertIpAllowed(db: Db, corporateId: string, ip: string) {
-  const rules = await db
-    .select({ address: ipAllowlist.address })
-    .from(ipAllowlist)
-    .where(eq(ipAllowlist.corporateId, corporateId));
-  if (
-    rules.length &&
-    !ipInList(
-      ip,
-      rules.map((r) => r.address),
-    )
-  ) {
+/** Refuses an API call from an address outside a non-empty allow-list (loaded with the key). */
+export function assertIpAllowed(rules: string[], ip: string) {
+  if (rules.length && !ipInList(ip, rules)) {
     throw new AppError(
       'IP_NOT_ALLOWED',
       403,

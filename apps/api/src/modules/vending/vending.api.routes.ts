@@ -59,8 +59,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // After the API-key hook (registered on the app) has named the client: its IP allow-list.
   app.addHook('onRequest', async (req) => {
-    if (req.routeOptions.config.apiKey && req.apiClient)
-      await assertIpAllowed(ctx.db, req.apiClient.corporateId, req.ip);
+    if (req.routeOptions.config.apiKey && req.apiClient) assertIpAllowed(req.apiClient.ipAllowlist, req.ip);
   });
 
   r.post(

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle
 import type { Db } from '../../db/client';
 import { corporates, vends } from '../../db/schema';
 import { containing, runStatement, type Statement } from '../../db/sql';
+import type { ServiceRow } from '../catalogue/catalogue.repo';
 import { bigintArray, uuidArray } from '../ledger/ledger.repo';
 
 export type VendRow = typeof vends.$inferSelect;
@@ -111,6 +112,8 @@ export async function listVends(db: Db, f: VendFilter) {
   return { rows, total };
 }
 
+export type VendCorporate = NonNullable<Awaited<ReturnType<typeof corporateForVend>>>;
+
 export async function corporateForVend(db: Db, id: string) {
   const [row] = await db
     .select({
@@ -125,39 +128,99 @@ export async function corporateForVend(db: Db, id: string) {
   return row ?? null;
 }
 
-/** The vending client and the vend already under `reference` in the mode its call runs in
- * (TEST for a test key or a client in test mode). */
-export async function corporateWithVend(
+const VEND_CONTEXT: Statement = {
+  name: 'vend_context',
+  text: `
+    select c.id, c.status, c.test_mode, c.upfront_commission, c.client_type,
+           (select v.id from vends v
+             where v.corporate_id = c.id and v.reference = $3
+               and v.mode = case when $2 = 'TEST' or c.test_mode then 'TEST' else 'LIVE' end) as existing_id,
+           s.id as s_id, s.network as s_network, s.service_type as s_service_type, s.platform as s_platform,
+           s.fallback_platforms as s_fallback_platforms, s.commission_bps as s_commission_bps,
+           s.min_amount_kobo as s_min_amount_kobo, s.max_amount_kobo as s_max_amount_kobo, s.status as s_status,
+           s.created_at as s_created_at, s.updated_at as s_updated_at
+      from corporates c
+      left join lateral (
+        select s.*
+          from service_assignments a
+          join services s on s.id = a.service_id
+         where a.corporate_id = c.id and s.network = $4 and s.service_type = $5 and s.status = 'ACTIVE'
+         order by s.created_at, s.id
+         limit 1) s on true
+     where c.id = $1::uuid`,
+};
+
+interface VendContextRow {
+  id: string;
+  status: string;
+  test_mode: boolean;
+  upfront_commission: boolean;
+  client_type: string;
+  existing_id: string | null;
+  s_id: string | null;
+  s_network: string;
+  s_service_type: string;
+  s_platform: string;
+  s_fallback_platforms: string[] | string;
+  s_commission_bps: number;
+  s_min_amount_kobo: string | number;
+  s_max_amount_kobo: string | number;
+  s_status: string;
+  s_created_at: Date | string;
+  s_updated_at: Date | string;
+}
+
+/**
+ * Everything a vend reads before it moves money, in one query: the client, the id of the vend
+ * already under `reference` in the mode the call runs in (TEST for a test key or a client in test
+ * mode), and the client's assigned, active service for the network and type (null if none).
+ */
+export async function vendContext(
   db: Db,
-  id: string,
-  keyMode: 'LIVE' | 'TEST',
-  reference: string | null,
-) {
-  const mode = sql`case when ${keyMode === 'TEST'}::boolean or ${corporates.testMode} then 'TEST' else 'LIVE' end`;
-  const [row] = await db
-    .select({
-      corp: {
-        id: corporates.id,
-        status: corporates.status,
-        testMode: corporates.testMode,
-        upfrontCommission: corporates.upfrontCommission,
-        clientType: corporates.clientType,
-      },
-      existing: vends,
-    })
-    .from(corporates)
-    .leftJoin(
-      vends,
-      reference
-        ? and(
-            eq(vends.corporateId, corporates.id),
-            eq(vends.reference, reference),
-            sql`${vends.mode} = ${mode}`,
-          )
-        : sql`false`,
-    )
-    .where(eq(corporates.id, id));
-  return row ?? null;
+  q: {
+    corporateId: string;
+    keyMode: 'LIVE' | 'TEST';
+    reference: string | null;
+    network: string;
+    serviceType: string;
+  },
+): Promise<{ corp: VendCorporate; existingId: string | null; service: ServiceRow | null } | null> {
+  const [r] = await runStatement<VendContextRow>(db, VEND_CONTEXT, [
+    q.corporateId,
+    q.keyMode,
+    q.reference,
+    q.network,
+    q.serviceType,
+  ]);
+  if (!r) return null;
+  return {
+    corp: {
+      id: r.id,
+      status: r.status,
+      testMode: r.test_mode,
+      upfrontCommission: r.upfront_commission,
+      clientType: r.client_type,
+    },
+    existingId: r.existing_id,
+    service: r.s_id
+      ? {
+          id: r.s_id,
+          network: r.s_network,
+          serviceType: r.s_service_type,
+          platform: r.s_platform,
+          fallbackPlatforms:
+            typeof r.s_fallback_platforms === 'string'
+              ? (JSON.parse(r.s_fallback_platforms) as string[])
+              : r.s_fallback_platforms,
+          commissionBps: Number(r.s_commission_bps),
+          minAmountKobo: Number(r.s_min_amount_kobo),
+          maxAmountKobo: Number(r.s_max_amount_kobo),
+          status: r.s_status,
+          createdAt: new Date(r.s_created_at),
+          updatedAt: new Date(r.s_updated_at),
+        }
+      : null,
+  };
 }
 
 export const pendingDue = (now: Date) =>

@@ -28,7 +28,7 @@ import { isUniqueViolation } from '../../db/sql';
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { DataPlanRow, ServiceRow } from '../catalogue/catalogue.repo';
-import { planForVend, serviceForVend } from '../catalogue/catalogue.service';
+import { planForVend, serviceForVend, serviceUnavailable } from '../catalogue/catalogue.service';
 import { asLedgerError, validateTransfer } from '../ledger/ledger.service';
 import {
   callProvider,
@@ -54,13 +54,13 @@ import {
 import {
   completeSuccessfulVend,
   corporateForVend,
-  corporateWithVend,
   findVendById,
   findVendByReference,
   insertVendWithDebit,
   lockVendIn,
   type NewVend,
   type VendRow,
+  vendContext,
 } from './vending.repo';
 
 export const REQUERY_QUEUE = 'requery';
@@ -235,8 +235,13 @@ async function chooseRoute(
   return null;
 }
 
-/** The rules: client active, service assigned and enabled, plan, bounds, commission, a route. */
-export async function resolveVend(ctx: AppContext, p: Prepared): Promise<Resolved> {
+/** The rules: client active, service assigned and enabled, plan, bounds, commission, a route.
+ * `loaded`: the client's service, already read (or the error to throw when it has none). */
+export async function resolveVend(
+  ctx: AppContext,
+  p: Prepared,
+  loaded?: ServiceRow | AppError,
+): Promise<Resolved> {
   if (p.corp.status !== 'ACTIVE') {
     throw new AppError(
       'CLIENT_INACTIVE',
@@ -244,7 +249,8 @@ export async function resolveVend(ctx: AppContext, p: Prepared): Promise<Resolve
       'This account is inactive and cannot vend. Contact support to reactivate it.',
     );
   }
-  const service = await serviceForVend(ctx.db, p.corp.id, p.network, p.input.type);
+  if (loaded instanceof AppError) throw loaded;
+  const service = loaded ?? (await serviceForVend(ctx.db, p.corp.id, p.network, p.input.type));
   let plan: DataPlanRow | null = null;
   let amountKobo: number;
   if (p.input.type === 'DATA') {
@@ -450,17 +456,26 @@ export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendRes
 }
 
 export async function vend(ctx: AppContext, caller: VendCaller, input: VendInput): Promise<VendResult> {
-  // The client and any vend already under the reference, in one query.
-  const found = await corporateWithVend(
-    ctx.db,
-    caller.corporateId,
-    caller.keyMode ?? 'LIVE',
-    input.reference ?? null,
-  );
+  const network = input.network ?? suggestNetwork(input.phone);
+  if (!network) throw badRequest(`We could not tell the network of ${input.phone}; choose one`);
+  // The client, any vend already under the reference and the client's service: one query.
+  const found = await vendContext(ctx.db, {
+    corporateId: caller.corporateId,
+    keyMode: caller.keyMode ?? 'LIVE',
+    reference: input.reference ?? null,
+    network,
+    serviceType: input.type,
+  });
   if (!found) throw notFound('Corporate client');
   const p = await prepareVend(ctx, caller, input, found.corp);
-  if (found.existing) return replay(ctx, found.existing, p.hash);
-  return executeVend(ctx, await resolveVend(ctx, p));
+  if (found.existingId) {
+    const existing = await findVendById(ctx.db, found.existingId);
+    if (existing) return replay(ctx, existing, p.hash);
+  }
+  return executeVend(
+    ctx,
+    await resolveVend(ctx, p, found.service ?? serviceUnavailable(network, input.type)),
+  );
 }
 
 async function lineOf(db: Db, id: string | null) {
