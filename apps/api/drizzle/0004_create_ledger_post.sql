@@ -1,9 +1,12 @@
 -- The ledger's one money mover, in the database. ledger.service.ts's transfer() calls it for every
 -- movement, and the vend debit calls it inside the one statement that records the vend, so a
 -- movement is a single round trip whoever makes it. One call:
---   1. the corporates of the wallets it debits are read FOR SHARE (a type or limit change holds
---      the row FOR UPDATE, so no debit checks a stale floor), then every account row is locked
---      in id order (two transfers never deadlock on each other);
+--   1. every account row is locked in id order (two transfers never deadlock on each other),
+--      then the corporates of the wallets it debits are read FOR SHARE: a type or limit change
+--      holds that row FOR UPDATE, so no debit checks a stale floor. Accounts first, so that only
+--      the holder of a wallet's lock share-locks its corporate (debits queueing for one wallet
+--      used to share-lock the corporate all at once: a MultiXact and a WAL record each time).
+--      A type or limit change never waits for a wallet, so this order cannot deadlock with it;
 --   2. the transfer is inserted unless its reference (or, for a reversal, its original's
 --      reversal) already exists: then nothing moves and the existing transfer's id (null when
 --      the clash was on the reversal) comes back with created = false;
@@ -12,7 +15,9 @@
 --      and with it the transfer row;
 --   4. the balances move and one entry per account is written with the balance after it.
 -- Amounts are integer kobo. The caller checks that they are non-zero, on distinct accounts and
--- sum to zero; the deferred ledger_entries_balanced trigger checks the sum again at commit.
+-- sum to zero; the ledger_entries_balanced trigger checks it again, once per INSERT statement
+-- over the transfers it touched (it replaces 0002's per-entry check at commit: ledger_post writes
+-- all of a transfer's entries in one statement, and an entry inserted alone is refused at once).
 CREATE FUNCTION ledger_post(
   p_reference text,
   p_kind text,
@@ -45,6 +50,13 @@ BEGIN
       USING ERRCODE = 'check_violation';
   END IF;
 
+  PERFORM 1 FROM ledger_accounts a WHERE a.id = ANY (p_accounts) ORDER BY a.id FOR UPDATE;
+  GET DIAGNOSTICS v_n = ROW_COUNT;
+  IF v_n <> cardinality(p_accounts) THEN
+    RAISE EXCEPTION 'ledger transfer %: unknown or repeated account', p_reference
+      USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  -- After the accounts: only the holder of a wallet's lock share-locks its corporate.
   PERFORM 1 FROM corporates c
    WHERE c.id IN (SELECT a.corporate_id
                     FROM ledger_accounts a
@@ -52,12 +64,6 @@ BEGIN
                    WHERE a.kind = 'WALLET' AND e.amount < 0)
    ORDER BY c.id
      FOR SHARE;
-  PERFORM 1 FROM ledger_accounts a WHERE a.id = ANY (p_accounts) ORDER BY a.id FOR UPDATE;
-  GET DIAGNOSTICS v_n = ROW_COUNT;
-  IF v_n <> cardinality(p_accounts) THEN
-    RAISE EXCEPTION 'ledger transfer %: unknown or repeated account', p_reference
-      USING ERRCODE = 'foreign_key_violation';
-  END IF;
 
   INSERT INTO ledger_transfers AS t
          (reference, kind, description, corporate_id, source_type, source_id, reverses_transfer_id, actor_id, metadata)
@@ -99,3 +105,30 @@ BEGIN
               le.created_at;
 END;
 $$;
+
+--> statement-breakpoint
+DROP TRIGGER ledger_entries_balanced ON ledger_entries;
+--> statement-breakpoint
+DROP FUNCTION ledger_check_transfer_balanced();
+--> statement-breakpoint
+CREATE FUNCTION ledger_check_transfers_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  bad record;
+BEGIN
+  SELECT t.transfer_id, count(*) AS n, coalesce(sum(e.amount_kobo), 0) AS total INTO bad
+    FROM (SELECT DISTINCT transfer_id FROM added) t
+    JOIN ledger_entries e ON e.transfer_id = t.transfer_id
+   GROUP BY t.transfer_id
+  HAVING coalesce(sum(e.amount_kobo), 0) <> 0 OR count(*) < 2
+   LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'ledger transfer % does not balance (% entries summing to % kobo)', bad.transfer_id, bad.n, bad.total
+      USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER ledger_entries_balanced AFTER INSERT ON ledger_entries
+  REFERENCING NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_check_transfers_balanced();

@@ -234,6 +234,8 @@ export interface FastSuccess {
   at: Date;
   endsSync: boolean;
   debitReference: string;
+  /** The debit's id when the caller knows it (the request that made the vend). */
+  debitTransferId?: string | null;
   events: Array<{
     type: string;
     status: string | null;
@@ -256,33 +258,53 @@ export async function completeSuccessfulVend(
   f: FastSuccess,
 ): Promise<{ debitTransferId: string | null } | null> {
   const at = f.at.toISOString();
-  const res = (await db.execute(sql`
+  const rows = await runStatement<{ debit_transfer_id: string | null }>(db, VEND_SUCCESS, [
+    f.providerReference,
+    at,
+    f.endsSync,
+    f.debitReference,
+    f.id,
+    f.floatAccount,
+    JSON.stringify(f.events),
+    f.webhook.eventId,
+    f.webhook.type,
+    f.webhook.mode,
+    f.webhook.body,
+    f.webhook.queue,
+    f.debitTransferId ?? null,
+  ]);
+  if (!rows.length) return null;
+  return { debitTransferId: rows[0].debit_transfer_id };
+}
+
+const VEND_SUCCESS: Statement = {
+  name: 'vend_complete_success',
+  text: `
     with v as (
       update vends
-         set status = 'SUCCESSFUL', provider_reference = ${f.providerReference}, completed_at = ${at}::timestamptz,
-             requery_at = null, updated_at = ${at}::timestamptz,
-             settled_at = case when ${f.endsSync}::boolean then ${at}::timestamptz else settled_at end,
-             debit_transfer_id = coalesce(debit_transfer_id, (select t.id from ledger_transfers t where t.reference = ${f.debitReference}))
-       where id = ${f.id}::uuid and status = 'PENDING' and float_account = ${f.floatAccount}
-      returning *),
+         set status = 'SUCCESSFUL', provider_reference = $1, completed_at = $2::timestamptz,
+             requery_at = null, updated_at = $2::timestamptz,
+             settled_at = case when $3::boolean then $2::timestamptz else settled_at end,
+             debit_transfer_id = coalesce(debit_transfer_id, $13::uuid,
+                                          (select t.id from ledger_transfers t where t.reference = $4))
+       where id = $5::uuid and status = 'PENDING' and float_account = $6
+      returning id, corporate_id, debit_transfer_id),
     ev as (
       insert into vend_events (vend_id, type, status, provider, outcome, message, data, created_at)
       select v.id, e.item->>'type', e.item->>'status', e.item->>'provider', e.item->>'outcome', e.item->>'message',
-             coalesce(e.item->'data', '{}'::jsonb), ${at}::timestamptz
-        from v cross join jsonb_array_elements(${JSON.stringify(f.events)}::jsonb) with ordinality as e(item, ord)
+             coalesce(e.item->'data', '{}'::jsonb), $2::timestamptz
+        from v cross join jsonb_array_elements($7::jsonb) with ordinality as e(item, ord)
        order by e.ord),
     d as (
       insert into webhook_deliveries (corporate_id, event_id, event_type, vend_id, mode, url, body, next_attempt_at)
-      select v.corporate_id, ${f.webhook.eventId}, ${f.webhook.type}, v.id, ${f.webhook.mode}, w.url, ${f.webhook.body}, ${at}::timestamptz
+      select v.corporate_id, $8, $9, v.id, $10, w.url, $11, $2::timestamptz
         from v join webhook_endpoints w on w.corporate_id = v.corporate_id
       returning id),
     j as (
       insert into jobs (queue, payload, run_at, dedupe_key, max_attempts)
-      select ${f.webhook.queue}, jsonb_build_object('deliveryId', d.id), ${at}::timestamptz, 'webhook:' || d.id::text, 1000 from d)
-    select debit_transfer_id from v`)) as unknown as { rows: Array<{ debit_transfer_id: string | null }> };
-  if (!res.rows.length) return null;
-  return { debitTransferId: res.rows[0].debit_transfer_id };
-}
+      select $12, jsonb_build_object('deliveryId', d.id), $2::timestamptz, 'webhook:' || d.id::text, 1000 from d)
+    select debit_transfer_id from v`,
+};
 
 /** The columns a new vend is written with (the rest take their defaults: PENDING, 0 requeries). */
 export type NewVend = Omit<

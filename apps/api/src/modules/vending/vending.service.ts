@@ -429,7 +429,7 @@ export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendRes
   try {
     // One statement: the vend, its CREATED event and its debit (ledger_post) exist together or
     // not at all; the wallet row is locked only inside it.
-    await insertVendWithDebit(
+    const debit = await insertVendWithDebit(
       ctx.db,
       values,
       {
@@ -444,6 +444,8 @@ export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendRes
       },
       debitPosting(facts(created), entries),
     );
+    // Known from here on (the vend row gets it with its next status change).
+    created.debitTransferId = debit.debitTransferId;
   } catch (err) {
     if (isUniqueViolation(err, 'vends_reference_uq')) {
       const existing = await findVendByReference(ctx.db, r.corp.id, r.mode, r.reference);
@@ -636,6 +638,7 @@ export async function finalizeSuccess(
       at: o.at,
       endsSync: o.endsSync,
       debitReference: debitReference(id),
+      debitTransferId: k.debitTransferId,
       events: (
         [
           ...o.events,
