@@ -132,9 +132,6 @@ const VEND_CONTEXT: Statement = {
   name: 'vend_context',
   text: `
     select c.id, c.status, c.test_mode, c.upfront_commission, c.client_type,
-           (select v.id from vends v
-             where v.corporate_id = c.id and v.reference = $3
-               and v.mode = case when $2 = 'TEST' or c.test_mode then 'TEST' else 'LIVE' end) as existing_id,
            s.id as s_id, s.network as s_network, s.service_type as s_service_type, s.platform as s_platform,
            s.fallback_platforms as s_fallback_platforms, s.commission_bps as s_commission_bps,
            s.min_amount_kobo as s_min_amount_kobo, s.max_amount_kobo as s_max_amount_kobo, s.status as s_status,
@@ -144,7 +141,7 @@ const VEND_CONTEXT: Statement = {
         select s.*
           from service_assignments a
           join services s on s.id = a.service_id
-         where a.corporate_id = c.id and s.network = $4 and s.service_type = $5 and s.status = 'ACTIVE'
+         where a.corporate_id = c.id and s.network = $2 and s.service_type = $3 and s.status = 'ACTIVE'
          order by s.created_at, s.id
          limit 1) s on true
      where c.id = $1::uuid`,
@@ -156,7 +153,6 @@ interface VendContextRow {
   test_mode: boolean;
   upfront_commission: boolean;
   client_type: string;
-  existing_id: string | null;
   s_id: string | null;
   s_network: string;
   s_service_type: string;
@@ -171,27 +167,15 @@ interface VendContextRow {
 }
 
 /**
- * Everything a vend reads before it moves money, in one query: the client, the id of the vend
- * already under `reference` in the mode the call runs in (TEST for a test key or a client in test
- * mode), and the client's assigned, active service for the network and type (null if none).
+ * What a vend reads before it moves money, in one query: the client and its assigned, active
+ * service for the network and type (null if none). A reference already used is found by the
+ * vend's own insert (vends_reference_uq), not looked up first.
  */
 export async function vendContext(
   db: Db,
-  q: {
-    corporateId: string;
-    keyMode: 'LIVE' | 'TEST';
-    reference: string | null;
-    network: string;
-    serviceType: string;
-  },
-): Promise<{ corp: VendCorporate; existingId: string | null; service: ServiceRow | null } | null> {
-  const [r] = await runStatement<VendContextRow>(db, VEND_CONTEXT, [
-    q.corporateId,
-    q.keyMode,
-    q.reference,
-    q.network,
-    q.serviceType,
-  ]);
+  q: { corporateId: string; network: string; serviceType: string },
+): Promise<{ corp: VendCorporate; service: ServiceRow | null } | null> {
+  const [r] = await runStatement<VendContextRow>(db, VEND_CONTEXT, [q.corporateId, q.network, q.serviceType]);
   if (!r) return null;
   return {
     corp: {
@@ -201,7 +185,6 @@ export async function vendContext(
       upfrontCommission: r.upfront_commission,
       clientType: r.client_type,
     },
-    existingId: r.existing_id,
     service: r.s_id
       ? {
           id: r.s_id,

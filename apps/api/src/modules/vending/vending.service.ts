@@ -460,24 +460,29 @@ export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendRes
 export async function vend(ctx: AppContext, caller: VendCaller, input: VendInput): Promise<VendResult> {
   const network = input.network ?? suggestNetwork(input.phone);
   if (!network) throw badRequest(`We could not tell the network of ${input.phone}; choose one`);
-  // The client, any vend already under the reference and the client's service: one query.
+  // The client and its service: one query.
   const found = await vendContext(ctx.db, {
     corporateId: caller.corporateId,
-    keyMode: caller.keyMode ?? 'LIVE',
-    reference: input.reference ?? null,
     network,
     serviceType: input.type,
   });
   if (!found) throw notFound('Corporate client');
   const p = await prepareVend(ctx, caller, input, found.corp);
-  if (found.existingId) {
-    const existing = await findVendById(ctx.db, found.existingId);
+  let resolved: Resolved;
+  try {
+    resolved = await resolveVend(ctx, p, found.service ?? serviceUnavailable(network, input.type));
+  } catch (err) {
+    // A retry of a vend already made answers with that vend, whatever has changed since (the
+    // client deactivated, the service disabled); a new request with a used reference gets 409.
+    const existing =
+      err instanceof AppError && input.reference
+        ? await findVendByReference(ctx.db, p.corp.id, p.mode, input.reference)
+        : null;
     if (existing) return replay(ctx, existing, p.hash);
+    throw err;
   }
-  return executeVend(
-    ctx,
-    await resolveVend(ctx, p, found.service ?? serviceUnavailable(network, input.type)),
-  );
+  // A reference already used is found by the vend's insert itself (executeVend replays it).
+  return executeVend(ctx, resolved);
 }
 
 async function lineOf(db: Db, id: string | null) {
