@@ -1,7 +1,8 @@
 // API-key authentication for the vending API: routes declaring `config: { apiKey: true }` are
 // called with `X-API-Key: vpk_live_...` or `vpk_test_...`. Keys are found by their SHA-256
-// hash; a revoked key or an inactive corporate is refused. The corporate's IP allow-list comes
-// back with the key (one query per call) and is enforced by the vending API on top of this.
+// hash; a revoked key or an inactive corporate is refused. What the vending API needs of the
+// client comes back with the key, in the same query (one per call): its IP allow-list (enforced
+// by the vending API on top of this), its vending terms and its assigned, active services.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
@@ -9,6 +10,13 @@ import { apiKeys } from '../db/schema';
 import { runStatement, type Statement } from '../db/sql';
 import { sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
+import {
+  ASSIGNED_SERVICES_JSON,
+  type ServiceJson,
+  type ServiceRow,
+  servicesFromJson,
+} from '../modules/catalogue/catalogue.repo';
+import type { VendCorporate } from '../modules/vending/vending.repo';
 
 export interface ApiClient {
   corporateId: string;
@@ -16,6 +24,10 @@ export interface ApiClient {
   keyId: string;
   /** The corporate's IP allow-list (addresses and CIDR ranges); empty allows every address. */
   ipAllowlist: string[];
+  /** The corporate's vending terms, as read with the key. */
+  corporate: VendCorporate;
+  /** Its assigned, active services, oldest first. */
+  services: ServiceRow[];
 }
 
 declare module 'fastify' {
@@ -29,11 +41,13 @@ const KEY_SHAPE = /^vpk_(live|test)_[A-Za-z0-9_-]{43}$/;
 /** last_used_at is written at most this often per key, so busy clients do not write on every call. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** The key, its corporate's status and the corporate's IP allow-list, by the key's hash. */
+/** The key, its corporate, the corporate's IP allow-list and services, by the key's hash. */
 const KEY_LOOKUP: Statement = {
   name: 'api_key_lookup',
   text: `select k.id, k.corporate_id, k.mode, k.revoked_at, k.last_used_at, c.status as corporate_status,
-                array(select i.address from ip_allowlist i where i.corporate_id = k.corporate_id) as ip_allowlist
+                c.test_mode, c.upfront_commission, c.client_type,
+                array(select i.address from ip_allowlist i where i.corporate_id = k.corporate_id) as ip_allowlist,
+                ${ASSIGNED_SERVICES_JSON('k.corporate_id')} as services
            from api_keys k
            join corporates c on c.id = k.corporate_id
           where k.key_hash = $1
@@ -57,7 +71,11 @@ export async function authenticateApiKey(
     revoked_at: Date | null;
     last_used_at: Date | null;
     corporate_status: string;
+    test_mode: boolean;
+    upfront_commission: boolean;
+    client_type: string;
     ip_allowlist: string[];
+    services: ServiceJson[] | string;
   }>(ctx.db, KEY_LOOKUP, [sha256(key)]);
   if (!row || row.revoked_at) throw invalidKey();
   if (row.corporate_status !== 'ACTIVE') {
@@ -75,6 +93,14 @@ export async function authenticateApiKey(
     mode: row.mode === 'TEST' ? 'TEST' : 'LIVE',
     keyId: row.id,
     ipAllowlist: row.ip_allowlist ?? [],
+    corporate: {
+      id: row.corporate_id,
+      status: row.corporate_status,
+      testMode: row.test_mode,
+      upfrontCommission: row.upfront_commission,
+      clientType: row.client_type,
+    },
+    services: servicesFromJson(row.services),
   };
 }
 

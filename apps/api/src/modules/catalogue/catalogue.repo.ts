@@ -113,3 +113,43 @@ export async function findPlanByCode(db: Db, code: string) {
   const [row] = await db.select().from(dataPlans).where(sql`lower(${dataPlans.code}) = lower(${code})`);
   return row ?? null;
 }
+
+/** SQL for a corporate's assigned, active services as a JSON array, oldest first (the order
+ * assignedActiveServices keeps). `corporate` is an SQL expression of the corporate's id. */
+export const ASSIGNED_SERVICES_JSON = (corporate: string) =>
+  `coalesce((select json_agg(s order by s.created_at, s.id)
+               from service_assignments a
+               join services s on s.id = a.service_id
+              where a.corporate_id = ${corporate} and s.status = 'ACTIVE'), '[]')`;
+
+/** A services row as PostgreSQL's json_agg writes it. */
+export interface ServiceJson {
+  id: string;
+  network: string;
+  service_type: string;
+  platform: string;
+  fallback_platforms: string[];
+  commission_bps: number;
+  min_amount_kobo: number;
+  max_amount_kobo: number;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function servicesFromJson(json: ServiceJson[] | string | null): ServiceRow[] {
+  const rows: ServiceJson[] = typeof json === 'string' ? JSON.parse(json) : (json ?? []);
+  return rows.map((s) => ({
+    id: s.id,
+    network: s.network,
+    serviceType: s.service_type,
+    platform: s.platform,
+    fallbackPlatforms: s.fallback_platforms ?? [],
+    commissionBps: Number(s.commission_bps),
+    minAmountKobo: Number(s.min_amount_kobo),
+    maxAmountKobo: Number(s.max_amount_kobo),
+    status: s.status,
+    createdAt: new Date(s.created_at),
+    updatedAt: new Date(s.updated_at),
+  }));
+}

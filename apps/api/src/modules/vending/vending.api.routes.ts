@@ -96,6 +96,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         ctx,
         { corporateId: client.corporateId, channel: 'API', keyMode: client.mode, apiKeyId: client.keyId },
         req.body,
+        { corp: client.corporate, services: client.services },
       );
       if (res.replay) reply.header('idempotent-replayed', 'true');
       return ok(vendMessage(res.vend), vendOut(res.vend));

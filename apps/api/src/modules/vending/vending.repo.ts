@@ -4,7 +4,12 @@ import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle
 import type { Db } from '../../db/client';
 import { corporates, vends } from '../../db/schema';
 import { containing, runStatement, type Statement } from '../../db/sql';
-import type { ServiceRow } from '../catalogue/catalogue.repo';
+import {
+  ASSIGNED_SERVICES_JSON,
+  type ServiceJson,
+  type ServiceRow,
+  servicesFromJson,
+} from '../catalogue/catalogue.repo';
 import { bigintArray, uuidArray } from '../ledger/ledger.repo';
 
 export type VendRow = typeof vends.$inferSelect;
@@ -130,52 +135,33 @@ export async function corporateForVend(db: Db, id: string) {
 
 const VEND_CONTEXT: Statement = {
   name: 'vend_context',
-  text: `
-    select c.id, c.status, c.test_mode, c.upfront_commission, c.client_type,
-           s.id as s_id, s.network as s_network, s.service_type as s_service_type, s.platform as s_platform,
-           s.fallback_platforms as s_fallback_platforms, s.commission_bps as s_commission_bps,
-           s.min_amount_kobo as s_min_amount_kobo, s.max_amount_kobo as s_max_amount_kobo, s.status as s_status,
-           s.created_at as s_created_at, s.updated_at as s_updated_at
-      from corporates c
-      left join lateral (
-        select s.*
-          from service_assignments a
-          join services s on s.id = a.service_id
-         where a.corporate_id = c.id and s.network = $2 and s.service_type = $3 and s.status = 'ACTIVE'
-         order by s.created_at, s.id
-         limit 1) s on true
-     where c.id = $1::uuid`,
+  text: `select c.id, c.status, c.test_mode, c.upfront_commission, c.client_type,
+                ${ASSIGNED_SERVICES_JSON('c.id')} as services
+           from corporates c
+          where c.id = $1::uuid`,
 };
 
-interface VendContextRow {
-  id: string;
-  status: string;
-  test_mode: boolean;
-  upfront_commission: boolean;
-  client_type: string;
-  s_id: string | null;
-  s_network: string;
-  s_service_type: string;
-  s_platform: string;
-  s_fallback_platforms: string[] | string;
-  s_commission_bps: number;
-  s_min_amount_kobo: string | number;
-  s_max_amount_kobo: string | number;
-  s_status: string;
-  s_created_at: Date | string;
-  s_updated_at: Date | string;
+/** A client's vending terms and services: what a vend reads before it moves money. */
+export interface VendClient {
+  corp: VendCorporate;
+  /** Assigned and active, oldest first. */
+  services: ServiceRow[];
 }
 
 /**
  * What a vend reads before it moves money, in one query: the client and its assigned, active
- * service for the network and type (null if none). A reference already used is found by the
- * vend's own insert (vends_reference_uq), not looked up first.
+ * services (the API-key lookup reads the same with the key). A reference already used is found
+ * by the vend's own insert (vends_reference_uq), not looked up first.
  */
-export async function vendContext(
-  db: Db,
-  q: { corporateId: string; network: string; serviceType: string },
-): Promise<{ corp: VendCorporate; service: ServiceRow | null } | null> {
-  const [r] = await runStatement<VendContextRow>(db, VEND_CONTEXT, [q.corporateId, q.network, q.serviceType]);
+export async function vendClient(db: Db, corporateId: string): Promise<VendClient | null> {
+  const [r] = await runStatement<{
+    id: string;
+    status: string;
+    test_mode: boolean;
+    upfront_commission: boolean;
+    client_type: string;
+    services: ServiceJson[] | string;
+  }>(db, VEND_CONTEXT, [corporateId]);
   if (!r) return null;
   return {
     corp: {
@@ -185,24 +171,7 @@ export async function vendContext(
       upfrontCommission: r.upfront_commission,
       clientType: r.client_type,
     },
-    service: r.s_id
-      ? {
-          id: r.s_id,
-          network: r.s_network,
-          serviceType: r.s_service_type,
-          platform: r.s_platform,
-          fallbackPlatforms:
-            typeof r.s_fallback_platforms === 'string'
-              ? (JSON.parse(r.s_fallback_platforms) as string[])
-              : r.s_fallback_platforms,
-          commissionBps: Number(r.s_commission_bps),
-          minAmountKobo: Number(r.s_min_amount_kobo),
-          maxAmountKobo: Number(r.s_max_amount_kobo),
-          status: r.s_status,
-          createdAt: new Date(r.s_created_at),
-          updatedAt: new Date(r.s_updated_at),
-        }
-      : null,
+    services: servicesFromJson(r.services),
   };
 }
 

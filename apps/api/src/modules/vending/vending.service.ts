@@ -59,8 +59,9 @@ import {
   insertVendWithDebit,
   lockVendIn,
   type NewVend,
+  type VendClient,
   type VendRow,
-  vendContext,
+  vendClient,
 } from './vending.repo';
 
 export const REQUERY_QUEUE = 'requery';
@@ -457,20 +458,25 @@ export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendRes
   return { vend: await deliver(ctx, created), replay: false };
 }
 
-export async function vend(ctx: AppContext, caller: VendCaller, input: VendInput): Promise<VendResult> {
+/**
+ * A vend. `client`: the client's terms and services when the caller has read them already (the
+ * API-key lookup does); otherwise one query reads them.
+ */
+export async function vend(
+  ctx: AppContext,
+  caller: VendCaller,
+  input: VendInput,
+  client?: VendClient,
+): Promise<VendResult> {
   const network = input.network ?? suggestNetwork(input.phone);
   if (!network) throw badRequest(`We could not tell the network of ${input.phone}; choose one`);
-  // The client and its service: one query.
-  const found = await vendContext(ctx.db, {
-    corporateId: caller.corporateId,
-    network,
-    serviceType: input.type,
-  });
-  if (!found) throw notFound('Corporate client');
+  const found = client ?? (await vendClient(ctx.db, caller.corporateId));
+  if (!found || found.corp.id !== caller.corporateId) throw notFound('Corporate client');
+  const service = found.services.find((s) => s.network === network && s.serviceType === input.type);
   const p = await prepareVend(ctx, caller, input, found.corp);
   let resolved: Resolved;
   try {
-    resolved = await resolveVend(ctx, p, found.service ?? serviceUnavailable(network, input.type));
+    resolved = await resolveVend(ctx, p, service ?? serviceUnavailable(network, input.type));
   } catch (err) {
     // A retry of a vend already made answers with that vend, whatever has changed since (the
     // client deactivated, the service disabled); a new request with a used reference gets 409.
