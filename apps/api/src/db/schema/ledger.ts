@@ -64,7 +64,10 @@ export const ledgerTransfers = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_transfers_reference_uq').on(t.reference),
-    uniqueIndex('ledger_transfers_reverses_uq').on(t.reversesTransferId),
+    // Partial: most transfers reverse nothing, and NULLs never clash anyway.
+    uniqueIndex('ledger_transfers_reverses_uq')
+      .on(t.reversesTransferId)
+      .where(sql`${t.reversesTransferId} is not null`),
     index('ledger_transfers_corporate_idx').on(t.corporateId, t.createdAt),
     index('ledger_transfers_source_idx').on(t.sourceType, t.sourceId),
   ],
@@ -89,7 +92,6 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.createdAt),
-    index('ledger_entries_transfer_idx').on(t.transferId),
     uniqueIndex('ledger_entries_transfer_account_uq').on(t.transferId, t.accountId),
     check('ledger_entries_nonzero', sql`${t.amountKobo} <> 0`),
   ],

@@ -232,8 +232,9 @@ export const vends = pgTable(
   (t) => [
     uniqueIndex('vends_code_uq').on(t.code),
     uniqueIndex('vends_reference_uq').on(t.corporateId, t.mode, t.reference),
-    uniqueIndex('vends_debit_uq').on(t.debitTransferId),
-    uniqueIndex('vends_reversal_uq').on(t.reversalTransferId),
+    // Partial: a vend gets its debit's id later and is rarely reversed; NULLs never clash anyway.
+    uniqueIndex('vends_debit_uq').on(t.debitTransferId).where(sql`${t.debitTransferId} is not null`),
+    uniqueIndex('vends_reversal_uq').on(t.reversalTransferId).where(sql`${t.reversalTransferId} is not null`),
     index('vends_corporate_idx').on(t.corporateId, t.mode, t.createdAt),
     index('vends_mode_created_idx').on(t.mode, t.createdAt),
     index('vends_requery_idx').on(t.requeryAt).where(sql`${t.status} = 'PENDING'`),
