@@ -10,7 +10,7 @@ import {
   type ServiceRow,
   servicesFromJson,
 } from '../catalogue/catalogue.repo';
-import { bigintArray, uuidArray } from '../ledger/ledger.repo';
+import { postVendDebit } from './vend-debits';
 
 export type VendRow = typeof vends.$inferSelect;
 
@@ -276,32 +276,12 @@ export type NewVend = Omit<
   | 'completedAt'
 >;
 
-const VEND_DEBIT: Statement = {
-  name: 'vend_record_and_debit',
-  text: `
-    with v as (
-      insert into vends (id, code, corporate_id, mode, channel, reference, request_hash, msisdn, network,
-                         service_type, service_id, platform, data_plan_id, plan_code, plan_name, amount_kobo,
-                         charge_kobo, commission_kobo, commission_bps, commission_mode, routes, route_index,
-                         provider, float_account, float_line_id, vtu_line_id, created_by_id, api_key_id,
-                         client_type, requery_at, created_at, updated_at)
-      values ($1::uuid, $2, $3::uuid, $4, $5, $6, $7, $8, $9, $10, $11::uuid, $12, $13::uuid, $14, $15, $16::bigint,
-              $17::bigint, $18::bigint, $19::int, $20, $21::jsonb, $22::int, $23, $24, $25::uuid, $26::uuid,
-              $27::uuid, $28::uuid, $29, $30::timestamptz, $31::timestamptz, $31::timestamptz)
-      returning id),
-    ev as (
-      insert into vend_events (vend_id, type, status, provider, message, data, actor_id, created_at)
-      select v.id, 'CREATED', 'PENDING', $23, $32, $33::jsonb, $27::uuid, $31::timestamptz from v)
-    select p.transfer_id
-      from v cross join lateral ledger_post($34, 'VEND', $35, $3::uuid, 'vend', $1::text, null, null, $36::jsonb,
-                                            $37::uuid[], $38::bigint[]) p`,
-};
-
 /**
  * Records a new vend (PENDING, with its CREATED event) and posts its debit through the ledger's
- * ledger_post, in ONE statement: the vend exists exactly when its debit does. Throws the
- * database's error: a unique violation of vends_reference_uq when the reference is taken,
- * SQLSTATE V0402 when the wallet's floor would be crossed (nothing is written either way).
+ * ledger_post, in one statement with whatever other new vends are waiting (vend-debits.ts): the
+ * vend exists exactly when its debit does. Throws the database's error: a unique violation of
+ * vends_reference_uq when the reference is taken, SQLSTATE V0402 when the wallet's floor would
+ * be crossed (nothing is written either way).
  */
 export async function insertVendWithDebit(
   db: Db,
@@ -314,46 +294,48 @@ export async function insertVendWithDebit(
     entries: Array<{ accountId: string; amountKobo: number }>;
   },
 ): Promise<{ debitTransferId: string }> {
-  const [row] = await runStatement<{ transfer_id: string }>(db, VEND_DEBIT, [
-    v.id,
-    v.code,
-    v.corporateId,
-    v.mode,
-    v.channel,
-    v.reference,
-    v.requestHash,
-    v.msisdn,
-    v.network,
-    v.serviceType,
-    v.serviceId,
-    v.platform,
-    v.dataPlanId,
-    v.planCode,
-    v.planName,
-    v.amountKobo,
-    v.chargeKobo,
-    v.commissionKobo,
-    v.commissionBps,
-    v.commissionMode,
-    JSON.stringify(v.routes),
-    v.routeIndex,
-    v.provider,
-    v.floatAccount,
-    v.floatLineId,
-    v.vtuLineId,
-    v.createdById,
-    v.apiKeyId,
-    v.clientType,
-    v.requeryAt?.toISOString() ?? null,
-    v.createdAt.toISOString(),
-    created.message,
-    JSON.stringify(created.data),
-    debit.reference,
-    debit.description,
-    JSON.stringify(debit.metadata),
-    uuidArray(debit.entries.map((e) => e.accountId)),
-    bigintArray(debit.entries.map((e) => e.amountKobo)),
-  ]);
-  if (!row?.transfer_id) throw new Error(`vend ${v.code}: the debit was not posted`);
-  return { debitTransferId: row.transfer_id };
+  const debitTransferId = await postVendDebit(db, {
+    vend: {
+      id: v.id,
+      code: v.code,
+      corporate_id: v.corporateId,
+      mode: v.mode,
+      channel: v.channel,
+      reference: v.reference,
+      request_hash: v.requestHash,
+      msisdn: v.msisdn,
+      network: v.network,
+      service_type: v.serviceType,
+      service_id: v.serviceId,
+      platform: v.platform,
+      data_plan_id: v.dataPlanId,
+      plan_code: v.planCode,
+      plan_name: v.planName,
+      amount_kobo: v.amountKobo,
+      charge_kobo: v.chargeKobo,
+      commission_kobo: v.commissionKobo,
+      commission_bps: v.commissionBps,
+      commission_mode: v.commissionMode,
+      routes: v.routes,
+      route_index: v.routeIndex,
+      provider: v.provider,
+      float_account: v.floatAccount,
+      float_line_id: v.floatLineId,
+      vtu_line_id: v.vtuLineId,
+      created_by_id: v.createdById,
+      api_key_id: v.apiKeyId,
+      client_type: v.clientType,
+      requery_at: v.requeryAt?.toISOString() ?? null,
+      created_at: v.createdAt.toISOString(),
+    },
+    event: created,
+    debit: {
+      reference: debit.reference,
+      description: debit.description,
+      metadata: debit.metadata,
+      accounts: debit.entries.map((e) => e.accountId),
+      amounts: debit.entries.map((e) => e.amountKobo),
+    },
+  });
+  return { debitTransferId };
 }
