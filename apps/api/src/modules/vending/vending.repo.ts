@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle
 import type { Db } from '../../db/client';
 import { corporates, vends } from '../../db/schema';
 import { containing, runStatement, type Statement } from '../../db/sql';
+import { groupCommitPer } from '../../lib/group-commit';
 import {
   ASSIGNED_SERVICES_JSON,
   type ServiceJson,
@@ -200,63 +201,81 @@ export interface FastSuccess {
 }
 
 /**
- * PENDING -> SUCCESSFUL in ONE statement (atomic, no transaction round trips): the status, the
- * debit's id, the timeline events, and the webhook delivery with its job when the client has a
- * webhook. Returns the debit's id, or null when the vend was no longer PENDING or needs its
- * float moved (the caller then takes the transactional path).
+ * PENDING -> SUCCESSFUL in ONE statement (atomic, no transaction round trips), with the other
+ * successes waiting at the time (group commit): the status, the debit's id, the timeline events,
+ * and the webhook delivery with its job when the client has a webhook. Returns the debit's id,
+ * or null when the vend was no longer PENDING or needs its float moved (the caller then takes
+ * the transactional path).
  */
-export async function completeSuccessfulVend(
+export function completeSuccessfulVend(
   db: Db,
   f: FastSuccess,
 ): Promise<{ debitTransferId: string | null } | null> {
-  const at = f.at.toISOString();
-  const rows = await runStatement<{ debit_transfer_id: string | null }>(db, VEND_SUCCESS, [
-    f.providerReference,
-    at,
-    f.endsSync,
-    f.debitReference,
-    f.id,
-    f.floatAccount,
-    JSON.stringify(f.events),
-    f.webhook.eventId,
-    f.webhook.type,
-    f.webhook.mode,
-    f.webhook.body,
-    f.webhook.queue,
-    f.debitTransferId ?? null,
-  ]);
-  if (!rows.length) return null;
-  return { debitTransferId: rows[0].debit_transfer_id };
+  return successesOf(db).submit(f);
 }
 
+/** PENDING -> SUCCESSFUL for many vends in ONE statement (group commit, lib/group-commit.ts). */
 const VEND_SUCCESS: Statement = {
   name: 'vend_complete_success',
   text: `
-    with v as (
+    with i as (
+      select (x->>'id')::uuid as id, x->>'floatAccount' as float_account, x->>'providerReference' as provider_reference,
+             (x->>'at')::timestamptz as at, (x->>'endsSync')::boolean as ends_sync, x->>'debitReference' as debit_reference,
+             (x->>'debitTransferId')::uuid as debit_id, x->'events' as events, x->'webhook' as webhook
+        from jsonb_array_elements($1::jsonb) x),
+    v as (
       update vends
-         set status = 'SUCCESSFUL', provider_reference = $1, completed_at = $2::timestamptz,
-             requery_at = null, updated_at = $2::timestamptz,
-             settled_at = case when $3::boolean then $2::timestamptz else settled_at end,
-             debit_transfer_id = coalesce(debit_transfer_id, $13::uuid,
-                                          (select t.id from ledger_transfers t where t.reference = $4))
-       where id = $5::uuid and status = 'PENDING' and float_account = $6
-      returning id, corporate_id, debit_transfer_id),
+         set status = 'SUCCESSFUL', provider_reference = i.provider_reference, completed_at = i.at,
+             requery_at = null, updated_at = i.at,
+             settled_at = case when i.ends_sync then i.at else vends.settled_at end,
+             debit_transfer_id = coalesce(vends.debit_transfer_id, i.debit_id,
+                                          (select t.id from ledger_transfers t where t.reference = i.debit_reference))
+        from i
+       where vends.id = i.id and vends.status = 'PENDING' and vends.float_account = i.float_account
+      returning vends.id, vends.corporate_id, vends.debit_transfer_id, i.at, i.events, i.webhook),
     ev as (
       insert into vend_events (vend_id, type, status, provider, outcome, message, data, created_at)
       select v.id, e.item->>'type', e.item->>'status', e.item->>'provider', e.item->>'outcome', e.item->>'message',
-             coalesce(e.item->'data', '{}'::jsonb), $2::timestamptz
-        from v cross join jsonb_array_elements($7::jsonb) with ordinality as e(item, ord)
-       order by e.ord),
+             coalesce(e.item->'data', '{}'::jsonb), v.at
+        from v cross join jsonb_array_elements(v.events) with ordinality as e(item, ord)
+       order by v.id, e.ord),
     d as (
       insert into webhook_deliveries (corporate_id, event_id, event_type, vend_id, mode, url, body, next_attempt_at)
-      select v.corporate_id, $8, $9, v.id, $10, w.url, $11, $2::timestamptz
+      select v.corporate_id, v.webhook->>'eventId', v.webhook->>'type', v.id, v.webhook->>'mode', w.url,
+             v.webhook->>'body', v.at
         from v join webhook_endpoints w on w.corporate_id = v.corporate_id
-      returning id),
+      returning id, vend_id, next_attempt_at),
     j as (
       insert into jobs (queue, payload, run_at, dedupe_key, max_attempts)
-      select $12, jsonb_build_object('deliveryId', d.id), $2::timestamptz, 'webhook:' || d.id::text, 1000 from d)
-    select debit_transfer_id from v`,
+      select v.webhook->>'queue', jsonb_build_object('deliveryId', d.id), d.next_attempt_at, 'webhook:' || d.id::text, 1000
+        from d join v on v.id = d.vend_id)
+    select id, debit_transfer_id from v`,
 };
+
+const successesOf = groupCommitPer((db: Db) => ({
+  key: (f: FastSuccess) => f.id,
+  send: async (batch: FastSuccess[]) => {
+    const rows = await runStatement<{ id: string; debit_transfer_id: string | null }>(db, VEND_SUCCESS, [
+      JSON.stringify(
+        batch.map((f) => ({
+          id: f.id,
+          floatAccount: f.floatAccount,
+          providerReference: f.providerReference,
+          at: f.at.toISOString(),
+          endsSync: f.endsSync,
+          debitReference: f.debitReference,
+          debitTransferId: f.debitTransferId ?? null,
+          events: f.events,
+          webhook: f.webhook,
+        })),
+      ),
+    ]);
+    // A vend no longer PENDING (or whose float must move) gets null: the caller's slower path.
+    const out = new Map<string, { debitTransferId: string | null } | null>(batch.map((f) => [f.id, null]));
+    for (const r of rows) out.set(r.id, { debitTransferId: r.debit_transfer_id });
+    return out;
+  },
+}));
 
 /** The columns a new vend is written with (the rest take their defaults: PENDING, 0 requeries). */
 export type NewVend = Omit<

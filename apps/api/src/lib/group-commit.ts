@@ -1,0 +1,90 @@
+// Group commit: work items that arrive while earlier ones are being written go to the database
+// together, as one statement (one round trip, one transaction, one commit), instead of one by
+// one. At most `maxInFlight` batches run at once; an item that arrives while they run waits for
+// the next one. There is no timer: on an idle server an item is sent at once, alone.
+//
+// A batch is all or nothing. When it fails, each item of it is sent again alone, so that each
+// gets its own answer and no item fails because of another.
+
+export interface GroupCommitOptions<P, R> {
+  /** Writes the batch in one statement; the results by item key (an item without one failed). */
+  send(batch: P[]): Promise<Map<string, R>>;
+  key(item: P): string;
+  maxBatch?: number;
+  maxInFlight?: number;
+}
+
+interface Waiting<P, R> {
+  item: P;
+  resolve: (r: R) => void;
+  reject: (err: unknown) => void;
+}
+
+export class GroupCommit<P, R> {
+  private waiting: Array<Waiting<P, R>> = [];
+  private inFlight = 0;
+  private readonly maxBatch: number;
+  private readonly maxInFlight: number;
+
+  constructor(private readonly opts: GroupCommitOptions<P, R>) {
+    this.maxBatch = opts.maxBatch ?? 64;
+    this.maxInFlight = opts.maxInFlight ?? 2;
+  }
+
+  submit(item: P): Promise<R> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.inFlight < this.maxInFlight && this.waiting.length) {
+      const batch = this.waiting.splice(0, this.maxBatch);
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private settle(w: Waiting<P, R>, results: Map<string, R>) {
+    const key = this.opts.key(w.item);
+    if (results.has(key)) w.resolve(results.get(key) as R);
+    else w.reject(new Error(`group commit: no result for ${key}`));
+  }
+
+  private async run(batch: Array<Waiting<P, R>>) {
+    try {
+      const results = await this.opts.send(batch.map((w) => w.item));
+      for (const w of batch) this.settle(w, results);
+      return;
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0].reject(err);
+        return;
+      }
+    }
+    for (const w of batch) {
+      try {
+        this.settle(w, await this.opts.send([w.item]));
+      } catch (err) {
+        w.reject(err);
+      }
+    }
+  }
+}
+
+/** One GroupCommit per owner (a database handle), made on first use. */
+export function groupCommitPer<O extends object, P, R>(make: (owner: O) => GroupCommitOptions<P, R>) {
+  const all = new WeakMap<O, GroupCommit<P, R>>();
+  return (owner: O): GroupCommit<P, R> => {
+    let g = all.get(owner);
+    if (!g) {
+      g = new GroupCommit(make(owner));
+      all.set(owner, g);
+    }
+    return g;
+  };
+}
