@@ -212,6 +212,45 @@ describe('[IPLIST] the API IP allow-list', () => {
     expect((await api('GET', 'ip', admin)).json().code).toBe('WRONG_AREA');
   });
 
+  it('[API] vends arriving together are committed together; one the wallet cannot cover fails alone', async () => {
+    const c = await createCorporate(t.app);
+    await assignDefaults(t.app, c.corporateId);
+    await fund(t.app, c.corporateId, 7 * 10_000); // exactly seven vends of N100
+    const k = await apiKeyFor(t.app, c.corporateId);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => apiVend(t.app, k, { amount: '100' })));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 200, 402, 402, 402]);
+    for (const r of answers.filter((a) => a.statusCode === 402))
+      expect(r.json()).toMatchObject({ success: false, code: 'INSUFFICIENT_FUNDS' });
+    expect((await balances(t.app, c.corporateId)).wallet).toBe(0);
+    const [{ n }] = await t.app.ctx.dbHandle.query<{ n: number }>(
+      'select count(*)::int as n from vends where corporate_id = $1',
+      [c.corporateId],
+    );
+    expect(n).toBe(7); // a refused vend leaves nothing behind
+    await expectBooksBalanced(t.app);
+  });
+
+  it('[API] a retry gets the original vend even after the service was taken away; a new request does not', async () => {
+    const c = await createCorporate(t.app);
+    await assignDefaults(t.app, c.corporateId);
+    await fund(t.app, c.corporateId, 100_000);
+    const k = await apiKeyFor(t.app, c.corporateId);
+    const reference = newRef('RETRY');
+    const first = await apiVend(t.app, k, { reference, amount: '200' });
+    expect(first.statusCode).toBe(200);
+    await t.app.ctx.dbHandle.query('delete from service_assignments where corporate_id = $1', [
+      c.corporateId,
+    ]);
+    const retry = await apiVend(t.app, k, { reference, amount: '200' });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().data).toEqual(first.json().data);
+    expect((await apiVend(t.app, k, { reference, amount: '300' })).statusCode).toBe(409);
+    expect((await apiVend(t.app, k, { amount: '200' })).statusCode).toBe(403);
+    expect((await balances(t.app, c.corporateId)).wallet).toBe(100_000 - 20_000);
+  });
+
   it('[API] the books balance', async () => {
     await expectBooksBalanced(t.app);
   });

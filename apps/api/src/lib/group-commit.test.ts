@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { GroupCommit } from './group-commit';
+
+/** A fake statement: records each batch it was sent, answers after a turn of the event loop. */
+function fakeStore(refuse: (batch: string[]) => boolean = () => false) {
+  const batches: string[][] = [];
+  const send = async (batch: string[]) => {
+    batches.push([...batch]);
+    await new Promise((r) => setTimeout(r, 5));
+    if (refuse(batch)) throw new Error(`refused: ${batch.join(',')}`);
+    return new Map(batch.map((x) => [x, `ok:${x}`]));
+  };
+  return { batches, send };
+}
+
+describe('[GROUP COMMIT] lib/group-commit', () => {
+  it('sends an item at once when nothing is in flight, and the items that arrive meanwhile together', async () => {
+    const store = fakeStore();
+    const g = new GroupCommit({ send: store.send, key: (x: string) => x, maxInFlight: 1 });
+    const first = g.submit('a');
+    const rest = ['b', 'c', 'd'].map((x) => g.submit(x));
+    expect(await Promise.all([first, ...rest])).toEqual(['ok:a', 'ok:b', 'ok:c', 'ok:d']);
+    expect(store.batches).toEqual([['a'], ['b', 'c', 'd']]);
+  });
+
+  it('never sends more than maxBatch items at once, nor more than maxInFlight batches', async () => {
+    const store = fakeStore();
+    let inFlight = 0;
+    let most = 0;
+    const g = new GroupCommit({
+      key: (x: string) => x,
+      maxBatch: 3,
+      maxInFlight: 2,
+      send: async (batch: string[]) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          return await store.send(batch);
+        } finally {
+          inFlight--;
+        }
+      },
+    });
+    const items = Array.from({ length: 20 }, (_, i) => `i${i}`);
+    expect(await Promise.all(items.map((x) => g.submit(x)))).toEqual(items.map((x) => `ok:${x}`));
+    expect(Math.max(...store.batches.map((b) => b.length))).toBeLessThanOrEqual(3);
+    expect(most).toBe(2);
+    expect(store.batches.flat().sort()).toEqual([...items].sort());
+  });
+
+  it('a refused batch is sent again item by item: only the bad item fails, with its own error', async () => {
+    const store = fakeStore((batch) => batch.includes('bad'));
+    const g = new GroupCommit({ send: store.send, key: (x: string) => x, maxInFlight: 1 });
+    const first = g.submit('a');
+    const results = await Promise.allSettled([first, g.submit('b'), g.submit('bad'), g.submit('c')]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      'ok:a',
+      'ok:b',
+      'refused: bad',
+      'ok:c',
+    ]);
+    // a alone; b, bad, c together (refused); then each alone.
+    expect(store.batches).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
+  });
+
+  it('an item the statement gave no result for is failed, not left waiting', async () => {
+    const g = new GroupCommit({
+      key: (x: string) => x,
+      send: async (batch: string[]) => new Map(batch.filter((x) => x !== 'lost').map((x) => [x, x])),
+    });
+    await expect(g.submit('lost')).rejects.toThrow(/no result for lost/);
+    await expect(g.submit('kept')).resolves.toBe('kept');
+  });
+});
