@@ -23,6 +23,7 @@ import { ipInList } from './lib/ip';
 import { Mailer } from './lib/mailer';
 import { PasswordHasher } from './lib/passwords';
 import { modules } from './modules';
+import { vendsSettled } from './modules/vending/vending.service';
 import { registerAccessControl } from './plugins/access';
 import { registerApiKeyAuth } from './plugins/api-key';
 import { registerErrorHandling } from './plugins/errors';
@@ -174,6 +175,9 @@ export async function buildApp(
   });
 
   app.addHook('onClose', async () => {
+    // A vend whose caller went away still records its outcome before the database closes (one
+    // that cannot is left PENDING, and the requery job settles it after the restart).
+    await vendsSettled(ctx.db, 8_000);
     await opts.db.close();
   });
   return app;

@@ -5,7 +5,7 @@
 //
 // Rules kept:
 // - a transfer has two or more entries on distinct accounts, non-zero integer kobo, summing to 0
-//   (checked here, and at commit by a deferred trigger);
+//   (checked here, and by a trigger on every INSERT of entries);
 // - balances change in the same statement as the entries are written, after the rows are locked
 //   in id order (so two transfers never deadlock on each other);
 // - a client wallet never goes below the floor of its corporate's type and limit, read FOR SHARE

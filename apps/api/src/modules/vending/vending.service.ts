@@ -357,7 +357,40 @@ async function debitIdOf(db: Db, v: VendRow): Promise<string> {
 }
 
 /** Records the vend and debits the wallet (one transaction), then calls the providers. */
-export async function executeVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
+/** Vends between their debit and their outcome, per database: a closing server waits for them. */
+const inFlight = new WeakMap<Db, Set<Promise<unknown>>>();
+
+/** Resolves when every vend started on `db` has recorded its outcome (or after `timeoutMs`). */
+export async function vendsSettled(db: Db, timeoutMs: number): Promise<void> {
+  const running = inFlight.get(db);
+  if (!running?.size) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled([...running]),
+    new Promise((r) => {
+      timer = setTimeout(r, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+export function executeVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
+  let running = inFlight.get(ctx.db);
+  if (!running) {
+    running = new Set();
+    inFlight.set(ctx.db, running);
+  }
+  const set = running;
+  const p = runVend(ctx, r);
+  set.add(p);
+  void p.then(
+    () => set.delete(p),
+    () => set.delete(p),
+  );
+  return p;
+}
+
+async function runVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
   const id = randomUUID();
   const now = new Date();
   const floatAccount = floatOf(r.first.route);

@@ -300,7 +300,6 @@ function AreaLayout({ area }: { area: Area }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
   // Close the drawer after every navigation on small screens.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
   useEffect(() => setMobileOpen(false), [location.pathname]);
 
   return (
