@@ -27,6 +27,9 @@ const RECORD_AND_DEBIT: Statement = {
 };
 
 const queueOf = groupCommitPer((db: Db) => ({
+  // One batch at a time: a second would only wait inside the database for the first's locks
+  // (measured: less database CPU per vend with one than with two or four).
+  maxInFlight: 1,
   key: (p: VendDebitPayload) => p.vend.id as string,
   send: async (batch: VendDebitPayload[]) => {
     const rows = await runStatement<{ vend_id: string; transfer_id: string }>(db, RECORD_AND_DEBIT, [
