@@ -1,6 +1,7 @@
 // The vend (DESIGN §4). A request is normalised and checked (number, network, client ACTIVE,
 // service assigned and enabled, amount within bounds); then ONE transaction records the vend
-// PENDING and debits the wallet through the ledger. The provider is called outside any
+// PENDING and debits the wallet through the ledger (one statement, shared with the other vends
+// waiting at the time: vend-debits.ts). The provider is called outside any
 // transaction or lock. A definite failure tries the next platform, and when none is left marks
 // the vend FAILED and reverses the debit in the same transaction as the status change. An
 // unknown outcome (pending, timeout, broken call) leaves the vend PENDING for the requery job:
@@ -356,7 +357,6 @@ async function debitIdOf(db: Db, v: VendRow): Promise<string> {
   return t.id;
 }
 
-/** Records the vend and debits the wallet (one transaction), then calls the providers. */
 /** Vends between their debit and their outcome, per database: a closing server waits for them. */
 const inFlight = new WeakMap<Db, Set<Promise<unknown>>>();
 
@@ -374,6 +374,7 @@ export async function vendsSettled(db: Db, timeoutMs: number): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Records the vend and debits the wallet (one statement), then calls the providers. */
 export function executeVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
   let running = inFlight.get(ctx.db);
   if (!running) {
@@ -430,8 +431,8 @@ async function runVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
     createdAt: now,
     updatedAt: now,
   } satisfies NewVend;
-  // Account ids are looked up before the transaction: the wallet row is locked from the debit
-  // to the commit, and nothing else should happen in between.
+  // Account ids are looked up before the debit's statement: the wallet row is locked from the
+  // debit to the commit, and nothing else should happen in between.
   const entries = await debitEntriesOf(accountIdsOf(ctx.db), {
     id,
     code: values.code,
@@ -461,8 +462,9 @@ async function runVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
   };
   validateTransfer({ reference: debitReference(id), entries });
   try {
-    // One statement: the vend, its CREATED event and its debit (ledger_post) exist together or
-    // not at all; the wallet row is locked only inside it.
+    // One statement (shared with the other vends waiting at the time): the vend, its CREATED
+    // event and its debit (ledger_post) exist together or not at all; the wallet row is locked
+    // only inside it.
     const debit = await insertVendWithDebit(
       ctx.db,
       values,
