@@ -72,14 +72,16 @@ export interface PostedRow {
 export const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 export const bigintArray = (xs: number[]) => `{${xs.map((x) => Math.trunc(x)).join(',')}}`;
 
+/** What ledger_post is given: one transfer (ledger.service's TransferInput is this). */
 export interface PostInput {
-  reference: string;
   kind: string;
+  /** Unique idempotency key, e.g. `fund-request:<id>`. */
+  reference: string;
   description: string;
   corporateId?: string | null;
   source?: { type: string; id: string } | null;
-  reversesTransferId?: string | null;
   actorId?: string | null;
+  reversesTransferId?: string | null;
   metadata?: Record<string, unknown>;
   entries: Array<{ accountId: string; amountKobo: number }>;
 }

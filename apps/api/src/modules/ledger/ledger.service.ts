@@ -29,6 +29,7 @@ import {
   findTransferById,
   insertAccountsIfMissing,
   type PostedRow,
+  type PostInput,
   postRows,
   sumEntriesBefore,
   type TransferRow,
@@ -77,16 +78,8 @@ export interface TransferEntryInput {
   amountKobo: number;
 }
 
-export interface TransferInput {
+export interface TransferInput extends PostInput {
   kind: TransferKind;
-  /** Unique idempotency key, e.g. `fund-request:<id>`. */
-  reference: string;
-  description: string;
-  corporateId?: string | null;
-  source?: { type: string; id: string } | null;
-  actorId?: string | null;
-  reversesTransferId?: string | null;
-  metadata?: Record<string, unknown>;
   entries: TransferEntryInput[];
 }
 
