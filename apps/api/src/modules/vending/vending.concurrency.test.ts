@@ -70,6 +70,26 @@ describe.runIf(testDbKind() === 'pg')('[VEND-CONCURRENCY] on PostgreSQL', () => 
     expect((await balances(t.app, c.corporateId)).wallet).toBe(0);
   });
 
+  it('[VEND-CONCURRENCY] vends for many wallets interleaved: batches never deadlock, each wallet stops at its floor', async () => {
+    const clients = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const c = await createCorporate(t.app);
+        await assignDefaults(t.app, c.corporateId);
+        await fund(t.app, c.corporateId, 5 * 5_000); // five vends of NGN 50 each
+        return { id: c.corporateId, key: await apiKeyFor(t.app, c.corporateId) };
+      }),
+    );
+    // Ten vends per wallet, sent round-robin so that batches mix wallets in every order.
+    const sent = Array.from({ length: 80 }, (_, i) => clients[i % clients.length]);
+    const results = await Promise.all(sent.map((c) => apiVend(t.app, c.key, { amount: 50 })));
+    expect([...new Set(results.map((r) => r.statusCode))].sort()).toEqual([200, 402]);
+    for (const c of clients) {
+      const mine = results.filter((_, i) => sent[i] === c);
+      expect(mine.filter((r) => r.statusCode === 200)).toHaveLength(5);
+      expect((await balances(t.app, c.id)).wallet).toBe(0);
+    }
+  });
+
   it('[VEND-CONCURRENCY] concurrent requeries and a manual one resolve a pending vend once', async () => {
     const before = await balances(t.app, corp.corporateId);
     const v = (await apiVend(t.app, key, { phone: '+2348000000004', network: 'MTN', amount: 100 })).json()
