@@ -1,7 +1,7 @@
 // Queries for services, their assignment to clients, and data plans.
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { corporates, dataPlans, serviceAssignments, services } from '../../db/schema';
+import { corporates, dataPlans, services } from '../../db/schema';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type DataPlanRow = typeof dataPlans.$inferSelect;
@@ -59,28 +59,6 @@ export async function findServiceByProduct(db: Db, network: string, serviceType:
 }
 
 /** The active services of a product line assigned to a client, oldest first. */
-export async function assignedActiveServices(
-  db: Db,
-  corporateId: string,
-  network: string,
-  serviceType: string,
-) {
-  return db
-    .select({ service: services })
-    .from(serviceAssignments)
-    .innerJoin(services, eq(services.id, serviceAssignments.serviceId))
-    .where(
-      and(
-        eq(serviceAssignments.corporateId, corporateId),
-        eq(services.network, network),
-        eq(services.serviceType, serviceType),
-        eq(services.status, 'ACTIVE'),
-      ),
-    )
-    .orderBy(asc(services.createdAt), asc(services.id))
-    .then((rows) => rows.map((r) => r.service));
-}
-
 export async function corporateExists(db: Db, id: string) {
   const [row] = await db.select({ id: corporates.id }).from(corporates).where(eq(corporates.id, id));
   return !!row;
@@ -114,8 +92,9 @@ export async function findPlanByCode(db: Db, code: string) {
   return row ?? null;
 }
 
-/** SQL for a corporate's assigned, active services as a JSON array, oldest first (the order
- * assignedActiveServices keeps). `corporate` is an SQL expression of the corporate's id. */
+/** SQL for a corporate's assigned, active services as a JSON array, oldest first (a vend goes
+ * through the first that matches its network and type). `corporate`: an SQL expression of the
+ * corporate's id. */
 export const ASSIGNED_SERVICES_JSON = (corporate: string) =>
   `coalesce((select json_agg(s order by s.created_at, s.id)
                from service_assignments a

@@ -7,7 +7,6 @@ import type { Db } from '../../db/client';
 import { dataPlans, serviceAssignments, services } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import {
-  assignedActiveServices,
   corporateExists,
   type DataPlanRow,
   findPlan,
@@ -201,18 +200,6 @@ export const serviceUnavailable = (network: string, type: string) =>
     403,
     `${network} ${type.toLowerCase()} is not available on your account`,
   );
-
-/** The service a client's vend goes through: active and assigned to it, else SERVICE_UNAVAILABLE. */
-export async function serviceForVend(
-  db: Db,
-  corporateId: string,
-  network: string,
-  serviceType: string,
-): Promise<ServiceRow> {
-  const [first] = await assignedActiveServices(db, corporateId, network, serviceType);
-  if (!first) throw serviceUnavailable(network, serviceType);
-  return first;
-}
 
 export async function planForVend(db: Db, code: string, network: string): Promise<DataPlanRow> {
   const plan = await findPlanByCode(db, code);

@@ -25,8 +25,8 @@ import { listPlans, listServices } from '../catalogue/catalogue.repo';
 import { planOut, serviceOut } from '../catalogue/catalogue.service';
 import { assertIpAllowed } from '../ip-allowlist/ip-allowlist.service';
 import { corporateBalances } from '../ledger/ledger.service';
-import { corporateForVend, findVendByReference } from './vending.repo';
-import { fundSandbox, vend, vendMessage, vendOut } from './vending.service';
+import { findVendByReference } from './vending.repo';
+import { fundSandbox, vend, vendMessage, vendMode, vendOut } from './vending.service';
 
 const envelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ success: z.literal(true), message: z.string(), data });
@@ -43,12 +43,8 @@ function clientOf(req: FastifyRequest): ApiClient {
   return req.apiClient;
 }
 
-/** The mode the client's calls run in: a test key, or a client in test mode, means TEST. */
-async function modeOf(ctx: AppContext, client: ApiClient): Promise<'LIVE' | 'TEST'> {
-  if (client.mode === 'TEST') return 'TEST';
-  const corp = await corporateForVend(ctx.db, client.corporateId);
-  return corp?.testMode ? 'TEST' : 'LIVE';
-}
+/** The mode the client's calls run in (read with the key: no query). */
+const modeOf = (client: ApiClient) => vendMode(client.mode, client.corporate);
 
 const testNumbers = SIMULATOR_TEST_NUMBERS.map((n) => `\`${n.msisdn}\`: ${n.note}`).join('; ');
 
@@ -117,7 +113,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const client = clientOf(req);
-      if ((await modeOf(ctx, client)) !== 'TEST') {
+      if (modeOf(client) !== 'TEST') {
         throw new AppError(
           'FORBIDDEN',
           403,
@@ -146,12 +142,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const client = clientOf(req);
-      const v = await findVendByReference(
-        ctx.db,
-        client.corporateId,
-        await modeOf(ctx, client),
-        req.params.reference,
-      );
+      const v = await findVendByReference(ctx.db, client.corporateId, modeOf(client), req.params.reference);
       if (!v) throw notFound('Vend');
       return ok(vendMessage(v), vendOut(v));
     },
@@ -224,7 +215,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const client = clientOf(req);
-      const mode = await modeOf(ctx, client);
+      const mode = modeOf(client);
       const b = await corporateBalances(ctx.db, client.corporateId);
       const balanceKobo = mode === 'TEST' ? b.sandboxKobo : b.walletKobo;
       const availableKobo = mode === 'TEST' ? b.sandboxKobo : b.walletKobo - b.floorKobo;

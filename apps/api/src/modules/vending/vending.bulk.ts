@@ -5,10 +5,10 @@
 import { formatNaira, MAX_BULK_ROWS, portalVendBody, type VendView } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import { parseCsv } from '../../lib/csv';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { corporateBalances } from '../ledger/ledger.service';
 import { readableCode } from '../vtu/vtu.service';
-import { findVendByReference } from './vending.repo';
+import { findVendByReference, vendClient } from './vending.repo';
 import {
   executeVend,
   prepareVend,
@@ -16,6 +16,7 @@ import {
   type VendCaller,
   type VendInput,
   vend,
+  vendMode,
   vendOut,
 } from './vending.service';
 
@@ -88,6 +89,9 @@ export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string,
   const body = table.slice(1);
   if (body.length > MAX_BULK_ROWS) throw badRequest(`A file holds at most ${MAX_BULK_ROWS} vends`);
 
+  // The client's terms and services, read once for the whole file.
+  const client = await vendClient(ctx.db, caller.corporateId);
+  if (!client) throw notFound('Corporate client');
   const batch = batchReference ?? readableCode('BLK', 10);
   const errors: string[] = [];
   const seen = new Map<string, number>();
@@ -126,7 +130,7 @@ export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string,
     seen.set(reference, rowNo);
     const input: VendInput = { ...parsed.data, reference };
     try {
-      const p = await prepareVend(ctx, caller, input);
+      const p = prepareVend(caller, input, client.corp);
       const existing = await findVendByReference(ctx.db, p.corp.id, p.mode, p.reference);
       if (existing) {
         if (existing.requestHash !== p.hash)
@@ -138,7 +142,7 @@ export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string,
         planned.push({ row: rowNo, reference, input, charge: 0, replay: true });
         continue;
       }
-      const r = await resolveVend(ctx, p);
+      const r = await resolveVend(ctx, p, client.services);
       planned.push({ row: rowNo, reference, input, charge: r.chargeKobo, replay: false });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -155,9 +159,11 @@ export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string,
   }
 
   const total = planned.reduce((s, p) => s + p.charge, 0);
-  const corp = await prepareVend(ctx, caller, planned[0].input);
   const balances = await corporateBalances(ctx.db, caller.corporateId);
-  const available = corp.mode === 'TEST' ? balances.sandboxKobo : balances.walletKobo - balances.floorKobo;
+  const available =
+    vendMode(caller.keyMode, client.corp) === 'TEST'
+      ? balances.sandboxKobo
+      : balances.walletKobo - balances.floorKobo;
   if (total > available) {
     throw new AppError(
       'INSUFFICIENT_FUNDS',
@@ -169,8 +175,11 @@ export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string,
   const rows = await mapLimit(planned, 4, async (p): Promise<BulkRowResult> => {
     try {
       const res = p.replay
-        ? await vend(ctx, caller, p.input)
-        : await executeVend(ctx, await resolveVend(ctx, await prepareVend(ctx, caller, p.input)));
+        ? await vend(ctx, caller, p.input, client)
+        : await executeVend(
+            ctx,
+            await resolveVend(ctx, prepareVend(caller, p.input, client.corp), client.services),
+          );
       const v = res.vend;
       return {
         row: p.row,

@@ -118,20 +118,13 @@ export async function listVends(db: Db, f: VendFilter) {
   return { rows, total };
 }
 
-export type VendCorporate = NonNullable<Awaited<ReturnType<typeof corporateForVend>>>;
-
-export async function corporateForVend(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      id: corporates.id,
-      status: corporates.status,
-      testMode: corporates.testMode,
-      upfrontCommission: corporates.upfrontCommission,
-      clientType: corporates.clientType,
-    })
-    .from(corporates)
-    .where(eq(corporates.id, id));
-  return row ?? null;
+/** A client's terms, as a vend reads them. */
+export interface VendCorporate {
+  id: string;
+  status: string;
+  testMode: boolean;
+  upfrontCommission: boolean;
+  clientType: string;
 }
 
 const VEND_CONTEXT: Statement = {

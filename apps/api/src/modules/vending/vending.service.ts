@@ -29,7 +29,7 @@ import { isUniqueViolation } from '../../db/sql';
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { DataPlanRow, ServiceRow } from '../catalogue/catalogue.repo';
-import { planForVend, serviceForVend, serviceUnavailable } from '../catalogue/catalogue.service';
+import { planForVend, serviceUnavailable } from '../catalogue/catalogue.service';
 import { asLedgerError, validateTransfer } from '../ledger/ledger.service';
 import {
   callProvider,
@@ -54,13 +54,13 @@ import {
 } from './vending.money';
 import {
   completeSuccessfulVend,
-  corporateForVend,
   findVendById,
   findVendByReference,
   insertVendWithDebit,
   lockVendIn,
   type NewVend,
   type VendClient,
+  type VendCorporate,
   type VendRow,
   vendClient,
 } from './vending.repo';
@@ -97,11 +97,9 @@ export interface VendResult {
   replay: boolean;
 }
 
-type Corporate = NonNullable<Awaited<ReturnType<typeof corporateForVend>>>;
-
 interface Prepared {
   caller: VendCaller;
-  corp: Corporate;
+  corp: VendCorporate;
   mode: 'LIVE' | 'TEST';
   network: Network;
   reference: string;
@@ -192,16 +190,13 @@ export function requestHash(x: {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** The mode a call runs in: a test key, or a client in test mode, means TEST. */
+export const vendMode = (keyMode: 'LIVE' | 'TEST' | undefined, corp: Pick<VendCorporate, 'testMode'>) =>
+  keyMode === 'TEST' || corp.testMode ? 'TEST' : 'LIVE';
+
 /** Who vends, in which mode, to which network, under which reference: no money, no catalogue. */
-export async function prepareVend(
-  ctx: AppContext,
-  caller: VendCaller,
-  input: VendInput,
-  loaded?: Corporate,
-): Promise<Prepared> {
-  const corp = loaded ?? (await corporateForVend(ctx.db, caller.corporateId));
-  if (!corp) throw notFound('Corporate client');
-  const mode = caller.keyMode === 'TEST' || corp.testMode ? 'TEST' : 'LIVE';
+export function prepareVend(caller: VendCaller, input: VendInput, corp: VendCorporate): Prepared {
+  const mode = vendMode(caller.keyMode, corp);
   const network = input.network ?? suggestNetwork(input.phone);
   if (!network) throw badRequest(`We could not tell the network of ${input.phone}; choose one`);
   const reference = input.reference ?? readableCode(caller.channel === 'BULK' ? 'BLK' : 'PTL', 12);
@@ -237,13 +232,9 @@ async function chooseRoute(
   return null;
 }
 
-/** The rules: client active, service assigned and enabled, plan, bounds, commission, a route.
- * `loaded`: the client's service, already read (or the error to throw when it has none). */
-export async function resolveVend(
-  ctx: AppContext,
-  p: Prepared,
-  loaded?: ServiceRow | AppError,
-): Promise<Resolved> {
+/** The rules: client active, service assigned and enabled (`services`: the client's assigned,
+ * active ones, as vendClient reads them), plan, bounds, commission, a route. */
+export async function resolveVend(ctx: AppContext, p: Prepared, services: ServiceRow[]): Promise<Resolved> {
   if (p.corp.status !== 'ACTIVE') {
     throw new AppError(
       'CLIENT_INACTIVE',
@@ -251,8 +242,8 @@ export async function resolveVend(
       'This account is inactive and cannot vend. Contact support to reactivate it.',
     );
   }
-  if (loaded instanceof AppError) throw loaded;
-  const service = loaded ?? (await serviceForVend(ctx.db, p.corp.id, p.network, p.input.type));
+  const service = services.find((x) => x.network === p.network && x.serviceType === p.input.type);
+  if (!service) throw serviceUnavailable(p.network, p.input.type);
   let plan: DataPlanRow | null = null;
   let amountKobo: number;
   if (p.input.type === 'DATA') {
@@ -503,15 +494,12 @@ export async function vend(
   input: VendInput,
   client?: VendClient,
 ): Promise<VendResult> {
-  const network = input.network ?? suggestNetwork(input.phone);
-  if (!network) throw badRequest(`We could not tell the network of ${input.phone}; choose one`);
   const found = client ?? (await vendClient(ctx.db, caller.corporateId));
   if (!found || found.corp.id !== caller.corporateId) throw notFound('Corporate client');
-  const service = found.services.find((s) => s.network === network && s.serviceType === input.type);
-  const p = await prepareVend(ctx, caller, input, found.corp);
+  const p = prepareVend(caller, input, found.corp);
   let resolved: Resolved;
   try {
-    resolved = await resolveVend(ctx, p, service ?? serviceUnavailable(network, input.type));
+    resolved = await resolveVend(ctx, p, found.services);
   } catch (err) {
     // A retry of a vend already made answers with that vend, whatever has changed since (the
     // client deactivated, the service disabled); a new request with a used reference gets 409.
