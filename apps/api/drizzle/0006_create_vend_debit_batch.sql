@@ -1,8 +1,8 @@
 -- New vends and their debits, one or many in ONE statement and transaction: the server gathers
 -- the vends that arrive together (an app-level group commit), so a busy wallet is locked, and
 -- its transaction committed, once per batch instead of once per vend. For each vend, in order:
--- the vend row (PENDING), its CREATED timeline event, and its debit through ledger_post, the
--- ledger's one money mover. Every account the batch moves is locked first, in id order, so two
+-- its debit through ledger_post, the ledger's one money mover, then the vend row (PENDING, born
+-- with its debit's id) and its CREATED timeline event. Every account the batch moves is locked first, in id order, so two
 -- batches never deadlock on each other. All or nothing: any refusal (a reference already used,
 -- a floor crossed: SQLSTATE V0402) aborts the whole batch, and the server then posts each vend
 -- of it alone, so each gets its own answer.
@@ -27,20 +27,6 @@ BEGIN
 
   FOR x IN SELECT e FROM jsonb_array_elements(p_vends) e LOOP
     v := jsonb_populate_record(NULL::vends, x->'vend');
-    INSERT INTO vends (id, code, corporate_id, mode, channel, reference, request_hash, msisdn, network,
-                       service_type, service_id, platform, data_plan_id, plan_code, plan_name, amount_kobo,
-                       charge_kobo, commission_kobo, commission_bps, commission_mode, routes, route_index,
-                       provider, float_account, float_line_id, vtu_line_id, created_by_id, api_key_id,
-                       client_type, requery_at, created_at, updated_at)
-    VALUES (v.id, v.code, v.corporate_id, v.mode, v.channel, v.reference, v.request_hash, v.msisdn, v.network,
-            v.service_type, v.service_id, v.platform, v.data_plan_id, v.plan_code, v.plan_name, v.amount_kobo,
-            v.charge_kobo, v.commission_kobo, v.commission_bps, v.commission_mode, v.routes, v.route_index,
-            v.provider, v.float_account, v.float_line_id, v.vtu_line_id, v.created_by_id, v.api_key_id,
-            v.client_type, v.requery_at, v.created_at, v.created_at);
-    INSERT INTO vend_events (vend_id, type, status, provider, message, data, actor_id, created_at)
-    VALUES (v.id, 'CREATED', 'PENDING', v.provider, x->'event'->>'message', coalesce(x->'event'->'data', '{}'::jsonb),
-            v.created_by_id, v.created_at);
-    vend_id := v.id;
     SELECT p.transfer_id, p.created INTO transfer_id, posted
       FROM ledger_post(x->'debit'->>'reference', 'VEND', x->'debit'->>'description', v.corporate_id, 'vend',
                        v.id::text, NULL, NULL, coalesce(x->'debit'->'metadata', '{}'::jsonb),
@@ -54,7 +40,30 @@ BEGIN
     IF NOT coalesce(posted, false) THEN
       RAISE EXCEPTION 'vend %: its debit % already existed', v.code, x->'debit'->>'reference';
     END IF;
+    INSERT INTO vends (id, code, corporate_id, mode, channel, reference, request_hash, msisdn, network,
+                       service_type, service_id, platform, data_plan_id, plan_code, plan_name, amount_kobo,
+                       charge_kobo, commission_kobo, commission_bps, commission_mode, routes, route_index,
+                       provider, float_account, float_line_id, vtu_line_id, created_by_id, api_key_id,
+                       client_type, requery_at, debit_transfer_id, created_at, updated_at)
+    VALUES (v.id, v.code, v.corporate_id, v.mode, v.channel, v.reference, v.request_hash, v.msisdn, v.network,
+            v.service_type, v.service_id, v.platform, v.data_plan_id, v.plan_code, v.plan_name, v.amount_kobo,
+            v.charge_kobo, v.commission_kobo, v.commission_bps, v.commission_mode, v.routes, v.route_index,
+            v.provider, v.float_account, v.float_line_id, v.vtu_line_id, v.created_by_id, v.api_key_id,
+            v.client_type, v.requery_at, transfer_id, v.created_at, v.created_at);
+    INSERT INTO vend_events (vend_id, type, status, provider, message, data, actor_id, created_at)
+    VALUES (v.id, 'CREATED', 'PENDING', v.provider, x->'event'->>'message', coalesce(x->'event'->'data', '{}'::jsonb),
+            v.created_by_id, v.created_at);
+    vend_id := v.id;
     RETURN NEXT;
   END LOOP;
 END;
 $$;
+--> statement-breakpoint
+-- Vends made before this migration got their debit's id with their next status change; from
+-- now on a vend is born with it, so the older ones get it here (migration 0007 then makes the
+-- column NOT NULL).
+UPDATE vends v
+   SET debit_transfer_id = t.id
+  FROM ledger_transfers t
+ WHERE v.debit_transfer_id IS NULL
+   AND t.reference = 'vend:' || v.id::text;

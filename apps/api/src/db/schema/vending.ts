@@ -208,7 +208,10 @@ export const vends = pgTable(
     /** The line of the latest attempt through the VTU platform. */
     vtuLineId: uuid('vtu_line_id').references(() => vtuLines.id),
     failureReason: text('failure_reason'),
-    debitTransferId: uuid('debit_transfer_id').references(() => ledgerTransfers.id),
+    /** The vend's debit: the vend and its debit are written by one statement. */
+    debitTransferId: uuid('debit_transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
     rerouteTransferId: uuid('reroute_transfer_id').references(() => ledgerTransfers.id),
     reversalTransferId: uuid('reversal_transfer_id').references(() => ledgerTransfers.id),
     commissionSettlementId: uuid('commission_settlement_id').references(() => commissionSettlements.id),
@@ -232,8 +235,8 @@ export const vends = pgTable(
   (t) => [
     uniqueIndex('vends_code_uq').on(t.code),
     uniqueIndex('vends_reference_uq').on(t.corporateId, t.mode, t.reference),
-    // Partial: a vend gets its debit's id later and is rarely reversed; NULLs never clash anyway.
-    uniqueIndex('vends_debit_uq').on(t.debitTransferId).where(sql`${t.debitTransferId} is not null`),
+    uniqueIndex('vends_debit_uq').on(t.debitTransferId),
+    // Partial: a vend is rarely reversed, and NULLs never clash anyway.
     uniqueIndex('vends_reversal_uq').on(t.reversalTransferId).where(sql`${t.reversalTransferId} is not null`),
     index('vends_corporate_idx').on(t.corporateId, t.mode, t.createdAt),
     index('vends_mode_created_idx').on(t.mode, t.createdAt),

@@ -179,9 +179,6 @@ export interface FastSuccess {
   providerReference: string | null;
   at: Date;
   endsSync: boolean;
-  debitReference: string;
-  /** The debit's id when the caller knows it (the request that made the vend). */
-  debitTransferId?: string | null;
   events: Array<{
     type: string;
     status: string | null;
@@ -195,15 +192,11 @@ export interface FastSuccess {
 
 /**
  * PENDING -> SUCCESSFUL in ONE statement (atomic, no transaction round trips), with the other
- * successes waiting at the time (group commit): the status, the debit's id, the timeline events,
- * and the webhook delivery with its job when the client has a webhook. Returns the debit's id,
- * or null when the vend was no longer PENDING or needs its float moved (the caller then takes
- * the transactional path).
+ * successes waiting at the time (group commit): the status, the timeline events, and the webhook
+ * delivery with its job when the client has a webhook. False when the vend was no longer PENDING
+ * or needs its float moved (the caller then takes the transactional path).
  */
-export function completeSuccessfulVend(
-  db: Db,
-  f: FastSuccess,
-): Promise<{ debitTransferId: string | null } | null> {
+export function completeSuccessfulVend(db: Db, f: FastSuccess): Promise<boolean> {
   return successesOf(db).submit(f);
 }
 
@@ -213,19 +206,17 @@ const VEND_SUCCESS: Statement = {
   text: `
     with i as (
       select (x->>'id')::uuid as id, x->>'floatAccount' as float_account, x->>'providerReference' as provider_reference,
-             (x->>'at')::timestamptz as at, (x->>'endsSync')::boolean as ends_sync, x->>'debitReference' as debit_reference,
-             (x->>'debitTransferId')::uuid as debit_id, x->'events' as events, x->'webhook' as webhook
+             (x->>'at')::timestamptz as at, (x->>'endsSync')::boolean as ends_sync, x->'events' as events,
+             x->'webhook' as webhook
         from jsonb_array_elements($1::jsonb) x),
     v as (
       update vends
          set status = 'SUCCESSFUL', provider_reference = i.provider_reference, completed_at = i.at,
              requery_at = null, updated_at = i.at,
-             settled_at = case when i.ends_sync then i.at else vends.settled_at end,
-             debit_transfer_id = coalesce(vends.debit_transfer_id, i.debit_id,
-                                          (select t.id from ledger_transfers t where t.reference = i.debit_reference))
+             settled_at = case when i.ends_sync then i.at else vends.settled_at end
         from i
        where vends.id = i.id and vends.status = 'PENDING' and vends.float_account = i.float_account
-      returning vends.id, vends.corporate_id, vends.debit_transfer_id, i.at, i.events, i.webhook),
+      returning vends.id, vends.corporate_id, i.at, i.events, i.webhook),
     ev as (
       insert into vend_events (vend_id, type, status, provider, outcome, message, data, created_at)
       select v.id, e.item->>'type', e.item->>'status', e.item->>'provider', e.item->>'outcome', e.item->>'message',
@@ -242,13 +233,13 @@ const VEND_SUCCESS: Statement = {
       insert into jobs (queue, payload, run_at, dedupe_key, max_attempts)
       select v.webhook->>'queue', jsonb_build_object('deliveryId', d.id), d.next_attempt_at, 'webhook:' || d.id::text, 1000
         from d join v on v.id = d.vend_id)
-    select id, debit_transfer_id from v`,
+    select id from v`,
 };
 
 const successesOf = groupCommitPer((db: Db) => ({
   key: (f: FastSuccess) => f.id,
   send: async (batch: FastSuccess[]) => {
-    const rows = await runStatement<{ id: string; debit_transfer_id: string | null }>(db, VEND_SUCCESS, [
+    const rows = await runStatement<{ id: string }>(db, VEND_SUCCESS, [
       JSON.stringify(
         batch.map((f) => ({
           id: f.id,
@@ -256,17 +247,14 @@ const successesOf = groupCommitPer((db: Db) => ({
           providerReference: f.providerReference,
           at: f.at.toISOString(),
           endsSync: f.endsSync,
-          debitReference: f.debitReference,
-          debitTransferId: f.debitTransferId ?? null,
           events: f.events,
           webhook: f.webhook,
         })),
       ),
     ]);
     // A vend no longer PENDING (or whose float must move) gets null: the caller's slower path.
-    const out = new Map<string, { debitTransferId: string | null } | null>(batch.map((f) => [f.id, null]));
-    for (const r of rows) out.set(r.id, { debitTransferId: r.debit_transfer_id });
-    return out;
+    const done = new Set(rows.map((r) => r.id));
+    return new Map(batch.map((f) => [f.id, done.has(f.id)]));
   },
 }));
 

@@ -24,7 +24,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { ledgerAccounts, ledgerTransfers, vends, vtuLines } from '../../db/schema';
+import { ledgerAccounts, vends, vtuLines } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -321,7 +321,7 @@ async function replay(ctx: AppContext, existing: VendRow, hash: string): Promise
 
 // ---------------------------------------------------------------- vending
 
-const facts = (v: VendRow): VendMoneyFacts => ({
+const facts = (v: NewVend): VendMoneyFacts => ({
   id: v.id,
   code: v.code,
   corporateId: v.corporateId,
@@ -332,21 +332,6 @@ const facts = (v: VendRow): VendMoneyFacts => ({
   commissionMode: v.commissionMode,
   floatAccount: v.floatAccount,
 });
-
-/** Copies the debit's id onto the vend, in the statement of its next status change. */
-const withDebitId = (id: string) => ({
-  debitTransferId: sql`coalesce(${vends.debitTransferId}, (select t.id from ledger_transfers t where t.reference = ${debitReference(id)}))`,
-});
-
-async function debitIdOf(db: Db, v: VendRow): Promise<string> {
-  if (v.debitTransferId) return v.debitTransferId;
-  const [t] = await db
-    .select({ id: ledgerTransfers.id })
-    .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.reference, debitReference(v.id)));
-  if (!t) throw new Error(`vend ${v.code} has no debit`);
-  return t.id;
-}
 
 /** Vends between their debit and their outcome, per database: a closing server waits for them. */
 const inFlight = new WeakMap<Db, Set<Promise<unknown>>>();
@@ -424,38 +409,14 @@ async function runVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
   } satisfies NewVend;
   // Account ids are looked up before the debit's statement: the wallet row is locked from the
   // debit to the commit, and nothing else should happen in between.
-  const entries = await debitEntriesOf(accountIdsOf(ctx.db), {
-    id,
-    code: values.code,
-    corporateId: values.corporateId,
-    mode: values.mode,
-    amountKobo: values.amountKobo,
-    chargeKobo: values.chargeKobo,
-    commissionKobo: values.commissionKobo,
-    commissionMode: values.commissionMode,
-    floatAccount,
-  });
-  const created: VendRow = {
-    ...values,
-    status: 'PENDING',
-    providerReference: null,
-    failureReason: null,
-    debitTransferId: null,
-    rerouteTransferId: null,
-    reversalTransferId: null,
-    commissionSettlementId: null,
-    reversalReason: null,
-    reversedById: null,
-    reversedAt: null,
-    requeryCount: 0,
-    settledAt: null,
-    completedAt: null,
-  };
+  const money = facts(values);
+  const entries = await debitEntriesOf(accountIdsOf(ctx.db), money);
   validateTransfer({ reference: debitReference(id), entries });
+  let created: VendRow;
   try {
-    // One statement (shared with the other vends waiting at the time): the vend, its CREATED
-    // event and its debit (ledger_post) exist together or not at all; the wallet row is locked
-    // only inside it.
+    // One statement (shared with the other vends waiting at the time): the debit (ledger_post),
+    // the vend born with its id and its CREATED event exist together or not at all; the wallet
+    // row is locked only inside it.
     const debit = await insertVendWithDebit(
       ctx.db,
       values,
@@ -469,10 +430,24 @@ async function runVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
           commissionKobo: r.commissionKobo,
         },
       },
-      debitPosting(facts(created), entries),
+      debitPosting(money, entries),
     );
-    // Known from here on (the vend row gets it with its next status change).
-    created.debitTransferId = debit.debitTransferId;
+    created = {
+      ...values,
+      status: 'PENDING',
+      providerReference: null,
+      failureReason: null,
+      debitTransferId: debit.debitTransferId,
+      rerouteTransferId: null,
+      reversalTransferId: null,
+      commissionSettlementId: null,
+      reversalReason: null,
+      reversedById: null,
+      reversedAt: null,
+      requeryCount: 0,
+      settledAt: null,
+      completedAt: null,
+    };
   } catch (err) {
     if (isUniqueViolation(err, 'vends_reference_uq')) {
       const existing = await findVendByReference(ctx.db, r.corp.id, r.mode, r.reference);
@@ -671,8 +646,6 @@ export async function finalizeSuccess(
       providerReference: next.providerReference,
       at: o.at,
       endsSync: o.endsSync,
-      debitReference: debitReference(id),
-      debitTransferId: k.debitTransferId,
       events: (
         [
           ...o.events,
@@ -701,14 +674,13 @@ export async function finalizeSuccess(
         queue: WEBHOOK_QUEUE,
       },
     });
-    if (done) return { ...next, debitTransferId: done.debitTransferId };
+    if (done) return next;
   }
   const row = await ctx.db.transaction(async (tx) => {
     const [done] = await tx
       .update(vends)
       .set({
         status: 'SUCCESSFUL',
-        ...withDebitId(id),
         providerReference: answer.providerReference ?? null,
         completedAt: o.at,
         requeryAt: null,
@@ -763,7 +735,7 @@ export async function finalizeFailure(
   const row = await ctx.db.transaction(async (tx) => {
     const locked = await lockVendIn(tx as unknown as Db, id, 'PENDING');
     if (!locked) return null;
-    const debitTransferId = await debitIdOf(tx as unknown as Db, locked);
+    const debitTransferId = locked.debitTransferId;
     const reversalTransferId = await reverseVend(
       tx,
       accountIdsOf(ctx.db),
@@ -817,7 +789,6 @@ async function recordUnknown(
     const [row] = await tx
       .update(vends)
       .set({
-        ...withDebitId(v.id),
         providerReference: answer.providerReference ?? v.providerReference,
         requeryAt,
         requeryCount: count,
@@ -947,7 +918,7 @@ export async function reverseSuccessfulVend(
   const row = await ctx.db.transaction(async (tx) => {
     const locked = await lockVendIn(tx as unknown as Db, id, 'SUCCESSFUL');
     if (!locked) return null;
-    const debitTransferId = await debitIdOf(tx as unknown as Db, locked);
+    const debitTransferId = locked.debitTransferId;
     const reversalTransferId = await reverseVend(
       tx,
       accountIdsOf(ctx.db),

@@ -1,0 +1,1 @@
+ALTER TABLE "vends" ALTER COLUMN "debit_transfer_id" SET NOT NULL;
