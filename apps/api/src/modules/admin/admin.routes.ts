@@ -140,7 +140,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const s = scopeOf(authOf(req));
-      const id = await createRole(ctx.db, s, req.body);
+      const id = await createRole(ctx.db, s, authOf(req), req.body);
       await audit(ctx.db, req, {
         action: 'role.create',
         targetType: 'role',
@@ -165,7 +165,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const s = scopeOf(authOf(req));
-      await updateRole(ctx.db, s, req.body);
+      await updateRole(ctx.db, s, authOf(req), req.body);
       await audit(ctx.db, req, {
         action: 'role.update',
         targetType: 'role',
@@ -190,7 +190,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmActingPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, req, req.body.password);
       const role = await deleteRole(ctx.db, scopeOf(me), req.params.id);
       await audit(ctx.db, req, {
         action: 'role.delete',
@@ -250,7 +250,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const s = scopeOf(authOf(req));
-      const id = await createMember(ctx, s, req.body);
+      const id = await createMember(ctx, s, authOf(req), req.body);
       await audit(ctx.db, req, {
         action: 'user.create',
         targetType: 'user',
@@ -282,7 +282,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const me = authOf(req);
       const s = scopeOf(me);
-      await updateMember(ctx.db, s, me.userId, req.body);
+      await updateMember(ctx.db, s, me, req.body);
       await audit(ctx.db, req, {
         action: 'user.update',
         targetType: 'user',
@@ -311,7 +311,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       async (req) => {
         const me = authOf(req);
         const s = scopeOf(me);
-        const m = await setMemberStatus(ctx.db, s, me.userId, req.params.id, status);
+        const m = await setMemberStatus(ctx.db, s, me, req.params.id, status);
         await audit(ctx.db, req, {
           action: `user.${verb}`,
           targetType: 'user',
@@ -340,8 +340,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmActingPassword(ctx, me.userId, req.body.password);
-      const m = await deleteMember(ctx.db, scopeOf(me), me.userId, req.params.id);
+      await confirmActingPassword(ctx, req, req.body.password);
+      const m = await deleteMember(ctx.db, scopeOf(me), me, req.params.id);
       await audit(ctx.db, req, {
         action: 'user.delete',
         targetType: 'user',
@@ -367,9 +367,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmActingPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, req, req.body.password);
       const s = scopeOf(me);
-      const m = await resetMemberTwoFactor(ctx.db, s, me.userId, req.params.id);
+      const m = await resetMemberTwoFactor(ctx.db, s, me, req.params.id);
       await audit(ctx.db, req, {
         action: 'user.2fa.reset',
         targetType: 'user',

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { roles, sessions, users } from '../../db/schema';
 import { randomPassword } from '../../db/seed';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/access';
 import {
   countActiveSystemRoleHolders,
@@ -19,6 +19,21 @@ import {
 } from './admin.repo';
 
 export const scopeOf = (a: AuthContext): Scope => ({ area: a.area, corporateId: a.corporateId });
+
+/** Who acts: their id and the permissions their role gives them. */
+export type Actor = Pick<AuthContext, 'userId' | 'permissions'>;
+
+/**
+ * Nobody hands out power they do not hold: every permission of a role someone creates or edits,
+ * or gives to a member, must be the actor's own (otherwise a member who may manage roles could
+ * write every permission into their own role). Holders of the area's system role (Super Admin,
+ * Owner) hold every permission.
+ */
+function assertHolds(actor: Actor, permissions: readonly (string | null)[] | null | undefined, what: string) {
+  const missing = [...new Set(permissions ?? [])].filter((p) => p && !actor.permissions.includes(p));
+  if (missing.length)
+    throw forbidden(`You cannot ${what}: it needs permissions you do not hold (${missing.join(', ')})`);
+}
 
 function checkPermissions(s: Scope, permissions: string[]) {
   const unknown = permissions.filter((p) => !isPermissionOf(s.area, p));
@@ -34,9 +49,11 @@ function checkPermissions(s: Scope, permissions: string[]) {
 export async function createRole(
   db: Db,
   s: Scope,
+  actor: Actor,
   body: { name: string; description: string; permissions: string[] },
 ) {
   const permissions = checkPermissions(s, body.permissions);
+  assertHolds(actor, permissions, 'create this role');
   if (await roleNameTaken(db, s, body.name)) throw conflict('A role with this name already exists');
   const [row] = await db
     .insert(roles)
@@ -54,17 +71,19 @@ export async function createRole(
 async function ownCustomRole(db: Db, s: Scope, id: string) {
   const role = await findRole(db, s, id);
   if (!role) throw notFound('Role');
-  if (role.isSystem) throw new AppError('FORBIDDEN', 403, 'System roles cannot be changed');
+  if (role.isSystem) throw forbidden('System roles cannot be changed');
   return role;
 }
 
 export async function updateRole(
   db: Db,
   s: Scope,
+  actor: Actor,
   body: { id: string; name: string; description: string; permissions: string[] },
 ) {
-  await ownCustomRole(db, s, body.id);
+  const role = await ownCustomRole(db, s, body.id);
   const permissions = checkPermissions(s, body.permissions);
+  assertHolds(actor, [...role.permissions, ...permissions], 'change this role');
   if (await roleNameTaken(db, s, body.name, body.id)) throw conflict('A role with this name already exists');
   await db
     .update(roles)
@@ -88,9 +107,11 @@ async function assignableRole(db: Db, s: Scope, roleId: string) {
 export async function createMember(
   ctx: AppContext,
   s: Scope,
+  actor: Actor,
   body: { first_name: string; last_name: string; email: string; msisdn?: string; roleId: string },
 ) {
   const role = await assignableRole(ctx.db, s, body.roleId);
+  assertHolds(actor, role.permissions, `give the role ${role.name}`);
   const [taken] = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -141,20 +162,21 @@ async function memberOrThrow(db: Db, s: Scope, id: string): Promise<MemberRow> {
 async function guardLastOwner(db: Db, s: Scope, m: MemberRow, what: string) {
   if (m.roleIsSystem && m.status === 'ACTIVE' && (await countActiveSystemRoleHolders(db, s)) <= 1) {
     const who = s.area === 'ADMIN' ? 'super admin' : 'account owner';
-    throw new AppError('FORBIDDEN', 403, `You cannot ${what} the last ${who}`);
+    throw forbidden(`You cannot ${what} the last ${who}`);
   }
 }
 
 export async function updateMember(
   db: Db,
   s: Scope,
-  actorId: string,
+  actor: Actor,
   body: { id: string; first_name?: string; last_name?: string; msisdn?: string; roleId?: string },
 ) {
   const m = await memberOrThrow(db, s, body.id);
   if (body.roleId && body.roleId !== m.roleId) {
-    if (body.id === actorId) throw new AppError('FORBIDDEN', 403, 'You cannot change your own role');
+    if (body.id === actor.userId) throw forbidden('You cannot change your own role');
     const role = await assignableRole(db, s, body.roleId);
+    assertHolds(actor, role.permissions, `give the role ${role.name}`);
     if (!role.isSystem) await guardLastOwner(db, s, m, 'change the role of');
   }
   await db
@@ -180,13 +202,13 @@ async function revokeSessions(db: Db, userId: string) {
 export async function setMemberStatus(
   db: Db,
   s: Scope,
-  actorId: string,
+  actor: Actor,
   id: string,
   status: 'ACTIVE' | 'INACTIVE',
 ) {
   const m = await memberOrThrow(db, s, id);
   if (status === 'INACTIVE') {
-    if (id === actorId) throw new AppError('FORBIDDEN', 403, 'You cannot deactivate yourself');
+    if (id === actor.userId) throw forbidden('You cannot deactivate yourself');
     await guardLastOwner(db, s, m, 'deactivate');
   }
   await db.transaction(async (tx) => {
@@ -196,9 +218,9 @@ export async function setMemberStatus(
   return m;
 }
 
-export async function deleteMember(db: Db, s: Scope, actorId: string, id: string) {
+export async function deleteMember(db: Db, s: Scope, actor: Actor, id: string) {
   const m = await memberOrThrow(db, s, id);
-  if (id === actorId) throw new AppError('FORBIDDEN', 403, 'You cannot delete yourself');
+  if (id === actor.userId) throw forbidden('You cannot delete yourself');
   await guardLastOwner(db, s, m, 'delete');
   await db.transaction(async (tx) => {
     await tx
@@ -214,10 +236,9 @@ export async function deleteMember(db: Db, s: Scope, actorId: string, id: string
  * A member who lost their authenticator app: their enrolment is cleared (sign-in falls back to
  * emailed codes) and their sessions end. Not for oneself: that is PUT 2fa with one's password.
  */
-export async function resetMemberTwoFactor(db: Db, s: Scope, actorId: string, id: string) {
+export async function resetMemberTwoFactor(db: Db, s: Scope, actor: Actor, id: string) {
   const m = await memberOrThrow(db, s, id);
-  if (id === actorId)
-    throw new AppError('FORBIDDEN', 403, 'Reset your own two-factor authentication from your profile');
+  if (id === actor.userId) throw forbidden('Reset your own two-factor authentication from your profile');
   await db.transaction(async (tx) => {
     await tx
       .update(users)

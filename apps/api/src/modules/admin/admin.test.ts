@@ -117,6 +117,57 @@ describe('[ROLES] roles and permissions', () => {
     expect(adminList).not.toContain(id);
   });
 
+  it('[ROLES] nobody grants permissions they do not hold: not in a new role, not in their own, not by giving a role', async () => {
+    const manager = await createAdmin(t.app, {
+      permissions: ['roles.read', 'roles.manage', 'admins.read', 'admins.manage'],
+    });
+    const refused = await req(manager, 'POST', 'roles/create', {
+      name: 'Escalation',
+      permissions: ['roles.manage', 'funding.approve'],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/funding\.approve/);
+    // Their own (custom) role cannot be widened either.
+    const own = (await req(manager, 'GET', `admins/${manager.id}`)).json().data.role;
+    const widen = await req(manager, 'PUT', 'roles/update', {
+      id: own.id,
+      name: own.name,
+      permissions: ['roles.read', 'roles.manage', 'admins.read', 'admins.manage', 'clients.manage'],
+    });
+    expect(widen.statusCode).toBe(403);
+    // Nor can they hand out the Super Admin role.
+    const superRole = (await req(manager, 'GET', 'roles'))
+      .json()
+      .data.find((r: { name: string }) => r.name === 'Super Admin');
+    const made = await req(manager, 'POST', 'admins/create', {
+      first_name: 'Sly',
+      last_name: 'Fox',
+      email: 'sly.fox@vendport.test',
+      roleId: superRole.id,
+    });
+    expect(made.statusCode).toBe(403);
+    // What they hold, they may give.
+    const ok = await req(manager, 'POST', 'roles/create', {
+      name: 'Role clerk',
+      permissions: ['roles.read'],
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('[ROLES] wrong confirmation passwords count toward the lockout, so a stolen session cannot guess', async () => {
+    const manager = await createAdmin(t.app, { permissions: ['roles.read', 'roles.manage'] });
+    const role = (
+      await req(manager, 'POST', 'roles/create', { name: 'Guess target', permissions: ['roles.read'] })
+    ).json().data;
+    for (let i = 0; i < t.app.ctx.config.LOGIN_ACCOUNT_LIMIT; i++)
+      expect(
+        (await req(manager, 'DELETE', `roles/${role.id}`, { password: `wrong-guess-${i}!` })).statusCode,
+      ).toBe(400);
+    const locked = await req(manager, 'DELETE', `roles/${role.id}`, { password: TEST_PASSWORD });
+    expect(locked.statusCode).toBe(423);
+    expect((await req(manager, 'GET', `roles/${role.id}`)).statusCode).toBe(200); // still there
+  });
+
   it('[ROLES] a role in use cannot be deleted', async () => {
     const role = (
       await req(superAdmin, 'POST', 'roles/create', { name: 'Ops', permissions: ['vtu.read'] })

@@ -324,14 +324,19 @@ export async function confirmOwnPassword(
   }
 }
 
-/** The acting user's password, typed to confirm a destructive or money-moving action. */
+/**
+ * The signed-in user's password, typed to confirm a destructive or money-moving action: the same
+ * check as confirmOwnPassword (wrong guesses count toward the lockout and are audited).
+ */
 export async function confirmActingPassword(
   ctx: AppContext,
-  userId: string,
+  req: FastifyRequest,
   password: string,
+  purpose = `${req.method} ${req.routeOptions.url ?? req.url}`,
 ): Promise<void> {
-  const user = await repo.findUserById(ctx.db, userId);
-  if (!user || !password || !(await ctx.hasher.verify(user.passwordHash, password))) throw invalidPassword();
+  const user = req.auth ? await repo.findUserById(ctx.db, req.auth.userId) : null;
+  if (!user) throw invalidPassword();
+  await confirmOwnPassword(ctx, req, user, password, purpose);
 }
 
 // ---------------------------------------------------------------- sign-up

@@ -20,7 +20,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok, page } from '../../lib/http';
-import { authOf } from '../../plugins/access';
 import { confirmActingPassword } from '../auth/auth.service';
 import { recorder } from './audit-recorder';
 import {
@@ -90,7 +89,7 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await confirmActingPassword(ctx, authOf(req).userId, req.body.password);
+      await confirmActingPassword(ctx, req, req.body.password);
       const view = await setClientStatus(ctx, req.body.corporateId, req.body.status, recorder(req));
       return ok(req.body.status === 'ACTIVE' ? 'Client activated' : 'Client deactivated', view);
     },
@@ -116,7 +115,7 @@ export async function clientsCreditRoutes(app: FastifyInstance, ctx: AppContext)
         },
       },
       async (req) => {
-        await confirmActingPassword(ctx, authOf(req).userId, req.body.password);
+        await confirmActingPassword(ctx, req, req.body.password);
         const { after } = await changeCreditTerms(
           ctx.db,
           req.body.corporateId,
@@ -140,7 +139,7 @@ export async function clientsCreditRoutes(app: FastifyInstance, ctx: AppContext)
       },
     },
     async (req) => {
-      await confirmActingPassword(ctx, authOf(req).userId, req.body.password);
+      await confirmActingPassword(ctx, req, req.body.password);
       const { after } = await changeCreditTerms(
         ctx.db,
         req.body.corporateId,

@@ -101,7 +101,7 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmActingPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, req, req.body.password);
       const s = await settleCommission(ctx, req.body.corporateId, 'ADMIN', me.userId);
       await audit(ctx.db, req, {
         action: 'commission.settle',
@@ -136,8 +136,7 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const me = authOf(req);
-      await confirmActingPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, req, req.body.password);
       const row = await setUpfrontCommission(ctx.db, req.body.corporateId, req.body.upfrontCommission);
       await audit(ctx.db, req, {
         action: 'corporate.upfront-commission',

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok, page } from '../../lib/http';
 import { authOf, corporateOf } from '../../plugins/access';
+import { confirmActingPassword } from '../auth/auth.service';
 import { recorder } from '../clients/audit-recorder';
 import { cardRoutes } from './card.routes';
 import {
@@ -277,13 +278,8 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const view = await approveFundRequest(
-        ctx,
-        authOf(req),
-        req.body.fundRequestId,
-        req.body.password,
-        recorder(req),
-      );
+      await confirmActingPassword(ctx, req, req.body.password);
+      const view = await approveFundRequest(ctx, authOf(req), req.body.fundRequestId, recorder(req));
       return ok('Fund request approved. The wallet has been credited.', view);
     },
   );
@@ -300,11 +296,11 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
+      await confirmActingPassword(ctx, req, req.body.password);
       const view = await declineFundRequest(
         ctx,
         authOf(req),
         req.body.fundRequestId,
-        req.body.password,
         req.body.reason,
         recorder(req),
       );
@@ -354,7 +350,8 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
         },
       },
       async (req) => {
-        const { amount, ...rest } = req.body;
+        const { amount, password, ...rest } = req.body;
+        await confirmActingPassword(ctx, req, password);
         const res = await adminFund(ctx, authOf(req), kind, { ...rest, amountKobo: amount }, recorder(req));
         return ok(
           res.created ? 'The wallet has been funded' : 'This funding was already applied',

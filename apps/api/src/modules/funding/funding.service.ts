@@ -10,7 +10,6 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/access';
-import { confirmActingPassword } from '../auth/auth.service';
 import type { AuditFn } from '../clients/audit-recorder';
 import { systemAccountId, transfer, walletAccountId } from '../ledger/ledger.service';
 import { notifyCorporate } from '../notifications/notifications.service';
@@ -161,14 +160,7 @@ export async function confirmFundRequestPaid(
 
 // ---------------------------------------------------------------- admin decisions
 
-export async function approveFundRequest(
-  ctx: AppContext,
-  actor: AuthContext,
-  ref: string,
-  password: string,
-  record: AuditFn,
-) {
-  await confirmActingPassword(ctx, actor.userId, password);
+export async function approveFundRequest(ctx: AppContext, actor: AuthContext, ref: string, record: AuditFn) {
   const id = await ctx.db.transaction(async (tx) => {
     const fr = await lockFundRequest(tx, ref);
     if (!fr) throw notFound('Fund request');
@@ -218,11 +210,9 @@ export async function declineFundRequest(
   ctx: AppContext,
   actor: AuthContext,
   ref: string,
-  password: string,
   reason: string,
   record: AuditFn,
 ) {
-  await confirmActingPassword(ctx, actor.userId, password);
   const id = await ctx.db.transaction(async (tx) => {
     const fr = await lockFundRequest(tx, ref);
     if (!fr) throw notFound('Fund request');
@@ -307,10 +297,9 @@ export async function adminFund(
   ctx: AppContext,
   actor: AuthContext,
   kind: AdminFundingKind,
-  body: { corporateId: string; amountKobo: number; reason: string; password: string; reference?: string },
+  body: { corporateId: string; amountKobo: number; reason: string; reference?: string },
   record: AuditFn,
 ) {
-  await confirmActingPassword(ctx, actor.userId, body.password);
   const spec = ADMIN_FUNDING_ROUTES[kind];
   const requestKey = body.reference ?? randomUUID();
   return ctx.db.transaction(async (tx) => {

@@ -346,7 +346,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmActingPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, req, req.body.password);
       const found = await findVendRef(ctx.db, req.params.id, null);
       if (!found) throw notFound('Vend');
       const v = await reverseSuccessfulVend(ctx, found.v.id, { actorId: me.userId, reason: req.body.reason });

@@ -184,7 +184,7 @@ export async function vtuRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmActingPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, req, req.body.password);
       const l = await fundLine(
         ctx,
         req.body.vtuLine,

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { ok, page } from '../../lib/http';
-import { authOf, corporateOf } from '../../plugins/access';
+import { corporateOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth/auth.service';
 import {
@@ -100,8 +100,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const me = authOf(req);
-      await confirmActingPassword(ctx, me.userId, req.body.password);
+      await confirmActingPassword(ctx, req, req.body.password);
       const { row, secret } = await rotateWebhookSecret(ctx, corporateOf(req));
       await audit(ctx.db, req, {
         action: 'webhook.rotate-secret',
