@@ -14,7 +14,8 @@ export const pageQuery = z.object({
     .default(DEFAULT_PAGE_SIZE),
 });
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
+/** A real calendar day (2024-02-31 and 2024-13-01 are refused, not turned into other days). */
+const isoDate = z.iso.date({ error: 'Use a real date in the format YYYY-MM-DD' });
 
 /** Common filters: search and a date range (inclusive, calendar days in Africa/Lagos). */
 export const listFilters = pageQuery.extend({

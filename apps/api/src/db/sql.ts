@@ -10,29 +10,29 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** An ILIKE pattern matching `text` anywhere. */
 export const containing = (text: string) => `%${escapeLike(text)}%`;
 
-/** The PostgreSQL error code of `err`, looking through Drizzle's wrappers (`cause`). */
-export function pgErrorCode(err: unknown): string | undefined {
+/** An ILIKE pattern matching values that start with `text`. */
+export const startingWith = (text: string) => `${escapeLike(text)}%`;
+
+/** The PostgreSQL error inside `err`, looking through Drizzle's wrappers (`cause`). */
+function pgErrorOf(err: unknown): { code: string; constraint?: string } | undefined {
   for (
-    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    let e = err as { code?: unknown; constraint?: string; cause?: unknown } | undefined, i = 0;
     e && i < 5;
     e = e.cause as typeof e, i++
   ) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as { code: string };
   }
   return undefined;
 }
 
+/** The PostgreSQL error code of `err`, looking through Drizzle's wrappers. */
+export const pgErrorCode = (err: unknown): string | undefined => pgErrorOf(err)?.code;
+
 /** A unique-constraint violation (optionally of one named constraint). */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (
-    let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0;
-    e && i < 5;
-    e = e.cause as typeof e, i++
-  ) {
-    if (e.code === '23505')
-      return !constraint || e.constraint === constraint || String(e).includes(constraint);
-  }
-  return false;
+  const e = pgErrorOf(err);
+  if (e?.code !== '23505') return false;
+  return !constraint || e.constraint === constraint || String(e).includes(constraint);
 }
 
 /** A statement of the hot path, run by name: PostgreSQL parses and plans it once per connection. */

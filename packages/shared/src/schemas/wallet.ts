@@ -102,7 +102,7 @@ export const gatewayCallbackBody = z.object({
     reference: z.string().max(64),
     status: z.enum(['PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED']),
     amountKobo: z.number().int().nonnegative(),
-    paidAt: z.string().nullable().optional(),
+    paidAt: z.iso.datetime({ offset: true }).nullable().optional(),
   }),
 });
 export type GatewayCallbackBody = z.infer<typeof gatewayCallbackBody>;

@@ -4,7 +4,7 @@ import type { Area } from '@vendport/shared';
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLogs, roles, users } from '../../db/schema';
-import { containing } from '../../db/sql';
+import { containing, startingWith } from '../../db/sql';
 
 export interface Scope {
   area: Area;
@@ -141,7 +141,7 @@ export async function listAudit(
 ) {
   const where = and(
     corporateId ? eq(auditLogs.corporateId, corporateId) : undefined,
-    f.action ? ilike(auditLogs.action, `${f.action}%`) : undefined,
+    f.action ? ilike(auditLogs.action, startingWith(f.action)) : undefined,
     f.actor
       ? or(ilike(auditLogs.actorEmail, containing(f.actor)), ilike(auditLogs.actorName, containing(f.actor)))
       : undefined,

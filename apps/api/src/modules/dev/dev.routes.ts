@@ -1,5 +1,7 @@
 // Development helpers, registered only when config.devRoutes is on (never in production):
-// GET /dev/outbox reads the email outbox, so codes can be read without an SMTP server.
+// GET /dev/outbox reads the email outbox, so codes can be read without an SMTP server. It holds
+// sign-in codes and temporary passwords, so it answers only callers on this machine (the
+// socket's own address: a forwarded header cannot claim it), even on a server bound to 0.0.0.0.
 import { successEnvelope } from '@vendport/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +9,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { outboxEmails } from '../../db/schema';
+import { notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
+
+const isLoopback = (address: string | undefined) =>
+  !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 
 const OUTBOX_LIMIT = 50;
 
@@ -34,6 +40,7 @@ export async function devRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
+      if (!isLoopback(req.socket.remoteAddress)) throw notFound('Page');
       const rows = await ctx.db
         .select({
           id: outboxEmails.id,

@@ -36,6 +36,18 @@ describe('[DEV] outbox reader', () => {
     expect(Object.keys(data[0]).sort()).toEqual(['createdAt', 'id', 'subject', 'text', 'to']);
   });
 
+  it('[DEV] answers only callers on this machine (the socket address; a forwarded header does not count)', async () => {
+    const remote = await on.app.inject({
+      method: 'GET',
+      url: '/api/v1/dev/outbox',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(remote.statusCode).toBe(404);
+    const local = await on.app.inject({ method: 'GET', url: '/api/v1/dev/outbox', remoteAddress: '::1' });
+    expect(local.statusCode).toBe(200);
+  });
+
   it('[DEV] does not exist when dev routes are off', async () => {
     const res = await off.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
     expect(res.statusCode).toBe(404);

@@ -138,6 +138,19 @@ describe('[WALLET] balance', () => {
 });
 
 describe('[WALLET] end of suite', () => {
+  it('[WALLET] a date that is not a real day is a 400, never a 500 (balance as at a day, history)', async () => {
+    const c = await createCorporate(t.app);
+    for (const url of [
+      '/api/v1/get-wallet-balance?date=2024-13-01',
+      '/api/v1/get-wallet-balance?date=2024-02-31',
+      '/api/v1/transactions/funding?startDate=2024-13-45',
+    ]) {
+      const res = await call(t.app, c, { method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.join(' ')).toMatch(/real date/);
+    }
+  });
+
   it('[WALLET] checkLedger reports no violation', async () => {
     const report = await checkLedger(t.app.ctx.db);
     expect(report.checks.filter((x) => x.violations > 0)).toEqual([]);
