@@ -1,13 +1,14 @@
-// App-wide providers: the query client and the toaster; a flash message left by a sign-out
-// reload is shown once on start.
+// App-wide providers: the query client (emptied whenever the signed-in user changes) and the
+// toaster; a flash message left by a sign-out reload is shown once on start.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { AppToaster } from '@/components/ui/toaster';
 import { consumeFlash } from '@/lib/flash';
-import { queryClient } from '@/lib/query-client';
+import { clearOnUserChange, queryClient } from '@/lib/query-client';
 
 export function AppProvider({ children }: { children: ReactNode }) {
+  useEffect(() => clearOnUserChange(queryClient), []);
   useEffect(() => {
     const flash = consumeFlash();
     if (!flash) return;

@@ -3,6 +3,7 @@
 // retried; mutations are never retried because most of them are not idempotent.
 import { type DefaultOptions, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { sessionStore } from './session';
 
 export const MAX_RETRIES = 2;
 export const GC_TIME_MS = 60_000;
@@ -28,3 +29,18 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/**
+ * Cached answers belong to the user who fetched them: whenever the signed-in user changes (sign-
+ * out, an expired session, another tab signing in or out) the cache is emptied, so nobody is
+ * ever shown the previous user's figures. Returns the unsubscribe function.
+ */
+export function clearOnUserChange(client: QueryClient, store = sessionStore): () => void {
+  let current = store.getSnapshot()?.user.id ?? null;
+  return store.subscribe(() => {
+    const next = store.getSnapshot()?.user.id ?? null;
+    if (next === current) return;
+    current = next;
+    client.clear();
+  });
+}

@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/factories';
+import { clearOnUserChange, createQueryClient } from './query-client';
 import {
   followOtherTabs,
   fullName,
@@ -140,5 +141,21 @@ describe('session', () => {
     sessionStore.clear();
     expect(listener).toHaveBeenCalledTimes(3);
     unsubscribe();
+  });
+
+  it('[SESSION] the query cache is emptied whenever the signed-in user changes, never by a profile update', () => {
+    const client = createQueryClient();
+    const stop = clearOnUserChange(client);
+    const cached = () => client.getQueryData(['wallet', 'balance']);
+    sessionStore.login(makeUser({ id: 'user-a' }), 'token-a', false);
+    client.setQueryData(['wallet', 'balance'], { walletKobo: 500 });
+    sessionStore.updateProfile({ first_name: 'Ada' });
+    expect(cached()).toEqual({ walletKobo: 500 });
+    sessionStore.clear(); // an expired session: no reload, the next user must not see this
+    expect(cached()).toBeUndefined();
+    client.setQueryData(['wallet', 'balance'], { walletKobo: 700 });
+    sessionStore.login(makeUser({ id: 'user-b' }), 'token-b', false);
+    expect(cached()).toBeUndefined();
+    stop();
   });
 });

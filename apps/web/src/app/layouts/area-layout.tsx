@@ -2,7 +2,6 @@
 // bar with the user's name and the unread-notification bell, the logout confirm and the idle
 // sign-out timer.
 
-import { useQueryClient } from '@tanstack/react-query';
 import type { Area } from '@vendport/shared';
 import { useEffect, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
@@ -245,7 +244,6 @@ function LogoutModal() {
 
 /** Signs out after the idle timeout (spec §9: 20 minutes by default). */
 function IdleSignOut() {
-  const queryClient = useQueryClient();
   const [timeout] = useState(getIdleTimeoutMs);
   useIdleTimer({
     timeout,
@@ -263,7 +261,6 @@ function IdleSignOut() {
       void logout()
         .catch(() => undefined)
         .finally(() => {
-          queryClient.clear();
           signOutAndReload();
         });
     },

@@ -1,7 +1,7 @@
 // Logout (spec §8): failure shows the message; success shows the message and resets the
 // session and the query cache. The page then reloads (spec §4); the message survives the
 // reload as a flash toast.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { type ApiEnvelope, api } from '@/lib/api-client';
 import { toastApiError } from '@/lib/api-toasts';
@@ -11,7 +11,6 @@ import { signOutAndReload } from '@/lib/session';
 export const logout = () => api.post<ApiEnvelope<unknown>>('logout');
 
 export function useLogout() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
     onSuccess: (res) => {
@@ -22,7 +21,6 @@ export function useLogout() {
       const message = res?.message || 'You have been logged out.';
       toast.success(message);
       setFlash({ type: 'success', message });
-      queryClient.clear();
       signOutAndReload();
     },
     onError: (error) => toastApiError(error),

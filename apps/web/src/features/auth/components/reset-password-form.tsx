@@ -2,7 +2,7 @@
 // change-password with the email (spec API contract). Used by forgot-password and by
 // /change-password when signed out.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordBody } from '@vendport/shared';
+import { changePasswordBody, PASSWORD_MIN_LENGTH } from '@vendport/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -73,7 +73,7 @@ export function ResetPasswordForm({ email, onDone }: { email?: string; onDone: (
       <TextInput
         label="New password"
         variant="password"
-        helperText="At least 12 characters; avoid common passwords."
+        helperText={`At least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`}
         required
         error={!!errors.new_password}
         errorMessage={errors.new_password?.message}
