@@ -58,7 +58,6 @@ export async function findServiceByProduct(db: Db, network: string, serviceType:
   return row ?? null;
 }
 
-/** The active services of a product line assigned to a client, oldest first. */
 export async function corporateExists(db: Db, id: string) {
   const [row] = await db.select({ id: corporates.id }).from(corporates).where(eq(corporates.id, id));
   return !!row;

@@ -1,15 +1,17 @@
-// npm run ledger:check: checks every ledger invariant over the configured database, prints each
-// with its count of violations, and exits non-zero on any violation (or when it cannot check).
+// npm run ledger:check: checks every ledger invariant and every vending one (a vend's debit,
+// reversal, commission and float) over the configured database, prints each with its count of
+// violations, and exits non-zero on any violation (or when it cannot check).
 import { loadConfig } from '../../config';
 import { openDb } from '../../db/client';
 import { dbTargetOf } from '../../db/target';
-import { checkLedger, formatLedgerReport } from './ledger-check';
+import { checkBooks } from '../vending/vending.check';
+import { formatLedgerReport } from './ledger-check';
 
 const config = loadConfig();
 const handle = await openDb(dbTargetOf(config));
 let code = 0;
 try {
-  const report = await checkLedger(handle.db);
+  const report = await checkBooks(handle.db);
   console.log(formatLedgerReport(report));
   code = report.ok ? 0 : 1;
 } catch (err) {

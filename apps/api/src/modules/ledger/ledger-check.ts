@@ -18,8 +18,13 @@ export interface LedgerReport {
   checks: LedgerCheck[];
 }
 
-/** Each query returns one row per violation, with a text column `id`. */
-const CHECKS: Array<{ name: string; query: SQL }> = [
+/** An invariant: its query returns one row per violation, with a text column `id`. */
+export interface Invariant {
+  name: string;
+  query: SQL;
+}
+
+const CHECKS: Invariant[] = [
   {
     name: 'the sum of all balances is zero',
     query: sql`select coalesce(sum(balance_kobo), 0)::text as id from ledger_accounts
@@ -127,9 +132,10 @@ const CHECKS: Array<{ name: string; query: SQL }> = [
   },
 ];
 
-export async function checkLedger(db: Db): Promise<LedgerReport> {
+/** Runs invariants, in order, into one report (the ledger's own; vending adds its list). */
+export async function runChecks(db: Db, invariants: Invariant[]): Promise<LedgerReport> {
   const checks: LedgerCheck[] = [];
-  for (const c of CHECKS) {
+  for (const c of invariants) {
     const rows = await rowsOf<{ id: string | null }>(db, c.query);
     checks.push({
       name: c.name,
@@ -139,6 +145,12 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
   }
   return { ok: checks.every((c) => c.violations === 0), checks };
 }
+
+export const checkLedger = (db: Db): Promise<LedgerReport> => runChecks(db, CHECKS);
+
+/** The ledger's invariants followed by `more` (a module's own, over the rows it owns). */
+export const checkLedgerAnd = (db: Db, more: Invariant[]): Promise<LedgerReport> =>
+  runChecks(db, [...CHECKS, ...more]);
 
 export function formatLedgerReport(report: LedgerReport): string {
   const lines = report.checks.map(

@@ -21,7 +21,7 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import type { ApiClient } from '../../plugins/api-key';
-import { listPlans, listServices } from '../catalogue/catalogue.repo';
+import { listPlans } from '../catalogue/catalogue.repo';
 import { planOut, serviceOut } from '../catalogue/catalogue.service';
 import { assertIpAllowed } from '../ip-allowlist/ip-allowlist.service';
 import { corporateBalances } from '../ledger/ledger.service';
@@ -181,11 +181,16 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const client = clientOf(req);
-      const rows = await listServices(ctx.db, { status: 'ACTIVE' }, client.corporateId, true);
+      // Read with the key already (assigned and active); listed in catalogue order.
+      const rows = [...clientOf(req).services].sort(
+        (a, b) =>
+          a.network.localeCompare(b.network) ||
+          a.serviceType.localeCompare(b.serviceType) ||
+          a.platform.localeCompare(b.platform),
+      );
       return ok(
         'Services retrieved',
-        rows.map((x) => serviceOut(x.service, true)),
+        rows.map((x) => serviceOut(x, true)),
       );
     },
   );

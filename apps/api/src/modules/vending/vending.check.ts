@@ -1,16 +1,11 @@
 // The vending invariants over the whole database, beside the ledger's own (checkLedger): one
 // debit per vend, for its charge, from the right wallet; a reversal exactly when the vend failed
 // or was reversed; commission accounts and VTU floats equal to what the vends say they hold.
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { checkLedgerAnd, type Invariant } from '../ledger/ledger-check';
 
-export interface VendingCheck {
-  name: string;
-  violations: number;
-  samples: string[];
-}
-
-const CHECKS: Array<{ name: string; query: SQL }> = [
+export const VENDING_CHECKS: Invariant[] = [
   {
     name: 'every vend has exactly one debit, for its charge, from its wallet',
     query: sql`select v.id::text as id
@@ -67,15 +62,5 @@ const CHECKS: Array<{ name: string; query: SQL }> = [
   },
 ];
 
-export async function checkVending(db: Db): Promise<{ ok: boolean; checks: VendingCheck[] }> {
-  const checks: VendingCheck[] = [];
-  for (const c of CHECKS) {
-    const res = (await db.execute(c.query)) as unknown as { rows: Array<{ id: string | null }> };
-    checks.push({
-      name: c.name,
-      violations: res.rows.length,
-      samples: res.rows.slice(0, 5).map((r) => String(r.id)),
-    });
-  }
-  return { ok: checks.every((c) => c.violations === 0), checks };
-}
+/** Every ledger invariant, then the vending ones: what `npm run ledger:check` runs. */
+export const checkBooks = (db: Db) => checkLedgerAnd(db, VENDING_CHECKS);

@@ -169,6 +169,7 @@ export async function vendClient(db: Db, corporateId: string): Promise<VendClien
   };
 }
 
+/** Vends still PENDING whose next requery is due. */
 export const pendingDue = (now: Date) =>
   and(eq(vends.status, 'PENDING'), sql`${vends.requeryAt} <= ${now.toISOString()}::timestamptz`);
 

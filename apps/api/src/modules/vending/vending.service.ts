@@ -59,6 +59,7 @@ import {
   insertVendWithDebit,
   lockVendIn,
   type NewVend,
+  pendingDue,
   type VendClient,
   type VendCorporate,
   type VendRow,
@@ -896,11 +897,7 @@ export const requeryJob: JobHandler = async (ctx, job, now) => {
  * died between the debit and the provider's answer) get one. Runs every minute.
  */
 export const requerySweepJob: JobHandler = async (ctx, _job, now) => {
-  const due = await ctx.db
-    .select({ id: vends.id })
-    .from(vends)
-    .where(and(eq(vends.status, 'PENDING'), sql`${vends.requeryAt} <= ${now.toISOString()}::timestamptz`))
-    .limit(500);
+  const due = await ctx.db.select({ id: vends.id }).from(vends).where(pendingDue(now)).limit(500);
   for (const v of due)
     await enqueue(ctx.db, REQUERY_QUEUE, { vendId: v.id }, { runAt: now, dedupeKey: `requery:${v.id}` });
   return { retryAt: new Date(now.getTime() + 60_000) };

@@ -7,8 +7,8 @@ import { apiKeys } from '../../db/schema';
 import { newToken, sha256 } from '../../lib/crypto';
 import { assignDefaultServices } from '../catalogue/catalogue.service';
 import { ensureCorporateAccounts, postTransfer, systemAccountId } from '../ledger/ledger.service';
-import { checkLedger, formatLedgerReport } from '../ledger/ledger-check';
-import { checkVending } from './vending.check';
+import { formatLedgerReport } from '../ledger/ledger-check';
+import { checkBooks } from './vending.check';
 
 let seq = 0;
 
@@ -106,11 +106,6 @@ export async function systemBalance(app: FastifyInstance, kind: string) {
 
 /** The ledger's invariants and the vending ones; throws with the report when any fails. */
 export async function expectBooksBalanced(app: FastifyInstance) {
-  const ledger = await checkLedger(app.ctx.db);
-  const vending = await checkVending(app.ctx.db);
-  if (!ledger.ok || !vending.ok) {
-    throw new Error(
-      `${formatLedgerReport(ledger)}\n${vending.checks.map((c) => `${c.violations ? 'FAIL' : 'ok  '}  ${c.name}: ${c.violations}`).join('\n')}`,
-    );
-  }
+  const report = await checkBooks(app.ctx.db);
+  if (!report.ok) throw new Error(formatLedgerReport(report));
 }
