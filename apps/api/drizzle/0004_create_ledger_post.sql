@@ -18,6 +18,23 @@
 -- sum to zero; the ledger_entries_balanced trigger checks it again, once per INSERT statement
 -- over the transfers it touched (it replaces 0002's per-entry check at commit: ledger_post writes
 -- all of a transfer's entries in one statement, and an entry inserted alone is refused at once).
+-- The floors, in one place: would these amounts take a wallet below its type's floor (0, or
+-- minus the credit limit for POSTPAID and POSTPAID_PLUS), or a sandbox wallet or commission
+-- account below zero? Read the rows after locking them for the answer to hold.
+CREATE FUNCTION ledger_floor_crossed(p_accounts uuid[], p_amounts bigint[]) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (
+    SELECT 1
+      FROM unnest(p_accounts, p_amounts) AS e(id, amount)
+      JOIN ledger_accounts a ON a.id = e.id
+      LEFT JOIN corporates c ON c.id = a.corporate_id
+     WHERE e.amount < 0
+       AND a.kind IN ('WALLET', 'SANDBOX_WALLET', 'COMMISSION')
+       AND a.balance_kobo + e.amount <
+           CASE WHEN a.kind = 'WALLET' AND c.client_type IN ('POSTPAID', 'POSTPAID_PLUS')
+                THEN -c.credit_limit_kobo ELSE 0 END)
+$$;
+--> statement-breakpoint
 CREATE FUNCTION ledger_post(
   p_reference text,
   p_kind text,
@@ -78,17 +95,7 @@ BEGIN
     RETURN;
   END IF;
 
-  IF EXISTS (
-    SELECT 1
-      FROM unnest(p_accounts, p_amounts) AS e(id, amount)
-      JOIN ledger_accounts a ON a.id = e.id
-      LEFT JOIN corporates c ON c.id = a.corporate_id
-     WHERE e.amount < 0
-       AND a.kind IN ('WALLET', 'SANDBOX_WALLET', 'COMMISSION')
-       AND a.balance_kobo + e.amount <
-           CASE WHEN a.kind = 'WALLET' AND c.client_type IN ('POSTPAID', 'POSTPAID_PLUS')
-                THEN -c.credit_limit_kobo ELSE 0 END
-  ) THEN
+  IF ledger_floor_crossed(p_accounts, p_amounts) THEN
     RAISE EXCEPTION 'Insufficient wallet balance for this transaction' USING ERRCODE = 'V0402';
   END IF;
 

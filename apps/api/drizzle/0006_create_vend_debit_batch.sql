@@ -1,21 +1,28 @@
 -- New vends and their debits, one or many in ONE statement and transaction: the server gathers
 -- the vends that arrive together (an app-level group commit), so a busy wallet is locked, and
--- its transaction committed, once per batch instead of once per vend. For each vend, in order:
--- its debit through ledger_post, the ledger's one money mover, then the vend row (PENDING, born
--- with its debit's id) and its CREATED timeline event. Every account the batch moves is locked first, in id order, so two
--- batches never deadlock on each other. All or nothing: any refusal (a reference already used,
--- a floor crossed: SQLSTATE V0402) aborts the whole batch, and the server then posts each vend
--- of it alone, so each gets its own answer.
+-- its transaction committed, once per batch instead of once per vend. Every account the batch
+-- moves is locked first, in id order, so two batches never deadlock on each other. Then, for
+-- each vend in order, one answer:
+--   INSUFFICIENT its debit would cross a floor (ledger_floor_crossed, on the locked rows):
+--                nothing is written for it, and the batch goes on;
+--   POSTED       its debit through ledger_post, the ledger's one money mover, then the vend row
+--                (PENDING, born with its debit's id) and its CREATED timeline event.
+-- A wallet at its floor thus never spoils the batch. Any other refusal aborts the whole batch
+-- (a reference already used: vends_reference_uq), and the server then posts each vend of it
+-- alone, so each gets its own answer. (Looking references up first would cost an index probe
+-- per vend whose plan, cached while the table is empty, scans the client's whole history.)
 --
 -- p_vends: a JSON array of {"vend": {<vends columns>}, "event": {"message", "data"},
 --          "debit": {"reference", "description", "metadata", "accounts": [uuid], "amounts": [kobo]}}
 CREATE FUNCTION vend_record_and_debit(p_vends jsonb)
-RETURNS TABLE (vend_id uuid, transfer_id uuid)
+RETURNS TABLE (vend_id uuid, transfer_id uuid, outcome text)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
   x jsonb;
   v vends;
+  accounts uuid[];
+  amounts bigint[];
   posted boolean;
 BEGIN
   PERFORM 1
@@ -27,33 +34,39 @@ BEGIN
 
   FOR x IN SELECT e FROM jsonb_array_elements(p_vends) e LOOP
     v := jsonb_populate_record(NULL::vends, x->'vend');
-    SELECT p.transfer_id, p.created INTO transfer_id, posted
-      FROM ledger_post(x->'debit'->>'reference', 'VEND', x->'debit'->>'description', v.corporate_id, 'vend',
-                       v.id::text, NULL, NULL, coalesce(x->'debit'->'metadata', '{}'::jsonb),
-                       ARRAY(SELECT a.val::uuid
-                               FROM jsonb_array_elements_text(x->'debit'->'accounts') WITH ORDINALITY a(val, n)
-                              ORDER BY a.n),
-                       ARRAY(SELECT k.val::bigint
-                               FROM jsonb_array_elements_text(x->'debit'->'amounts') WITH ORDINALITY k(val, n)
-                              ORDER BY k.n)) p
-     LIMIT 1;
-    IF NOT coalesce(posted, false) THEN
-      RAISE EXCEPTION 'vend %: its debit % already existed', v.code, x->'debit'->>'reference';
-    END IF;
-    INSERT INTO vends (id, code, corporate_id, mode, channel, reference, request_hash, msisdn, network,
-                       service_type, service_id, platform, data_plan_id, plan_code, plan_name, amount_kobo,
-                       charge_kobo, commission_kobo, commission_bps, commission_mode, routes, route_index,
-                       provider, float_account, float_line_id, vtu_line_id, created_by_id, api_key_id,
-                       client_type, requery_at, debit_transfer_id, created_at, updated_at)
-    VALUES (v.id, v.code, v.corporate_id, v.mode, v.channel, v.reference, v.request_hash, v.msisdn, v.network,
-            v.service_type, v.service_id, v.platform, v.data_plan_id, v.plan_code, v.plan_name, v.amount_kobo,
-            v.charge_kobo, v.commission_kobo, v.commission_bps, v.commission_mode, v.routes, v.route_index,
-            v.provider, v.float_account, v.float_line_id, v.vtu_line_id, v.created_by_id, v.api_key_id,
-            v.client_type, v.requery_at, transfer_id, v.created_at, v.created_at);
-    INSERT INTO vend_events (vend_id, type, status, provider, message, data, actor_id, created_at)
-    VALUES (v.id, 'CREATED', 'PENDING', v.provider, x->'event'->>'message', coalesce(x->'event'->'data', '{}'::jsonb),
-            v.created_by_id, v.created_at);
     vend_id := v.id;
+    transfer_id := NULL;
+    accounts := ARRAY(SELECT a.val::uuid
+                        FROM jsonb_array_elements_text(x->'debit'->'accounts') WITH ORDINALITY a(val, n)
+                       ORDER BY a.n);
+    amounts := ARRAY(SELECT k.val::bigint
+                       FROM jsonb_array_elements_text(x->'debit'->'amounts') WITH ORDINALITY k(val, n)
+                      ORDER BY k.n);
+    IF ledger_floor_crossed(accounts, amounts) THEN
+      outcome := 'INSUFFICIENT';
+    ELSE
+      SELECT p.transfer_id, p.created INTO transfer_id, posted
+        FROM ledger_post(x->'debit'->>'reference', 'VEND', x->'debit'->>'description', v.corporate_id, 'vend',
+                         v.id::text, NULL, NULL, coalesce(x->'debit'->'metadata', '{}'::jsonb), accounts, amounts) p
+       LIMIT 1;
+      IF NOT coalesce(posted, false) THEN
+        RAISE EXCEPTION 'vend %: its debit % already existed', v.code, x->'debit'->>'reference';
+      END IF;
+      INSERT INTO vends (id, code, corporate_id, mode, channel, reference, request_hash, msisdn, network,
+                         service_type, service_id, platform, data_plan_id, plan_code, plan_name, amount_kobo,
+                         charge_kobo, commission_kobo, commission_bps, commission_mode, routes, route_index,
+                         provider, float_account, float_line_id, vtu_line_id, created_by_id, api_key_id,
+                         client_type, requery_at, debit_transfer_id, created_at, updated_at)
+      VALUES (v.id, v.code, v.corporate_id, v.mode, v.channel, v.reference, v.request_hash, v.msisdn, v.network,
+              v.service_type, v.service_id, v.platform, v.data_plan_id, v.plan_code, v.plan_name, v.amount_kobo,
+              v.charge_kobo, v.commission_kobo, v.commission_bps, v.commission_mode, v.routes, v.route_index,
+              v.provider, v.float_account, v.float_line_id, v.vtu_line_id, v.created_by_id, v.api_key_id,
+              v.client_type, v.requery_at, transfer_id, v.created_at, v.created_at);
+      INSERT INTO vend_events (vend_id, type, status, provider, message, data, actor_id, created_at)
+      VALUES (v.id, 'CREATED', 'PENDING', v.provider, x->'event'->>'message',
+              coalesce(x->'event'->'data', '{}'::jsonb), v.created_by_id, v.created_at);
+      outcome := 'POSTED';
+    END IF;
     RETURN NEXT;
   END LOOP;
 END;

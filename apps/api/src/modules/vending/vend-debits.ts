@@ -2,11 +2,13 @@
 // (its row is locked from the debit to the commit), so instead of sending every vend's debit to
 // queue for that lock inside the database, the server sends the vends that are waiting
 // together, as one call of vend_record_and_debit (migration 0006): one statement, one
-// transaction, one commit for the batch. A refused batch (a reference already used, a wallet
-// floor that would be crossed) is posted again vend by vend, so each gets its own answer.
+// transaction, one commit for the batch. A vend its wallet cannot cover is answered alone inside
+// the batch; a batch refused as a whole (a reference already used) is posted again vend by vend,
+// so each gets its own answer.
 import type { Db } from '../../db/client';
 import { runStatement, type Statement } from '../../db/sql';
 import { groupCommitPer } from '../../lib/group-commit';
+import { insufficientFunds } from '../ledger/ledger.service';
 
 /** One vend for vend_record_and_debit: its row, its CREATED event and its debit. */
 export interface VendDebitPayload {
@@ -23,22 +25,33 @@ export interface VendDebitPayload {
 
 const RECORD_AND_DEBIT: Statement = {
   name: 'vend_record_and_debit',
-  text: 'select vend_id, transfer_id from vend_record_and_debit($1::jsonb)',
+  text: 'select vend_id, transfer_id, outcome from vend_record_and_debit($1::jsonb)',
 };
 
-const queueOf = groupCommitPer((db: Db) => ({
+/** A vend's answer within its batch: its debit's id, or null when its wallet could not cover it. */
+type Posted = string | null;
+
+const queueOf = groupCommitPer<Db, VendDebitPayload, Posted>((db) => ({
   // One batch at a time: a second would only wait inside the database for the first's locks
   // (measured: less database CPU per vend with one than with two or four).
   maxInFlight: 1,
   key: (p: VendDebitPayload) => p.vend.id as string,
   send: async (batch: VendDebitPayload[]) => {
-    const rows = await runStatement<{ vend_id: string; transfer_id: string }>(db, RECORD_AND_DEBIT, [
-      JSON.stringify(batch),
-    ]);
-    return new Map(rows.map((r) => [r.vend_id, r.transfer_id]));
+    const rows = await runStatement<{ vend_id: string; transfer_id: string | null; outcome: string }>(
+      db,
+      RECORD_AND_DEBIT,
+      [JSON.stringify(batch)],
+    );
+    return new Map(rows.map((r) => [r.vend_id, r.outcome === 'POSTED' ? r.transfer_id : null]));
   },
 }));
 
-/** Records the vend and posts its debit, with whatever other vends are waiting; the debit's id. */
-export const postVendDebit = (db: Db, payload: VendDebitPayload): Promise<string> =>
-  queueOf(db).submit(payload);
+/**
+ * Records the vend and posts its debit, with whatever other vends are waiting; the debit's id.
+ * Throws INSUFFICIENT_FUNDS (402) when the wallet cannot cover it (the rest of its batch goes on).
+ */
+export async function postVendDebit(db: Db, payload: VendDebitPayload): Promise<string> {
+  const transferId = await queueOf(db).submit(payload);
+  if (!transferId) throw insufficientFunds();
+  return transferId;
+}
