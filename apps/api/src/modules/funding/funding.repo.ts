@@ -346,17 +346,17 @@ function historyWhere(f: FundingHistoryFilters): SQL {
 export async function listFundingHistory(
   db: Db,
   f: FundingHistoryFilters,
-  page: { page: number; limit: number } | null,
+  page: { page: number; limit: number; withTotal?: boolean },
 ): Promise<{ rows: FundingHistoryRow[]; total: number }> {
   const where = historyWhere(f);
-  const paging = page ? sql`limit ${page.limit} offset ${(page.page - 1) * page.limit}` : sql``;
+  const paging = sql`limit ${page.limit} offset ${(page.page - 1) * page.limit}`;
   const res = (await db.execute(sql`
     select f.*, c.name as corporate_name, c.client_type
       from ${HISTORY}
      where ${where}
      order by f.created_at desc, f.id desc
      ${paging}`)) as unknown as { rows: FundingHistoryRow[] };
-  if (!page) return { rows: res.rows, total: res.rows.length };
+  if (page.withTotal === false) return { rows: res.rows, total: res.rows.length };
   const totalRes = (await db.execute(
     sql`select count(*)::int as total from ${HISTORY} where ${where}`,
   )) as unknown as {

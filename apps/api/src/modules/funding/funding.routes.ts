@@ -19,10 +19,11 @@ import {
   repaymentBody,
   successEnvelope,
 } from '@vendport/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { sendCsv } from '../../lib/csv';
 import { ok, page } from '../../lib/http';
 import { authOf, corporateOf } from '../../plugins/access';
 import { confirmActingPassword } from '../auth/auth.service';
@@ -45,13 +46,9 @@ import { readMultipartBody, uploadedFile } from './uploads';
 
 const fundRequestIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 
-function sendCsv(reply: FastifyReply, name: string, csv: string) {
-  const day = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
-    .send(csv);
-}
+/** `name-YYYY-MM-DD.csv`, the day in Lagos. */
+const datedCsvName = (name: string) =>
+  `${name}-${new Date(Date.now() + 3600_000).toISOString().slice(0, 10)}.csv`;
 
 export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -173,7 +170,7 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
       if (format === 'csv')
         return sendCsv(
           reply,
-          'funding-history',
+          datedCsvName('funding-history'),
           await fundingHistoryCsv(ctx.db, scoped, { withCorporate: false }),
         );
       const { rows, total } = await fundingHistoryPage(ctx.db, scoped, p, limit);
@@ -324,7 +321,7 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
       if (format === 'csv')
         return sendCsv(
           reply,
-          'corporate-funding',
+          datedCsvName('corporate-funding'),
           await fundingHistoryCsv(ctx.db, filters, { withCorporate: true }),
         );
       const { rows, total } = await fundingHistoryPage(ctx.db, filters, p, limit);

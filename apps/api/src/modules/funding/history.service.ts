@@ -2,10 +2,8 @@
 // newest first, with the spec's filters; and the same filtered set as CSV.
 import { type FundingTransactionView, koboToNairaString } from '@vendport/shared';
 import type { Db } from '../../db/client';
+import { CSV_EXPORT_LIMIT, toCsv } from '../../lib/csv';
 import { type FundingHistoryFilters, type FundingHistoryRow, listFundingHistory } from './funding.repo';
-
-/** CSV exports stop here; narrow the dates to export more. */
-export const CSV_MAX_ROWS = 100_000;
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -49,49 +47,32 @@ function lagosDateTime(isoString: string): string {
   return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
 }
 
-/** RFC 4180 quoting, and no cell a spreadsheet would run as a formula. */
-export function csvCell(value: string | null): string {
-  let v = value ?? '';
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
 export async function fundingHistoryCsv(
   db: Db,
   filters: FundingHistoryFilters,
   opts: { withCorporate: boolean },
 ): Promise<string> {
-  const { rows } = await listFundingHistory(db, filters, { page: 1, limit: CSV_MAX_ROWS });
-  const header = [
-    'Date',
-    'ID',
-    ...(opts.withCorporate ? ['Corporate', 'Client Type'] : []),
-    'Channel',
-    'Type',
-    'Amount (NGN)',
-    'Fee (NGN)',
-    'Status',
-    'Reference',
-    'Note',
+  const { rows } = await listFundingHistory(db, filters, {
+    page: 1,
+    limit: CSV_EXPORT_LIMIT,
+    withTotal: false,
+  });
+  const columns: Array<[string, (r: FundingTransactionView) => unknown]> = [
+    ['Date', (r) => lagosDateTime(r.createdAt)],
+    ['ID', (r) => r.code],
+    ...(opts.withCorporate
+      ? ([
+          ['Corporate', (r) => r.corporateName],
+          ['Client Type', (r) => r.clientType],
+        ] as Array<[string, (r: FundingTransactionView) => unknown]>)
+      : []),
+    ['Channel', (r) => r.channel],
+    ['Type', (r) => r.kind],
+    ['Amount (NGN)', (r) => r.amount],
+    ['Fee (NGN)', (r) => r.fee],
+    ['Status', (r) => r.status],
+    ['Reference', (r) => r.reference],
+    ['Note', (r) => r.note],
   ];
-  const lines = [header.map(csvCell).join(',')];
-  for (const r of rows.map(fundingTransactionView)) {
-    lines.push(
-      [
-        lagosDateTime(r.createdAt),
-        r.code,
-        ...(opts.withCorporate ? [r.corporateName, r.clientType] : []),
-        r.channel,
-        r.kind,
-        r.amount,
-        r.fee,
-        r.status,
-        r.reference,
-        r.note,
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv(columns, rows.map(fundingTransactionView));
 }
