@@ -310,7 +310,10 @@ function AreaLayout({ area }: { area: Area }) {
             onClick={() => setMobileOpen(false)}
           />
         ) : null}
-        <Sidebar area={area} mobileOpen={mobileOpen} onNavigate={() => setMobileOpen(false)} />
+        {/* The dark column runs the page's whole height; the sidebar inside it stays in view. */}
+        <div className="shrink-0 md:bg-slate-900">
+          <Sidebar area={area} mobileOpen={mobileOpen} onNavigate={() => setMobileOpen(false)} />
+        </div>
         {mobileOpen ? (
           <button
             type="button"

@@ -4,6 +4,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from './button';
+import { DateInput } from './date-input';
 import { SearchIcon } from './icons';
 import { PAGE_PARAM } from './pager';
 import { Select, type SelectOption } from './select';
@@ -83,16 +84,15 @@ export function FilterBar({ fields, label = 'Filters' }: { fields: readonly Filt
         if (f.kind === 'date') {
           const other = f.pair ? (params.get(f.pair) ?? '') : '';
           return (
-            <TextInput
+            <DateInput
               key={f.name}
               label={f.label}
-              type="date"
               name={f.name}
               value={params.get(f.name) ?? ''}
               min={f.end === 'end' && other ? other : undefined}
               max={f.end === 'start' && other ? other : undefined}
-              onChange={(e) => update({ [f.name]: e.target.value })}
-              containerClassName="w-40"
+              onChange={(iso) => update({ [f.name]: iso })}
+              containerClassName="w-44"
             />
           );
         }

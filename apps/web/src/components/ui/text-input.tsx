@@ -17,6 +17,8 @@ export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>
   /** The input type for the text variant (email, number, search...). */
   type?: 'text' | 'email' | 'number' | 'search' | 'url' | 'date' | 'datetime-local' | 'time';
   leftIcon?: ReactNode;
+  /** Something inside the field after the text, such as a button (the password toggle's place). */
+  rightSlot?: ReactNode;
   containerClassName?: string;
   ref?: Ref<HTMLInputElement>;
 };
@@ -29,6 +31,7 @@ export function TextInput({
   variant = 'text',
   type = 'text',
   leftIcon,
+  rightSlot,
   containerClassName,
   className,
   id,
@@ -114,6 +117,7 @@ export function TextInput({
             {revealed ? <EyeOffIcon className="h-5 w-5" /> : <EyeIcon className="h-5 w-5" />}
           </button>
         ) : null}
+        {rightSlot}
       </div>
       {showError ? (
         <p id={errorId} className="text-xs font-medium text-red-600" role="alert">

@@ -82,7 +82,7 @@ describe('commission', () => {
       within(screen.getByRole('table', { name: 'Commission settlements' })).getByText('Daily settlement'),
     ).toBeInTheDocument();
 
-    await userEvent.type(screen.getByLabelText('Start date'), '2026-01-01');
+    await userEvent.type(screen.getByLabelText('Start date'), '01/01/2026');
     expect(new URLSearchParams(router.state.location.search).get('startDate')).toBe('2026-01-01');
     await waitFor(() => expect(stub.calls.at(-1)?.url).toBe('/api/v1/commissions?startDate=2026-01-01'));
   });

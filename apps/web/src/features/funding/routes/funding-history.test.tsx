@@ -102,7 +102,7 @@ describe('client funding history', () => {
     const params = () => new URLSearchParams(router.state.location.search);
     const filters = await screen.findByRole('form', { name: 'Funding filters' });
     // Filters from the URL show in the inputs and reach the API.
-    expect(within(filters).getByLabelText('Start date')).toHaveValue('2026-01-01');
+    expect(within(filters).getByLabelText('Start date')).toHaveValue('01/01/2026');
     await waitFor(() =>
       expect(
         stub.calls.some((c) => c.url === '/api/v1/transactions/funding?page=2&limit=80&startDate=2026-01-01'),

@@ -116,7 +116,7 @@ describe('client vending history', () => {
     expect(params().get('limit')).toBe('80');
     await userEvent.selectOptions(within(filters).getByLabelText('Type'), 'Airtime');
     expect(params().get('vendType')).toBe('AIRTIME');
-    await userEvent.type(within(filters).getByLabelText('Start date'), '2026-01-01');
+    await userEvent.type(within(filters).getByLabelText('Start date'), '01/01/2026');
     expect(params().get('startDate')).toBe('2026-01-01');
     await userEvent.type(within(filters).getByLabelText('Search'), '0803 123{Enter}');
     expect(params().get('search')).toBe('0803 123');
