@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from './test/factories';
 import { buildTestApp, type TestApp } from './test/harness';
 
 let t: TestApp;
@@ -24,5 +25,30 @@ describe('[APP] foundation', () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().paths['/api/v1/health']).toBeTruthy();
+  });
+  it('[APP] a body missing its fields names each one, in words, with a 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/register', payload: {} });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.errors).toEqual([
+      'Company name is required',
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone number is required',
+      'Password is required',
+    ]);
+  });
+  it('[APP] a required field left out, with no message of its own, is named: "<field> is required"', async () => {
+    const admin = await createAdmin(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/services/assign',
+      headers: admin.headers,
+      payload: { serviceIds: [] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: ['corporateId is required'] });
   });
 });

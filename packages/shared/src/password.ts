@@ -58,7 +58,7 @@ export function passwordProblem(pw: string): string | null {
   return null;
 }
 
-export const passwordSchema = z.string().superRefine((pw, ctx) => {
+export const passwordSchema = z.string({ error: 'Password is required' }).superRefine((pw, ctx) => {
   const problem = passwordProblem(pw);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });

@@ -17,6 +17,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       const errors = err.validation.map((v) => {
         const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
         const msg = v.message ?? 'is invalid';
+        // A field left out altogether, where its schema names no message of its own.
+        if (field && /received undefined$/.test(msg)) return `${field} is required`;
         return field && /^(Invalid|Expected|Required|Too|Unrecognized)/.test(msg) ? `${field}: ${msg}` : msg;
       });
       return reply
