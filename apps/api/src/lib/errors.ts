@@ -7,6 +7,8 @@ export class AppError extends Error {
     public readonly status: number,
     message: string,
     public readonly errors: string[] = [message],
+    /** For 429: seconds until a retry can succeed (the Retry-After header). */
+    public readonly retryAfterS?: number,
   ) {
     super(message);
   }

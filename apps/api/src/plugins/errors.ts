@@ -8,7 +8,7 @@ import { AppError } from '../lib/errors';
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      if (err.status === 429) reply.header('retry-after', '60');
+      if (err.status === 429) reply.header('retry-after', String(err.retryAfterS ?? 60));
       return reply
         .status(err.status)
         .send({ success: false, message: err.message, errors: err.errors, code: err.code });

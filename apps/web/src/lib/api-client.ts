@@ -228,6 +228,6 @@ export const api = {
     apiRequest<T>(path, { ...opts, method: 'PUT', body: body ?? {} }),
   patch: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...opts, method: 'PATCH', body: body ?? {} }),
-  delete: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...opts, method: 'DELETE' }),
+  delete: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...opts, method: 'DELETE', ...(body === undefined ? {} : { body }) }),
 };

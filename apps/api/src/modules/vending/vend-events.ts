@@ -1,7 +1,7 @@
 // The vend timeline (vend_events): one append-only row per thing that happened to a vend.
 // Kept apart from the vending service so that the webhook module can record its deliveries
 // without importing the vend's rules.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { vendEvents } from '../../db/schema';
 
@@ -25,6 +25,17 @@ export interface VendEventInput {
   data?: Record<string, unknown>;
   actorId?: string | null;
   at?: Date;
+}
+
+/** When the vend last had an event of this type (null if never). */
+export async function lastVendEventAt(db: Db, vendId: string, type: VendEventType): Promise<Date | null> {
+  const [last] = await db
+    .select({ at: vendEvents.createdAt })
+    .from(vendEvents)
+    .where(and(eq(vendEvents.vendId, vendId), eq(vendEvents.type, type)))
+    .orderBy(desc(vendEvents.id))
+    .limit(1);
+  return last?.at ?? null;
 }
 
 export async function recordVendEvents(db: Db, events: VendEventInput[]): Promise<void> {

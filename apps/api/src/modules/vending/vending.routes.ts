@@ -34,7 +34,8 @@ import { bulkVend } from './vending.bulk';
 import { findVendRef, listVends, type VendFilter, type VendRow } from './vending.repo';
 import {
   fundSandbox,
-  requeryVend,
+  MANUAL_REQUERY_COOLDOWN_S,
+  requeryByHand,
   reverseSuccessfulVend,
   vend,
   vendMessage,
@@ -302,10 +303,10 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put(
     '/transactions/query',
     {
-      config: { permission: { ADMIN: 'vending.manage', CORPORATE: ['vend', 'transactions.read'] } },
+      config: { permission: { ADMIN: 'vending.manage', CORPORATE: 'vend' } },
       schema: {
         tags,
-        summary: 'Ask the provider for the status of a pending vend now',
+        summary: `Ask the provider for the status of a pending vend now (at most once in ${MANUAL_REQUERY_COOLDOWN_S} s)`,
         body: vendQueryBody,
         response: { 200: envelope(vendView) },
       },
@@ -320,7 +321,9 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!found) throw notFound('Vend');
       if (found.v.status !== 'PENDING')
         return ok(`The vend is already final: ${found.v.status}`, vendOut(found.v));
-      const { vend: v } = await requeryVend(ctx, found.v.id, { actorId: me.userId });
+      const { vend: v, inProgress } = await requeryByHand(ctx, found.v.id, me.userId);
+      if (inProgress)
+        return ok('The purchase is still with the provider; check again in a few seconds', vendOut(v));
       await audit(ctx.db, req, {
         action: 'vend.requery',
         targetType: 'vend',

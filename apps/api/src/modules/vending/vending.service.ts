@@ -40,7 +40,7 @@ import {
 } from '../providers/providers';
 import { pickLine, readableCode } from '../vtu/vtu.service';
 import { newEventId, queueVendWebhook, WEBHOOK_QUEUE, webhookBody } from '../webhooks/webhooks.service';
-import { recordVendEvents, type VendEventInput } from './vend-events';
+import { lastVendEventAt, recordVendEvents, type VendEventInput } from './vend-events';
 import {
   accountIdsOf,
   debitEntriesOf,
@@ -608,7 +608,16 @@ interface FinalizeOpts {
   /** This ends the synchronous phase of the request that created the vend. */
   endsSync: boolean;
   actorId?: string | null;
+  /**
+   * The route the answer is about (a requery's): the vend changes only if it is still on that
+   * route. A vend that has moved on to a fallback platform meanwhile is that platform's to
+   * settle: an old platform's "failed" must not refund what the new one delivers.
+   */
+  onRoute?: number;
 }
+
+const onRouteCond = (onRoute: number | undefined) =>
+  onRoute === undefined ? undefined : eq(vends.routeIndex, onRoute);
 
 async function queueWebhook(db: Db, v: VendRow, type: WebhookEventType, at: Date) {
   await queueVendWebhook(db, {
@@ -671,7 +680,7 @@ export async function finalizeSuccess(
         eventId,
         type: 'vend.successful',
         mode: k.mode,
-        body: webhookBody(eventId, 'vend.successful', o.at, vendOut(next)),
+        body: webhookBody(eventId, 'vend.successful', k.mode, o.at, vendOut(next)),
         queue: WEBHOOK_QUEUE,
       },
     });
@@ -688,7 +697,7 @@ export async function finalizeSuccess(
         updatedAt: o.at,
         ...(o.endsSync ? { settledAt: o.at } : {}),
       })
-      .where(and(eq(vends.id, id), eq(vends.status, 'PENDING')))
+      .where(and(eq(vends.id, id), eq(vends.status, 'PENDING'), onRouteCond(o.onRoute)))
       .returning();
     if (!done) return null;
     let final = done;
@@ -735,7 +744,7 @@ export async function finalizeFailure(
 ): Promise<VendRow | null> {
   const row = await ctx.db.transaction(async (tx) => {
     const locked = await lockVendIn(tx as unknown as Db, id, 'PENDING');
-    if (!locked) return null;
+    if (!locked || (o.onRoute !== undefined && locked.routeIndex !== o.onRoute)) return null;
     const debitTransferId = locked.debitTransferId;
     const reversalTransferId = await reverseVend(
       tx,
@@ -796,7 +805,7 @@ async function recordUnknown(
         updatedAt: o.at,
         ...(o.endsSync ? { settledAt: o.at } : {}),
       })
-      .where(and(eq(vends.id, v.id), eq(vends.status, 'PENDING')))
+      .where(and(eq(vends.id, v.id), eq(vends.status, 'PENDING'), onRouteCond(o.onRoute)))
       .returning();
     if (!row) return null;
     await recordVendEvents(tx as unknown as Db, o.events);
@@ -823,10 +832,16 @@ export async function requeryVend(
   ctx: AppContext,
   id: string,
   o: { now?: Date; actorId?: string | null } = {},
-): Promise<{ vend: VendRow; retryAt: Date | null }> {
+): Promise<{ vend: VendRow; retryAt: Date | null; inProgress?: boolean }> {
   const v = await findVendById(ctx.db, id);
   if (!v) throw notFound('Vend');
   if (v.status !== 'PENDING') return { vend: v, retryAt: null };
+  // The request that created the vend is still calling providers (and may yet move it to a
+  // fallback): asking now would only race it. Past its crash guard (requery_at, set at
+  // creation) the process is presumed dead and the requery goes ahead.
+  if (!v.settledAt && v.requeryAt && (o.now ?? new Date()) < v.requeryAt) {
+    return { vend: v, retryAt: v.requeryAt, inProgress: true };
+  }
   const provider = providerNamed(ctx, v.provider!);
   const answer = await callProvider(
     async () => provider.query(await requestOf(ctx, v)),
@@ -842,6 +857,7 @@ export async function requeryVend(
       events: [event],
       endsSync: false,
       actorId: o.actorId,
+      onRoute: v.routeIndex,
     });
   } else if (answer.outcome === 'FAILED') {
     row = await finalizeFailure(ctx, id, answer.message, {
@@ -849,6 +865,7 @@ export async function requeryVend(
       events: [event],
       endsSync: false,
       actorId: o.actorId,
+      onRoute: v.routeIndex,
     });
   } else if (answer.outcome === 'NOT_FOUND' && age >= ctx.config.PROVIDER_NOT_FOUND_GRACE_MINUTES * 60_000) {
     row = await finalizeFailure(ctx, id, `The provider has no record of the vend (${answer.message})`, {
@@ -856,13 +873,14 @@ export async function requeryVend(
       events: [event],
       endsSync: false,
       actorId: o.actorId,
+      onRoute: v.routeIndex,
     });
   } else if (age >= REQUERY_WINDOW_MS) {
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(vends)
         .set({ requeryAt: null, updatedAt: at })
-        .where(and(eq(vends.id, id), eq(vends.status, 'PENDING')));
+        .where(and(eq(vends.id, id), eq(vends.status, 'PENDING'), eq(vends.routeIndex, v.routeIndex)));
       await recordVendEvents(tx as unknown as Db, [
         event,
         {
@@ -881,10 +899,29 @@ export async function requeryVend(
       events: [event],
       endsSync: false,
       count: v.requeryCount + 1,
+      onRoute: v.routeIndex,
     });
     if (row) return { vend: row, retryAt: row.requeryAt };
   }
   return { vend: row ?? (await findVendById(ctx.db, id))!, retryAt: null };
+}
+
+/** A vend is asked about by hand at most once in this many seconds (providers rate-limit us). */
+export const MANUAL_REQUERY_COOLDOWN_S = 5;
+
+/** PUT transactions/query: a requery asked for by a person, not more often than the cooldown. */
+export async function requeryByHand(
+  ctx: AppContext,
+  id: string,
+  actorId: string,
+): Promise<{ vend: VendRow; retryAt: Date | null; inProgress?: boolean }> {
+  const last = await lastVendEventAt(ctx.db, id, 'REQUERY');
+  const waitMs = last ? last.getTime() + MANUAL_REQUERY_COOLDOWN_S * 1000 - Date.now() : 0;
+  if (waitMs > 0) {
+    const message = 'This purchase was checked with the provider a moment ago; try again in a few seconds';
+    throw new AppError('TOO_MANY_REQUESTS', 429, message, [message], Math.ceil(waitMs / 1000));
+  }
+  return requeryVend(ctx, id, { actorId });
 }
 
 export const requeryJob: JobHandler = async (ctx, job, now) => {

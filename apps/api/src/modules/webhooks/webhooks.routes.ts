@@ -2,6 +2,7 @@
 // delivery log with resend.
 import {
   paginated,
+  passwordConfirmBody,
   webhookDeliveriesQuery,
   webhookDeliveryView,
   webhookSecretRotateBody,
@@ -117,12 +118,15 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { permission: SETTINGS_MANAGE },
       schema: {
         tags,
-        summary: 'Remove the webhook (pending deliveries stop)',
+        summary:
+          'Remove the webhook (password-confirmed: a new URL set afterwards gets a new signing secret); pending deliveries stop',
+        body: passwordConfirmBody,
         response: { 200: envelope(webhookView) },
       },
     },
     async (req) => {
       const corporateId = corporateOf(req);
+      await confirmActingPassword(ctx, req, req.body.password);
       await removeWebhook(ctx.db, corporateId);
       await audit(ctx.db, req, { action: 'webhook.remove', targetType: 'webhook', targetId: corporateId });
       return ok('Webhook removed', webhookOut(null));

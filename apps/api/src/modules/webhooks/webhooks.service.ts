@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { vends, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { enqueue, type JobHandler } from '../../jobs/queue';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { ipInList } from '../../lib/ip';
 import { recordVendEvent } from '../vending/vend-events';
 
@@ -158,9 +158,13 @@ export interface VendEventPayload {
 
 export const newEventId = () => `evt_${randomUUID().replace(/-/g, '')}`;
 
-/** The event as delivered: {id, type, createdAt, data}. */
-export const webhookBody = (eventId: string, type: WebhookEventType, at: Date, data: unknown) =>
-  JSON.stringify({ id: eventId, type, createdAt: at.toISOString(), data });
+/**
+ * The event as delivered: {id, type, livemode, createdAt, data}. `livemode` is false for test
+ * vends (test key or test mode), which go to the same URL: a receiver must not credit anyone
+ * for them.
+ */
+export const webhookBody = (eventId: string, type: WebhookEventType, mode: string, at: Date, data: unknown) =>
+  JSON.stringify({ id: eventId, type, livemode: mode === 'LIVE', createdAt: at.toISOString(), data });
 
 /**
  * Writes the event's delivery (and its job) in the caller's transaction, when the client has a
@@ -173,7 +177,7 @@ export async function queueVendWebhook(db: Db, e: VendEventPayload): Promise<voi
     .where(eq(webhookEndpoints.corporateId, e.corporateId));
   if (!endpoint) return;
   const eventId = newEventId();
-  const body = webhookBody(eventId, e.type, e.at, e.data);
+  const body = webhookBody(eventId, e.type, e.mode, e.at, e.data);
   const [d] = await db
     .insert(webhookDeliveries)
     .values({
@@ -227,6 +231,9 @@ interface PostResult {
   durationMs: number;
 }
 
+/** The most of a receiver's answer that is read; the status line is what counts. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
 function post(
   url: string,
   body: string,
@@ -239,9 +246,16 @@ function post(
     const u = new URL(url);
     const client = u.protocol === 'https:' ? https : http;
     let done = false;
+    // One deadline for the whole attempt (connect, send, answer): a socket timeout alone only
+    // fires when the line goes quiet, so a receiver dripping bytes would hold the queue forever.
+    const deadline = setTimeout(
+      () => req.destroy(new Error(`no complete answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const finish = (r: Omit<PostResult, 'durationMs'>) => {
       if (done) return;
       done = true;
+      clearTimeout(deadline);
       resolve({ ...r, durationMs: Date.now() - started });
     };
     const req = client.request(
@@ -253,10 +267,18 @@ function post(
         lookup: guardedLookup(allowPrivate),
       },
       (res) => {
-        // The answer's body is read and dropped: only the status matters.
-        res.on('data', () => {});
+        // The answer's body is read and dropped, and only so far: the status is what matters.
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_ANSWER_BYTES) {
+            finish({ statusCode: res.statusCode ?? null, error: null });
+            res.destroy();
+          }
+        });
         res.on('end', () => finish({ statusCode: res.statusCode ?? null, error: null }));
         res.on('error', (err) => finish({ statusCode: res.statusCode ?? null, error: err.message }));
+        res.on('close', () => finish({ statusCode: res.statusCode ?? null, error: null }));
       },
     );
     req.on('timeout', () => {
@@ -280,20 +302,23 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
       .where(eq(webhookDeliveries.id, d.id));
     return undefined;
   }
-  // The host is checked again at every attempt (and by the socket's own lookup).
+  // Every attempt goes to the URL the client has now (a URL replaced because it leaked must not
+  // keep receiving retries), and its host is checked again (and by the socket's own lookup).
+  const url = endpoint.url;
   const t = Math.floor(now.getTime() / 1000);
   const secret = ctx.sealer.open(endpoint.secretEnc);
   let result: PostResult;
   try {
-    await checkHost(new URL(d.url).hostname, ctx.config.WEBHOOK_ALLOW_PRIVATE);
+    await checkHost(new URL(url).hostname, ctx.config.WEBHOOK_ALLOW_PRIVATE);
     result = await post(
-      d.url,
+      url,
       d.body,
       {
         'content-type': 'application/json',
         'user-agent': 'VendPort-Webhooks/1.0',
         'x-vendport-event-id': d.eventId,
         'x-vendport-event-type': d.eventType,
+        'x-vendport-mode': d.mode,
         'x-vendport-signature': `t=${t},v1=${signature(secret, t, d.body)}`,
       },
       ctx.config.WEBHOOK_TIMEOUT_MS,
@@ -320,6 +345,7 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
       .update(webhookDeliveries)
       .set({
         status: delivered ? 'DELIVERED' : expired ? 'FAILED' : 'PENDING',
+        url,
         attempts: attempt,
         lastStatusCode: result.statusCode,
         lastError: error,
@@ -388,6 +414,21 @@ export async function resendDelivery(db: Db, corporateId: string, id: string) {
   if (!found) throw notFound('Webhook delivery');
   const endpoint = await getWebhook(db, corporateId);
   if (!endpoint) throw badRequest('Set a webhook URL first');
+  // One delivery of an event on its way at a time: resending cannot flood the queue.
+  const [underWay] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.corporateId, corporateId),
+        eq(webhookDeliveries.eventId, found.d.eventId),
+        eq(webhookDeliveries.status, 'PENDING'),
+      ),
+    )
+    .limit(1);
+  if (underWay) {
+    throw conflict('This event is already being delivered; wait for that delivery to finish');
+  }
   const now = new Date();
   return db.transaction(async (tx) => {
     const [d] = await tx

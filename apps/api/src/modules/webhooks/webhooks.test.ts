@@ -159,7 +159,9 @@ describe('[WEBHOOK] deliveries', () => {
       data: { id: v.id, code: v.code, status: 'SUCCESSFUL', reference: v.reference },
     });
     expect(event.id).toMatch(/^evt_[0-9a-f]{32}$/);
+    expect(event.livemode).toBe(true);
     expect(r.headers['x-vendport-event-id']).toBe(event.id);
+    expect(r.headers['x-vendport-mode']).toBe('LIVE');
     expect(r.headers['content-type']).toBe('application/json');
     const log = (await api('GET', 'webhooks/deliveries', corp)).json().data;
     expect(log[0]).toMatchObject({
@@ -234,6 +236,12 @@ describe('[WEBHOOK] deliveries', () => {
       resendOf: failed.id,
       status: 'PENDING',
     });
+    // While that delivery is on its way, the event cannot be queued again (no flooding).
+    const twice = await api('POST', `webhooks/deliveries/${failed.id}/resend`, corp);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(
+      'This event is already being delivered; wait for that delivery to finish',
+    );
     await runDueJobs(t.app.ctx, { now: new Date() });
     expect(rx.received.map((r) => r.headers['x-vendport-event-id'])).toEqual([failed.eventId]);
     expect(verify(secret, rx.received[0]).ok).toBe(true);
@@ -285,7 +293,14 @@ describe('[WEBHOOK] deliveries', () => {
     rx.answers = [500];
     await apiVend(t.app, key, { amount: 100 });
     await runDueJobs(t.app.ctx, { now: new Date() });
-    expect((await api('DELETE', 'web-hook-url', corp)).statusCode).toBe(200);
+    // Removing is password-confirmed: otherwise a stolen session could remove the webhook and set
+    // it again to be shown a fresh signing secret, and forge events to the client's receiver.
+    expect((await api('DELETE', 'web-hook-url', corp, {})).json().code).toBe('VALIDATION_ERROR');
+    expect((await api('DELETE', 'web-hook-url', corp, { password: 'wrong-password!' })).json().code).toBe(
+      'INVALID_PASSWORD',
+    );
+    expect((await api('GET', 'web-hook-url', corp)).json().data.url).toBe(rx.url);
+    expect((await api('DELETE', 'web-hook-url', corp, { password: TEST_PASSWORD })).statusCode).toBe(200);
     await runDueJobs(t.app.ctx, { now: later(60_000) });
     expect(rx.received).toHaveLength(1);
     expect((await api('GET', 'webhooks/deliveries', corp)).json().data[0]).toMatchObject({
@@ -296,5 +311,90 @@ describe('[WEBHOOK] deliveries', () => {
     await apiVend(t.app, key, { amount: 100 });
     expect((await api('GET', 'webhooks/deliveries', corp)).json().total).toBe(count);
     await expectBooksBalanced(t.app);
+  });
+});
+
+describe('[WEBHOOK] receivers that misbehave or move', () => {
+  it('[WEBHOOK] test vends are marked livemode false, with X-VendPort-Mode: TEST', async () => {
+    await api('POST', 'web-hook-url', corp, { url: rx.url });
+    const testKey = await apiKeyFor(t.app, corp.corporateId, 'TEST');
+    const funded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api/sandbox/fund',
+      headers: { 'x-api-key': testKey },
+      payload: { amount: '500' },
+    });
+    expect(funded.statusCode).toBe(200);
+    rx.received = [];
+    rx.answers = [];
+    expect((await apiVend(t.app, testKey, { amount: 100 })).json().data.mode).toBe('TEST');
+    await runDueJobs(t.app.ctx, { now: new Date() });
+    expect(rx.received).toHaveLength(1);
+    expect(JSON.parse(rx.received[0].body)).toMatchObject({ livemode: false, data: { mode: 'TEST' } });
+    expect(rx.received[0].headers['x-vendport-mode']).toBe('TEST');
+  });
+
+  it('[WEBHOOK] retries go to the URL the client has now, not the one it replaced', async () => {
+    const moved = new Receiver();
+    await moved.start();
+    try {
+      rx.received = [];
+      rx.answers = [500];
+      await apiVend(t.app, key, { amount: 100 });
+      await runDueJobs(t.app.ctx, { now: new Date() });
+      expect(rx.received).toHaveLength(1);
+      expect((await api('POST', 'web-hook-url', corp, { url: moved.url })).statusCode).toBe(200);
+      await runDueJobs(t.app.ctx, { now: later(31_000) });
+      expect(rx.received).toHaveLength(1);
+      expect(moved.received).toHaveLength(1);
+      expect(moved.received[0].headers['x-vendport-event-id']).toBe(
+        rx.received[0].headers['x-vendport-event-id'],
+      );
+      const d = (await api('GET', 'webhooks/deliveries', corp)).json().data[0];
+      expect(d).toMatchObject({ status: 'DELIVERED', url: moved.url, attempts: 2 });
+    } finally {
+      await moved.stop();
+    }
+  });
+
+  it('[WEBHOOK] a receiver that drips its answer is cut off at the time limit; the queue goes on', async () => {
+    const drip = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const timer = setInterval(() => res.write('x'), 50);
+      res.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((r) => drip.listen(0, '127.0.0.1', r));
+    const slow = await buildTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '400' } });
+    try {
+      const c = await createCorporate(slow.app);
+      await assignDefaults(slow.app, c.corporateId);
+      await fund(slow.app, c.corporateId, 100_000);
+      const k = await apiKeyFor(slow.app, c.corporateId);
+      const url = `http://127.0.0.1:${(drip.address() as AddressInfo).port}/events`;
+      const set = await slow.app.inject({
+        method: 'POST',
+        url: '/api/v1/web-hook-url',
+        headers: c.headers,
+        payload: { url },
+      });
+      expect(set.statusCode).toBe(200);
+      await apiVend(slow.app, k, { amount: 100 });
+      const started = Date.now();
+      await runDueJobs(slow.app.ctx, { now: new Date() });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      const d = (
+        await slow.app.inject({ method: 'GET', url: '/api/v1/webhooks/deliveries', headers: c.headers })
+      ).json().data[0];
+      expect(d).toMatchObject({
+        status: 'PENDING',
+        attempts: 1,
+        lastError: 'no complete answer within 400 ms',
+      });
+    } finally {
+      await slow.close();
+      drip.closeAllConnections();
+      await new Promise((r) => drip.close(r));
+    }
   });
 });

@@ -10,8 +10,9 @@ export const saveWebhook = (url: string) => api.post<ApiEnvelope<WebhookView>>('
 export const rotateWebhookSecret = (password: string) =>
   api.post<ApiEnvelope<WebhookView>>('web-hook-url/rotate-secret', { password });
 
-/** Removes the webhook; pending deliveries stop. */
-export const removeWebhook = () => api.delete<ApiEnvelope<WebhookView>>('web-hook-url');
+/** Removes the webhook (password-confirmed); pending deliveries stop. */
+export const removeWebhook = (password: string) =>
+  api.delete<ApiEnvelope<WebhookView>>('web-hook-url', { password });
 
 function useWebhookMutation<A>(fn: (a: A) => Promise<ApiEnvelope<WebhookView>>) {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 // The webhook: the URL that receives signed vend events (vend.successful, vend.failed,
 // vend.reversed), its signing secret (masked; shown once when made or rotated, the rotation
-// password-confirmed), and its removal.
+// password-confirmed), and its removal (password-confirmed too).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { webhookUrlBody } from '@vendport/shared';
 import { useEffect, useState } from 'react';
@@ -11,7 +11,6 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { ServerIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
@@ -72,11 +71,11 @@ export function WebhookCard({ canManage }: { canManage: boolean }) {
       onError: toastApiError,
     });
 
-  const onRemove = () =>
-    remove.mutate(undefined, {
+  const onRemove = (password: string) =>
+    remove.mutate(password, {
       onSuccess: (res) => {
         toastApiResult(res);
-        setRemoving(false);
+        if (res.success !== false) setRemoving(false);
       },
       onError: toastApiError,
     });
@@ -189,15 +188,15 @@ export function WebhookCard({ canManage }: { canManage: boolean }) {
         onConfirm={onRotate}
         onClose={() => setRotating(false)}
       />
-      <ConfirmModal
+      <PasswordConfirmModal
         open={removing}
-        title="Remove webhook?"
-        message="No more events will be sent, and deliveries still waiting stop."
-        confirmLabel="Remove webhook"
+        title="Remove webhook"
+        description="No more events will be sent, and deliveries still waiting stop. A URL set later gets a new signing secret."
+        submitLabel="Remove webhook"
         tone="danger"
-        loading={remove.isPending}
+        pending={remove.isPending}
         onConfirm={onRemove}
-        onCancel={() => setRemoving(false)}
+        onClose={() => setRemoving(false)}
       />
       <SecretRevealModal secret={revealed} onClose={() => setRevealed(null)} />
     </Card>

@@ -146,6 +146,42 @@ describe('client settings', () => {
     expect(call?.url).not.toContain('Correct-Horse-9');
   });
 
+  it('[SETTINGS] removing the webhook asks for the password and sends it', async () => {
+    sessionStore.login(makeUser({ permissions: OWNER }), 'tok', false);
+    const hook = {
+      url: 'https://hooks.example.ng/vendport',
+      secret: null,
+      secretMasked: 'whsec_••••••••r8Uq',
+      updatedAt: '2026-01-05T10:15:00.000Z',
+    };
+    const stub = stubFetch([
+      { path: '/api/v1/web-hook-url', body: ok(hook) },
+      {
+        path: '/api/v1/web-hook-url',
+        method: 'DELETE',
+        body: ok({ url: null, secret: null, secretMasked: null, updatedAt: null }, 'Webhook removed'),
+      },
+      { path: '/api/v1/ip', body: ok([]) },
+      ...routes(),
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/dashboard/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove webhook' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove webhook' });
+    const submit = within(dialog).getByRole('button', { name: 'Remove webhook' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(
+      within(dialog).getByLabelText(/^Password/, { selector: 'input' }),
+      'Correct-Horse-9',
+    );
+    await userEvent.click(submit);
+    expect(await screen.findByText('Webhook removed')).toBeInTheDocument();
+    const call = stub.calls.find((c) => c.method === 'DELETE');
+    expect(call?.url).toBe('/api/v1/web-hook-url');
+    expect(call?.body).toEqual({ password: 'Correct-Horse-9' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('[SETTINGS] sections follow the permissions: read-only settings show no add, remove or keys', async () => {
     sessionStore.login(makeUser({ permissions: ['settings.read'] }), 'tok', false);
     const stub = stubFetch([

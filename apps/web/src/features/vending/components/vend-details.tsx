@@ -62,7 +62,7 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
   const listPath = admin ? '/admin-dashboard/vending-history' : '/dashboard/vending-history';
   const v = vend.data;
 
-  const canRequery = admin ? can('vending.manage') : can('vend') || can('transactions.read');
+  const canRequery = admin ? can('vending.manage') : can('vend');
   const canReverse = admin && can('vending.manage');
 
   const back = () => {

@@ -1,0 +1,177 @@
+// Requeries racing the request that made the vend. The request calls the providers in route
+// order; a requery asks the provider the vend was on when the requery read it. If the first
+// platform fails and the vend moves on to a fallback, a requery answered by the platform it LEFT
+// must not fail it (and refund it) while the fallback delivers.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vends } from '../../db/schema';
+import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
+import { buildTestApp, type TestApp } from '../../test/harness';
+import { installProviders, type Provider, providersOf } from '../providers/providers';
+import { requeryVend } from './vending.service';
+import {
+  apiKeyFor,
+  apiVend,
+  assignDefaults,
+  balances,
+  expectBooksBalanced,
+  fund,
+  newRef,
+} from './vending.testing';
+
+let t: TestApp;
+let admin: TestUser;
+let corp: TestUser & { corporateId: string };
+let key: string;
+
+const gate = () => {
+  let open!: () => void;
+  const p = new Promise<void>((r) => {
+    open = r;
+  });
+  return { p, open };
+};
+const api = (method: string, url: string, u: TestUser, payload?: unknown) =>
+  t.app.inject({
+    method: method as 'GET',
+    url: `/api/v1/${url}`,
+    headers: u.headers,
+    payload: payload as object,
+  });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createAdmin(t.app);
+  corp = await createCorporate(t.app);
+  await assignDefaults(t.app, corp.corporateId);
+  await fund(t.app, corp.corporateId, 10_000_000);
+  key = await apiKeyFor(t.app, corp.corporateId);
+  // Glo airtime goes through a VTU line first, then the aggregator.
+  const glo = (await api('GET', 'services?network=GLO&serviceType=AIRTIME', admin)).json().data[0];
+  const updated = await api('PUT', `services/update/${glo.id}`, admin, {
+    network: 'GLO',
+    service: 'AIRTIME',
+    platform: 'VTU',
+    commission: '4.5',
+    fallbackPlatforms: ['AGGREGATOR'],
+  });
+  expect(updated.statusCode).toBe(200);
+  const line = (
+    await api('POST', 'vtu/add', admin, { name: 'Glo race line', network: 'GLO', msisdn: '08151234560' })
+  ).json().data;
+  const funded = await api('POST', 'vtu/fund', admin, {
+    vtuLine: line.code,
+    amount: '10,000',
+    reference: newRef('LINE'),
+    password: TEST_PASSWORD,
+  });
+  expect(funded.statusCode).toBe(200);
+});
+afterAll(() => t.close());
+
+/** VTU fails (when released), the aggregator delivers (when released); both are watched. */
+function racingProviders() {
+  const real = providersOf(t.app.ctx);
+  const g = {
+    vtuVendCalled: gate(),
+    releaseVtuVend: gate(),
+    aggVendCalled: gate(),
+    releaseAgg: gate(),
+    vtuQueryCalled: gate(),
+    releaseVtuQuery: gate(),
+  };
+  const calls = { vtuQuery: 0, delivered: 0 };
+  const vtu: Provider = {
+    name: 'VTU',
+    vend: async () => {
+      g.vtuVendCalled.open();
+      await g.releaseVtuVend.p;
+      return { outcome: 'FAILED', message: 'Line rejected the recharge' };
+    },
+    query: async () => {
+      calls.vtuQuery++;
+      g.vtuQueryCalled.open();
+      await g.releaseVtuQuery.p;
+      return { outcome: 'FAILED', message: 'Line rejected the recharge' };
+    },
+    balance: real.forPlatform('VTU').balance,
+  };
+  const agg: Provider = {
+    name: 'AGGREGATOR',
+    vend: async () => {
+      g.aggVendCalled.open();
+      await g.releaseAgg.p;
+      calls.delivered++;
+      return { outcome: 'SUCCESS', message: 'Delivered', providerReference: 'AGG-1' };
+    },
+    query: async () => ({ outcome: 'SUCCESS', message: 'Delivered', providerReference: 'AGG-1' }),
+    balance: real.forPlatform('AGGREGATOR').balance,
+  };
+  installProviders(t.app.ctx, { forPlatform: (p) => (p === 'VTU' ? vtu : agg), sandbox: real.sandbox });
+  return { g, calls, restore: () => installProviders(t.app.ctx, real) };
+}
+
+async function vendRow(reference: string) {
+  const [row] = await t.app.ctx.db.select().from(vends).where(eq(vends.reference, reference));
+  return row;
+}
+
+describe('[VEND-RACE] requeries during the first request', () => {
+  it('[VEND-RACE] a requery by hand while the first request is calling providers asks nobody', async () => {
+    const race = racingProviders();
+    try {
+      const before = await balances(t.app, corp.corporateId);
+      const reference = newRef('RACE');
+      const vendP = apiVend(t.app, key, { reference, phone: '08051234567', network: 'GLO', amount: 500 });
+      await race.g.vtuVendCalled.p;
+      const row = await vendRow(reference);
+      const rq = await api('PUT', 'transactions/query', corp, { vendId: row.id });
+      expect(rq.statusCode).toBe(200);
+      expect(rq.json()).toMatchObject({
+        message: 'The purchase is still with the provider; check again in a few seconds',
+        data: { status: 'PENDING' },
+      });
+      expect(race.calls.vtuQuery).toBe(0);
+      race.g.releaseVtuVend.open();
+      await race.g.aggVendCalled.p;
+      race.g.releaseAgg.open();
+      expect((await vendP).json().data.status).toBe('SUCCESSFUL');
+      expect(race.calls.delivered).toBe(1);
+      expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 50_000);
+    } finally {
+      race.restore();
+    }
+  });
+
+  it('[VEND-RACE] a requery answered by the platform the vend left does not fail what the fallback delivers', async () => {
+    const race = racingProviders();
+    try {
+      const before = await balances(t.app, corp.corporateId);
+      const reference = newRef('RACE');
+      const vendP = apiVend(t.app, key, { reference, phone: '08051234567', network: 'GLO', amount: 500 });
+      await race.g.vtuVendCalled.p;
+      const row = await vendRow(reference);
+      expect(row).toMatchObject({ provider: 'VTU', routeIndex: 0, status: 'PENDING' });
+      // The requery job, past the crash guard (the request is presumed dead), reads the vend on
+      // VTU and asks VTU...
+      const requeryP = requeryVend(t.app.ctx, row.id, { now: new Date(row.requeryAt!.getTime() + 1_000) });
+      await race.g.vtuQueryCalled.p;
+      // ...meanwhile the request gets VTU's failure and moves the vend on to the aggregator...
+      race.g.releaseVtuVend.open();
+      await race.g.aggVendCalled.p;
+      expect(await vendRow(reference)).toMatchObject({ provider: 'AGGREGATOR', routeIndex: 1 });
+      // ...then VTU answers the requery: FAILED. The vend is no longer VTU's: nothing changes.
+      race.g.releaseVtuQuery.open();
+      expect((await requeryP).vend.status).toBe('PENDING');
+      expect((await vendRow(reference)).reversalTransferId).toBeNull();
+      race.g.releaseAgg.open();
+      expect((await vendP).json().data.status).toBe('SUCCESSFUL');
+      const final = await vendRow(reference);
+      expect(final).toMatchObject({ status: 'SUCCESSFUL', provider: 'AGGREGATOR', reversalTransferId: null });
+      expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 50_000);
+      await expectBooksBalanced(t.app);
+    } finally {
+      race.restore();
+    }
+  });
+});
