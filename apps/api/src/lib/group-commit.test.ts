@@ -70,4 +70,51 @@ describe('[GROUP COMMIT] lib/group-commit', () => {
     await expect(g.submit('lost')).rejects.toThrow(/no result for lost/);
     await expect(g.submit('kept')).resolves.toBe('kept');
   });
+
+  it('a failed batch of one is sent once more, marked as a retry', async () => {
+    const sent: Array<{ batch: string[]; retry: boolean }> = [];
+    const g = new GroupCommit({
+      key: (x: string) => x,
+      send: async (batch: string[], { retry }) => {
+        sent.push({ batch: [...batch], retry });
+        throw new Error('refused');
+      },
+    });
+    await expect(g.submit('x')).rejects.toThrow('refused');
+    expect(sent).toEqual([
+      { batch: ['x'], retry: false },
+      { batch: ['x'], retry: true },
+    ]);
+  });
+
+  it('a batch written but whose answer was lost: each item, retried, gets what was written', async () => {
+    const written = new Map<string, string>();
+    let dropNext = true;
+    const g = new GroupCommit({
+      key: (x: string) => x,
+      maxInFlight: 1,
+      send: async (batch: string[], { retry }) => {
+        await new Promise((r) => setTimeout(r, 2));
+        const out = new Map<string, string>();
+        for (const x of batch) {
+          if (retry && written.has(x)) out.set(x, written.get(x) as string);
+          else if (written.has(x)) throw new Error(`${x} written twice`);
+          else {
+            written.set(x, `debit:${x}:${written.size + 1}`);
+            out.set(x, written.get(x) as string);
+          }
+        }
+        // The commit happened; the connection drops before the answer arrives.
+        if (batch.length > 1 && dropNext) {
+          dropNext = false;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return out;
+      },
+    });
+    const first = g.submit('a');
+    const rest = ['b', 'c'].map((x) => g.submit(x));
+    expect(await Promise.all([first, ...rest])).toEqual(['debit:a:1', 'debit:b:2', 'debit:c:3']);
+    expect([...written.keys()]).toEqual(['a', 'b', 'c']);
+  });
 });

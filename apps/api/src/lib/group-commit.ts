@@ -3,12 +3,16 @@
 // one. At most `maxInFlight` batches run at once; an item that arrives while they run waits for
 // the next one. There is no timer: on an idle server an item is sent at once, alone.
 //
-// A batch is all or nothing. When it fails, each item of it is sent again alone, so that each
-// gets its own answer and no item fails because of another.
-
+// A batch is all or nothing. When it fails, each item of it is sent again alone, marked as a
+// retry, so that each gets its own answer and no item fails because of another. A batch of one
+// is sent again too: the failure may be a lost answer (the connection dropped after the commit),
+// and `send` must then answer a retried item that was already written with what was written.
 export interface GroupCommitOptions<P, R> {
-  /** Writes the batch in one statement; the results by item key (an item without one failed). */
-  send(batch: P[]): Promise<Map<string, R>>;
+  /**
+   * Writes the batch in one statement; the results by item key (an item without one failed).
+   * `retry`: the items were in a batch that failed, and may have been written already.
+   */
+  send(batch: P[], opts: { retry: boolean }): Promise<Map<string, R>>;
   key(item: P): string;
   maxBatch?: number;
   maxInFlight?: number;
@@ -57,18 +61,18 @@ export class GroupCommit<P, R> {
 
   private async run(batch: Array<Waiting<P, R>>) {
     try {
-      const results = await this.opts.send(batch.map((w) => w.item));
+      const results = await this.opts.send(
+        batch.map((w) => w.item),
+        { retry: false },
+      );
       for (const w of batch) this.settle(w, results);
       return;
-    } catch (err) {
-      if (batch.length === 1) {
-        batch[0].reject(err);
-        return;
-      }
+    } catch {
+      // Each item again, alone: its own answer (or its own error).
     }
     for (const w of batch) {
       try {
-        this.settle(w, await this.opts.send([w.item]));
+        this.settle(w, await this.opts.send([w.item], { retry: true }));
       } catch (err) {
         w.reject(err);
       }

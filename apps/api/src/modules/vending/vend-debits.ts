@@ -3,8 +3,9 @@
 // queue for that lock inside the database, the server sends the vends that are waiting
 // together, as one call of vend_record_and_debit (migration 0006): one statement, one
 // transaction, one commit for the batch. A vend its wallet cannot cover is answered alone inside
-// the batch; a batch refused as a whole (a reference already used) is posted again vend by vend,
-// so each gets its own answer.
+// the batch; a batch refused as a whole (a reference already used) or whose answer was lost is
+// posted again vend by vend, so each gets its own answer (migration 0008: a vend already written
+// gets the debit it has).
 import type { Db } from '../../db/client';
 import { runStatement, type Statement } from '../../db/sql';
 import { groupCommitPer } from '../../lib/group-commit';
@@ -36,11 +37,13 @@ const queueOf = groupCommitPer<Db, VendDebitPayload, Posted>((db) => ({
   // (measured: less database CPU per vend with one than with two or four).
   maxInFlight: 1,
   key: (p: VendDebitPayload) => p.vend.id as string,
-  send: async (batch: VendDebitPayload[]) => {
+  send: async (batch: VendDebitPayload[], { retry }) => {
+    // A retried vend whose first batch committed is answered with the debit it got then.
+    const items = retry ? batch.map((p) => ({ ...p, retry: true })) : batch;
     const rows = await runStatement<{ vend_id: string; transfer_id: string | null; outcome: string }>(
       db,
       RECORD_AND_DEBIT,
-      [JSON.stringify(batch)],
+      [JSON.stringify(items)],
     );
     return new Map(rows.map((r) => [r.vend_id, r.outcome === 'POSTED' ? r.transfer_id : null]));
   },

@@ -2,7 +2,7 @@
 // order; a requery asks the provider the vend was on when the requery read it. If the first
 // platform fails and the vend moves on to a fallback, a requery answered by the platform it LEFT
 // must not fail it (and refund it) while the fallback delivers.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vends } from '../../db/schema';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
@@ -172,6 +172,45 @@ describe('[VEND-RACE] requeries during the first request', () => {
       await expectBooksBalanced(t.app);
     } finally {
       race.restore();
+    }
+  });
+});
+
+describe('[VEND-RACE] a debit batch whose answer is lost', () => {
+  it('[VEND-RACE] vends committed in a batch whose answer never arrived are answered and delivered, debited once', async () => {
+    type Query = (...args: unknown[]) => Promise<unknown>;
+    const client = (t.app.ctx.db as unknown as { $client: { query: Query } }).$client;
+    const original = client.query;
+    let dropped = false;
+    // The database commits a batch of vends; the connection dies before the answer arrives.
+    client.query = async function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text: string; values: unknown[] };
+      const text = typeof first === 'string' ? first : first.text;
+      const values = (typeof first === 'string' ? args[1] : first.values) as unknown[] | undefined;
+      const isBatch =
+        text.includes('vend_record_and_debit') && JSON.parse(String(values?.[0] ?? '[]')).length >= 2;
+      if (!dropped && text.includes('vend_record_and_debit')) await new Promise((r) => setTimeout(r, 100));
+      const result = await original.apply(client, args);
+      if (!dropped && isBatch) {
+        dropped = true;
+        throw new Error('Connection terminated unexpectedly');
+      }
+      return result;
+    };
+    try {
+      const before = await balances(t.app, corp.corporateId);
+      const refs = Array.from({ length: 6 }, () => newRef('DROP'));
+      const res = await Promise.all(refs.map((reference) => apiVend(t.app, key, { reference, amount: 100 })));
+      expect(dropped).toBe(true);
+      expect(res.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(res.map((r) => r.json().data.status)).toEqual(Array(6).fill('SUCCESSFUL'));
+      const rows = await t.app.ctx.db.select().from(vends).where(inArray(vends.reference, refs));
+      expect(rows).toHaveLength(6);
+      expect(rows.every((r) => r.status === 'SUCCESSFUL' && r.settledAt)).toBe(true);
+      expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 6 * 10_000);
+      await expectBooksBalanced(t.app);
+    } finally {
+      client.query = original;
     }
   });
 });
