@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles, users } from './db/schema';
+import { pgErrorCode } from './db/sql';
 import { createAdmin } from './test/factories';
 import { buildTestApp, type TestApp } from './test/harness';
 
@@ -50,5 +52,24 @@ describe('[APP] foundation', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: ['corporateId is required'] });
+  });
+  it('[APP] the database refuses a corporate user without a corporate (it would be scoped to everything)', async () => {
+    const [role] = await t.app.ctx.db.select().from(roles).limit(1);
+    const values = {
+      area: 'CORPORATE',
+      roleId: role.id,
+      firstName: 'No',
+      lastName: 'Corporate',
+      email: 'nobody@test.vendport',
+      passwordHash: 'x',
+    };
+    const err = await t.app.ctx.db
+      .insert(users)
+      .values({ ...values, corporateId: null })
+      .then(() => null)
+      .catch((e: unknown) => e);
+    expect(pgErrorCode(err)).toBe('23514');
+    // The same row as an admin is allowed: the check is what refused it.
+    await t.app.ctx.db.insert(users).values({ ...values, area: 'ADMIN', corporateId: null });
   });
 });

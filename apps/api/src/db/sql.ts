@@ -53,3 +53,7 @@ export async function runStatement<T>(db: Db, st: Statement, values: unknown[]):
   if (client instanceof PGlite) return (await client.query<T>(st.text, values)).rows;
   throw new Error(`statement ${st.name} needs the app-wide database handle, not a transaction`);
 }
+
+/** A well-formed UUID (anything else sent to a uuid column is a PostgreSQL error, not a miss). */
+export const isUuid = (s: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

@@ -185,3 +185,11 @@ export function corporateOf(request: FastifyRequest): string {
   if (!a.corporateId) throw new AppError('WRONG_AREA', 403, 'This action is not available in your area');
   return a.corporateId;
 }
+
+/**
+ * Whose data a caller may see: null (every client's) for an admin, the caller's own corporate
+ * for a corporate user. Never null for a corporate user: one without a corporate is refused.
+ */
+export function dataScopeOf(request: FastifyRequest): string | null {
+  return authOf(request).area === 'ADMIN' ? null : corporateOf(request);
+}

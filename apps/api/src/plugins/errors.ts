@@ -36,6 +36,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       const message = pgCode === '23505' ? 'This record already exists' : 'This record is still in use';
       return reply.status(409).send({ success: false, message, errors: [message], code: 'CONFLICT' });
     }
+    // A value the database cannot read as its column's type (a malformed id, say) that no
+    // schema caught: the request is wrong, not the server.
+    if (pgCode === '22P02') {
+      request.log.warn({ err }, 'value of the wrong type reached the database');
+      const message = 'A value in the request is not in the expected format';
+      return reply.status(400).send({ success: false, message, errors: [message], code: 'BAD_REQUEST' });
+    }
     // The database refusing connections (too many clients, starting up, pool exhausted) is an
     // outage the caller can retry, not a bug: 503 rather than 500.
     if (

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -84,6 +85,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_uq').on(t.email).where(sql`${t.deletedAt} is null`),
     index('users_corporate_idx').on(t.corporateId),
+    // A corporate user without a corporate would be scoped to nothing, i.e. to everything.
+    check('users_corporate_has_corporate', sql`${t.area} <> 'CORPORATE' OR ${t.corporateId} IS NOT NULL`),
   ],
 );
 

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { lagosDayEnd, lagosDayStart, ok, page } from '../../lib/http';
-import { authOf } from '../../plugins/access';
+import { authOf, dataScopeOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth/auth.service';
 import { findMember, findRole, listAudit, listMembers, listRoles, type MemberRow } from './admin.repo';
@@ -395,9 +395,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const me = authOf(req);
       const q = req.query;
-      const { rows, total } = await listAudit(ctx.db, me.area === 'CORPORATE' ? me.corporateId : null, {
+      const { rows, total } = await listAudit(ctx.db, dataScopeOf(req), {
         ...q,
         from: q.startDate ? lagosDayStart(q.startDate) : undefined,
         to: q.endDate ? lagosDayEnd(q.endDate) : undefined,

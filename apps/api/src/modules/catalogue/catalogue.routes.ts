@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/http';
-import { authOf } from '../../plugins/access';
+import { authOf, corporateOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
 import { listPlans, listServices } from './catalogue.repo';
 import {
@@ -57,7 +57,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       const me = authOf(req);
       const q = req.query;
       if (me.area === 'CORPORATE') {
-        const rows = await listServices(ctx.db, { ...q, status: 'ACTIVE' }, me.corporateId, true);
+        const rows = await listServices(ctx.db, { ...q, status: 'ACTIVE' }, corporateOf(req), true);
         return ok(
           'Services retrieved',
           rows.map((x) => serviceOut(x.service, true)),

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { lagosDayEnd, lagosDayStart, ok } from '../../lib/http';
-import { authOf } from '../../plugins/access';
+import { authOf, corporateOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth/auth.service';
 import {
@@ -52,7 +52,7 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
       const report = await commissionReport(
         ctx,
         {
-          corporateId: admin ? q.corporateId : me.corporateId!,
+          corporateId: admin ? q.corporateId : corporateOf(req),
           network: q.network,
           serviceType: q.serviceType,
           clientType: admin ? q.clientType : undefined,
@@ -79,7 +79,7 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      const corporateId = me.area === 'ADMIN' ? req.query.corporateId : me.corporateId!;
+      const corporateId = me.area === 'ADMIN' ? req.query.corporateId : corporateOf(req);
       if (!corporateId) throw badRequest('Choose a corporate client');
       return ok(
         'Commission settlements retrieved',

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminFundings, cardPayments, corporates, fundRequests, gatewaySimPayments } from '../../db/schema';
-import { containing } from '../../db/sql';
+import { containing, isUuid } from '../../db/sql';
 import { lagosDayEnd, lagosDayStart } from '../../lib/http';
 
 export type FundRequestRow = typeof fundRequests.$inferSelect;
@@ -14,8 +14,6 @@ export type CorporateRow = Pick<
   typeof corporates.$inferSelect,
   'id' | 'name' | 'email' | 'clientType' | 'status' | 'creditLimitKobo'
 >;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const corporateColumns = {
   id: corporates.id,
@@ -40,7 +38,7 @@ export async function shareCorporate(db: Db, id: string): Promise<CorporateRow |
 // ---------------------------------------------------------------- fund requests
 
 const fundRequestKey = (ref: string) =>
-  UUID.test(ref) ? eq(fundRequests.id, ref) : eq(fundRequests.code, ref.trim().toUpperCase());
+  isUuid(ref) ? eq(fundRequests.id, ref) : eq(fundRequests.code, ref.trim().toUpperCase());
 
 export async function insertFundRequest(
   db: Db,

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { corporates, vends } from '../../db/schema';
-import { containing, runStatement, type Statement } from '../../db/sql';
+import { containing, isUuid, runStatement, type Statement } from '../../db/sql';
 import { groupCommitPer } from '../../lib/group-commit';
 import {
   ASSIGNED_SERVICES_JSON,
@@ -32,8 +32,6 @@ export async function findVendById(db: Db, id: string): Promise<VendRow | null> 
   const [row] = await db.select().from(vends).where(eq(vends.id, id));
   return row ?? null;
 }
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** A vend by its id or its VND- code; with `corporateId`, only that client's (else null). */
 export async function findVendRef(db: Db, ref: string, corporateId: string | null) {

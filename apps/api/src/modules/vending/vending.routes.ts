@@ -26,7 +26,7 @@ import type { AppContext } from '../../context';
 import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { lagosDayEnd, lagosDayStart, ok, page } from '../../lib/http';
-import { authOf, corporateOf } from '../../plugins/access';
+import { authOf, corporateOf, dataScopeOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth/auth.service';
 import { vendTimeline } from './vend-events';
@@ -226,7 +226,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      const found = await findVendRef(ctx.db, req.params.id, me.area === 'CORPORATE' ? me.corporateId : null);
+      const found = await findVendRef(ctx.db, req.params.id, dataScopeOf(req));
       if (!found) throw notFound('Vend');
       const events = await vendTimeline(ctx.db, found.v.id);
       return ok('Vend retrieved', {
@@ -313,11 +313,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      const found = await findVendRef(
-        ctx.db,
-        req.body.vendId,
-        me.area === 'CORPORATE' ? me.corporateId : null,
-      );
+      const found = await findVendRef(ctx.db, req.body.vendId, dataScopeOf(req));
       if (!found) throw notFound('Vend');
       if (found.v.status !== 'PENDING')
         return ok(`The vend is already final: ${found.v.status}`, vendOut(found.v));

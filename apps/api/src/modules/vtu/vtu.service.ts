@@ -8,7 +8,7 @@ import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { corporates, vends, vtuFundings, vtuLines } from '../../db/schema';
-import { containing } from '../../db/sql';
+import { containing, isUuid } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { providersOf } from '../providers/providers';
 import { accountIdsOf, fundVtuLineMoney } from '../vending/vending.money';
@@ -40,7 +40,7 @@ export async function listLines(db: Db, f: { network?: string } = {}) {
 
 /** A line by its id or readable code. */
 export async function findLine(db: Db, ref: string) {
-  const byId = /^[0-9a-f-]{36}$/i.test(ref);
+  const byId = isUuid(ref);
   const [row] = await db
     .select(lineColumns)
     .from(vtuLines)

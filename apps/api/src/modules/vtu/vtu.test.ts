@@ -174,6 +174,14 @@ describe('[VTU] lines', () => {
     expect(l.providerBalanceKobo).toBe(l.floatKobo);
     expect(l.balanceCheckedAt).not.toBeNull();
     expect((await api('POST', 'vtu/refresh', admin, { vtuLine: 'VTU-NOPE00' })).statusCode).toBe(404);
+    // Shaped like an id but not one: not found, never a 500.
+    for (const vtuLine of ['0'.repeat(36), '-'.repeat(36), 'ffffffff-ffff-ffff-ffff-ffffffffffff']) {
+      for (const url of ['vtu/refresh', 'vtu/status', 'vtu/public-api']) {
+        expect(
+          (await api('POST', url, admin, { vtuLine, active: true, enabled: true })).statusCode,
+        ).toBeLessThan(500);
+      }
+    }
   });
 
   it('[VTU] the consumption history lists the vends that used line float; CSV too', async () => {

@@ -22,7 +22,8 @@ export const WEBHOOK_QUEUE = 'webhook-delivery';
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3600_000;
 
 /** Addresses a webhook may never reach: private, loopback, link-local, CGNAT, multicast,
- * documentation and other non-public ranges (and IPv6 forms that map onto them). */
+ * documentation and other non-public ranges, and the IPv6 forms that embed an IPv4 address
+ * (IPv4-compatible and -mapped, NAT64, 6to4, Teredo) or are deprecated (site-local). */
 const NON_PUBLIC = [
   '0.0.0.0/8',
   '10.0.0.0/8',
@@ -38,14 +39,18 @@ const NON_PUBLIC = [
   '203.0.113.0/24',
   '224.0.0.0/4',
   '240.0.0.0/4',
-  '::/128',
-  '::1/128',
+  '::/96',
   '::ffff:0:0/96',
+  '::ffff:0:0:0/96',
   '64:ff9b::/96',
+  '64:ff9b:1::/48',
   '100::/64',
+  '2001::/32',
   '2001:db8::/32',
+  '2002::/16',
   'fc00::/7',
   'fe80::/10',
+  'fec0::/10',
   'ff00::/8',
 ];
 

@@ -99,7 +99,20 @@ describe('[WEBHOOK] the webhook URL', () => {
     );
     expect(isPublicAddress('8.8.8.8')).toBe(true);
     expect(isPublicAddress('2001:4860:4860::8888')).toBe(true);
-    for (const ip of ['100.64.1.1', '172.20.0.1', 'fe80::1', 'fd00::1', '::ffff:7f00:1', '0.0.0.0'])
+    for (const ip of [
+      '100.64.1.1',
+      '172.20.0.1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:7f00:1',
+      '0.0.0.0',
+      '::127.0.0.1',
+      '::ffff:0:a00:1',
+      '64:ff9b:1::a00:1',
+      '2002:c0a8:101::1',
+      '2001:0:4136:e378::1',
+      'fec0::1',
+    ])
       expect(isPublicAddress(ip)).toBe(false);
   });
 

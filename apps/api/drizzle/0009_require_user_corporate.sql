@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD CONSTRAINT "users_corporate_has_corporate" CHECK ("users"."area" <> 'CORPORATE' OR "users"."corporate_id" IS NOT NULL);
