@@ -88,6 +88,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * A request through the app as a signed-in user: `const api = apiAs(() => t)`, then
+ * `api('PUT', 'transactions/query', corp, { vendId })`. `get` is read at call time, so the
+ * helper can be made before beforeAll builds the app.
+ */
+export function apiAs(get: () => TestApp) {
+  return (method: string, url: string, u: { headers: Record<string, string> }, payload?: unknown) =>
+    get().app.inject({
+      method: method as 'GET',
+      url: `/api/v1/${url}`,
+      headers: u.headers,
+      payload: payload as object,
+    });
+}
+
 export async function buildTestApp(
   opts: { env?: Record<string, string>; poolSize?: number } = {},
 ): Promise<TestApp> {

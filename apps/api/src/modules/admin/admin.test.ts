@@ -7,20 +7,15 @@ import {
   TEST_PASSWORD,
   type TestUser,
 } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let superAdmin: TestUser;
 let corpA: TestUser & { corporateId: string };
 let corpB: TestUser & { corporateId: string };
 
-const req = (u: TestUser, method: string, url: string, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: `/api/v1/${url}`,
-    headers: u.headers,
-    payload: payload as object,
-  });
+const api = apiAs(() => t);
+const req = (u: TestUser, method: string, url: string, payload?: unknown) => api(method, url, u, payload);
 
 beforeAll(async () => {
   t = await buildTestApp();

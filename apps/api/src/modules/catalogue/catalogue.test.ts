@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCorporateMember, createAdmin, createCorporate, type TestUser } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let admin: TestUser;
 let reader: TestUser;
 let corp: TestUser & { corporateId: string };
 
-const api = (method: string, url: string, u: TestUser, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: `/api/v1/${url}`,
-    headers: u.headers,
-    payload: payload as object,
-  });
+const api = apiAs(() => t);
 
 beforeAll(async () => {
   t = await buildTestApp();

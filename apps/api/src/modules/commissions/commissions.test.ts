@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRecurringJobs, runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import {
   apiKeyFor,
   apiVend,
@@ -19,13 +19,7 @@ let b: TestUser & { corporateId: string };
 let keyA: string;
 let keyB: string;
 
-const api = (method: string, url: string, u: TestUser, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: `/api/v1/${url}`,
-    headers: u.headers,
-    payload: payload as object,
-  });
+const api = apiAs(() => t);
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import {
   apiKeyFor,
   apiVend,
@@ -17,13 +17,7 @@ let other: TestUser & { corporateId: string };
 let key: string;
 let otherKey: string;
 
-const api = (method: string, url: string, u: TestUser, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: `/api/v1/${url}`,
-    headers: u.headers,
-    payload: payload as object,
-  });
+const api = apiAs(() => t);
 const withKey = (k: string, url: string, remoteAddress?: string, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'GET',

@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vends } from '../../db/schema';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { installProviders, type Provider, providersOf } from '../providers/providers';
 import { requeryVend } from './vending.service';
 import {
@@ -31,13 +31,7 @@ const gate = () => {
   });
   return { p, open };
 };
-const api = (method: string, url: string, u: TestUser, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: `/api/v1/${url}`,
-    headers: u.headers,
-    payload: payload as object,
-  });
+const api = apiAs(() => t);
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corporates, jobs, vends } from '../../db/schema';
 import { runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { installProviders, providersOf } from '../providers/providers';
 import { requerySweepJob } from './vending.service';
 import {
@@ -23,13 +23,7 @@ let corp: TestUser & { corporateId: string };
 let other: TestUser & { corporateId: string };
 let key: string;
 
-const api = (method: string, url: string, u: TestUser, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: `/api/v1/${url}`,
-    headers: u.headers,
-    payload: payload as object,
-  });
+const api = apiAs(() => t);
 const later = (ms: number) => new Date(Date.now() + ms);
 const timeline = async (id: string) =>
   (await api('GET', `vend/${id}`, admin))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { apiKeyFor, apiVend, assignDefaults, expectBooksBalanced, fund } from '../vending/vending.testing';
 
 let t: TestApp;
@@ -12,13 +12,7 @@ let key: string;
 let shared: { id: string; code: string };
 let dedicated: { id: string; code: string };
 
-const api = (method: string, url: string, u: TestUser, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: `/api/v1/${url}`,
-    headers: u.headers,
-    payload: payload as object,
-  });
+const api = apiAs(() => t);
 const line = async (id: string) =>
   (await api('GET', 'vtu/list', admin)).json().data.find((l: { id: string }) => l.id === id);
 const lineOfVend = async (id: string) => (await api('GET', `vend/${id}`, admin)).json().data.admin.vtuLineId;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { apiKeyFor, apiVend, assignDefaults, expectBooksBalanced, fund } from '../vending/vending.testing';
 import { checkWebhookUrl, isPublicAddress } from './webhooks.service';
 
@@ -55,13 +55,7 @@ let key: string;
 let secret: string;
 const rx = new Receiver();
 
-const api = (method: string, url: string, u: TestUser, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: `/api/v1/${url}`,
-    headers: u.headers,
-    payload: payload as object,
-  });
+const api = apiAs(() => t);
 const later = (ms: number) => new Date(Date.now() + ms);
 
 beforeAll(async () => {
