@@ -72,6 +72,7 @@ const memberColumns = {
   roleId: users.roleId,
   roleName: roles.name,
   roleIsSystem: roles.isSystem,
+  rolePermissions: roles.permissions,
   defaultPassword: users.defaultPassword,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
@@ -115,6 +116,17 @@ export async function findMember(db: Db, s: Scope, id: string) {
   return row ?? null;
 }
 export type MemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
+
+/**
+ * Serialises changes to a scope's members until the caller's transaction ends, so that a check
+ * over the members (the last owner) and the change it allows are one step: two managers
+ * deactivating the last two owners at once cannot both pass the check.
+ */
+export async function lockMembersOf(tx: Db, s: Scope) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`members:${s.area}:${s.corporateId ?? '-'}`}))`,
+  );
+}
 
 /** Active members of a scope holding a system (super admin / owner) role. */
 export async function countActiveSystemRoleHolders(db: Db, s: Scope) {

@@ -1,6 +1,7 @@
 // Roles and team members for both areas: admins over the admin area, a corporate's team
 // over its own corporate. The rules that keep an area governable live here: nobody removes
-// or disables themselves, nor the last active holder of the area's system role.
+// or disables themselves, nor the last active holder of the area's system role, and nobody acts
+// on a member whose role holds more than their own.
 import { isPermissionOf, permissionsOf } from '@vendport/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -13,6 +14,7 @@ import {
   countActiveSystemRoleHolders,
   findMember,
   findRole,
+  lockMembersOf,
   type MemberRow,
   roleNameTaken,
   type Scope,
@@ -166,30 +168,49 @@ async function guardLastOwner(db: Db, s: Scope, m: MemberRow, what: string) {
   }
 }
 
+/**
+ * Nobody acts on a member more powerful than themselves: a manager may not deactivate, delete,
+ * demote, rename or reset the two-factor sign-in of someone whose role holds permissions the
+ * manager lacks (an owner, a super admin).
+ */
+function assertOutranks(actor: Actor, m: MemberRow, what: string) {
+  assertHolds(actor, m.rolePermissions, `${what} ${m.firstName} ${m.lastName}`);
+}
+
+/** The member, read under the scope's member lock (see lockMembersOf), in the caller's transaction. */
+async function lockedMember(tx: Db, s: Scope, id: string): Promise<MemberRow> {
+  await lockMembersOf(tx, s);
+  return memberOrThrow(tx, s, id);
+}
+
 export async function updateMember(
   db: Db,
   s: Scope,
   actor: Actor,
   body: { id: string; first_name?: string; last_name?: string; msisdn?: string; roleId?: string },
 ) {
-  const m = await memberOrThrow(db, s, body.id);
-  if (body.roleId && body.roleId !== m.roleId) {
-    if (body.id === actor.userId) throw forbidden('You cannot change your own role');
-    const role = await assignableRole(db, s, body.roleId);
-    assertHolds(actor, role.permissions, `give the role ${role.name}`);
-    if (!role.isSystem) await guardLastOwner(db, s, m, 'change the role of');
-  }
-  await db
-    .update(users)
-    .set({
-      firstName: body.first_name ?? m.firstName,
-      lastName: body.last_name ?? m.lastName,
-      msisdn: body.msisdn ?? m.msisdn,
-      roleId: body.roleId ?? m.roleId,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, body.id));
-  return m;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const m = await lockedMember(tx, s, body.id);
+    if (body.id !== actor.userId) assertOutranks(actor, m, 'change');
+    if (body.roleId && body.roleId !== m.roleId) {
+      if (body.id === actor.userId) throw forbidden('You cannot change your own role');
+      const role = await assignableRole(tx, s, body.roleId);
+      assertHolds(actor, role.permissions, `give the role ${role.name}`);
+      if (!role.isSystem) await guardLastOwner(tx, s, m, 'change the role of');
+    }
+    await tx
+      .update(users)
+      .set({
+        firstName: body.first_name ?? m.firstName,
+        lastName: body.last_name ?? m.lastName,
+        msisdn: body.msisdn ?? m.msisdn,
+        roleId: body.roleId ?? m.roleId,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, body.id));
+    return m;
+  });
 }
 
 async function revokeSessions(db: Db, userId: string) {
@@ -206,30 +227,36 @@ export async function setMemberStatus(
   id: string,
   status: 'ACTIVE' | 'INACTIVE',
 ) {
-  const m = await memberOrThrow(db, s, id);
-  if (status === 'INACTIVE') {
-    if (id === actor.userId) throw forbidden('You cannot deactivate yourself');
-    await guardLastOwner(db, s, m, 'deactivate');
-  }
-  await db.transaction(async (tx) => {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const m = await lockedMember(tx, s, id);
+    if (status === 'INACTIVE') {
+      if (id === actor.userId) throw forbidden('You cannot deactivate yourself');
+      assertOutranks(actor, m, 'deactivate');
+      await guardLastOwner(tx, s, m, 'deactivate');
+    } else {
+      assertOutranks(actor, m, 'activate');
+    }
     await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
-    if (status === 'INACTIVE') await revokeSessions(tx as unknown as Db, id);
+    if (status === 'INACTIVE') await revokeSessions(tx, id);
+    return m;
   });
-  return m;
 }
 
 export async function deleteMember(db: Db, s: Scope, actor: Actor, id: string) {
-  const m = await memberOrThrow(db, s, id);
-  if (id === actor.userId) throw forbidden('You cannot delete yourself');
-  await guardLastOwner(db, s, m, 'delete');
-  await db.transaction(async (tx) => {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const m = await lockedMember(tx, s, id);
+    if (id === actor.userId) throw forbidden('You cannot delete yourself');
+    assertOutranks(actor, m, 'delete');
+    await guardLastOwner(tx, s, m, 'delete');
     await tx
       .update(users)
       .set({ deletedAt: new Date(), status: 'INACTIVE', updatedAt: new Date() })
       .where(eq(users.id, id));
-    await revokeSessions(tx as unknown as Db, id);
+    await revokeSessions(tx, id);
+    return m;
   });
-  return m;
 }
 
 /**
@@ -237,16 +264,18 @@ export async function deleteMember(db: Db, s: Scope, actor: Actor, id: string) {
  * emailed codes) and their sessions end. Not for oneself: that is PUT 2fa with one's password.
  */
 export async function resetMemberTwoFactor(db: Db, s: Scope, actor: Actor, id: string) {
-  const m = await memberOrThrow(db, s, id);
-  if (id === actor.userId) throw forbidden('Reset your own two-factor authentication from your profile');
-  await db.transaction(async (tx) => {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const m = await lockedMember(tx, s, id);
+    if (id === actor.userId) throw forbidden('Reset your own two-factor authentication from your profile');
+    assertOutranks(actor, m, 'reset the two-factor sign-in of');
     await tx
       .update(users)
       .set({ totpSecretEnc: null, totpPendingEnc: null, totpEnabledAt: null, updatedAt: new Date() })
       .where(eq(users.id, id));
-    await revokeSessions(tx as unknown as Db, id);
+    await revokeSessions(tx, id);
+    return m;
   });
-  return m;
 }
 
 export const catalogueOf = (s: Scope) => permissionsOf(s.area);

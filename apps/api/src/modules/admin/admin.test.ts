@@ -1,4 +1,8 @@
+import { ALL_ADMIN_PERMISSIONS, ALL_CORPORATE_PERMISSIONS } from '@vendport/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { systemRoleId } from '../../db/seed';
 import {
   addCorporateMember,
   createAdmin,
@@ -233,7 +237,9 @@ describe('[TEAM] admin users and corporate teams', () => {
         .message,
     ).toBe('You cannot delete yourself');
     // Deactivate every other super admin; the last one cannot be deactivated or deleted.
-    const manager = await createAdmin(t.app, { permissions: ['admins.manage', 'admins.read'] });
+    // A manager holding every permission (on a custom role, so not a super admin): only someone
+    // who holds all a super admin holds may act on one.
+    const manager = await createAdmin(t.app, { permissions: [...ALL_ADMIN_PERMISSIONS] });
     const other = await createAdmin(t.app);
     const all = (await req(superAdmin, 'GET', 'admins/list?status=ACTIVE&limit=100')).json().data as Array<{
       id: string;
@@ -298,11 +304,48 @@ describe('[TEAM] admin users and corporate teams', () => {
     );
     // The owner deactivates its member; the last owner cannot be removed.
     expect((await req(corpA, 'PUT', `admins/deactivate/${member.id}`)).statusCode).toBe(200);
-    const lastOwner = await addCorporateMember(t.app, corpA.corporateId, ['team.manage', 'team.read']);
+    // A manager holding every permission (on a custom role, so not an owner) meets the rule.
+    const lastOwner = await addCorporateMember(t.app, corpA.corporateId, [...ALL_CORPORATE_PERMISSIONS]);
     expect(
       (await req(lastOwner, 'DELETE', `admins/delete/${corpA.id}`, { password: TEST_PASSWORD })).json()
         .message,
     ).toBe('You cannot delete the last account owner');
+  });
+
+  it('[TEAM] a manager cannot act on a member whose role holds more than their own', async () => {
+    const manager = await addCorporateMember(t.app, corpB.corporateId, ['team.manage', 'team.read']);
+    const owner = corpB;
+    for (const [method, url, payload] of [
+      ['PUT', `admins/deactivate/${owner.id}`, undefined],
+      ['DELETE', `admins/delete/${owner.id}`, { password: TEST_PASSWORD }],
+      ['PUT', `admins/reset-2fa/${owner.id}`, { password: TEST_PASSWORD }],
+      ['PUT', 'admins/update', { id: owner.id, first_name: 'Renamed' }],
+    ] as const) {
+      const res = await req(manager, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message).toMatch(/it needs permissions you do not hold/);
+    }
+    expect((await req(owner, 'GET', 'me')).statusCode).toBe(200);
+    // An equal is fine: the manager manages another manager.
+    const peer = await addCorporateMember(t.app, corpB.corporateId, ['team.read']);
+    expect((await req(manager, 'PUT', `admins/deactivate/${peer.id}`)).statusCode).toBe(200);
+  });
+
+  it('[TEAM] deactivating the last two owners at once leaves one of them active', async () => {
+    const corp = await createCorporate(t.app, { name: 'Race Owners Ltd' });
+    const second = await addCorporateMember(t.app, corp.corporateId, ['team.read']);
+    await t.app.ctx.db
+      .update(users)
+      .set({ roleId: await systemRoleId(t.app.ctx.db, 'CORPORATE') })
+      .where(eq(users.id, second.id));
+    const mgr = await addCorporateMember(t.app, corp.corporateId, [...ALL_CORPORATE_PERMISSIONS]);
+    const results = await Promise.all(
+      [corp, second].map((o) => req(mgr, 'PUT', `admins/deactivate/${o.id}`)),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+    expect(results.find((r) => r.statusCode === 403)?.json().message).toBe(
+      'You cannot deactivate the last account owner',
+    );
   });
 
   it('[TEAM] a team manager cannot change their own role', async () => {

@@ -781,6 +781,16 @@ export async function changePassword(
   const a = req.auth;
   if (!a) throw notSignedIn();
   const user = await mustUser(ctx.db, a.userId);
+  // Signed in with the password alone, only the forced change of a default password may happen
+  // before the second factor; otherwise knowing the password would be enough to take over the
+  // account (and the change ends the owner's other sessions).
+  if (!a.twoFactorDone && !user.defaultPassword) {
+    throw new AppError(
+      'TWO_FACTOR_REQUIRED',
+      403,
+      'Complete two-factor sign-in before changing your password',
+    );
+  }
   if (!body.current_password) throw new AppError('VALIDATION_ERROR', 400, 'Enter your current password');
   await replaceOwnPassword(ctx, req, user, body.current_password, body.new_password, {
     purpose: 'change password',

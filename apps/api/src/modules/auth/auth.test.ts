@@ -496,6 +496,21 @@ describe('[AUTH] passwords', () => {
     expect((await userRow(corp.email)).passwordChangedAt).not.toBeNull();
   });
 
+  it('[AUTH] the password alone cannot change the password: a session short of 2FA is refused', async () => {
+    const corp = await createCorporate(t.app);
+    const half = bearer(await signedInSession(t.app, corp.id, { twoFactor: false }));
+    const res = await post(
+      'change-password',
+      { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+      half,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('TWO_FACTOR_REQUIRED');
+    // Nothing changed: the owner's full session still works, with the old password.
+    expect((await get('me', corp.headers)).statusCode).toBe(200);
+    expect((await loginRes(t.app, corp.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('[AUTH] profile update changes names and phone number', async () => {
     const owner = await signedUpOwner(t.app);
     const res = await put('profile', { first_name: 'Ngozi', msisdn: '+234 809 000 1111' }, owner.headers);
