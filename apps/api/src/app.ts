@@ -19,6 +19,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DbHandle } from './db/client';
 import { Sealer } from './lib/crypto';
+import { badRequest } from './lib/errors';
 import { ipInList } from './lib/ip';
 import { Mailer } from './lib/mailer';
 import { PasswordHasher } from './lib/passwords';
@@ -67,6 +68,12 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // PostgreSQL text cannot hold a NUL character: refuse it at the door, clearly, for every route.
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params)) {
+      throw badRequest('Text must not contain NUL characters');
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -83,7 +90,11 @@ export async function buildApp(
     },
     hsts: config.NODE_ENV === 'production',
   });
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5 } });
+  // Multipart bodies escape bodyLimit: their parts are limited here (a proof or a CSV, and a few
+  // short fields).
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 20, fieldSize: 16 * 1024, parts: 25 },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -181,4 +192,15 @@ export async function buildApp(
     await opts.db.close();
   });
   return app;
+}
+
+/** Whether a parsed request part holds a string with a NUL character (objects and arrays searched). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 8) return false;
+  if (Buffer.isBuffer(value)) return false;
+  for (const v of Array.isArray(value) ? value : Object.values(value)) {
+    if (holdsNul(v, depth + 1)) return true;
+  }
+  return false;
 }

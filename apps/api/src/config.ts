@@ -94,6 +94,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === 'production' && c.CARD_GATEWAY === 'simulator') {
+    // Anyone could "pay" through the simulator's checkout and be credited: never with real money.
+    throw new Error('Invalid configuration:\n  CARD_GATEWAY: the simulator cannot run in production');
+  }
   const devRoutes = c.NODE_ENV === 'production' ? false : (c.DEV_ROUTES ?? true);
   const cardGateway = c.CARD_GATEWAY ?? (c.NODE_ENV === 'production' ? 'none' : 'simulator');
   return { ...c, devRoutes, cardGateway };

@@ -56,7 +56,8 @@ export function permissionsOf(area: Area): Permission[] {
   return area === 'ADMIN' ? ALL_ADMIN_PERMISSIONS : ALL_CORPORATE_PERMISSIONS;
 }
 export function isPermissionOf(area: Area, p: string): p is Permission {
-  return area === 'ADMIN' ? p in ADMIN_PERMISSIONS : p in CORPORATE_PERMISSIONS;
+  // Own keys only: `in` would also accept inherited names such as "constructor".
+  return Object.hasOwn(area === 'ADMIN' ? ADMIN_PERMISSIONS : CORPORATE_PERMISSIONS, p);
 }
 
 export const SUPER_ADMIN_ROLE = 'Super Admin';

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/harness';
-import { Mailer } from './mailer';
+import { Mailer, SENT_TEXT_NOT_KEPT } from './mailer';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,5 +42,23 @@ describe('[MAIL] outbox and relay', () => {
     expect(await m.relay(t.app.ctx.db)).toBe(0);
     const rows = await t.app.ctx.db.select().from(outboxEmails);
     expect(rows.find((r) => r.to === 'commit@b.test')?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('[MAIL] once sent, the text (a code, a temporary password) is not kept in the outbox', async () => {
+    const bodies: string[] = [];
+    const transport = nodemailer.createTransport({ jsonTransport: true });
+    const orig = transport.sendMail.bind(transport);
+    transport.sendMail = (async (mail: { text: string }) => {
+      bodies.push(mail.text);
+      return orig(mail as never);
+    }) as never;
+    const m = new Mailer(t.app.ctx.config, t.app.ctx.log, transport);
+    await m.send(t.app.ctx.db, { to: 'code@b.test', subject: 'Your code', text: 'Your code is 482913' });
+    await m.relay(t.app.ctx.db);
+    expect(bodies).toContain('Your code is 482913');
+    const rows = await t.app.ctx.db.select().from(outboxEmails);
+    const row = rows.find((r) => r.to === 'code@b.test');
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(row?.text).toBe(SENT_TEXT_NOT_KEPT);
   });
 });

@@ -13,6 +13,9 @@ export interface Mail {
   text: string;
 }
 
+/** What an outbox row's text becomes once the message has been sent. */
+export const SENT_TEXT_NOT_KEPT = '[sent; the text is not kept]';
+
 export class Mailer {
   private readonly transport: Transporter | null;
   constructor(
@@ -72,7 +75,12 @@ export class Mailer {
             subject: m.subject,
             text: m.text,
           });
-          await tx.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, m.id));
+          // Once sent, the text is not kept: it may hold a sign-in code or a temporary password,
+          // which the code tables only ever store hashed.
+          await tx
+            .update(outboxEmails)
+            .set({ sentAt: new Date(), text: SENT_TEXT_NOT_KEPT })
+            .where(eq(outboxEmails.id, m.id));
         } catch (err) {
           this.log.error({ err, outboxId: m.id }, 'email delivery failed');
           await tx

@@ -152,7 +152,9 @@ export async function listAudit(
   },
 ) {
   const where = and(
-    corporateId ? eq(auditLogs.corporateId, corporateId) : undefined,
+    // A client sees its own team's actions only (DESIGN §2): not the platform staff's actions on
+    // its account, whose names, emails and addresses are not the client's to read.
+    corporateId ? and(eq(auditLogs.corporateId, corporateId), eq(auditLogs.area, 'CORPORATE')) : undefined,
     f.action ? ilike(auditLogs.action, startingWith(f.action)) : undefined,
     f.actor
       ? or(ilike(auditLogs.actorEmail, containing(f.actor)), ilike(auditLogs.actorName, containing(f.actor)))

@@ -384,4 +384,25 @@ describe('[AUDIT] audit trail', () => {
     const corpBRows = (await req(corpB, 'GET', 'audit-trails?limit=100')).json().data;
     expect(corpBRows.some((r: { corporateId: string }) => r.corporateId === corpA.corporateId)).toBe(false);
   });
+
+  it('[AUDIT] a client sees its own team’s actions, not the platform staff’s actions on its account', async () => {
+    const staff = await createAdmin(t.app, { email: 'ops-staff@test.vendport' });
+    for (const status of ['INACTIVE', 'ACTIVE']) {
+      const changed = await req(staff, 'PUT', 'corporate-clients/status', {
+        corporateId: corpA.corporateId,
+        status,
+        password: TEST_PASSWORD,
+      });
+      expect(changed.statusCode).toBe(200);
+    }
+    // The admin's trail has it, with the client as its corporate...
+    const adminRows = (await req(superAdmin, 'GET', 'audit-trails?actor=ops-staff&limit=100')).json().data;
+    expect(adminRows.length).toBeGreaterThan(0);
+    expect(adminRows.some((r: { corporateId: string }) => r.corporateId === corpA.corporateId)).toBe(true);
+    // ...the client's does not: no staff email, name or address.
+    const corpRows = (await req(corpA, 'GET', 'audit-trails?limit=100')).json();
+    expect(corpRows.data.length).toBeGreaterThan(0);
+    expect(JSON.stringify(corpRows)).not.toContain('ops-staff@test.vendport');
+    expect(corpRows.data.every((r: { area: string }) => r.area === 'CORPORATE')).toBe(true);
+  });
 });

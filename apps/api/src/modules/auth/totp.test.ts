@@ -1,3 +1,4 @@
+import { ALL_CORPORATE_PERMISSIONS } from '@vendport/shared';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,7 +191,8 @@ describe('[AUTH] authenticator app (TOTP)', () => {
 describe('[AUTH] a lost authenticator', () => {
   it('[AUTH] a team manager resets a member’s authenticator with their own password; the member’s sessions end and sign-in falls back to emailed codes', async () => {
     const owner = await enrolled();
-    const manager = await addCorporateMember(t.app, owner.corporateId, ['team.manage', 'team.read']);
+    // The member here is the owner: only a manager holding all the owner holds may reset it.
+    const manager = await addCorporateMember(t.app, owner.corporateId, [...ALL_CORPORATE_PERMISSIONS]);
     const url = `/api/v1/admins/reset-2fa/${owner.userId}`;
     const wrong = await t.app.inject({
       method: 'PUT',

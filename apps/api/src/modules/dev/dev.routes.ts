@@ -40,7 +40,12 @@ export async function devRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      if (!isLoopback(req.socket.remoteAddress)) throw notFound('Page');
+      // Only a person or a test on this machine: a request relayed by a proxy on this machine
+      // also arrives from loopback, so anything carrying forwarding headers is refused too.
+      const relayed = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'].some(
+        (h) => req.headers[h] !== undefined,
+      );
+      if (relayed || !isLoopback(req.socket.remoteAddress)) throw notFound('Page');
       const rows = await ctx.db
         .select({
           id: outboxEmails.id,

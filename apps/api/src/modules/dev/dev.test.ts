@@ -46,6 +46,24 @@ describe('[DEV] outbox reader', () => {
     expect(remote.statusCode).toBe(404);
     const local = await on.app.inject({ method: 'GET', url: '/api/v1/dev/outbox', remoteAddress: '::1' });
     expect(local.statusCode).toBe(200);
+    // Relayed by a proxy on this machine: loopback socket, but not a person on this machine.
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host']) {
+      const proxied = await on.app.inject({
+        method: 'GET',
+        url: '/api/v1/dev/outbox',
+        remoteAddress: '127.0.0.1',
+        headers: { [header]: '203.0.113.9' },
+      });
+      expect(proxied.statusCode, header).toBe(404);
+    }
+  });
+
+  it('[DEV] the card gateway simulator cannot be turned on in production', async () => {
+    const { loadConfig } = await import('../../config');
+    expect(() => loadConfig({ NODE_ENV: 'production', CARD_GATEWAY: 'simulator' })).toThrow(
+      /the simulator cannot run in production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production' }).cardGateway).toBe('none');
   });
 
   it('[DEV] does not exist when dev routes are off', async () => {

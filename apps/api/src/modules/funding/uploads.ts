@@ -37,6 +37,13 @@ export async function readMultipartBody(req: FastifyRequest): Promise<void> {
       if (buffer.length === 0) throw badRequest('The proof of payment is empty');
       body.proof = { buffer, filename: part.filename, declaredType: part.mimetype } satisfies UploadedFile;
     } else {
+      // The app's multipart limits cut a long field short rather than refusing it: refuse here.
+      if (part.valueTruncated || part.fieldnameTruncated) {
+        throw new AppError('PAYLOAD_TOO_LARGE', 413, 'A field of the form is too long');
+      }
+      if (typeof part.value === 'string' && part.value.includes('\u0000')) {
+        throw badRequest('Text must not contain NUL characters');
+      }
       body[part.fieldname] = part.value;
     }
   }
