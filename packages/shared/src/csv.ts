@@ -33,3 +33,19 @@ export function parseCsv(text: string): string[][] {
   }
   return rows.filter((r) => r.some((x) => x.trim() !== ''));
 }
+
+export const NOT_CSV_MESSAGE =
+  'This is not a CSV file. Save your sheet as CSV (comma separated values) and choose it again.';
+
+/**
+ * Whether a file read as text is plainly not a CSV: a PDF, a spreadsheet or an image read as
+ * text starts with a signature or holds control characters no CSV has.
+ */
+export function looksLikeCsv(text: string): boolean {
+  if (/^(%PDF-|PK\u0003\u0004|\u00d0\u00cf\u0011\u00e0|GIF8|\u0089PNG|\u00ff\u00d8\u00ff)/.test(text))
+    return false;
+  const sample = text.slice(0, 4096);
+  // Tabs, line ends and the byte-order mark are fine; other control characters are not.
+  const control = sample.match(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/g);
+  return !control || control.length < 3;
+}

@@ -107,4 +107,14 @@ describe('[MONEY] nairaAmount field', () => {
     expect(bad.error?.issues[0].message).toBe('Amount must be a naira amount with at most two decimals');
     expect(nairaAmount({ min: 0 }).parse('0')).toBe(0);
   });
+
+  it('[MONEY] an empty or negative amount is asked for in words', () => {
+    const field = nairaAmount({ label: 'Amount' });
+    expect(field.safeParse('').error?.issues[0].message).toBe('Enter an amount');
+    expect(field.safeParse('   ').error?.issues[0].message).toBe('Enter an amount');
+    expect(field.safeParse(undefined).error?.issues[0].message).toBe('Enter an amount');
+    expect(field.safeParse('-5').error?.issues[0].message).toBe('Amount must be more than ₦0');
+    expect(field.safeParse(-5).error?.issues[0].message).toBe('Amount must be more than ₦0');
+    expect(nairaAmount({ label: 'Price' }).safeParse('').error?.issues[0].message).toBe('Enter a price');
+  });
 });

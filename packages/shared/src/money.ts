@@ -57,11 +57,22 @@ export function formatNaira(kobo: number): string {
   return `${s.startsWith('-') ? '-' : ''}₦${addThousandsSeparators(s.replace('-', ''))}`;
 }
 
+/** "Amount" -> "an amount", "Price" -> "a price": the noun as a person would ask for it. */
+const articled = (label: string) => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label.toLowerCase()}`;
+
 /** Zod field for a naira amount at the HTTP edge: accepts "2,500.50" or 2500.5, yields kobo. */
 export const nairaAmount = (opts: { min?: number; label?: string } = {}) => {
   const label = opts.label ?? 'Amount';
   const minKobo = opts.min ?? 1;
-  return z.union([z.string(), z.number()]).transform((v, ctx) => {
+  return z.union([z.string(), z.number()], { error: `Enter ${articled(label)}` }).transform((v, ctx) => {
+    if (typeof v === 'string' && v.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: `Enter ${articled(label)}` });
+      return z.NEVER;
+    }
+    if (/^\s*-/.test(String(v))) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be more than ₦0` });
+      return z.NEVER;
+    }
     const kobo = parseNairaToKobo(v);
     if (kobo === null) {
       ctx.addIssue({ code: 'custom', message: `${label} must be a naira amount with at most two decimals` });

@@ -1,13 +1,21 @@
-// CSV exports of lists (?format=csv): RFC 4180 quoting, and cells that a spreadsheet would run as
-// a formula (= + - @ at the start) are prefixed with a quote (OWASP CSV injection).
+// CSV exports of lists (?format=csv): RFC 4180 quoting, dates as Lagos DD/MM/YYYY HH:mm, and
+// cells that a spreadsheet would run as a formula (= + - @ at the start) are prefixed with a
+// quote (OWASP CSV injection).
 import type { FastifyReply } from 'fastify';
 
 /** Most rows one export returns. */
 export const CSV_EXPORT_LIMIT = 10_000;
 
+/** Lagos wall-clock time (UTC+1, no DST), as exports show dates: DD/MM/YYYY HH:mm. */
+export function lagosDateTime(at: Date | string): string {
+  const d = new Date(new Date(at).getTime() + 3600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+}
+
 function cell(v: unknown): string {
   if (v === null || v === undefined) return '';
-  let s = v instanceof Date ? v.toISOString() : String(v);
+  let s = v instanceof Date ? lagosDateTime(v) : String(v);
   if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

@@ -15,7 +15,12 @@ const SERVICE_TYPE_LABELS: Record<string, string> = { AIRTIME: 'Airtime', DATA: 
 export const serviceTypeLabel = (t: string) => SERVICE_TYPE_LABELS[t] ?? t;
 export const SERVICE_TYPE_OPTIONS = SERVICE_TYPES.map((t) => ({ value: t, label: SERVICE_TYPE_LABELS[t]! }));
 
-const PLATFORM_LABELS: Record<string, string> = { AGGREGATOR: 'Aggregator API', VTU: 'VTU lines' };
+const PLATFORM_LABELS: Record<string, string> = {
+  AGGREGATOR: 'Aggregator API',
+  VTU: 'VTU lines',
+  SANDBOX: 'Sandbox simulator',
+};
+/** A platform (or the provider behind it, which shares its name) as people say it. */
 export const platformLabel = (p: string) => PLATFORM_LABELS[p] ?? p;
 export const PLATFORM_OPTIONS = PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p]! }));
 

@@ -293,7 +293,7 @@ const vendRefine = <T extends { type: ServiceType; amount?: number; planCode?: s
   if (b.type === 'AIRTIME' && b.planCode !== undefined)
     ctx.addIssue({ code: 'custom', message: 'Airtime takes an amount, not a plan', path: ['planCode'] });
   if (b.type === 'DATA' && !b.planCode)
-    ctx.addIssue({ code: 'custom', message: 'Plan code is required for data', path: ['planCode'] });
+    ctx.addIssue({ code: 'custom', message: 'Choose a data plan', path: ['planCode'] });
   if (b.type === 'DATA' && b.amount !== undefined)
     ctx.addIssue({
       code: 'custom',

@@ -17,6 +17,9 @@ import {
   servicesByIds,
 } from './catalogue.repo';
 
+/** Platforms as people say them, in messages. */
+const PLATFORM_NAMES: Record<string, string> = { AGGREGATOR: 'the aggregator API', VTU: 'VTU lines' };
+
 export const serviceOut = (s: ServiceRow, assigned: boolean | null) => ({
   id: s.id,
   network: s.network as Network,
@@ -68,7 +71,9 @@ export interface ServiceInput {
 
 export async function addService(db: Db, input: ServiceInput) {
   if (await findServiceByProduct(db, input.network, input.service, input.platform)) {
-    throw conflict(`${input.network} ${input.service.toLowerCase()} on ${input.platform} already exists`);
+    throw conflict(
+      `${input.network} ${input.service.toLowerCase()} through ${PLATFORM_NAMES[input.platform] ?? input.platform} already exists`,
+    );
   }
   const bounds = DEFAULT_BOUNDS[input.service];
   const min = input.minAmount ?? bounds.min;
@@ -94,7 +99,9 @@ export async function updateService(db: Db, id: string, input: ServiceInput) {
   if (!current) throw notFound('Service');
   const clash = await findServiceByProduct(db, input.network, input.service, input.platform);
   if (clash && clash.id !== id)
-    throw conflict(`${input.network} ${input.service.toLowerCase()} on ${input.platform} already exists`);
+    throw conflict(
+      `${input.network} ${input.service.toLowerCase()} through ${PLATFORM_NAMES[input.platform] ?? input.platform} already exists`,
+    );
   const min = input.minAmount ?? current.minAmountKobo;
   const max = input.maxAmount ?? current.maxAmountKobo;
   if (min > max) throw badRequest('Minimum amount must not exceed maximum amount');

@@ -2,7 +2,7 @@
 // newest first, with the spec's filters; and the same filtered set as CSV.
 import { type FundingTransactionView, koboToNairaString } from '@vendport/shared';
 import type { Db } from '../../db/client';
-import { CSV_EXPORT_LIMIT, toCsv } from '../../lib/csv';
+import { CSV_EXPORT_LIMIT, lagosDateTime, toCsv } from '../../lib/csv';
 import { type FundingHistoryFilters, type FundingHistoryRow, listFundingHistory } from './funding.repo';
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
@@ -38,13 +38,6 @@ export async function fundingHistoryPage(
 ) {
   const { rows, total } = await listFundingHistory(db, filters, { page, limit });
   return { rows: rows.map(fundingTransactionView), total };
-}
-
-/** Lagos wall-clock time (UTC+1, no DST): DD/MM/YYYY HH:mm. */
-function lagosDateTime(isoString: string): string {
-  const d = new Date(new Date(isoString).getTime() + 3600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
 }
 
 export async function fundingHistoryCsv(

@@ -2,7 +2,14 @@
 // bounds, duplicate references, and the total against the balance) before anything is charged;
 // one bad row refuses the whole file. Then each row is vended like any other vend, and the
 // answer lists every row's result.
-import { formatNaira, MAX_BULK_ROWS, portalVendBody, type VendView } from '@vendport/shared';
+import {
+  formatNaira,
+  looksLikeCsv,
+  MAX_BULK_ROWS,
+  NOT_CSV_MESSAGE,
+  portalVendBody,
+  type VendView,
+} from '@vendport/shared';
 import type { AppContext } from '../../context';
 import { parseCsv } from '../../lib/csv';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -67,6 +74,7 @@ async function mapLimit<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>
 }
 
 export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string, batchReference?: string) {
+  if (!looksLikeCsv(csv)) throw badRequest(NOT_CSV_MESSAGE);
   const table = parseCsv(csv);
   if (table.length < 2) throw badRequest('The CSV file needs a header row and at least one vend');
   const header = table[0].map(
@@ -188,10 +196,12 @@ export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string,
         ok: v.status === 'SUCCESSFUL' || v.status === 'PENDING',
         code: null,
         message: res.replay
-          ? `Already vended: ${v.status}`
+          ? `Already vended earlier (${v.code})`
           : v.status === 'FAILED'
-            ? `Failed: ${v.failureReason}`
-            : v.status,
+            ? `Failed: ${v.failureReason}; refunded`
+            : v.status === 'PENDING'
+              ? 'Waiting for the network to confirm'
+              : 'Delivered',
         vend: vendOut(v),
       };
     } catch (err) {

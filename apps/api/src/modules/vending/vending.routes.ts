@@ -82,6 +82,8 @@ const adminOut = (r: { v: VendRow; corporateName: string }) => ({
 });
 
 type CsvRow = { v: VendRow; corporateName: string };
+const earned = (v: VendRow) => v.status === 'SUCCESSFUL' || v.status === 'PENDING';
+
 const csvColumns = (admin: boolean): Array<[string, (r: CsvRow) => unknown]> => [
   ['Date', (r) => r.v.createdAt],
   ['Vend', (r) => r.v.code],
@@ -99,8 +101,9 @@ const csvColumns = (admin: boolean): Array<[string, (r: CsvRow) => unknown]> => 
   ['Plan', (r) => r.v.planCode],
   ['Amount (NGN)', (r) => koboToNairaString(r.v.amountKobo)],
   ['Charged (NGN)', (r) => koboToNairaString(r.v.chargeKobo)],
-  ['Commission (NGN)', (r) => koboToNairaString(r.v.commissionKobo)],
-  ['Commission mode', (r) => r.v.commissionMode],
+  // Only a purchase that went through earns commission (as on screen, where these show "—").
+  ['Commission (NGN)', (r) => (earned(r.v) ? koboToNairaString(r.v.commissionKobo) : '0.00')],
+  ['Commission mode', (r) => (earned(r.v) ? r.v.commissionMode : '')],
   ['Platform', (r) => r.v.platform],
   ['Status', (r) => r.v.status],
   ['Failure reason', (r) => r.v.failureReason],
@@ -143,7 +146,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
           },
         });
       }
-      return ok(vendMessage(res.vend), vendOut(res.vend));
+      return ok(vendMessage(res.vend, 'PORTAL'), vendOut(res.vend));
     },
   );
 
@@ -327,7 +330,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
         corporateId: v.corporateId,
         summary: { code: v.code, status: v.status },
       });
-      return ok(vendMessage(v), vendOut(v));
+      return ok(vendMessage(v, 'PORTAL'), vendOut(v));
     },
   );
 
@@ -356,7 +359,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
         corporateId: v.corporateId,
         summary: { code: v.code, amountKobo: v.amountKobo, reason: req.body.reason },
       });
-      return ok(vendMessage(v), adminOut({ v, corporateName: found.corporateName }));
+      return ok(vendMessage(v, 'PORTAL'), adminOut({ v, corporateName: found.corporateName }));
     },
   );
 }

@@ -155,8 +155,11 @@ export function vendOut(v: VendRow): VendView {
   };
 }
 
-/** The answer's message for a vend, from its state alone (so retries read the same answer). */
-export function vendMessage(v: VendRow): string {
+/**
+ * The answer's message for a vend, from its state alone (so retries read the same answer). An
+ * API caller is told how to learn the final status; a person in the portal, what happens next.
+ */
+export function vendMessage(v: VendRow, audience: 'API' | 'PORTAL' = 'API'): string {
   switch (v.status) {
     case 'SUCCESSFUL':
       return 'Vend successful';
@@ -165,7 +168,9 @@ export function vendMessage(v: VendRow): string {
     case 'REVERSED':
       return 'Vend reversed and refunded';
     default:
-      return 'Vend pending: the provider has not confirmed it yet. Its final status will follow (webhook, or GET it again).';
+      return audience === 'PORTAL'
+        ? 'Purchase pending: the network has not confirmed it yet. We keep checking and its status will update in your vending history.'
+        : 'Vend pending: the provider has not confirmed it yet. Its final status will follow (webhook, or GET it again).';
   }
 }
 
@@ -248,7 +253,7 @@ export async function resolveVend(ctx: AppContext, p: Prepared, services: Servic
   let plan: DataPlanRow | null = null;
   let amountKobo: number;
   if (p.input.type === 'DATA') {
-    if (!p.input.planCode) throw badRequest('Plan code is required for data');
+    if (!p.input.planCode) throw badRequest('Choose a data plan');
     plan = await planForVend(ctx.db, p.input.planCode, p.network);
     amountKobo = plan.priceKobo;
   } else {

@@ -144,11 +144,19 @@ export default function CommissionRoute() {
       <div className="grid items-start gap-6 2xl:grid-cols-2">
         <Card className="overflow-hidden">
           <CardHeader title="Earned per day" description="Lagos calendar days, newest first." />
-          <ByDayTable rows={data?.byDay ?? []} loading={report.isPending} />
+          {report.isError ? (
+            <NotLoaded />
+          ) : (
+            <ByDayTable rows={data?.byDay ?? []} loading={report.isPending} />
+          )}
         </Card>
         <Card className="overflow-hidden">
           <CardHeader title="Earned per service" />
-          <ByServiceTable rows={data?.byService ?? []} loading={report.isPending} />
+          {report.isError ? (
+            <NotLoaded />
+          ) : (
+            <ByServiceTable rows={data?.byService ?? []} loading={report.isPending} />
+          )}
         </Card>
       </div>
 
@@ -167,5 +175,14 @@ export default function CommissionRoute() {
         )}
       </Card>
     </div>
+  );
+}
+
+/** In place of a table whose data failed to load: not an empty state, which would mislead. */
+function NotLoaded() {
+  return (
+    <p className="px-6 py-8 text-center text-sm text-slate-500">
+      Not available: the commission could not be loaded (see above).
+    </p>
   );
 }

@@ -4,8 +4,10 @@
 import {
   type BulkVendResult,
   koboToNairaString,
+  looksLikeCsv,
   MAX_BULK_ROWS,
   type Network,
+  NOT_CSV_MESSAGE,
   parseCsv,
   portalVendBody,
   type ServiceType,
@@ -81,6 +83,7 @@ const columnKey = (h: string) =>
 
 export function checkBulkCsv(text: string, catalogue: VendCatalogue, batchReference: string): BulkCheck {
   const empty = (fileErrors: string[]): BulkCheck => ({ fileErrors, rows: [], totalKobo: 0, invalidRows: 0 });
+  if (!looksLikeCsv(text)) return empty([NOT_CSV_MESSAGE]);
   const table = parseCsv(text);
   if (table.length < 2) return empty(['The CSV file needs a header row and at least one vend']);
   const header = table[0]!.map(columnKey);

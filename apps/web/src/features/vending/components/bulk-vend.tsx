@@ -349,7 +349,7 @@ export function BulkVend({
             <Stat label="Successful" value={result.successful} />
             <Stat label="Pending" value={result.pending} />
             <Stat
-              label="Not vended"
+              label="Failed or not vended"
               value={<span className={cn(result.failed > 0 && 'text-red-700')}>{result.failed}</span>}
             />
           </div>

@@ -226,7 +226,7 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
               <dl className="grid gap-x-6 gap-y-4 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4">
                 <Fact label="Client type">{clientTypeLabel(v.admin.clientType)}</Fact>
                 <Fact label="Platform">{platformLabel(v.platform)}</Fact>
-                <Fact label="Provider">{v.admin.provider ?? 'NIL'}</Fact>
+                <Fact label="Provider">{v.admin.provider ? platformLabel(v.admin.provider) : 'NIL'}</Fact>
                 <Fact label="Provider reference">
                   <span className="font-mono text-xs">{v.admin.providerReference ?? 'NIL'}</span>
                 </Fact>

@@ -125,7 +125,7 @@ describe('buy airtime and data', () => {
     // Data needs a plan.
     await userEvent.click(form.getByLabelText('Data'));
     await userEvent.click(form.getByRole('button', { name: 'Continue' }));
-    expect(await form.findByText('Plan code is required for data')).toBeInTheDocument();
+    expect(await form.findByText('Choose a data plan')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
   });

@@ -1,7 +1,9 @@
 // The life of a vend, oldest first: created and debited, each provider call and status query,
 // reroutes, the final status, a reversal, and every webhook delivery attempt.
+
 import type { VendEventView } from '@vendport/shared';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { platformLabel } from '@/lib/catalogue-labels';
 import { cn } from '@/lib/cn';
 import { formatShortDateTime } from '@/lib/format';
 import { statusLabel } from '@/lib/labels';
@@ -45,11 +47,40 @@ function titleOf(e: VendEventView): string {
   return TITLES[e.type] ?? statusLabel(e.type);
 }
 
+/** An event and how many identical ones followed it at once (repeated status checks). */
+type Grouped = VendEventView & { repeats: number; lastAt: string };
+
+/**
+ * Consecutive events that say the same thing (a status check answered "pending" again and
+ * again) read as one line with a count, so the timeline stays readable.
+ */
+export function groupRepeats(events: VendEventView[]): Grouped[] {
+  const out: Grouped[] = [];
+  for (const e of events) {
+    const prev = out.at(-1);
+    if (
+      prev &&
+      prev.type === e.type &&
+      prev.outcome === e.outcome &&
+      prev.status === e.status &&
+      prev.message === e.message &&
+      prev.provider === e.provider &&
+      (e.type === 'REQUERY' || e.type === 'WEBHOOK')
+    ) {
+      prev.repeats += 1;
+      prev.lastAt = e.createdAt;
+    } else {
+      out.push({ ...e, repeats: 1, lastAt: e.createdAt });
+    }
+  }
+  return out;
+}
+
 export function VendTimeline({ events }: { events: VendEventView[] }) {
   if (events.length === 0) return <p className="text-sm text-slate-500">No events recorded yet.</p>;
   return (
     <ol className="relative space-y-5 border-l border-slate-200 pl-6" aria-label="Timeline">
-      {events.map((e, i) => {
+      {groupRepeats(events).map((e, i) => {
         const badge = e.outcome ?? (e.type === 'STATUS' || e.type === 'CREATED' ? e.status : null);
         const tone = (badge && OUTCOME_TONES[badge]) || (e.type === 'REVERSAL' ? 'info' : 'neutral');
         return (
@@ -62,9 +93,18 @@ export function VendTimeline({ events }: { events: VendEventView[] }) {
               aria-hidden="true"
             />
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <p className="text-sm font-medium text-slate-900">{titleOf(e)}</p>
+              <p className="text-sm font-medium text-slate-900">
+                {titleOf(e)}
+                {e.repeats > 1 ? (
+                  <span className="ml-1.5 font-normal text-slate-500">
+                    × {e.repeats} (last {formatShortDateTime(e.lastAt)})
+                  </span>
+                ) : null}
+              </p>
               {badge ? <Badge tone={tone}>{statusLabel(badge)}</Badge> : null}
-              {e.provider ? <span className="text-xs text-slate-500">via {e.provider}</span> : null}
+              {e.provider ? (
+                <span className="text-xs text-slate-500">via {platformLabel(e.provider)}</span>
+              ) : null}
               <time dateTime={e.createdAt} title={e.createdAt} className="ml-auto text-xs text-slate-500">
                 {formatShortDateTime(e.createdAt)}
               </time>

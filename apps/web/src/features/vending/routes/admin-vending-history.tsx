@@ -48,7 +48,13 @@ export default function AdminVendingHistoryRoute() {
               rows={history.data?.data ?? []}
               loading={history.isPending}
               detailsPath="/admin-dashboard/vending-history"
-              emptyText={hasFilters(filters) ? 'No vends match these filters.' : 'No vends yet.'}
+              emptyText={
+                (history.data?.total ?? 0) > 0
+                  ? 'Nothing on this page. Go back to the first page.'
+                  : hasFilters(filters)
+                    ? 'No vends match these filters.'
+                    : 'No vends yet.'
+              }
               client={(r) =>
                 can('clients.read') ? (
                   <Link

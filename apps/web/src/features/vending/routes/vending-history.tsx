@@ -57,9 +57,11 @@ export default function VendingHistoryRoute() {
                 loading={history.isPending}
                 detailsPath={DETAILS_PATH}
                 emptyText={
-                  hasFilters(filters)
-                    ? 'No purchases match these filters.'
-                    : 'No purchases yet. Your airtime and data purchases will show here.'
+                  (history.data?.total ?? 0) > 0
+                    ? 'Nothing on this page. Go back to the first page.'
+                    : hasFilters(filters)
+                      ? 'No purchases match these filters.'
+                      : 'No purchases yet. Your airtime and data purchases will show here.'
                 }
               />
             </div>
