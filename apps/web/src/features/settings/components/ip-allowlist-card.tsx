@@ -1,5 +1,6 @@
 // The IP allow-list: the addresses and CIDR ranges the API keys may be used from. An empty list
-// allows every address. Adding and removing need settings.manage; removing asks first.
+// allows every address. Adding and removing need settings.manage; removing, and adding the first
+// entry (which closes the API to every other address), ask first.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type IpEntryView, ipAddBody } from '@vendport/shared';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { ShieldIcon, TrashIcon } from '@/components/ui/icons';
 import { type Column, Table } from '@/components/ui/table';
 import { TextInput } from '@/components/ui/text-input';
+import { ApiError } from '@/lib/api-client';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
 import { formatDate } from '@/lib/format';
 import { useAddIp } from '../api/add-ip';
@@ -23,22 +25,39 @@ export function IpAllowlistCard({ canManage }: { canManage: boolean }) {
   const add = useAddIp();
   const remove = useRemoveIp();
   const [removing, setRemoving] = useState<IpEntryView | null>(null);
+  // The first entry closes the API to every other address: asked first, like a removal.
+  const [firstEntry, setFirstEntry] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm({ resolver: zodResolver(ipAddBody), defaultValues: { address: '' } });
 
-  const onAdd = handleSubmit(({ address }) =>
+  const entries = list.data ?? [];
+
+  const submit = (address: string) =>
     add.mutate(address, {
       onSuccess: (res) => {
         toastApiResult(res);
+        setFirstEntry(null);
         if (res.success !== false) reset({ address: '' });
+        else setError('address', { message: res.message });
       },
-      onError: toastApiError,
-    }),
-  );
+      onError: (err) => {
+        setFirstEntry(null);
+        // The server's refusal (not an address, already listed) belongs under the field.
+        if (err instanceof ApiError && (err.status === 400 || err.status === 409))
+          setError('address', { message: err.message });
+        else toastApiError(err);
+      },
+    });
+
+  const onAdd = handleSubmit(({ address }) => {
+    if (entries.length === 0) setFirstEntry(address);
+    else submit(address);
+  });
 
   const onRemove = () => {
     if (!removing) return;
@@ -51,7 +70,6 @@ export function IpAllowlistCard({ canManage }: { canManage: boolean }) {
     });
   };
 
-  const entries = list.data ?? [];
   const columns: Column<IpEntryView>[] = [
     {
       key: 'address',
@@ -102,9 +120,9 @@ export function IpAllowlistCard({ canManage }: { canManage: boolean }) {
       />
       <div className="space-y-4 px-6 py-5">
         <p className="text-sm text-slate-600" data-testid="ip-explainer">
-          While the list is empty, API calls with your keys are accepted from any address. Once you add an
-          address or a CIDR range (IPv4 or IPv6), calls from anywhere else are refused. The portal itself is
-          not affected.
+          {entries.length === 0
+            ? 'While the list is empty, API calls with your keys are accepted from any address. Once you add an address or a CIDR range (IPv4 or IPv6), calls from anywhere else are refused. The portal itself is not affected.'
+            : 'Only the addresses and ranges below may call the API with your keys; calls from anywhere else are refused. Removing the last one opens the API to every address again. The portal itself is not affected.'}
         </p>
         {canManage ? (
           <form
@@ -147,6 +165,15 @@ export function IpAllowlistCard({ canManage }: { canManage: boolean }) {
           />
         </div>
       )}
+      <ConfirmModal
+        open={firstEntry !== null}
+        title="Restrict API access?"
+        message={`From now on only ${firstEntry ?? ''} may call the API with your keys: calls from every other address are refused. Make sure it is the address your servers call from.`}
+        confirmLabel="Restrict to this address"
+        loading={add.isPending}
+        onConfirm={() => firstEntry && submit(firstEntry)}
+        onCancel={() => setFirstEntry(null)}
+      />
       <ConfirmModal
         open={!!removing}
         title="Remove IP address?"

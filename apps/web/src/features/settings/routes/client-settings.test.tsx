@@ -92,10 +92,18 @@ describe('client settings', () => {
     expect(await form.findByText('Enter an IP address or CIDR range')).toBeInTheDocument();
     await userEvent.type(form.getByLabelText('IP address or CIDR range'), '203.0.113.7');
     await userEvent.click(form.getByRole('button', { name: 'Add address' }));
+    // The first entry closes the API to every other address: asked first.
+    const restrict = await screen.findByRole('dialog', { name: 'Restrict API access?' });
+    expect(restrict).toHaveTextContent('From now on only 203.0.113.7 may call the API with your keys');
+    expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(restrict).getByRole('button', { name: 'Restrict to this address' }));
     expect(await screen.findByText('IP address added')).toBeInTheDocument();
     expect(stub.calls.find((c) => c.method === 'POST')?.body).toEqual({ address: '203.0.113.7' });
     expect(await within(table).findByText('203.0.113.7')).toBeInTheDocument();
     expect(screen.getByText('Restricted to 1 entry')).toBeInTheDocument();
+    expect(explainer).toHaveTextContent(
+      'Only the addresses and ranges below may call the API with your keys',
+    );
     expect(form.getByLabelText('IP address or CIDR range')).toHaveValue('');
 
     await userEvent.click(within(table).getByRole('button', { name: 'Remove 203.0.113.7' }));
