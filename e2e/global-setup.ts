@@ -20,6 +20,7 @@ function freePort(): Promise<number> {
 }
 
 let server: ChildProcess | null = null;
+let stopping = false;
 let dataDir = '';
 
 export async function setup(project: TestProject) {
@@ -53,6 +54,10 @@ export async function setup(project: TestProject) {
   server.stderr!.on('data', (d) => {
     out += d;
   });
+  // A server that dies during the run says why (the journeys then only see refused connections).
+  server.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`\nThe e2e server exited (${code ?? signal}) during the run:\n${out.slice(-8000)}\n`);
+  });
   const deadline = Date.now() + 120_000;
   let adminPassword = '';
   while (Date.now() < deadline) {
@@ -74,6 +79,7 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
+  stopping = true;
   if (server && server.exitCode === null) {
     const exited = new Promise((r) => server!.once('exit', r));
     server.kill('SIGTERM');
