@@ -65,6 +65,20 @@ describe('routes and layout', () => {
     expect(screen.getByText('Role: ROLE-42')).toBeInTheDocument();
   });
 
+  it.each(['/dashboard', '/dashboard/profile'])(
+    '[LAYOUT] %s names the client type and verification in words, not raw values',
+    async (path) => {
+      sessionStore.login(makeUser(), 'tok', false);
+      vi.stubGlobal('fetch', stubFetch(layoutRoutes()).fn);
+      renderApp(path);
+      await screen.findByRole('heading', { level: 1 });
+      const main = screen.getByRole('main');
+      expect(within(main).getByText('Prepaid')).toBeInTheDocument();
+      expect(within(main).getByText('Pending')).toBeInTheDocument();
+      expect(within(main).queryByText(/^(PREPAID|PENDING)$/)).not.toBeInTheDocument();
+    },
+  );
+
   it.each([
     ['/401', 'Unauthorized'],
     ['/403', 'Access denied'],

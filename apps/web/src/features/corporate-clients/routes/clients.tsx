@@ -15,7 +15,7 @@ import { formatDate, formatNaira } from '@/lib/format';
 import { CLIENT_TYPE_OPTIONS, clientTypeLabel } from '@/lib/labels';
 import { useCorporateClients } from '../api/get-corporate-clients';
 import type { ClientFilters } from '../api/query-keys';
-import { ClientStatusBadge, VerificationBadge } from '../components/client-badges';
+import { ClientStatusBadge, VerificationBadge } from '@/components/client-badges';
 
 const NAMES = ['search', 'startDate', 'endDate', 'status', 'clientType'] as const;
 const STATUS_OPTIONS = [
