@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ALL_ADMIN_PERMISSIONS, ALL_CORPORATE_PERMISSIONS } from '@vendport/shared';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDLE_TIMEOUT_STORAGE_KEY } from '@/lib/idle';
 import { PROFILE_STORAGE_KEY, sessionStore } from '@/lib/session';
 import { makeUser, stubFetch } from '../../test/factories';
 import { renderApp } from '../../test/render-app';
+import { navFor } from './layouts/nav';
 import { adminRoutes, clientRoutes } from './routes';
 
 const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
@@ -56,14 +58,57 @@ describe('routes and layout', () => {
     },
   );
 
-  it('[ROUTES] screens of later issues say so honestly', async () => {
+  it('[ROUTES] screens of later issues say so honestly, without raw ids from the URL', async () => {
     sessionStore.login(makeUser(), 'tok', false);
     vi.stubGlobal('fetch', stubFetch(layoutRoutes()).fn);
-    renderApp('/dashboard/admin-management/view-role/ROLE-42');
+    const id = '724a03b8-5d1e-4c4f-9b8e-2f1d3c4b5a69';
+    renderApp(`/dashboard/admin-management/view-role/${id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'View Role' })).toBeInTheDocument();
     expect(screen.getByText('This screen arrives with a later release.')).toBeInTheDocument();
-    expect(screen.getByText('Role: ROLE-42')).toBeInTheDocument();
+    expect(screen.getByText('Not available yet')).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(id))).not.toBeInTheDocument();
   });
+
+  it.each(['/dashboard', '/dashboard/profile'])(
+    '[LAYOUT] %s names the client type and verification in words, not raw values',
+    async (path) => {
+      sessionStore.login(makeUser(), 'tok', false);
+      vi.stubGlobal('fetch', stubFetch(layoutRoutes()).fn);
+      renderApp(path);
+      await screen.findByRole('heading', { level: 1 });
+      const main = screen.getByRole('main');
+      expect(within(main).getByText('Prepaid')).toBeInTheDocument();
+      expect(within(main).getByText('Pending')).toBeInTheDocument();
+      expect(within(main).queryByText(/^(PREPAID|PENDING)$/)).not.toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['CORPORATE', ALL_CORPORATE_PERMISSIONS],
+    ['ADMIN', ALL_ADMIN_PERMISSIONS],
+  ] as const)(
+    '[LAYOUT] %s sidebar: Soon marks exactly the entries whose screen is not built yet',
+    async (area, permissions) => {
+      for (const item of navFor(area, permissions).flatMap((s) => s.items)) {
+        sessionStore.login(makeUser({ area, roles: [area], permissions: [...permissions] }), 'tok', false);
+        vi.stubGlobal('fetch', stubFetch(layoutRoutes()).fn);
+        const { unmount } = renderApp(item.to);
+        await screen.findByRole('heading', { level: 1 });
+        const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+        const link = within(sidebar).getByRole('link', { name: new RegExp(`^${item.label}`) });
+        const placeholder = screen.queryByText('This screen arrives with a later release.');
+        expect({ to: item.to, soon: !!item.soon }).toEqual({ to: item.to, soon: !!placeholder });
+        if (item.soon) {
+          expect(link).toHaveAccessibleName(`${item.label} (not available yet)`);
+          expect(within(link).getByText('Soon')).toBeInTheDocument();
+        } else {
+          expect(link).toHaveAccessibleName(item.label);
+        }
+        unmount();
+        sessionStore.clear();
+      }
+    },
+  );
 
   it.each([
     ['/401', 'Unauthorized'],

@@ -1,5 +1,6 @@
 // The sections of each area's sidebar (spec §2 children). Items carrying a permission are shown
-// only to users who hold it (the server checks again on every call).
+// only to users who hold it (the server checks again on every call). Items marked `soon` lead to
+// screens that only say they arrive with a later release: the sidebar says so before the click.
 import type { Area } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import {
@@ -23,7 +24,15 @@ import {
   WalletIcon,
 } from '@/components/ui/icons';
 
-export type NavItem = { label: string; to: string; icon: ReactNode; end?: boolean; permission?: string };
+export type NavItem = {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  end?: boolean;
+  permission?: string;
+  /** The screen is a "later release" placeholder: shown with a Soon badge, still reachable. */
+  soon?: boolean;
+};
 export type NavSection = { title: string; items: NavItem[] };
 
 const i = (Icon: (p: { className?: string }) => ReactNode) => <Icon className="h-5 w-5 shrink-0" />;
@@ -57,6 +66,7 @@ const CLIENT_NAV: NavSection[] = [
         to: '/dashboard/sales-valuation',
         icon: i(ChartIcon),
         permission: 'transactions.read',
+        soon: true,
       },
     ],
   },
@@ -68,18 +78,21 @@ const CLIENT_NAV: NavSection[] = [
         to: '/dashboard/auto-topup-settings',
         icon: i(RepeatIcon),
         permission: 'autotopup.manage',
+        soon: true,
       },
       {
         label: 'Subscribers',
         to: '/dashboard/auto-top-up-subscribers',
         icon: i(UsersIcon),
         permission: 'autotopup.manage',
+        soon: true,
       },
       {
         label: 'Top-up Transactions',
         to: '/dashboard/auto-topup-transactions',
         icon: i(ListIcon),
         permission: 'autotopup.manage',
+        soon: true,
       },
     ],
   },
@@ -91,12 +104,14 @@ const CLIENT_NAV: NavSection[] = [
         to: '/dashboard/admin-management',
         icon: i(ShieldIcon),
         permission: 'team.read',
+        soon: true,
       },
       {
         label: 'Audit Trail',
         to: '/dashboard/audit-trail',
         icon: i(ClockIcon),
         permission: 'team.audit.read',
+        soon: true,
       },
       { label: 'Settings', to: '/dashboard/settings', icon: i(SettingsIcon), permission: 'settings.read' },
       { label: 'Notifications', to: '/dashboard/notification', icon: i(BellIcon) },
@@ -179,18 +194,21 @@ const ADMIN_NAV: NavSection[] = [
         to: '/admin-dashboard/admin-management',
         icon: i(ShieldIcon),
         permission: 'admins.read',
+        soon: true,
       },
       {
         label: 'Audit Trail',
         to: '/admin-dashboard/audit-trail',
         icon: i(ClockIcon),
         permission: 'audit.read',
+        soon: true,
       },
       {
         label: 'Settings',
         to: '/admin-dashboard/settings',
         icon: i(SettingsIcon),
         permission: 'settings.manage',
+        soon: true,
       },
       { label: 'Notifications', to: '/admin-dashboard/notification', icon: i(BellIcon) },
       { label: 'Profile', to: '/admin-dashboard/admin-profile', icon: i(UserIcon) },

@@ -1,6 +1,10 @@
 // List filters kept in the URL (spec §3 List filters), next to the pager's page and limit: a
 // search applied on Enter or Search, dates and selects applied as soon as they change. Any change
 // returns the list to its first page.
+//
+// Layout: fields line up by their tops, so a date's error message grows its own column downwards
+// instead of lifting the field out of the row. On phones the search takes the full width and the
+// other fields go two to a row, each filling its half.
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from './button';
@@ -60,12 +64,15 @@ export function FilterBar({ fields, label = 'Filters' }: { fields: readonly Filt
     <form
       aria-label={label}
       onSubmit={onSearch}
-      className="flex flex-wrap items-end gap-3 border-b border-slate-100 px-4 py-4"
+      className="grid grid-cols-2 items-start gap-3 border-b border-slate-100 px-4 py-4 sm:flex sm:flex-wrap"
     >
       {fields.map((f) => {
         if (f.kind === 'search')
           return (
-            <div key={f.name} className="flex min-w-[18rem] flex-[2] basis-[18rem] items-end gap-2">
+            <div
+              key={f.name}
+              className="col-span-2 flex items-end gap-2 sm:min-w-[18rem] sm:flex-[2] sm:basis-[18rem]"
+            >
               <TextInput
                 label={f.label}
                 type="search"
@@ -92,7 +99,7 @@ export function FilterBar({ fields, label = 'Filters' }: { fields: readonly Filt
               min={f.end === 'end' && other ? other : undefined}
               max={f.end === 'start' && other ? other : undefined}
               onChange={(iso) => update({ [f.name]: iso })}
-              containerClassName="w-44"
+              containerClassName="min-w-0 sm:w-44"
             />
           );
         }
@@ -105,12 +112,13 @@ export function FilterBar({ fields, label = 'Filters' }: { fields: readonly Filt
             placeholderOption={f.allLabel}
             value={params.get(f.name) ?? ''}
             onChange={(e) => update({ [f.name]: e.target.value })}
-            containerClassName="w-44"
+            containerClassName="min-w-0 sm:w-44"
           />
         );
       })}
       {active ? (
-        <Button variant="ghost" onClick={clear}>
+        // Level with the fields (below their labels: a 20 px line and a 6 px gap).
+        <Button variant="ghost" onClick={clear} className="col-span-2 justify-self-start sm:mt-[1.625rem]">
           Clear filters
         </Button>
       ) : null}

@@ -228,9 +228,10 @@ export const CheckIcon = (p: IconProps) => (
     <path d="m5 12 5 5 9-10" />
   </Icon>
 );
-export const SparkIcon = (p: IconProps) => (
+export const InfoIcon = (p: IconProps) => (
   <Icon {...p}>
-    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5M12 8h.01" />
   </Icon>
 );
 export const CopyIcon = (p: IconProps) => (

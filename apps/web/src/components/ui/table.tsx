@@ -1,8 +1,17 @@
 // A plain data table: typed columns, an empty state and a loading row. Sorting and filtering
 // belong to the screens that need them.
-import type { ReactNode } from 'react';
+//
+// Cells stay on one line (numbers, dates, badges, buttons must not break) except in columns
+// marked `wrap`: free text such as names wraps within a minimum and maximum width, so a long
+// client name makes its row taller instead of pushing the last columns out of view. When the
+// table is still wider than its box (phones), it scrolls sideways and a shadow on the edge says
+// there is more.
+import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { Spinner } from './spinner';
+
+/** Widths (CSS lengths) a wrapping column keeps between. */
+export type ColumnWrap = { min?: string; max?: string };
 
 export type Column<T> = {
   key: string;
@@ -10,6 +19,11 @@ export type Column<T> = {
   cell: (row: T, index: number) => ReactNode;
   align?: 'left' | 'right' | 'center';
   className?: string;
+  /**
+   * Free text (names, descriptions) that may wrap onto several lines, between `min` and `max`
+   * wide (default 10rem to 18rem). Every other column stays on one line.
+   */
+  wrap?: boolean | ColumnWrap;
 };
 
 export type TableProps<T> = {
@@ -25,6 +39,47 @@ export type TableProps<T> = {
 };
 
 const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
+const DEFAULT_WRAP: Required<ColumnWrap> = { min: '10rem', max: '18rem' };
+
+function wrapStyle(wrap: Column<unknown>['wrap']): CSSProperties | undefined {
+  if (!wrap) return undefined;
+  const w = wrap === true ? DEFAULT_WRAP : { ...DEFAULT_WRAP, ...wrap };
+  return { minWidth: w.min, maxWidth: w.max };
+}
+
+type Overflow = { left: boolean; right: boolean; width: number };
+const NO_OVERFLOW: Overflow = { left: false, right: false, width: 0 };
+
+/** Whether the box has more content to either side, and its visible width. */
+function useHorizontalOverflow(ref: RefObject<HTMLDivElement | null>): Overflow {
+  const [state, setState] = useState<Overflow>(NO_OVERFLOW);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const hidden = el.scrollWidth - el.clientWidth;
+      const next = {
+        left: hidden > 1 && el.scrollLeft > 1,
+        right: hidden > 1 && el.scrollLeft < hidden - 1,
+        width: el.clientWidth,
+      };
+      setState((prev) =>
+        prev.left === next.left && prev.right === next.right && prev.width === next.width ? prev : next,
+      );
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    // The box resizes with the window; the table inside with its rows (loading, next page).
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(el);
+    if (el.firstElementChild) observer?.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, [ref]);
+  return state;
+}
 
 export function Table<T>({
   columns,
@@ -37,69 +92,112 @@ export function Table<T>({
   dense = false,
 }: TableProps<T>) {
   const padX = dense ? 'px-3' : 'px-4';
+  const scroller = useRef<HTMLDivElement>(null);
+  const overflow = useHorizontalOverflow(scroller);
+  const scrolls = overflow.left || overflow.right;
+
+  // The loading and empty rows span every column, which on a phone is wider than the screen:
+  // their content keeps to the visible part of the box and stays there while it scrolls.
+  const fullWidthRow = (content: ReactNode, className?: string) => (
+    <tr>
+      <td colSpan={columns.length} className="p-0">
+        <div
+          className={cn('sticky left-0 px-4 py-10', className)}
+          style={overflow.width ? { width: overflow.width } : undefined}
+        >
+          {content}
+        </div>
+      </td>
+    </tr>
+  );
+
   return (
-    // relative: absolutely positioned content (sr-only headers) stays inside the scroll box
-    // instead of widening the page.
-    <div className="relative overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className="bg-slate-50">
-          <tr>
-            {columns.map((c) => (
-              <th
-                key={c.key}
-                scope="col"
-                className={cn(
-                  'whitespace-nowrap py-3 text-xs font-semibold uppercase tracking-wide text-slate-500',
-                  padX,
-                  ALIGN[c.align ?? 'left'],
-                )}
-              >
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
-          {loading ? (
+    <div className="relative">
+      {/* relative: absolutely positioned content (sr-only headers) stays inside the scroll box
+          instead of widening the page. */}
+      <div
+        ref={scroller}
+        className="relative overflow-x-auto"
+        data-testid="table-scroll"
+        // A box that scrolls can be scrolled from the keyboard too.
+        {...(scrolls
+          ? { tabIndex: 0, role: 'region', 'aria-label': `${caption ?? 'Table'}, scrolls sideways` }
+          : {})}
+      >
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          {caption ? <caption className="sr-only">{caption}</caption> : null}
+          <thead className="bg-slate-50">
             <tr>
-              <td colSpan={columns.length} className="px-4 py-10">
-                <div className="flex justify-center text-brand-700">
-                  <Spinner className="h-6 w-6" />
-                </div>
-              </td>
+              {columns.map((c) => (
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={cn(
+                    'py-3 text-xs font-semibold uppercase tracking-wide text-slate-500',
+                    c.wrap ? 'whitespace-normal' : 'whitespace-nowrap',
+                    padX,
+                    ALIGN[c.align ?? 'left'],
+                  )}
+                >
+                  {c.header}
+                </th>
+              ))}
             </tr>
-          ) : rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-500">
-                {emptyText}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row, i) => (
-              <tr
-                key={rowKey(row, i)}
-                className={cn(onRowClick && 'cursor-pointer hover:bg-slate-50')}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-              >
-                {columns.map((c) => (
-                  <td
-                    key={c.key}
-                    className={cn(
-                      'whitespace-nowrap py-3 text-slate-700',
-                      padX,
-                      ALIGN[c.align ?? 'left'],
-                      c.className,
-                    )}
-                  >
-                    {c.cell(row, i)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white">
+            {loading
+              ? fullWidthRow(
+                  <div className="flex justify-center text-brand-700">
+                    <Spinner className="h-6 w-6" />
+                  </div>,
+                )
+              : rows.length === 0
+                ? fullWidthRow(emptyText, 'text-center text-slate-500')
+                : rows.map((row, i) => (
+                    <tr
+                      key={rowKey(row, i)}
+                      className={cn(onRowClick && 'cursor-pointer hover:bg-slate-50')}
+                      onClick={onRowClick ? () => onRowClick(row) : undefined}
+                    >
+                      {columns.map((c) => (
+                        <td
+                          key={c.key}
+                          className={cn(
+                            'py-3 text-slate-700',
+                            c.wrap ? 'whitespace-normal' : 'whitespace-nowrap',
+                            padX,
+                            ALIGN[c.align ?? 'left'],
+                            c.className,
+                          )}
+                        >
+                          {c.wrap ? (
+                            <div className="break-words" style={wrapStyle(c.wrap)} data-wrap="">
+                              {c.cell(row, i)}
+                            </div>
+                          ) : (
+                            c.cell(row, i)
+                          )}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+          </tbody>
+        </table>
+      </div>
+      {overflow.left ? (
+        <div
+          aria-hidden="true"
+          data-testid="table-scroll-cue-left"
+          className="pointer-events-none absolute inset-y-0 left-0 w-6 bg-linear-to-r from-slate-900/10 to-transparent"
+        />
+      ) : null}
+      {overflow.right ? (
+        <div
+          aria-hidden="true"
+          data-testid="table-scroll-cue-right"
+          className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-linear-to-l from-slate-900/15 to-transparent"
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 // Shared pieces of the two home screens.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Card } from '@/components/ui/card';
-import { ChevronRightIcon, SparkIcon } from '@/components/ui/icons';
+import { LaterReleaseNote } from '@/components/later-release';
+import { ChevronRightIcon } from '@/components/ui/icons';
 
 export function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -12,17 +12,7 @@ export function greeting(hour: number): string {
 
 export function LaterFiguresNote({ children }: { children: ReactNode }) {
   return (
-    <Card className="flex items-start gap-4 px-6 py-5">
-      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <SparkIcon className="h-5 w-5" />
-      </span>
-      <div>
-        <p className="text-sm font-medium text-slate-900">
-          The dashboard figures arrive with a later release.
-        </p>
-        <p className="mt-1 text-sm leading-6 text-slate-500">{children}</p>
-      </div>
-    </Card>
+    <LaterReleaseNote title="The dashboard figures arrive with a later release.">{children}</LaterReleaseNote>
   );
 }
 

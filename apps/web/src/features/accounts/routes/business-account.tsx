@@ -1,14 +1,11 @@
 // Placeholder until this screen's issue lands: title and an honest note, no sample data.
-import { useParams } from 'react-router';
 import { LaterReleaseScreen } from '@/components/later-release';
 
 export default function BusinessAccountRoute() {
-  const { id } = useParams();
   return (
     <LaterReleaseScreen
       title="Business Account"
       summary="The client’s funding and balance overview, business details and attached documents, with password-confirmed approval or decline."
-      reference={{ label: 'Corporate client', value: id }}
       showBack
     />
   );

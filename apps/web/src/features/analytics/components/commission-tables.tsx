@@ -57,6 +57,7 @@ export function CommissionByClient({
     {
       key: 'client',
       header: 'Client',
+      wrap: true,
       cell: (c) => <span className="font-medium text-slate-900">{client(c)}</span>,
     },
     ...commissionFigures<ByClient>(look),

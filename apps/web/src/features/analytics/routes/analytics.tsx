@@ -6,12 +6,12 @@ import type { CommissionSettlementView } from '@vendport/shared';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { LaterReleaseNote } from '@/components/later-release';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
-import { SparkIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { Stat } from '@/components/ui/stat';
@@ -238,14 +238,7 @@ export default function AnalyticsRoute() {
       ) : (
         <Alert tone="info" title="Commission figures need the View commissions permission." />
       )}
-      <Card className="flex items-start gap-4 px-6 py-5">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-          <SparkIcon className="h-5 w-5" />
-        </span>
-        <p className="text-sm leading-6 text-slate-500">
-          Sales and funding trends across the platform arrive with a later release.
-        </p>
-      </Card>
+      <LaterReleaseNote title="Sales and funding trends across the platform arrive with a later release." />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import type { CorporateClientView } from '@vendport/shared';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ClientStatusBadge, VerificationBadge } from '@/components/client-badges';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,6 @@ import { formatDate, formatNaira } from '@/lib/format';
 import { CLIENT_TYPE_OPTIONS, clientTypeLabel } from '@/lib/labels';
 import { useCorporateClients } from '../api/get-corporate-clients';
 import type { ClientFilters } from '../api/query-keys';
-import { ClientStatusBadge, VerificationBadge } from '../components/client-badges';
 
 const NAMES = ['search', 'startDate', 'endDate', 'status', 'clientType'] as const;
 const STATUS_OPTIONS = [
@@ -40,6 +40,7 @@ export default function ClientsRoute() {
     {
       key: 'name',
       header: 'Client',
+      wrap: { min: '12rem', max: '20rem' },
       cell: (c) => (
         <div className="min-w-0">
           <Link

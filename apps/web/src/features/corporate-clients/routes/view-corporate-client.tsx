@@ -5,6 +5,7 @@
 import type { CorporateClientDetailView } from '@vendport/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ClientStatusBadge, VerificationBadge } from '@/components/client-badges';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,7 +21,6 @@ import { clientTypeLabel } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
 import { useCorporateClient } from '../api/get-corporate-client';
 import type { ActionDone } from '../components/action-done';
-import { ClientStatusBadge, VerificationBadge } from '../components/client-badges';
 import { ClientCommissionCard } from '../components/client-commission-card';
 import { ClientServicesCard } from '../components/client-services-card';
 import { CreditLimitModal } from '../components/credit-limit-modal';

@@ -100,6 +100,7 @@ export default function DataPlanManagementRoute() {
     {
       key: 'name',
       header: 'Name',
+      wrap: true,
       cell: (p) => (
         <div>
           <div className="font-medium text-slate-900">{p.name}</div>

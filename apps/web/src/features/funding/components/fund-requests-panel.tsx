@@ -61,6 +61,7 @@ export function FundRequestsPanel({
     {
       key: 'client',
       header: 'Client',
+      wrap: true,
       cell: (r) => (
         <div>
           <div className="font-medium text-slate-900">{clientCell(r.corporateId, r.corporateName)}</div>

@@ -30,6 +30,7 @@ export function FundingTable({
           {
             key: 'client',
             header: 'Client',
+            wrap: true,
             cell: (r: FundingTransactionView) => (
               <div className="min-w-0">
                 <div className="font-medium text-slate-900">{client(r)}</div>

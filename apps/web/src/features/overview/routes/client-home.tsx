@@ -1,14 +1,14 @@
 // Client home. The account facts come from the signed-in session; the dashboard figures
 // (balance, sales, charts) arrive with the wallet and vending issues.
+import { VerificationBadge } from '@/components/client-badges';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { BellIcon, SignalIcon, UserIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
+import { clientTypeLabel } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { greeting, LaterFiguresNote, QuickLink } from '../components';
-
-const VERIFICATION_TONE = { VERIFIED: 'success', DECLINED: 'danger', PENDING: 'warning' } as const;
 
 export default function ClientHomeRoute() {
   const { user } = useSession();
@@ -29,20 +29,13 @@ export default function ClientHomeRoute() {
           <div>
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Client type</p>
             <p className="mt-1 text-sm font-semibold text-slate-900">
-              {corporate.clientType.replace(/_/g, ' ')}
+              {clientTypeLabel(corporate.clientType)}
             </p>
           </div>
           <div>
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Verification</p>
             <p className="mt-1">
-              <Badge
-                tone={
-                  VERIFICATION_TONE[corporate.verificationStatus as keyof typeof VERIFICATION_TONE] ??
-                  'neutral'
-                }
-              >
-                {corporate.verificationStatus}
-              </Badge>
+              <VerificationBadge status={corporate.verificationStatus} />
             </p>
           </div>
           <div>

@@ -1,14 +1,11 @@
 // Placeholder until this screen's issue lands: title and an honest note, no sample data.
-import { useParams } from 'react-router';
 import { LaterReleaseScreen } from '@/components/later-release';
 
 export default function ClientSalesValuationRoute() {
-  const { id } = useParams();
   return (
     <LaterReleaseScreen
       title="Sales Valuation"
       summary="The value and count of one corporate client’s sales over a chosen period, by network and service."
-      reference={{ label: 'Corporate client', value: id }}
       showBack
     />
   );

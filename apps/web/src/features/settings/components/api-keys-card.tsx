@@ -69,25 +69,26 @@ export function ApiKeysCard() {
   };
 
   const row = (k: ApiKeyView) => (
+    // On phones the buttons take their own row under the key, which keeps the full line.
     <li
       key={k.mode}
-      className="flex flex-wrap items-center gap-4 px-6 py-4"
+      className="flex flex-col gap-3 px-6 py-4 sm:flex-row sm:items-center sm:gap-4"
       data-testid={`api-key-${k.mode}`}
     >
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
-          <p className="text-sm font-semibold text-slate-900">{MODE_LABEL[k.mode]} key</p>
+          <p className="whitespace-nowrap text-sm font-semibold text-slate-900">{MODE_LABEL[k.mode]} key</p>
           <Badge tone={k.mode === 'LIVE' ? 'success' : 'warning'}>
             {k.mode === 'LIVE' ? 'Live money' : 'Sandbox'}
           </Badge>
         </div>
-        <p className="mt-1 font-mono text-sm text-slate-700">{k.masked}</p>
+        <p className="mt-1 break-all font-mono text-sm text-slate-700">{k.masked}</p>
         <p className="mt-0.5 text-xs text-slate-500">
           Created {formatDate(k.createdAt)} ·{' '}
           {k.lastUsedAt ? `Last used ${formatShortDateTime(k.lastUsedAt)}` : 'Never used'}
         </p>
       </div>
-      <div className="flex gap-2">
+      <div className="flex shrink-0 flex-wrap gap-2">
         <Button
           variant="secondary"
           size="sm"

@@ -3,7 +3,7 @@
 // users whose role allows it; the server checks again on every call.
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { SparkIcon } from '@/components/ui/icons';
+import { ShieldIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
@@ -16,7 +16,7 @@ function ModeCard({ testMode }: { testMode: boolean }) {
   return (
     <Card className="flex flex-wrap items-start gap-4 px-6 py-5">
       <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <SparkIcon className="h-5 w-5" />
+        <ShieldIcon className="h-5 w-5" />
       </span>
       <div className="min-w-0 flex-1" data-testid="account-mode">
         <div className="flex flex-wrap items-center gap-2">

@@ -42,13 +42,17 @@ export function VendingTable<T extends VendView>({
           {
             key: 'client',
             header: 'Client',
+            // Beside seven other columns: a long name takes at most three lines, in full on hover.
+            wrap: { min: '8.5rem', max: '14rem' },
             cell: (r: T) => {
               const a = r as T & AdminVendView;
               return (
-                <div className="min-w-[7rem] max-w-[9rem] whitespace-normal">
-                  <div className="font-medium text-slate-900">{client(a)}</div>
+                <>
+                  <div className="line-clamp-3 font-medium text-slate-900" title={a.corporateName}>
+                    {client(a)}
+                  </div>
                   <div className="text-xs text-slate-500">{clientTypeLabel(a.clientType)}</div>
-                </div>
+                </>
               );
             },
           },
@@ -97,6 +101,8 @@ export function VendingTable<T extends VendView>({
     {
       key: 'type',
       header: 'Type',
+      // Data plan names run long.
+      wrap: { min: '6.5rem', max: '11rem' },
       cell: (r) => (
         <div>
           <span className="inline-flex items-center gap-1.5">

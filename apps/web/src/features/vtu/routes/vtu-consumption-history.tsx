@@ -43,15 +43,13 @@ export default function VtuConsumptionHistoryRoute() {
     {
       key: 'client',
       header: 'Client',
-      cell: (r) => (
-        <span className="block max-w-[12rem] truncate" title={r.corporateName}>
-          {r.corporateName}
-        </span>
-      ),
+      wrap: true,
+      cell: (r) => r.corporateName,
     },
     {
       key: 'line',
       header: 'Line',
+      wrap: true,
       cell: (r) => (
         <div>
           <div className="font-medium text-slate-900">{r.lineName}</div>

@@ -14,6 +14,7 @@ const columns: Column<VtuFundingView>[] = [
   {
     key: 'line',
     header: 'Line',
+    wrap: true,
     cell: (r) => (
       <div>
         <div className="font-medium text-slate-900">{r.lineName}</div>

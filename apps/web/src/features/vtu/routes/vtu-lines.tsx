@@ -74,6 +74,7 @@ export default function VtuLinesRoute() {
     {
       key: 'line',
       header: 'Line',
+      wrap: { min: '11rem', max: '16rem' },
       cell: (l) => (
         <div>
           <div className="font-medium text-slate-900">{l.name}</div>

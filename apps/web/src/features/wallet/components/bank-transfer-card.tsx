@@ -14,7 +14,7 @@ function Detail({ label, value, copyLabel }: { label: string; value: string; cop
       <div className="min-w-0">
         <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
         <dd
-          className="mt-0.5 break-all font-medium text-slate-900"
+          className="mt-0.5 break-words font-medium text-slate-900"
           data-testid={`funding-${label.toLowerCase().replace(/\s+/g, '-')}`}
         >
           {value}

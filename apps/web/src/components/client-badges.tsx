@@ -1,4 +1,6 @@
-import { Badge } from '@/components/ui/badge';
+// A corporate client's verification and account status as badges, one look wherever they show:
+// the admin's client screens, and the client's own dashboard and profile.
+import { Badge } from './ui/badge';
 
 /** Spec §2 (Business Account): Approved for VERIFIED, Declined for DECLINED; Pending otherwise. */
 export function VerificationBadge({ status }: { status: string }) {
