@@ -56,7 +56,10 @@ export async function setup(project: TestProject) {
   });
   // A server that dies during the run says why (the journeys then only see refused connections).
   server.once('exit', (code, signal) => {
-    if (!stopping) process.stderr.write(`\nThe e2e server exited (${code ?? signal}) during the run:\n${out.slice(-8000)}\n`);
+    if (!stopping)
+      process.stderr.write(
+        `\nThe e2e server exited (${code ?? signal}) during the run:\n${out.slice(-8000)}\n`,
+      );
   });
   const deadline = Date.now() + 120_000;
   let adminPassword = '';

@@ -54,7 +54,7 @@ export function ApiKeysCard() {
           if (action === 'reset') toast.success(res.message);
           else if (await tryCopy(key)) toast.success(`${label} copied`);
           setRevealed({
-            title: action === 'reset' ? `Your new ${label.toLowerCase()}` : `Your ${label.toLowerCase()}`,
+            title: `Your ${action === 'reset' ? 'new ' : ''}${MODE_LABEL[mode].toLowerCase()} API key`,
             label,
             value: key,
             note:
