@@ -19,8 +19,9 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DbHandle } from './db/client';
 import { Sealer } from './lib/crypto';
-import { badRequest } from './lib/errors';
+import { refuseNul } from './lib/http';
 import { ipInList } from './lib/ip';
+import { loggable } from './lib/log';
 import { Mailer } from './lib/mailer';
 import { PasswordHasher } from './lib/passwords';
 import { modules } from './modules';
@@ -39,11 +40,13 @@ export async function buildApp(
   opts: BuildOptions,
 ): Promise<FastifyInstance> {
   const proxies = config.TRUSTED_PROXIES;
+  const logger =
+    opts.logger === undefined
+      ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] }
+      : opts.logger;
   const app = Fastify({
-    logger:
-      opts.logger === undefined
-        ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] }
-        : opts.logger,
+    // Every logged error goes through `loggable`: no query parameters in any log line.
+    logger: typeof logger === 'object' ? { ...logger, serializers: { err: loggable } } : logger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -70,9 +73,7 @@ export async function buildApp(
   });
   // PostgreSQL text cannot hold a NUL character: refuse it at the door, clearly, for every route.
   app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params)) {
-      throw badRequest('Text must not contain NUL characters');
-    }
+    refuseNul(request.body, request.query, request.params);
   });
 
   await app.register(helmet, {
@@ -192,15 +193,4 @@ export async function buildApp(
     await opts.db.close();
   });
   return app;
-}
-
-/** Whether a parsed request part holds a string with a NUL character (objects and arrays searched). */
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (!value || typeof value !== 'object' || depth > 8) return false;
-  if (Buffer.isBuffer(value)) return false;
-  for (const v of Array.isArray(value) ? value : Object.values(value)) {
-    if (holdsNul(v, depth + 1)) return true;
-  }
-  return false;
 }

@@ -117,4 +117,18 @@ describe('[GROUP COMMIT] lib/group-commit', () => {
     expect(await Promise.all([first, ...rest])).toEqual(['debit:a:1', 'debit:b:2', 'debit:c:3']);
     expect([...written.keys()]).toEqual(['a', 'b', 'c']);
   });
+
+  it('a batch of one the database certainly refused is answered at once, not sent again', async () => {
+    let sends = 0;
+    const g = new GroupCommit({
+      key: (x: string) => x,
+      wroteNothing: (err) => (err as Error).message === 'refused by the database',
+      send: async () => {
+        sends++;
+        throw new Error('refused by the database');
+      },
+    });
+    await expect(g.submit('x')).rejects.toThrow('refused by the database');
+    expect(sends).toBe(1);
+  });
 });

@@ -5,8 +5,9 @@
 //
 // A batch is all or nothing. When it fails, each item of it is sent again alone, marked as a
 // retry, so that each gets its own answer and no item fails because of another. A batch of one
-// is sent again too: the failure may be a lost answer (the connection dropped after the commit),
-// and `send` must then answer a retried item that was already written with what was written.
+// is sent again too unless the failure certainly wrote nothing: it may be a lost answer (the
+// connection dropped after the commit), and `send` must then answer a retried item that was
+// already written with what was written.
 export interface GroupCommitOptions<P, R> {
   /**
    * Writes the batch in one statement; the results by item key (an item without one failed).
@@ -14,6 +15,12 @@ export interface GroupCommitOptions<P, R> {
    */
   send(batch: P[], opts: { retry: boolean }): Promise<Map<string, R>>;
   key(item: P): string;
+  /**
+   * Whether a failure certainly wrote nothing (the database refused the statement): then a batch
+   * of one is answered with it at once instead of being sent again. Without it, every failure
+   * may be a lost answer.
+   */
+  wroteNothing?(err: unknown): boolean;
   maxBatch?: number;
   maxInFlight?: number;
 }
@@ -67,7 +74,11 @@ export class GroupCommit<P, R> {
       );
       for (const w of batch) this.settle(w, results);
       return;
-    } catch {
+    } catch (err) {
+      if (batch.length === 1 && this.opts.wroteNothing?.(err)) {
+        batch[0].reject(err);
+        return;
+      }
       // Each item again, alone: its own answer (or its own error).
     }
     for (const w of batch) {

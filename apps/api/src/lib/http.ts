@@ -1,5 +1,6 @@
 // Small helpers for handlers: the success envelope and paged lists.
 import { pageMeta } from '@vendport/shared';
+import { badRequest } from './errors';
 
 export const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
 
@@ -18,4 +19,20 @@ export function lagosDayStart(isoDate: string): Date {
 export function lagosDayEnd(isoDate: string): Date {
   const d = lagosDayStart(isoDate);
   return new Date(d.getTime() + 24 * 3600 * 1000);
+}
+
+/** Whether a parsed request part holds a string with a NUL character (objects and arrays searched). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 8) return false;
+  if (Buffer.isBuffer(value)) return false;
+  for (const v of Array.isArray(value) ? value : Object.values(value)) {
+    if (holdsNul(v, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** PostgreSQL text cannot hold a NUL character: any in these parsed request parts is a clear 400. */
+export function refuseNul(...parts: unknown[]): void {
+  if (parts.some((p) => holdsNul(p))) throw badRequest('Text must not contain NUL characters');
 }

@@ -32,14 +32,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     // Constraint violations that reach here are races the services did not foresee: a clear 409.
     const pgCode = pgErrorCode(err);
     if (pgCode === '23505' || pgCode === '23503') {
-      request.log.warn({ err: loggable(err) }, 'constraint violation');
+      request.log.warn({ err }, 'constraint violation');
       const message = pgCode === '23505' ? 'This record already exists' : 'This record is still in use';
       return reply.status(409).send({ success: false, message, errors: [message], code: 'CONFLICT' });
     }
     // A value the database cannot read as its column's type (a malformed id, say) that no
     // schema caught: the request is wrong, not the server.
     if (pgCode === '22P02' || pgCode === '22021') {
-      request.log.warn({ err: loggable(err) }, 'value of the wrong type reached the database');
+      request.log.warn({ err }, 'value of the wrong type reached the database');
       const message = 'A value in the request is not in the expected format';
       return reply.status(400).send({ success: false, message, errors: [message], code: 'BAD_REQUEST' });
     }
@@ -50,7 +50,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       pgCode === '57P03' ||
       /timeout exceeded when trying to connect|Connection terminated/i.test(err.message ?? '')
     ) {
-      request.log.error({ err: loggable(err) }, 'database unavailable');
+      request.log.error({ err }, 'database unavailable');
       const message = 'The service is busy. Please try again shortly.';
       return reply
         .status(503)
@@ -79,7 +79,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : 'Malformed request';
       return reply.status(status).send({ success: false, message, errors: [message], code: 'BAD_REQUEST' });
     }
-    request.log.error({ err: loggable(err) }, 'unhandled error');
+    request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(internal());
   });
 }
@@ -90,23 +90,3 @@ const internal = () => ({
   errors: ['Internal server error'],
   code: 'INTERNAL_ERROR',
 });
-
-/**
- * An error as it may be logged. A failed query's message carries its parameters (Drizzle writes
- * "Failed query: ... params: ..."), which can be a password hash, a code or a customer's data:
- * only the statement is kept, with the database's own code and message.
- */
-export function loggable(err: unknown): Record<string, unknown> {
-  const e = err as { name?: string; message?: string; stack?: string; code?: string; cause?: unknown };
-  const cut = (m: string | undefined) => (m ?? '').split(/\nparams:/)[0].slice(0, 2000);
-  const cause = e?.cause as { code?: string; message?: string } | undefined;
-  return {
-    type: e?.name,
-    message: cut(e?.message),
-    code: e?.code,
-    stack: (e?.stack ?? '')
-      .replace(/\nparams:[\s\S]*?(?=\n\s+at |$)/, '\nparams: [not logged]')
-      .slice(0, 4000),
-    ...(cause ? { cause: { code: cause.code, message: cut(cause.message) } } : {}),
-  };
-}

@@ -1,6 +1,13 @@
 // How the catalogue reads on screen: networks, service types, platforms, commission rates and the
 // active/inactive status shared by services, data plans and VTU lines.
-import { bpsToPercentString, NETWORKS, type Network, PLATFORMS, SERVICE_TYPES } from '@vendport/shared';
+import {
+  bpsToPercentString,
+  NETWORKS,
+  type Network,
+  PLATFORMS,
+  platformLabel,
+  SERVICE_TYPES,
+} from '@vendport/shared';
 
 const NETWORK_LABELS: Record<Network, string> = {
   MTN: 'MTN',
@@ -15,14 +22,8 @@ const SERVICE_TYPE_LABELS: Record<string, string> = { AIRTIME: 'Airtime', DATA: 
 export const serviceTypeLabel = (t: string) => SERVICE_TYPE_LABELS[t] ?? t;
 export const SERVICE_TYPE_OPTIONS = SERVICE_TYPES.map((t) => ({ value: t, label: SERVICE_TYPE_LABELS[t]! }));
 
-const PLATFORM_LABELS: Record<string, string> = {
-  AGGREGATOR: 'Aggregator API',
-  VTU: 'VTU lines',
-  SANDBOX: 'Sandbox simulator',
-};
-/** A platform (or the provider behind it, which shares its name) as people say it. */
-export const platformLabel = (p: string) => PLATFORM_LABELS[p] ?? p;
-export const PLATFORM_OPTIONS = PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p]! }));
+export { platformLabel };
+export const PLATFORM_OPTIONS = PLATFORMS.map((p) => ({ value: p, label: platformLabel(p) }));
 
 export const CATALOGUE_STATUS_OPTIONS = [
   { value: 'ACTIVE', label: 'Active' },

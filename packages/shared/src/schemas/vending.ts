@@ -12,10 +12,19 @@ export type ServiceType = (typeof SERVICE_TYPES)[number];
 /** Upstream channels a vend can go through: an aggregator's API, or the platform's VTU lines. */
 export const PLATFORMS = ['AGGREGATOR', 'VTU'] as const;
 export type Platform = (typeof PLATFORMS)[number];
+/** Platforms (and the providers behind them, which share their names) as people say them. */
+const PLATFORM_LABELS: Record<string, string> = {
+  AGGREGATOR: 'Aggregator API',
+  VTU: 'VTU lines',
+  SANDBOX: 'Sandbox simulator',
+};
+export const platformLabel = (p: string) => PLATFORM_LABELS[p] ?? p;
 export const CATALOGUE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export type CatalogueStatus = (typeof CATALOGUE_STATUSES)[number];
 export const VEND_STATUSES = ['PENDING', 'SUCCESSFUL', 'FAILED', 'REVERSED'] as const;
 export type VendStatus = (typeof VEND_STATUSES)[number];
+/** A vend earns its commission unless it did not go through (failed, or reversed). */
+export const earnsCommission = (status: string) => status === 'SUCCESSFUL' || status === 'PENDING';
 export const VEND_CHANNELS = ['API', 'PORTAL', 'BULK', 'AUTO_TOPUP'] as const;
 export type VendChannel = (typeof VEND_CHANNELS)[number];
 export const VEND_MODES = ['LIVE', 'TEST'] as const;

@@ -177,10 +177,24 @@ function assertOutranks(actor: Actor, m: MemberRow, what: string) {
   assertHolds(actor, m.rolePermissions, `${what} ${m.firstName} ${m.lastName}`);
 }
 
-/** The member, read under the scope's member lock (see lockMembersOf), in the caller's transaction. */
-async function lockedMember(tx: Db, s: Scope, id: string): Promise<MemberRow> {
-  await lockMembersOf(tx, s);
-  return memberOrThrow(tx, s, id);
+/**
+ * A change to one member: in one transaction, under the scope's member lock (lockMembersOf), with
+ * the member read inside it, so the checks `change` makes hold until it commits. Answers the
+ * member as it was.
+ */
+function changeMember(
+  db: Db,
+  s: Scope,
+  id: string,
+  change: (tx: Db, m: MemberRow) => Promise<void>,
+): Promise<MemberRow> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockMembersOf(tx, s);
+    const m = await memberOrThrow(tx, s, id);
+    await change(tx, m);
+    return m;
+  });
 }
 
 export async function updateMember(
@@ -189,9 +203,7 @@ export async function updateMember(
   actor: Actor,
   body: { id: string; first_name?: string; last_name?: string; msisdn?: string; roleId?: string },
 ) {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const m = await lockedMember(tx, s, body.id);
+  return changeMember(db, s, body.id, async (tx, m) => {
     if (body.id !== actor.userId) assertOutranks(actor, m, 'change');
     if (body.roleId && body.roleId !== m.roleId) {
       if (body.id === actor.userId) throw forbidden('You cannot change your own role');
@@ -209,7 +221,6 @@ export async function updateMember(
         updatedAt: new Date(),
       })
       .where(eq(users.id, body.id));
-    return m;
   });
 }
 
@@ -227,9 +238,7 @@ export async function setMemberStatus(
   id: string,
   status: 'ACTIVE' | 'INACTIVE',
 ) {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const m = await lockedMember(tx, s, id);
+  return changeMember(db, s, id, async (tx, m) => {
     if (status === 'INACTIVE') {
       if (id === actor.userId) throw forbidden('You cannot deactivate yourself');
       assertOutranks(actor, m, 'deactivate');
@@ -239,14 +248,11 @@ export async function setMemberStatus(
     }
     await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
     if (status === 'INACTIVE') await revokeSessions(tx, id);
-    return m;
   });
 }
 
 export async function deleteMember(db: Db, s: Scope, actor: Actor, id: string) {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const m = await lockedMember(tx, s, id);
+  return changeMember(db, s, id, async (tx, m) => {
     if (id === actor.userId) throw forbidden('You cannot delete yourself');
     assertOutranks(actor, m, 'delete');
     await guardLastOwner(tx, s, m, 'delete');
@@ -255,7 +261,6 @@ export async function deleteMember(db: Db, s: Scope, actor: Actor, id: string) {
       .set({ deletedAt: new Date(), status: 'INACTIVE', updatedAt: new Date() })
       .where(eq(users.id, id));
     await revokeSessions(tx, id);
-    return m;
   });
 }
 
@@ -264,9 +269,7 @@ export async function deleteMember(db: Db, s: Scope, actor: Actor, id: string) {
  * emailed codes) and their sessions end. Not for oneself: that is PUT 2fa with one's password.
  */
 export async function resetMemberTwoFactor(db: Db, s: Scope, actor: Actor, id: string) {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const m = await lockedMember(tx, s, id);
+  return changeMember(db, s, id, async (tx, m) => {
     if (id === actor.userId) throw forbidden('Reset your own two-factor authentication from your profile');
     assertOutranks(actor, m, 'reset the two-factor sign-in of');
     await tx
@@ -274,7 +277,6 @@ export async function resetMemberTwoFactor(db: Db, s: Scope, actor: Actor, id: s
       .set({ totpSecretEnc: null, totpPendingEnc: null, totpEnabledAt: null, updatedAt: new Date() })
       .where(eq(users.id, id));
     await revokeSessions(tx, id);
-    return m;
   });
 }
 

@@ -1,7 +1,14 @@
 // The catalogue: services (network x AIRTIME|DATA x platform, commission rate, amount bounds,
 // status), their assignment to clients, data plans, and the defaults seeded for the four networks.
 // The vend asks here which service and plan a request resolves to.
-import { bpsToPercentString, formatNaira, NETWORKS, type Network, type ServiceType } from '@vendport/shared';
+import {
+  bpsToPercentString,
+  formatNaira,
+  NETWORKS,
+  type Network,
+  platformLabel,
+  type ServiceType,
+} from '@vendport/shared';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dataPlans, serviceAssignments, services } from '../../db/schema';
@@ -17,8 +24,11 @@ import {
   servicesByIds,
 } from './catalogue.repo';
 
-/** Platforms as people say them, in messages. */
-const PLATFORM_NAMES: Record<string, string> = { AGGREGATOR: 'the aggregator API', VTU: 'VTU lines' };
+/** The one answer to a second service for the same network, type and platform. */
+const productTaken = (input: ServiceInput) =>
+  conflict(
+    `${input.network} ${input.service.toLowerCase()} through ${platformLabel(input.platform)} already exists`,
+  );
 
 export const serviceOut = (s: ServiceRow, assigned: boolean | null) => ({
   id: s.id,
@@ -71,9 +81,7 @@ export interface ServiceInput {
 
 export async function addService(db: Db, input: ServiceInput) {
   if (await findServiceByProduct(db, input.network, input.service, input.platform)) {
-    throw conflict(
-      `${input.network} ${input.service.toLowerCase()} through ${PLATFORM_NAMES[input.platform] ?? input.platform} already exists`,
-    );
+    throw productTaken(input);
   }
   const bounds = DEFAULT_BOUNDS[input.service];
   const min = input.minAmount ?? bounds.min;
@@ -98,10 +106,7 @@ export async function updateService(db: Db, id: string, input: ServiceInput) {
   const current = await findService(db, id);
   if (!current) throw notFound('Service');
   const clash = await findServiceByProduct(db, input.network, input.service, input.platform);
-  if (clash && clash.id !== id)
-    throw conflict(
-      `${input.network} ${input.service.toLowerCase()} through ${PLATFORM_NAMES[input.platform] ?? input.platform} already exists`,
-    );
+  if (clash && clash.id !== id) throw productTaken(input);
   const min = input.minAmount ?? current.minAmountKobo;
   const max = input.maxAmount ?? current.maxAmountKobo;
   if (min > max) throw badRequest('Minimum amount must not exceed maximum amount');

@@ -7,7 +7,7 @@
 // posted again vend by vend, so each gets its own answer (migration 0008: a vend already written
 // gets the debit it has).
 import type { Db } from '../../db/client';
-import { runStatement, type Statement } from '../../db/sql';
+import { pgErrorCode, runStatement, type Statement } from '../../db/sql';
 import { groupCommitPer } from '../../lib/group-commit';
 import { insufficientFunds } from '../ledger/ledger.service';
 
@@ -37,6 +37,9 @@ const queueOf = groupCommitPer<Db, VendDebitPayload, Posted>((db) => ({
   // (measured: less database CPU per vend with one than with two or four).
   maxInFlight: 1,
   key: (p: VendDebitPayload) => p.vend.id as string,
+  // An error with a SQLSTATE is the database refusing the one statement: nothing was written
+  // (a used reference, say), so a lone vend is answered with it without a second round trip.
+  wroteNothing: (err) => pgErrorCode(err) !== undefined,
   send: async (batch: VendDebitPayload[], { retry }) => {
     // A retried vend whose first batch committed is answered with the debit it got then.
     const items = retry ? batch.map((p) => ({ ...p, retry: true })) : batch;

@@ -7,6 +7,7 @@ import {
   adminVendView,
   bulkVendBody,
   bulkVendResult,
+  earnsCommission,
   formatNaira,
   koboToNairaString,
   paginated,
@@ -82,8 +83,6 @@ const adminOut = (r: { v: VendRow; corporateName: string }) => ({
 });
 
 type CsvRow = { v: VendRow; corporateName: string };
-const earned = (v: VendRow) => v.status === 'SUCCESSFUL' || v.status === 'PENDING';
-
 const csvColumns = (admin: boolean): Array<[string, (r: CsvRow) => unknown]> => [
   ['Date', (r) => r.v.createdAt],
   ['Vend', (r) => r.v.code],
@@ -102,8 +101,8 @@ const csvColumns = (admin: boolean): Array<[string, (r: CsvRow) => unknown]> => 
   ['Amount (NGN)', (r) => koboToNairaString(r.v.amountKobo)],
   ['Charged (NGN)', (r) => koboToNairaString(r.v.chargeKobo)],
   // Only a purchase that went through earns commission (as on screen, where these show "—").
-  ['Commission (NGN)', (r) => (earned(r.v) ? koboToNairaString(r.v.commissionKobo) : '0.00')],
-  ['Commission mode', (r) => (earned(r.v) ? r.v.commissionMode : '')],
+  ['Commission (NGN)', (r) => (earnsCommission(r.v.status) ? koboToNairaString(r.v.commissionKobo) : '0.00')],
+  ['Commission mode', (r) => (earnsCommission(r.v.status) ? r.v.commissionMode : '')],
   ['Platform', (r) => r.v.platform],
   ['Status', (r) => r.v.status],
   ['Failure reason', (r) => r.v.failureReason],

@@ -1,6 +1,6 @@
 // Vends as a table: date (DD/MM/YYYY and h:mm A), reference, phone, network, type, amount,
 // commission and status; the admin's view adds the client. A row opens the vend's details.
-import type { AdminVendView, VendView } from '@vendport/shared';
+import { type AdminVendView, earnsCommission, type VendView } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Column, Table } from '@/components/ui/table';
@@ -127,7 +127,7 @@ export function VendingTable<T extends VendView>({
       align: 'right',
       // Only a successful purchase earns (a pending one will if it succeeds).
       cell: (r) =>
-        r.status === 'FAILED' || r.status === 'REVERSED' ? (
+        !earnsCommission(r.status) ? (
           <span className="text-slate-400" title="No commission: the purchase did not go through">
             —
           </span>
