@@ -1,5 +1,6 @@
 // Small helpers for handlers: the success envelope and paged lists.
 import { pageMeta } from '@vendport/shared';
+import type { Paged } from '../db/paged';
 import { badRequest } from './errors';
 
 export const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
@@ -10,6 +11,10 @@ export const page = <T>(message: string, rows: T[], total: number, pageNo: numbe
   data: rows,
   ...pageMeta(total, pageNo, limit),
 });
+
+/** The spec's paged envelope of a page read with paged() (db/paged), its rows mapped by `view`. */
+export const pagedEnvelope = <R, T>(message: string, p: Paged<R>, view: (row: R) => T) =>
+  page(message, p.rows.map(view), p.total, p.page, p.limit);
 
 /** Start of a calendar day (Africa/Lagos, UTC+1, no DST) as a UTC instant. */
 export function lagosDayStart(isoDate: string): Date {

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { roles, sessions, users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
+import type { AuthContext } from '../lib/request-context';
 
 /** `self`: any signed-in user acting on their own data (profile, notifications). Per area, a list
  * means any one of the permissions suffices (e.g. a catalogue read by sellers and by auditors). */
@@ -31,19 +32,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthContext {
-  sessionId: string;
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  area: Area;
-  corporateId: string | null;
-  roleId: string | null;
-  roleName: string | null;
-  permissions: string[];
-  twoFactorDone: boolean;
-}
+export type { AuthContext } from '../lib/request-context';
 
 export function areaOfPermission(p: Permission): Area {
   if (p in ADMIN_PERMISSIONS) return 'ADMIN';

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/schema';
+import { type RequestContext, requestContextOf } from '../lib/request-context';
 
 const SECRET_KEY = /pass(word)?|secret|token|code|key|otp|hash|authorization|cookie/i;
 
@@ -35,8 +36,14 @@ export interface AuditEntry {
   corporateId?: string | null;
 }
 
-export async function audit(db: Db, request: FastifyRequest, entry: AuditEntry): Promise<void> {
-  const a = request.auth;
+/** Writes one audit entry for the caller of `source` (a route may still pass its request). */
+export async function audit(
+  db: Db,
+  source: RequestContext | FastifyRequest,
+  entry: AuditEntry,
+): Promise<void> {
+  const rc = 'raw' in source ? requestContextOf(source) : source;
+  const a = rc.auth;
   const actor = entry.actor ?? {
     id: a?.userId ?? null,
     email: a?.email ?? null,
@@ -53,8 +60,8 @@ export async function audit(db: Db, request: FastifyRequest, entry: AuditEntry):
     action: entry.action,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId ?? null,
-    ip: request.ip,
-    userAgent: (request.headers['user-agent'] ?? '').slice(0, 300) || null,
+    ip: rc.ip,
+    userAgent: rc.userAgent,
     summary: (scrub(entry.summary ?? {}) as Record<string, unknown>) ?? {},
   });
 }
