@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { FileNameSequencer } from './e2e/vitest.config.ts';
 
-// One runner, three projects. The API project runs every file on its own fresh
+// One runner, five projects (shared, api, structure, web, e2e). The API project runs every file on its own fresh
 // database (PGlite, and PostgreSQL too when TEST_DATABASE_URL is set). The sequencer is read
 // from this root config only: it runs the e2e journeys in file-name order, other files as usual.
 export default defineConfig({
@@ -22,6 +22,14 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'structure',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+          testTimeout: 30_000,
         },
       },
       'apps/web/vitest.config.ts',

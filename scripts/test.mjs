@@ -33,7 +33,16 @@ function vitest(name, args, env = {}) {
   if (r.status !== 0) failures.push(name);
 }
 
-vitest('unit, api (PGlite), web', ['--project', 'shared', '--project', 'api', '--project', 'web']);
+vitest('unit, structure, api (PGlite), web', [
+  '--project',
+  'shared',
+  '--project',
+  'structure',
+  '--project',
+  'api',
+  '--project',
+  'web',
+]);
 if (process.env.TEST_DATABASE_URL) {
   vitest('api (PostgreSQL)', ['--project', 'api'], { TEST_DB_KIND: 'pg' });
 } else {

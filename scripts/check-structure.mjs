@@ -1,0 +1,55 @@
+// Structure rules Biome cannot express, run by `npm run lint` after `biome check`:
+// no non-test source file in apps/*/src or packages/*/src is longer than MAX_LINES lines.
+// (Import boundaries between layers are Biome's noRestrictedImports overrides in biome.json.)
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export const MAX_LINES = 500;
+const root = path.resolve(import.meta.dirname, '..');
+const SOURCE = /\.(ts|tsx|mts|cts|js|mjs)$/;
+const TEST_SUPPORT = /\.(test|testing|fixtures)\.(ts|tsx)$/;
+
+/** Source directories checked: every workspace's src. */
+export function sourceRoots(base = root) {
+  return ['apps', 'packages'].flatMap((group) => {
+    const dir = path.join(base, group);
+    let names = [];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return [];
+    }
+    return names.map((n) => path.join(dir, n, 'src')).filter((p) => statSync(p, { throwIfNoEntry: false }));
+  });
+}
+
+function* walk(dir) {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) yield* walk(p);
+    else if (SOURCE.test(e.name) && !TEST_SUPPORT.test(e.name)) yield p;
+  }
+}
+
+/** Files over the limit under `base`, as { file, lines }, longest first. */
+export function longFiles(base = root, max = MAX_LINES) {
+  const out = [];
+  for (const dir of sourceRoots(base)) {
+    for (const file of walk(dir)) {
+      const text = readFileSync(file, 'utf8');
+      const lines = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
+      if (lines > max) out.push({ file: path.relative(base, file), lines });
+    }
+  }
+  return out.sort((a, b) => b.lines - a.lines);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const long = longFiles();
+  if (long.length) {
+    console.error(`Source files over ${MAX_LINES} lines (split them by use case):`);
+    for (const l of long) console.error(`  ${l.file}: ${l.lines} lines`);
+    process.exit(1);
+  }
+  console.log(`structure: no source file over ${MAX_LINES} lines`);
+}
