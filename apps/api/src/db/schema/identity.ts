@@ -1,4 +1,5 @@
-// Who can act: corporate clients, users of both areas, roles, sessions, one-time codes, API keys.
+// Who can act: corporate clients, users of both areas, roles, sessions, one-time codes and
+// sign-in attempts.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -8,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -142,27 +144,5 @@ export const loginAttempts = pgTable(
   (t) => [
     index('login_attempts_email_idx').on(t.email, t.createdAt),
     index('login_attempts_ip_idx').on(t.ip, t.createdAt),
-  ],
-);
-
-/** A corporate's live and test API keys: a SHA-256 hash for lookup, the key itself only encrypted. */
-export const apiKeys = pgTable(
-  'api_keys',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    corporateId: uuid('corporate_id')
-      .notNull()
-      .references(() => corporates.id),
-    mode: text('mode').notNull(),
-    keyHash: text('key_hash').notNull(),
-    keyEnc: text('key_enc').notNull(),
-    last4: text('last4').notNull(),
-    revokedAt: ts('revoked_at'),
-    lastUsedAt: ts('last_used_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('api_keys_hash_uq').on(t.keyHash),
-    uniqueIndex('api_keys_active_uq').on(t.corporateId, t.mode).where(sql`${t.revokedAt} is null`),
   ],
 );

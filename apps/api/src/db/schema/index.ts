@@ -1,5 +1,13 @@
+// Every table, one file per domain; drizzle-kit reads this index.
+export * from './api-access';
+export * from './audit';
+export * from './catalogue';
+export * from './commissions';
 export * from './funding';
 export * from './identity';
+export * from './jobs';
 export * from './ledger';
-export * from './platform';
-export * from './vending';
+export * from './notifications';
+export * from './providers';
+export * from './vends';
+export * from './webhooks';

@@ -1,0 +1,27 @@
+// The audit trail: one append-only record per mutation and authentication event.
+import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
+
+/** Append-only: the app never updates or deletes a row here. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    actorName: text('actor_name'),
+    area: text('area'),
+    corporateId: uuid('corporate_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_created_idx').on(t.createdAt),
+    index('audit_corporate_idx').on(t.corporateId, t.createdAt),
+  ],
+);

@@ -1,0 +1,27 @@
+// What users are told: in-app notifications and the email outbox.
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    readAt: ts('read_at'),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const outboxEmails = pgTable('outbox_emails', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  sentAt: ts('sent_at'),
+  error: text('error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,65 @@
+// Providers' VTU lines (SIMs on the telco platforms) and the float funded onto them.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ts } from './columns';
+import { corporates } from './identity';
+import { ledgerTransfers } from './ledger';
+
+/** Dealer SIM lines. Their float is on the ledger's VTU float account; per line it is derived
+ * from the fundings and the vends through the line. */
+export const vtuLines = pgTable(
+  'vtu_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Readable id: VTU-XXXXXX. */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    network: text('network').notNull(),
+    msisdn: text('msisdn').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    /** Whether vends from the public (API-key) API may use the line. */
+    publicApi: boolean('public_api').notNull().default(true),
+    /** A line dedicated to one client; null means the shared pool. */
+    corporateId: uuid('corporate_id').references(() => corporates.id),
+    providerBalanceKobo: bigint('provider_balance_kobo', { mode: 'number' }),
+    balanceCheckedAt: ts('balance_checked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('vtu_lines_code_uq').on(t.code), uniqueIndex('vtu_lines_msisdn_uq').on(t.msisdn)],
+);
+
+export const vtuFundings = pgTable(
+  'vtu_fundings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => vtuLines.id),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** The payment reference to the telco: one funding per payment. */
+    reference: text('reference').notNull(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('vtu_fundings_reference_uq').on(sql`lower(${t.reference})`),
+    uniqueIndex('vtu_fundings_transfer_uq').on(t.transferId),
+    index('vtu_fundings_line_idx').on(t.lineId, t.createdAt),
+    check('vtu_fundings_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
+);

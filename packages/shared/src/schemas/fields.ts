@@ -1,0 +1,27 @@
+// Field schemas shared by the vending domains' files (not exported from the package).
+import { z } from 'zod';
+import { formatNaira, nairaAmount } from '../money';
+
+/** Bounds every service's min/max must fall within: NGN 1 to NGN 1,000,000. */
+export const VEND_AMOUNT_FLOOR_KOBO = 100;
+
+export const VEND_AMOUNT_CEILING_KOBO = 100_000_000;
+
+export const koboInt = z.number().int();
+
+export const vendAmount = (label: string) =>
+  nairaAmount({ min: VEND_AMOUNT_FLOOR_KOBO, label }).refine((k) => k <= VEND_AMOUNT_CEILING_KOBO, {
+    message: `${label} must be at most ${formatNaira(VEND_AMOUNT_CEILING_KOBO)}`,
+  });
+
+export const planCode = z
+  .string({ error: 'Plan code is required' })
+  .trim()
+  .min(1, 'Plan code is required')
+  .max(40, 'Plan code is too long')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'Plan codes use letters, digits, dot, dash and underscore');
+
+export const csvFormat = z
+  .enum(['json', 'csv'])
+  .default('json')
+  .describe('csv: the filtered rows as a CSV download (at most 10,000)');
