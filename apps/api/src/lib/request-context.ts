@@ -2,6 +2,7 @@
 // build it (requestContextOf) and pass it down; services never see a FastifyRequest.
 import type { Area } from '@vendport/shared';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors';
 
 /** The signed-in caller, as the access plugin resolved it for this request. */
 export interface AuthContext {
@@ -24,6 +25,8 @@ export interface RequestContext {
   ip: string;
   userAgent: string | null;
   requestId: string;
+  /** The route as `METHOD /path/:param`: what a confirmed action is called in the audit trail. */
+  route: string;
 }
 
 /** The plain facts of a request that services, audit entries and sign-in throttles use. */
@@ -33,10 +36,27 @@ export function requestContextOf(req: FastifyRequest): RequestContext {
     ip: req.ip,
     userAgent: (req.headers['user-agent'] ?? '').slice(0, 300) || null,
     requestId: String(req.id),
+    route: `${req.method} ${req.routeOptions.url ?? req.url}`,
   };
 }
 
 /** A context for work no request started (jobs, CLIs, seeds). */
 export function systemContext(requestId = 'system'): RequestContext {
-  return { auth: null, ip: '127.0.0.1', userAgent: null, requestId };
+  return { auth: null, ip: '127.0.0.1', userAgent: null, requestId, route: requestId };
+}
+
+export const sessionExpired = () =>
+  new AppError('UNAUTHORIZED', 401, 'Your session has expired. Please sign in again.');
+
+/** The signed-in caller; for services behind a non-public route. */
+export function callerOf(rc: Pick<RequestContext, 'auth'>): AuthContext {
+  if (!rc.auth) throw sessionExpired();
+  return rc.auth;
+}
+
+/** The caller's corporate id; refuses admins (corporate routes only). */
+export function corporateOfCaller(rc: Pick<RequestContext, 'auth'>): string {
+  const a = callerOf(rc);
+  if (!a.corporateId) throw new AppError('WRONG_AREA', 403, 'This action is not available in your area');
+  return a.corporateId;
 }

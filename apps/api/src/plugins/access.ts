@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { roles, sessions, users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
-import type { AuthContext } from '../lib/request-context';
+import { type AuthContext, callerOf, corporateOfCaller, sessionExpired } from '../lib/request-context';
 
 /** `self`: any signed-in user acting on their own data (profile, notifications). Per area, a list
  * means any one of the permissions suffices (e.g. a catalogue read by sellers and by auditors). */
@@ -100,8 +100,7 @@ export async function loadSession(db: Db, token: string): Promise<AuthContext | 
   };
 }
 
-const unauthorized = () =>
-  new AppError('UNAUTHORIZED', 401, 'Your session has expired. Please sign in again.');
+const unauthorized = sessionExpired;
 
 export interface RouteEntry {
   method: string;
@@ -164,15 +163,12 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
 
 /** The caller's session; for use in handlers of non-public routes. */
 export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
+  return callerOf(request);
 }
 
 /** The caller's corporate id; throws for admins (corporate routes only). */
 export function corporateOf(request: FastifyRequest): string {
-  const a = authOf(request);
-  if (!a.corporateId) throw new AppError('WRONG_AREA', 403, 'This action is not available in your area');
-  return a.corporateId;
+  return corporateOfCaller(request);
 }
 
 /**

@@ -23,9 +23,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { lagosDayEnd, lagosDayStart, ok, page } from '../../lib/http';
+import { requestContextOf } from '../../lib/request-context';
 import { authOf, dataScopeOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
-import { confirmActingPassword } from '../auth/auth.service';
+import { confirmActingPassword } from '../auth';
 import { findMember, findRole, listAudit, listMembers, listRoles, type MemberRow } from './admin.repo';
 import {
   catalogueOf,
@@ -190,7 +191,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmActingPassword(ctx, req, req.body.password);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       const role = await deleteRole(ctx.db, scopeOf(me), req.params.id);
       await audit(ctx.db, req, {
         action: 'role.delete',
@@ -340,7 +341,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmActingPassword(ctx, req, req.body.password);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       const m = await deleteMember(ctx.db, scopeOf(me), me, req.params.id);
       await audit(ctx.db, req, {
         action: 'user.delete',
@@ -367,7 +368,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmActingPassword(ctx, req, req.body.password);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       const s = scopeOf(me);
       const m = await resetMemberTwoFactor(ctx.db, s, me, req.params.id);
       await audit(ctx.db, req, {

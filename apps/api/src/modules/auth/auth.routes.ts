@@ -26,7 +26,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/http';
-import * as auth from './auth.service';
+import { requestContextOf } from '../../lib/request-context';
+import { copyApiKey, listApiKeys, resetApiKey } from './api-keys.service';
+import { changePassword, forgotPassword, updatePassword } from './passwords.service';
+import { me, updateProfile } from './profile.service';
+import { onboardingData, register, resendCode, verifyEmail } from './registration.service';
+import { login, logout } from './sign-in.service';
+import { completeTwoFactor, enableTotp, resetTotp, setupTotp } from './two-factor.service';
 
 const tags = ['Auth'];
 const keyTags = ['API keys'];
@@ -64,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const data = await auth.register(ctx, req, req.body);
+      const data = await register(ctx, requestContextOf(req), req.body);
       return reply
         .status(201)
         .send(ok('Account created. Enter the code we sent to your email address.', data));
@@ -82,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: successEnvelope(loginResponse) },
       },
     },
-    async (req) => ok('Signed in', await auth.login(ctx, req, req.body)),
+    async (req) => ok('Signed in', await login(ctx, requestContextOf(req), req.body)),
   );
 
   r.post(
@@ -97,7 +103,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await auth.logout(ctx, req);
+      await logout(ctx, requestContextOf(req));
       return ok('You have been logged out', null);
     },
   );
@@ -113,7 +119,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: userData },
       },
     },
-    async (req) => ok('Profile retrieved', { user: await auth.me(ctx, req) }),
+    async (req) => ok('Profile retrieved', { user: await me(ctx, requestContextOf(req)) }),
   );
 
   r.put(
@@ -128,7 +134,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: userData },
       },
     },
-    async (req) => ok('Profile updated', { user: await auth.updateProfile(ctx, req, req.body) }),
+    async (req) => ok('Profile updated', { user: await updateProfile(ctx, requestContextOf(req), req.body) }),
   );
 
   // ------------------------------------------------------------ email verification and codes
@@ -146,7 +152,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const { user, already } = await auth.verifyEmail(ctx, req, req.body.code);
+      const { user, already } = await verifyEmail(ctx, requestContextOf(req), req.body.code);
       return ok(already ? 'Your email address is already verified' : 'Email address verified', { user });
     },
   );
@@ -164,7 +170,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await auth.resendCode(ctx, req, req.body.type);
+      await resendCode(ctx, requestContextOf(req), req.body.type);
       return ok('A new code has been sent to your email address', null);
     },
   );
@@ -185,7 +191,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) =>
       ok('Two-factor authentication complete', {
-        user: await auth.completeTwoFactor(ctx, req, req.body.code),
+        user: await completeTwoFactor(ctx, requestContextOf(req), req.body.code),
       }),
   );
 
@@ -203,7 +209,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       ok(
         'Scan the code with your authenticator app, then enter the code it shows',
-        await auth.setupTotp(ctx, req),
+        await setupTotp(ctx, requestContextOf(req)),
       ),
   );
 
@@ -220,7 +226,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) =>
-      ok('Authenticator app turned on', { user: await auth.enableTotp(ctx, req, req.body.code) }),
+      ok('Authenticator app turned on', {
+        user: await enableTotp(ctx, requestContextOf(req), req.body.code),
+      }),
   );
 
   r.put(
@@ -237,7 +245,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) =>
       ok('Two-factor authentication reset. Sign-in codes will be sent by email.', {
-        user: await auth.resetTotp(ctx, req, req.body.password),
+        user: await resetTotp(ctx, requestContextOf(req), req.body.password),
       }),
   );
 
@@ -255,7 +263,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await auth.forgotPassword(ctx, req, req.body.email);
+      await forgotPassword(ctx, requestContextOf(req), req.body.email);
       return ok('If an account exists for this email, we have sent a reset code.', null);
     },
   );
@@ -273,7 +281,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const user = await auth.changePassword(ctx, req, req.body);
+      const user = await changePassword(ctx, requestContextOf(req), req.body);
       return user
         ? ok('Your password has been changed', { user })
         : ok('Your password has been changed. Sign in with your new password.', null);
@@ -293,7 +301,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) =>
-      ok('Your password has been updated', { user: await auth.updatePassword(ctx, req, req.body) }),
+      ok('Your password has been updated', {
+        user: await updatePassword(ctx, requestContextOf(req), req.body),
+      }),
   );
 
   // ------------------------------------------------------------ API keys and onboarding
@@ -309,7 +319,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: successEnvelope(z.array(apiKeyView)) },
       },
     },
-    async (req) => ok('API keys retrieved', await auth.listApiKeys(ctx, req)),
+    async (req) => ok('API keys retrieved', await listApiKeys(ctx, requestContextOf(req))),
   );
 
   r.get(
@@ -328,7 +338,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       ok(
         'API key retrieved',
-        await auth.copyApiKey(ctx, req, req.query.mode, req.headers['x-confirm-password']),
+        await copyApiKey(ctx, requestContextOf(req), req.query.mode, req.headers['x-confirm-password']),
       ),
   );
 
@@ -347,7 +357,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       ok(
         'API key reset. Copy it now: the previous key no longer works.',
-        await auth.resetApiKey(ctx, req, req.body.mode, req.body.password),
+        await resetApiKey(ctx, requestContextOf(req), req.body.mode, req.body.password),
       ),
   );
 
@@ -362,6 +372,6 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: successEnvelope(onboardingView) },
       },
     },
-    async (req) => ok('Onboarding data retrieved', await auth.onboardingData(ctx, req)),
+    async (req) => ok('Onboarding data retrieved', await onboardingData(ctx, requestContextOf(req))),
   );
 }

@@ -20,7 +20,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok, page } from '../../lib/http';
-import { confirmActingPassword } from '../auth/auth.service';
+import { requestContextOf } from '../../lib/request-context';
+import { confirmActingPassword } from '../auth';
 import { recorder } from './audit-recorder';
 import {
   type CreditTerms,
@@ -89,7 +90,7 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await confirmActingPassword(ctx, req, req.body.password);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       const view = await setClientStatus(ctx, req.body.corporateId, req.body.status, recorder(req));
       return ok(req.body.status === 'ACTIVE' ? 'Client activated' : 'Client deactivated', view);
     },
@@ -115,7 +116,7 @@ export async function clientsCreditRoutes(app: FastifyInstance, ctx: AppContext)
         },
       },
       async (req) => {
-        await confirmActingPassword(ctx, req, req.body.password);
+        await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
         const { after } = await changeCreditTerms(
           ctx.db,
           req.body.corporateId,
@@ -139,7 +140,7 @@ export async function clientsCreditRoutes(app: FastifyInstance, ctx: AppContext)
       },
     },
     async (req) => {
-      await confirmActingPassword(ctx, req, req.body.password);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       const { after } = await changeCreditTerms(
         ctx.db,
         req.body.corporateId,

@@ -14,9 +14,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { lagosDayEnd, lagosDayStart, ok } from '../../lib/http';
+import { requestContextOf } from '../../lib/request-context';
 import { authOf, corporateOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
-import { confirmActingPassword } from '../auth/auth.service';
+import { confirmActingPassword } from '../auth';
 import {
   commissionReport,
   listSettlements,
@@ -101,7 +102,7 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmActingPassword(ctx, req, req.body.password);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       const s = await settleCommission(ctx, req.body.corporateId, 'ADMIN', me.userId);
       await audit(ctx.db, req, {
         action: 'commission.settle',
@@ -136,7 +137,7 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await confirmActingPassword(ctx, req, req.body.password);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       const row = await setUpfrontCommission(ctx.db, req.body.corporateId, req.body.upfrontCommission);
       await audit(ctx.db, req, {
         action: 'corporate.upfront-commission',

@@ -25,8 +25,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { sendCsv } from '../../lib/csv';
 import { ok, page } from '../../lib/http';
+import { requestContextOf } from '../../lib/request-context';
 import { authOf, corporateOf } from '../../plugins/access';
-import { confirmActingPassword } from '../auth/auth.service';
+import { confirmActingPassword } from '../auth';
 import { recorder } from '../clients/audit-recorder';
 import { cardRoutes } from './card.routes';
 import {
@@ -275,7 +276,7 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await confirmActingPassword(ctx, req, req.body.password);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       const view = await approveFundRequest(ctx, authOf(req), req.body.fundRequestId, recorder(req));
       return ok('Fund request approved. The wallet has been credited.', view);
     },
@@ -293,7 +294,7 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await confirmActingPassword(ctx, req, req.body.password);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       const view = await declineFundRequest(
         ctx,
         authOf(req),
@@ -348,7 +349,7 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       async (req) => {
         const { amount, password, ...rest } = req.body;
-        await confirmActingPassword(ctx, req, password);
+        await confirmActingPassword(ctx, requestContextOf(req), password);
         const res = await adminFund(ctx, authOf(req), kind, { ...rest, amountKobo: amount }, recorder(req));
         return ok(
           res.created ? 'The wallet has been funded' : 'This funding was already applied',

@@ -27,9 +27,10 @@ import type { AppContext } from '../../context';
 import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { lagosDayEnd, lagosDayStart, ok, page } from '../../lib/http';
+import { requestContextOf } from '../../lib/request-context';
 import { authOf, corporateOf, dataScopeOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
-import { confirmActingPassword } from '../auth/auth.service';
+import { confirmActingPassword } from '../auth';
 import { vendTimeline } from './vend-events';
 import { bulkVend } from './vending.bulk';
 import { findVendRef, listVends, type VendFilter, type VendRow } from './vending.repo';
@@ -347,7 +348,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmActingPassword(ctx, req, req.body.password);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       const found = await findVendRef(ctx.db, req.params.id, null);
       if (!found) throw notFound('Vend');
       const v = await reverseSuccessfulVend(ctx, found.v.id, { actorId: me.userId, reason: req.body.reason });

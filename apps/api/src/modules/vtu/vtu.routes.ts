@@ -22,9 +22,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../lib/csv';
 import { lagosDayEnd, lagosDayStart, ok, page } from '../../lib/http';
+import { requestContextOf } from '../../lib/request-context';
 import { authOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
-import { confirmActingPassword } from '../auth/auth.service';
+import { confirmActingPassword } from '../auth';
 import {
   addLine,
   assignLine,
@@ -184,7 +185,7 @@ export async function vtuRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
-      await confirmActingPassword(ctx, req, req.body.password);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       const l = await fundLine(
         ctx,
         req.body.vtuLine,

@@ -15,9 +15,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { ok, page } from '../../lib/http';
+import { requestContextOf } from '../../lib/request-context';
 import { corporateOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
-import { confirmActingPassword } from '../auth/auth.service';
+import { confirmActingPassword } from '../auth';
 import {
   attemptsOf,
   deliveryOut,
@@ -101,7 +102,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await confirmActingPassword(ctx, req, req.body.password);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       const { row, secret } = await rotateWebhookSecret(ctx, corporateOf(req));
       await audit(ctx.db, req, {
         action: 'webhook.rotate-secret',
@@ -126,7 +127,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const corporateId = corporateOf(req);
-      await confirmActingPassword(ctx, req, req.body.password);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       await removeWebhook(ctx.db, corporateId);
       await audit(ctx.db, req, { action: 'webhook.remove', targetType: 'webhook', targetId: corporateId });
       return ok('Webhook removed', webhookOut(null));
