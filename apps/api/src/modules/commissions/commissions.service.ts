@@ -11,8 +11,13 @@ import type { Db } from '../../db/client';
 import { commissionSettlements, corporates, services, vends } from '../../db/schema';
 import type { JobHandler } from '../../jobs/queue';
 import { notFound } from '../../lib/errors';
-import { corporateBalances } from '../ledger/ledger.service';
-import { accountIdsOf, settleCommissionMoney } from '../vending/vending.money';
+import {
+  type AccountIds,
+  accountIdsOf,
+  corporateBalances,
+  type DbLike,
+  transfer,
+} from '../ledger/ledger.service';
 
 export const COMMISSION_QUEUE = 'commission-settlement';
 
@@ -251,4 +256,26 @@ export async function listSettlements(db: Db, corporateId: string) {
     .where(eq(commissionSettlements.corporateId, corporateId))
     .orderBy(sql`${commissionSettlements.createdAt} desc`)
     .limit(100);
+}
+
+/** Accrued commission to the wallet. */
+export async function settleCommissionMoney(
+  tx: DbLike,
+  ids: AccountIds,
+  s: { settlementId: string; corporateId: string; amountKobo: number; actorId: string | null },
+): Promise<string> {
+  const accounts = await ids.corporate(s.corporateId, tx);
+  const r = await transfer(tx, {
+    kind: 'COMMISSION',
+    reference: `commission-settlement:${s.settlementId}`,
+    description: 'Commission settled to wallet',
+    corporateId: s.corporateId,
+    source: { type: 'commission_settlement', id: s.settlementId },
+    actorId: s.actorId,
+    entries: [
+      { accountId: accounts.commission, amountKobo: -s.amountKobo },
+      { accountId: accounts.wallet, amountKobo: s.amountKobo },
+    ],
+  });
+  return r.transfer.id;
 }

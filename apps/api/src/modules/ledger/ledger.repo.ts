@@ -137,3 +137,13 @@ export async function walletTotalsRows(
            )})`,
   );
 }
+
+/** An account's balance, its row locked until the transaction ends. */
+export async function lockAccountBalance(db: Db, accountId: string): Promise<{ balance: number }> {
+  const [acc] = await db
+    .select({ balance: ledgerAccounts.balanceKobo })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId))
+    .for('update');
+  return acc;
+}

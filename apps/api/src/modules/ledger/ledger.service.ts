@@ -36,6 +36,8 @@ import {
   walletTotalsRows,
 } from './ledger.repo';
 
+export { lockAccountBalance } from './ledger.repo';
+
 /** The platform's own accounts, created by the seed (and on first use). */
 export const SYSTEM_ACCOUNTS = {
   FUNDING_CLEARING: 'Bank funding clearing (collection account)',
@@ -367,4 +369,49 @@ export async function walletTotals(db: Db, corporateIds: string[]): Promise<Map<
       totalFundingKobo: Number(r.credited_kobo),
     });
   return out;
+}
+
+// ---------------------------------------------------------------- account ids
+
+export type DbLike = Tx | Db;
+
+/**
+ * Ledger account ids, resolved once per database and kept: an account's id never changes, so
+ * this cache holds no money and no permission, only names. Resolving them before a vend's
+ * transaction keeps those lookups out of the time the wallet row is locked.
+ */
+export interface AccountIds {
+  /** `via`: the transaction in progress, used (and nothing cached) when the id is not known yet. */
+  system(a: SystemAccount, via?: DbLike): Promise<string>;
+  corporate(corporateId: string, via?: DbLike): Promise<CorporateAccounts>;
+}
+
+const resolvers = new WeakMap<Db, AccountIds>();
+
+export function accountIdsOf(db: Db): AccountIds {
+  let r = resolvers.get(db);
+  if (!r) {
+    const system = new Map<string, string>();
+    const corporate = new Map<string, CorporateAccounts>();
+    // Only what was read outside a transaction is kept: an account created inside one that
+    // then rolls back must not be remembered.
+    const remember = async <T>(
+      m: Map<string, T>,
+      key: string,
+      via: DbLike | undefined,
+      load: (x: Db) => Promise<T>,
+    ) => {
+      const known = m.get(key);
+      if (known) return known;
+      const v = await load((via ?? db) as Db);
+      if (!via) m.set(key, v);
+      return v;
+    };
+    r = {
+      system: (a, via) => remember(system, a, via, (x) => systemAccountId(x, a)),
+      corporate: (id, via) => remember(corporate, id, via, (x) => ensureCorporateAccounts(x, id)),
+    };
+    resolvers.set(db, r);
+  }
+  return r;
 }

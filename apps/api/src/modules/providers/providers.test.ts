@@ -1,6 +1,6 @@
 import { SIMULATOR_TEST_NUMBERS } from '@vendport/shared';
 import { describe, expect, it } from 'vitest';
-import { callProvider, SimulatorProvider, type VendRequest } from './providers';
+import { callProvider, SimulatorProvider, type VendRequest } from './providers.service';
 
 const req = (msisdn: string): VendRequest => ({
   reference: 'VND-TEST',

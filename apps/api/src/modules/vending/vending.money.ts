@@ -5,15 +5,13 @@
 //   reroute   a fallback platform delivered: the amount moves from one float account to another.
 //   reversal  the debit undone (vend failed, or an admin refund), from the float now holding it;
 //             an accrued commission already settled to the wallet is not refunded twice.
-//   commission settlement, VTU line funding.
+//   sandbox funding (test money).
 // Signs follow the ledger: a client's accounts are positive when the platform owes them; the
 // platform's float and expense accounts carry the mirror image, so every transfer sums to zero.
-import type { Db, Tx } from '../../db/client';
 import {
-  type CorporateAccounts,
-  ensureCorporateAccounts,
+  type AccountIds,
+  type DbLike,
   type SystemAccount,
-  systemAccountId,
   type TransferEntryInput,
   transfer,
 } from '../ledger/ledger.service';
@@ -30,49 +28,6 @@ export interface VendMoneyFacts {
   commissionKobo: number;
   commissionMode: string;
   floatAccount: string;
-}
-
-type DbLike = Tx | Db;
-
-/**
- * Ledger account ids, resolved once per database and kept: an account's id never changes, so
- * this cache holds no money and no permission, only names. Resolving them before a vend's
- * transaction keeps those lookups out of the time the wallet row is locked.
- */
-export interface AccountIds {
-  /** `via`: the transaction in progress, used (and nothing cached) when the id is not known yet. */
-  system(a: SystemAccount, via?: DbLike): Promise<string>;
-  corporate(corporateId: string, via?: DbLike): Promise<CorporateAccounts>;
-}
-
-const resolvers = new WeakMap<Db, AccountIds>();
-
-export function accountIdsOf(db: Db): AccountIds {
-  let r = resolvers.get(db);
-  if (!r) {
-    const system = new Map<string, string>();
-    const corporate = new Map<string, CorporateAccounts>();
-    // Only what was read outside a transaction is kept: an account created inside one that
-    // then rolls back must not be remembered.
-    const remember = async <T>(
-      m: Map<string, T>,
-      key: string,
-      via: DbLike | undefined,
-      load: (x: Db) => Promise<T>,
-    ) => {
-      const known = m.get(key);
-      if (known) return known;
-      const v = await load((via ?? db) as Db);
-      if (!via) m.set(key, v);
-      return v;
-    };
-    r = {
-      system: (a, via) => remember(system, a, via, (x) => systemAccountId(x, a)),
-      corporate: (id, via) => remember(corporate, id, via, (x) => ensureCorporateAccounts(x, id)),
-    };
-    resolvers.set(db, r);
-  }
-  return r;
 }
 
 function nonZero(entries: TransferEntryInput[]) {
@@ -174,48 +129,6 @@ export async function reverseVend(
     actorId: opts.actorId,
     metadata: { code: v.code, reversedKind: 'VEND', commissionSettled: opts.commissionSettled },
     entries: await debitEntries(ids, v, -1, opts.commissionSettled, tx),
-  });
-  return r.transfer.id;
-}
-
-/** Accrued commission to the wallet. */
-export async function settleCommissionMoney(
-  tx: DbLike,
-  ids: AccountIds,
-  s: { settlementId: string; corporateId: string; amountKobo: number; actorId: string | null },
-): Promise<string> {
-  const accounts = await ids.corporate(s.corporateId, tx);
-  const r = await transfer(tx, {
-    kind: 'COMMISSION',
-    reference: `commission-settlement:${s.settlementId}`,
-    description: 'Commission settled to wallet',
-    corporateId: s.corporateId,
-    source: { type: 'commission_settlement', id: s.settlementId },
-    actorId: s.actorId,
-    entries: [
-      { accountId: accounts.commission, amountKobo: -s.amountKobo },
-      { accountId: accounts.wallet, amountKobo: s.amountKobo },
-    ],
-  });
-  return r.transfer.id;
-}
-
-/** The platform bought float for a VTU line from the telco (paid out of the collection account). */
-export async function fundVtuLineMoney(
-  tx: DbLike,
-  ids: AccountIds,
-  f: { fundingId: string; lineCode: string; amountKobo: number; actorId: string | null },
-): Promise<string> {
-  const r = await transfer(tx, {
-    kind: 'VTU_FUNDING',
-    reference: `vtu-funding:${f.fundingId}`,
-    description: `Float bought for VTU line ${f.lineCode}`,
-    source: { type: 'vtu_funding', id: f.fundingId },
-    actorId: f.actorId,
-    entries: [
-      { accountId: await ids.system('FUNDING_CLEARING', tx), amountKobo: f.amountKobo },
-      { accountId: await ids.system('VTU_FLOAT', tx), amountKobo: -f.amountKobo },
-    ],
   });
   return r.transfer.id;
 }

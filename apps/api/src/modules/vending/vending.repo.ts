@@ -168,6 +168,47 @@ export async function vendClient(db: Db, corporateId: string): Promise<VendClien
 }
 
 /** Vends still PENDING whose next requery is due. */
+export type VendChanges = Partial<typeof vends.$inferInsert>;
+
+/**
+ * Changes one vend and returns it; with `only`, just while it is still in that status (and on
+ * that route, when given): a status change that lost a race changes nothing and returns null.
+ */
+export async function updateVend(
+  db: Db,
+  id: string,
+  set: VendChanges,
+  only?: { status?: string; routeIndex?: number },
+): Promise<VendRow | null> {
+  const [row] = await db
+    .update(vends)
+    .set(set)
+    .where(
+      and(
+        eq(vends.id, id),
+        only?.status === undefined ? undefined : eq(vends.status, only.status),
+        only?.routeIndex === undefined ? undefined : eq(vends.routeIndex, only.routeIndex),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The end of a request's synchronous phase (kept if already set). */
+export async function markVendSettled(db: Db, id: string, at: Date): Promise<VendRow> {
+  const [row] = await db
+    .update(vends)
+    .set({ settledAt: sql`coalesce(${vends.settledAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(vends.id, id))
+    .returning();
+  return row;
+}
+
+/** PENDING vends whose requery time has passed (crash recovery). */
+export async function pendingDueIds(db: Db, now: Date, limit: number): Promise<Array<{ id: string }>> {
+  return db.select({ id: vends.id }).from(vends).where(pendingDue(now)).limit(limit);
+}
+
 export const pendingDue = (now: Date) =>
   and(eq(vends.status, 'PENDING'), sql`${vends.requeryAt} <= ${now.toISOString()}::timestamptz`);
 

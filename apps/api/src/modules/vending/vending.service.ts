@@ -24,25 +24,23 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { ledgerAccounts, vends, vtuLines } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { DataPlanRow, ServiceRow } from '../catalogue/catalogue.repo';
 import { planForVend, serviceUnavailable } from '../catalogue/catalogue.service';
-import { asLedgerError, validateTransfer } from '../ledger/ledger.service';
+import { accountIdsOf, asLedgerError, lockAccountBalance, validateTransfer } from '../ledger/ledger.service';
 import {
   callProvider,
   type ProviderAnswer,
   providerNamed,
   SANDBOX_PROVIDER,
   type VendRequest,
-} from '../providers/providers';
-import { pickLine, readableCode } from '../vtu/vtu.service';
+} from '../providers/providers.service';
+import { lineContact, pickLine, readableCode } from '../vtu/vtu.service';
 import { newEventId, queueVendWebhook, WEBHOOK_QUEUE, webhookBody } from '../webhooks/webhooks.service';
 import { lastVendEventAt, recordVendEvents, type VendEventInput } from './vend-events';
 import {
-  accountIdsOf,
   debitEntriesOf,
   debitPosting,
   debitReference,
@@ -58,8 +56,10 @@ import {
   findVendByReference,
   insertVendWithDebit,
   lockVendIn,
+  markVendSettled,
   type NewVend,
-  pendingDue,
+  pendingDueIds,
+  updateVend,
   type VendClient,
   type VendCorporate,
   type VendRow,
@@ -495,15 +495,6 @@ export async function vend(
   return executeVend(ctx, resolved);
 }
 
-async function lineOf(db: Db, id: string | null) {
-  if (!id) return null;
-  const [l] = await db
-    .select({ id: vtuLines.id, msisdn: vtuLines.msisdn })
-    .from(vtuLines)
-    .where(eq(vtuLines.id, id));
-  return l ?? null;
-}
-
 async function requestOf(ctx: AppContext, v: VendRow): Promise<VendRequest> {
   return {
     reference: v.code,
@@ -512,7 +503,7 @@ async function requestOf(ctx: AppContext, v: VendRow): Promise<VendRequest> {
     serviceType: v.serviceType as ServiceType,
     amountKobo: v.amountKobo,
     planCode: v.planCode,
-    line: v.provider === 'VTU' ? await lineOf(ctx.db, v.vtuLineId) : null,
+    line: v.provider === 'VTU' && v.vtuLineId ? await lineContact(ctx.db, v.vtuLineId) : null,
   };
 }
 
@@ -565,17 +556,18 @@ async function deliver(ctx: AppContext, start: VendRow): Promise<VendRow> {
           (await finalizeFailure(ctx, v.id, answer.message, { at, events: [event], endsSync: true })) ?? v
         );
       const moved = await ctx.db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(vends)
-          .set({
+        const row = await updateVend(
+          tx as unknown as Db,
+          v.id,
+          {
             routeIndex: next.index,
             provider: next.route,
             vtuLineId: next.line?.id ?? v.vtuLineId,
             providerReference: null,
             updatedAt: at,
-          })
-          .where(and(eq(vends.id, v.id), eq(vends.status, 'PENDING')))
-          .returning();
+          },
+          { status: 'PENDING' },
+        );
         if (row) {
           await recordVendEvents(tx as unknown as Db, [
             event,
@@ -599,12 +591,7 @@ async function deliver(ctx: AppContext, start: VendRow): Promise<VendRow> {
 }
 
 async function markSettled(ctx: AppContext, id: string, at: Date): Promise<VendRow> {
-  const [row] = await ctx.db
-    .update(vends)
-    .set({ settledAt: sql`coalesce(${vends.settledAt}, ${at.toISOString()}::timestamptz)` })
-    .where(eq(vends.id, id))
-    .returning();
-  return row;
+  return markVendSettled(ctx.db, id, at);
 }
 
 interface FinalizeOpts {
@@ -620,9 +607,6 @@ interface FinalizeOpts {
    */
   onRoute?: number;
 }
-
-const onRouteCond = (onRoute: number | undefined) =>
-  onRoute === undefined ? undefined : eq(vends.routeIndex, onRoute);
 
 async function queueWebhook(db: Db, v: VendRow, type: WebhookEventType, at: Date) {
   await queueVendWebhook(db, {
@@ -692,18 +676,19 @@ export async function finalizeSuccess(
     if (done) return next;
   }
   const row = await ctx.db.transaction(async (tx) => {
-    const [done] = await tx
-      .update(vends)
-      .set({
+    const done = await updateVend(
+      tx as unknown as Db,
+      id,
+      {
         status: 'SUCCESSFUL',
         providerReference: answer.providerReference ?? null,
         completedAt: o.at,
         requeryAt: null,
         updatedAt: o.at,
         ...(o.endsSync ? { settledAt: o.at } : {}),
-      })
-      .where(and(eq(vends.id, id), eq(vends.status, 'PENDING'), onRouteCond(o.onRoute)))
-      .returning();
+      },
+      { status: 'PENDING', routeIndex: o.onRoute },
+    );
     if (!done) return null;
     let final = done;
     const delivered = floatOf(done.provider!);
@@ -711,11 +696,11 @@ export async function finalizeSuccess(
     const events = [...o.events];
     if (delivered !== done.floatAccount) {
       const rerouteTransferId = await rerouteVend(tx, accountIdsOf(ctx.db), facts(done), delivered);
-      [final] = await tx
-        .update(vends)
-        .set({ floatAccount: delivered, floatLineId: deliveredLine, rerouteTransferId })
-        .where(eq(vends.id, id))
-        .returning();
+      final = (await updateVend(tx as unknown as Db, id, {
+        floatAccount: delivered,
+        floatLineId: deliveredLine,
+        rerouteTransferId,
+      }))!;
       events.push({
         vendId: id,
         type: 'REROUTED',
@@ -757,20 +742,16 @@ export async function finalizeFailure(
       { ...facts(locked), debitTransferId },
       { commissionSettled: false, actorId: o.actorId ?? null, reason },
     );
-    const [done] = await tx
-      .update(vends)
-      .set({
-        status: 'FAILED',
-        debitTransferId,
-        failureReason: reason.slice(0, 300),
-        reversalTransferId,
-        completedAt: o.at,
-        requeryAt: null,
-        updatedAt: o.at,
-        ...(o.endsSync ? { settledAt: o.at } : {}),
-      })
-      .where(eq(vends.id, id))
-      .returning();
+    const done = (await updateVend(tx as unknown as Db, id, {
+      status: 'FAILED',
+      debitTransferId,
+      failureReason: reason.slice(0, 300),
+      reversalTransferId,
+      completedAt: o.at,
+      requeryAt: null,
+      updatedAt: o.at,
+      ...(o.endsSync ? { settledAt: o.at } : {}),
+    }))!; // the row is locked above: it exists
     await recordVendEvents(tx as unknown as Db, [
       ...o.events,
       { vendId: id, type: 'STATUS', status: 'FAILED', provider: locked.provider, message: reason, at: o.at },
@@ -801,17 +782,18 @@ async function recordUnknown(
   const count = o.count ?? v.requeryCount;
   const requeryAt = new Date(o.at.getTime() + requeryDelayMs(count));
   const row = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(vends)
-      .set({
+    const row = await updateVend(
+      tx as unknown as Db,
+      v.id,
+      {
         providerReference: answer.providerReference ?? v.providerReference,
         requeryAt,
         requeryCount: count,
         updatedAt: o.at,
         ...(o.endsSync ? { settledAt: o.at } : {}),
-      })
-      .where(and(eq(vends.id, v.id), eq(vends.status, 'PENDING'), onRouteCond(o.onRoute)))
-      .returning();
+      },
+      { status: 'PENDING', routeIndex: o.onRoute },
+    );
     if (!row) return null;
     await recordVendEvents(tx as unknown as Db, o.events);
     await enqueue(
@@ -882,10 +864,12 @@ export async function requeryVend(
     });
   } else if (age >= REQUERY_WINDOW_MS) {
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(vends)
-        .set({ requeryAt: null, updatedAt: at })
-        .where(and(eq(vends.id, id), eq(vends.status, 'PENDING'), eq(vends.routeIndex, v.routeIndex)));
+      await updateVend(
+        tx as unknown as Db,
+        id,
+        { requeryAt: null, updatedAt: at },
+        { status: 'PENDING', routeIndex: v.routeIndex },
+      );
       await recordVendEvents(tx as unknown as Db, [
         event,
         {
@@ -939,7 +923,7 @@ export const requeryJob: JobHandler = async (ctx, job, now) => {
  * died between the debit and the provider's answer) get one. Runs every minute.
  */
 export const requerySweepJob: JobHandler = async (ctx, _job, now) => {
-  const due = await ctx.db.select({ id: vends.id }).from(vends).where(pendingDue(now)).limit(500);
+  const due = await pendingDueIds(ctx.db, now, 500);
   for (const v of due)
     await enqueue(ctx.db, REQUERY_QUEUE, { vendId: v.id }, { runAt: now, dedupeKey: `requery:${v.id}` });
   return { retryAt: new Date(now.getTime() + 60_000) };
@@ -964,19 +948,15 @@ export async function reverseSuccessfulVend(
       { ...facts(locked), debitTransferId },
       { commissionSettled: locked.commissionSettlementId !== null, actorId: o.actorId, reason: o.reason },
     );
-    const [done] = await tx
-      .update(vends)
-      .set({
-        status: 'REVERSED',
-        debitTransferId,
-        reversalTransferId,
-        reversalReason: o.reason,
-        reversedById: o.actorId,
-        reversedAt: at,
-        updatedAt: at,
-      })
-      .where(eq(vends.id, id))
-      .returning();
+    const done = (await updateVend(tx as unknown as Db, id, {
+      status: 'REVERSED',
+      debitTransferId,
+      reversalTransferId,
+      reversalReason: o.reason,
+      reversedById: o.actorId,
+      reversedAt: at,
+      updatedAt: at,
+    }))!; // the row is locked above: it exists
     const refunded =
       locked.mode === 'LIVE' && locked.commissionMode === 'ACCRUED' && locked.commissionSettlementId
         ? locked.amountKobo - locked.commissionKobo
@@ -1024,11 +1004,7 @@ export async function fundSandbox(
   const accounts = await ids.corporate(corporateId);
   return ctx.db.transaction(async (tx) => {
     // The sandbox row is locked first so that two top-ups cannot both pass the cap.
-    const [acc] = await tx
-      .select({ balance: ledgerAccounts.balanceKobo })
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.id, accounts.sandboxWallet))
-      .for('update');
+    const acc = await lockAccountBalance(tx as unknown as Db, accounts.sandboxWallet);
     if (acc.balance + amountKobo > SANDBOX_CAP_KOBO) {
       throw badRequest(`The sandbox wallet holds at most ${formatNaira(SANDBOX_CAP_KOBO)} of test money`);
     }

@@ -4,7 +4,7 @@ import { corporates, jobs, vends } from '../../db/schema';
 import { runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
-import { installProviders, providersOf } from '../providers/providers';
+import { installProviders, providersOf } from '../providers/providers.service';
 import { requerySweepJob } from './vending.service';
 import {
   apiKeyFor,
