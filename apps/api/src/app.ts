@@ -25,7 +25,7 @@ import { loggable } from './lib/log';
 import { Mailer } from './lib/mailer';
 import { PasswordHasher } from './lib/passwords';
 import { modules } from './modules';
-import { vendsSettled } from './modules/vending/vending.service';
+import { vendsSettled } from './modules/vending';
 import { registerAccessControl } from './plugins/access';
 import { registerApiKeyAuth } from './plugins/api-key';
 import { registerErrorHandling } from './plugins/errors';

@@ -1,14 +1,11 @@
-// Background work. Workers are registered here as later modules add them; the queue itself
-// lives in PostgreSQL so that any number of app instances can share it.
+// Background work: the queue's wiring only. Each module owns its job handlers (<module>.jobs.ts,
+// exported by its index); the queue itself lives in the database so that any number of app
+// instances share it.
 import type { AppContext } from '../context';
-import {
-  COMMISSION_QUEUE,
-  nextSettlementAt,
-  settleCommissionsJob,
-} from '../modules/commissions/commissions.service';
-import { REQUERY_QUEUE, requeryJob, requerySweepJob } from '../modules/vending/vending.service';
-import { deliverWebhookJob, WEBHOOK_QUEUE } from '../modules/webhooks/webhooks.service';
-import { enqueue, type JobHandler, type RunDueOptions, runDue } from './queue';
+import { commissionsJobs } from '../modules/commissions';
+import { vendingJobs } from '../modules/vending';
+import { webhooksJobs } from '../modules/webhooks';
+import { enqueue, type JobHandler, type ModuleJobs, type RunDueOptions, runDue } from './queue';
 
 export interface Jobs {
   stop(): Promise<void>;
@@ -41,26 +38,22 @@ const outboxRelay = (ctx: AppContext): Jobs =>
       )
     : { stop: async () => {} };
 
+/** Each module's jobs: the queue only wires them (handlers by queue name, recurring jobs). */
+const moduleJobs: ModuleJobs[] = [vendingJobs, webhooksJobs, commissionsJobs];
+
 /** The queues of the durable job queue (jobs table, see queue.ts) and what runs them. */
-export const jobHandlers: Record<string, JobHandler> = {
-  [REQUERY_QUEUE]: requeryJob,
-  'requery-sweep': requerySweepJob,
-  [WEBHOOK_QUEUE]: deliverWebhookJob,
-  [COMMISSION_QUEUE]: settleCommissionsJob,
-};
+export const jobHandlers: Record<string, JobHandler> = Object.assign(
+  {},
+  ...moduleJobs.map((m) => m.handlers),
+);
 
 /** Jobs that reschedule themselves forever; created once (dedupe key) by the first worker. */
 export async function ensureRecurringJobs(ctx: AppContext, now = new Date()): Promise<void> {
-  await enqueue(ctx.db, 'requery-sweep', {}, { runAt: now, dedupeKey: 'recurring:requery-sweep' });
-  await enqueue(
-    ctx.db,
-    COMMISSION_QUEUE,
-    {},
-    {
-      runAt: nextSettlementAt(now, ctx.config.COMMISSION_SETTLEMENT_HOUR),
-      dedupeKey: `recurring:${COMMISSION_QUEUE}`,
-    },
-  );
+  for (const m of moduleJobs) {
+    for (const j of m.recurring?.(ctx, now) ?? []) {
+      await enqueue(ctx.db, j.queue, {}, { runAt: j.runAt, dedupeKey: j.dedupeKey });
+    }
+  }
 }
 
 /** Runs every job due at `now` (tests pass their own clock: no sleeps). */

@@ -19,6 +19,13 @@ export type JobOutcome = undefined | { retryAt: Date } | { failed: string };
 export type JobHandler = (ctx: AppContext, job: JobRow, now: Date) => Promise<JobOutcome>;
 
 /** How long a claimed job is held before another worker may take it over. */
+/** What a module hands the queue: its handlers by queue name, and the jobs that recur forever
+ * (created once, by dedupe key, when a worker starts). */
+export interface ModuleJobs {
+  handlers: Record<string, JobHandler>;
+  recurring?: (ctx: AppContext, now: Date) => Array<{ queue: string; runAt: Date; dedupeKey: string }>;
+}
+
 export const JOB_LEASE_MS = 5 * 60_000;
 
 export interface EnqueueOptions {

@@ -1,3 +1,5 @@
+// The corporate's live and test API keys: issued at sign-up, shown masked, revealed or replaced
+// with the password.
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { newToken, sha256 } from '../../lib/crypto';

@@ -1,3 +1,6 @@
+// Emailed one-time codes (email verification, sign-in, password reset): issuing them within
+// their throttle and checking a typed code, one attempt at a time. Codes are stored keyed to the
+// app secret, so a leaked table reveals nothing usable.
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { newSixDigitCode, safeEqual } from '../../lib/crypto';

@@ -1,3 +1,5 @@
+// Passwords: confirming one for a sensitive action (wrong guesses count toward the lockout),
+// forgotten, changed, forced change of a default password.
 import type { SessionUser } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';

@@ -1,3 +1,4 @@
+// The signed-in user's own profile: reading it (GET me) and changing name or phone.
 import type { SessionUser } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import { callerOf, type RequestContext } from '../../lib/request-context';

@@ -1,3 +1,5 @@
+// Sign-up of a corporate client and its owner, email verification, resending codes, and where a
+// new client stands in onboarding.
 import type { AppContext } from '../../context';
 import { systemRoleId } from '../../db/seed';
 import { isUniqueViolation } from '../../db/sql';

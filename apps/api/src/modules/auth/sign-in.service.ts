@@ -1,3 +1,5 @@
+// Sign-in and sign-out: throttled per IP and locked per account (counters in the database, so any
+// number of app instances share them), then the next step the route guard needs.
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { callerOf, type RequestContext } from '../../lib/request-context';

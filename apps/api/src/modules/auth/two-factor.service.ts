@@ -1,3 +1,4 @@
+// The second factor: an emailed code or an authenticator app (TOTP), its set-up and reset.
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';

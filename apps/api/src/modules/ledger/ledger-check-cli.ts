@@ -4,7 +4,7 @@
 import { loadConfig } from '../../config';
 import { openDb } from '../../db/client';
 import { dbTargetOf } from '../../db/target';
-import { checkBooks } from '../vending/vending.check';
+import { checkBooks } from '../vending';
 import { formatLedgerReport } from './ledger-check';
 
 const config = loadConfig();

@@ -25,8 +25,10 @@ import { listPlans } from '../catalogue/catalogue.repo';
 import { planOut, serviceOut } from '../catalogue/catalogue.service';
 import { assertIpAllowed } from '../ip-allowlist/ip-allowlist.service';
 import { corporateBalances } from '../ledger/ledger.service';
+import { vend, vendMode } from './place-vend.service';
+import { fundSandbox } from './sandbox.service';
+import { vendMessage, vendOut } from './vend-reads.service';
 import { findVendByReference } from './vending.repo';
-import { fundSandbox, vend, vendMessage, vendMode, vendOut } from './vending.service';
 
 const envelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ success: z.literal(true), message: z.string(), data });

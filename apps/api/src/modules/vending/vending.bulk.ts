@@ -15,7 +15,6 @@ import { parseCsv } from '../../lib/csv';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { corporateBalances } from '../ledger/ledger.service';
 import { readableCode } from '../vtu/vtu.service';
-import { findVendByReference, vendClient } from './vending.repo';
 import {
   executeVend,
   prepareVend,
@@ -24,8 +23,9 @@ import {
   type VendInput,
   vend,
   vendMode,
-  vendOut,
-} from './vending.service';
+} from './place-vend.service';
+import { vendOut } from './vend-reads.service';
+import { findVendByReference, vendClient } from './vending.repo';
 
 const COLUMNS: Record<string, keyof Row> = {
   phone: 'phone',

@@ -94,7 +94,7 @@ describe.runIf(testDbKind() === 'pg')('[VEND-CONCURRENCY] on PostgreSQL', () => 
     const before = await balances(t.app, corp.corporateId);
     const v = (await apiVend(t.app, key, { phone: '+2348000000004', network: 'MTN', amount: 100 })).json()
       .data;
-    const { requeryVend } = await import('./vending.service');
+    const { requeryVend } = await import('./requery.service');
     await Promise.all(Array.from({ length: 10 }, () => requeryVend(t.app.ctx, v.id)));
     const [row] = await t.app.ctx.db.select().from(vends).where(eq(vends.id, v.id));
     expect(row.status).toBe('FAILED');

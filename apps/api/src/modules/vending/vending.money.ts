@@ -15,8 +15,14 @@ import {
   type TransferEntryInput,
   transfer,
 } from '../ledger/ledger.service';
+import { SANDBOX_PROVIDER } from '../providers/providers.service';
+import type { NewVend } from './vending.repo';
 
 export type FloatAccount = 'PROVIDER_FLOAT' | 'VTU_FLOAT' | 'SANDBOX_SOURCE';
+
+/** The float account a route's vends are paid from. */
+export const floatOf = (route: string): FloatAccount =>
+  route === SANDBOX_PROVIDER ? 'SANDBOX_SOURCE' : route === 'VTU' ? 'VTU_FLOAT' : 'PROVIDER_FLOAT';
 
 export interface VendMoneyFacts {
   id: string;
@@ -154,3 +160,16 @@ export async function fundSandboxMoney(
   });
   return r.transfer.id;
 }
+
+/** The money facts of a vend row. */
+export const facts = (v: NewVend): VendMoneyFacts => ({
+  id: v.id,
+  code: v.code,
+  corporateId: v.corporateId,
+  mode: v.mode,
+  amountKobo: v.amountKobo,
+  chargeKobo: v.chargeKobo,
+  commissionKobo: v.commissionKobo,
+  commissionMode: v.commissionMode,
+  floatAccount: v.floatAccount,
+});

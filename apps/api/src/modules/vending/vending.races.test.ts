@@ -8,7 +8,7 @@ import { vends } from '../../db/schema';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { installProviders, type Provider, providersOf } from '../providers/providers.service';
-import { requeryVend } from './vending.service';
+import { requeryVend } from './requery.service';
 import {
   apiKeyFor,
   apiVend,

@@ -31,18 +31,14 @@ import { requestContextOf } from '../../lib/request-context';
 import { authOf, corporateOf, dataScopeOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
+import { vend } from './place-vend.service';
+import { MANUAL_REQUERY_COOLDOWN_S, requeryByHand } from './requery.service';
+import { reverseSuccessfulVend } from './reversal.service';
+import { fundSandbox } from './sandbox.service';
 import { vendTimeline } from './vend-events';
+import { vendMessage, vendOut } from './vend-reads.service';
 import { bulkVend } from './vending.bulk';
 import { findVendRef, listVends, type VendFilter, type VendRow } from './vending.repo';
-import {
-  fundSandbox,
-  MANUAL_REQUERY_COOLDOWN_S,
-  requeryByHand,
-  reverseSuccessfulVend,
-  vend,
-  vendMessage,
-  vendOut,
-} from './vending.service';
 
 const envelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ success: z.literal(true), message: z.string(), data });

@@ -5,7 +5,7 @@ import { runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { installProviders, providersOf } from '../providers/providers.service';
-import { requerySweepJob } from './vending.service';
+import { requerySweepJob } from './vending.jobs';
 import {
   apiKeyFor,
   apiVend,

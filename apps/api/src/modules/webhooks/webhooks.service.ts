@@ -15,7 +15,7 @@ import { vends, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { ipInList } from '../../lib/ip';
-import { recordVendEvent } from '../vending/vend-events';
+import { recordVendEvent } from '../vending';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 /** Deliveries keep being retried until at least this long after the event. */

@@ -1,0 +1,391 @@
+// Placing a vend (DESIGN §4). A request is normalised and checked (number, network, client
+// ACTIVE, service assigned and enabled, amount within bounds); then ONE transaction records the
+// vend PENDING and debits the wallet through the ledger (one statement, shared with the other vends
+// waiting at the time: vend-debits.ts). A repeated reference is answered with the first result.
+import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  commissionOf,
+  formatNaira,
+  type Network,
+  type ServiceType,
+  suggestNetwork,
+  type VendChannel,
+} from '@vendport/shared';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/sql';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { DataPlanRow, ServiceRow } from '../catalogue/catalogue.repo';
+import { planForVend, serviceUnavailable } from '../catalogue/catalogue.service';
+import { accountIdsOf, asLedgerError, validateTransfer } from '../ledger/ledger.service';
+import { SANDBOX_PROVIDER } from '../providers/providers.service';
+import { pickLine, readableCode } from '../vtu/vtu.service';
+import { deliver } from './deliver.service';
+import { debitEntriesOf, debitPosting, debitReference, facts, floatOf } from './vending.money';
+import {
+  findVendById,
+  findVendByReference,
+  insertVendWithDebit,
+  type NewVend,
+  type VendClient,
+  type VendCorporate,
+  type VendRow,
+  vendClient,
+} from './vending.repo';
+
+export interface VendCaller {
+  corporateId: string;
+  channel: VendChannel;
+  /** The API key's mode; a client in test mode vends in TEST whatever the key. */
+  keyMode?: 'LIVE' | 'TEST';
+  userId?: string | null;
+  apiKeyId?: string | null;
+}
+
+export interface VendInput {
+  reference?: string;
+  /** Normalised +234XXXXXXXXXX. */
+  phone: string;
+  network?: Network;
+  type: ServiceType;
+  amount?: number;
+  planCode?: string;
+}
+
+export interface VendResult {
+  vend: VendRow;
+  /** True when the reference had been used with the same request: nothing new happened. */
+  replay: boolean;
+}
+
+export interface Prepared {
+  caller: VendCaller;
+  corp: VendCorporate;
+  mode: 'LIVE' | 'TEST';
+  network: Network;
+  reference: string;
+  hash: string;
+  input: VendInput;
+}
+
+export interface Route {
+  index: number;
+  route: string;
+  line: { id: string; msisdn: string } | null;
+}
+
+export interface Resolved extends Prepared {
+  service: ServiceRow;
+  plan: DataPlanRow | null;
+  amountKobo: number;
+  chargeKobo: number;
+  commissionKobo: number;
+  commissionMode: 'UPFRONT' | 'ACCRUED' | 'NONE';
+  routes: string[];
+  first: Route;
+}
+
+export function requestHash(x: {
+  phone: string;
+  network: string;
+  type: string;
+  amount?: number;
+  planCode?: string;
+}): string {
+  const canonical = JSON.stringify([
+    x.phone,
+    x.network,
+    x.type,
+    x.amount ?? null,
+    x.planCode?.toUpperCase() ?? null,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The mode a call runs in: a test key, or a client in test mode, means TEST. */
+export const vendMode = (keyMode: 'LIVE' | 'TEST' | undefined, corp: Pick<VendCorporate, 'testMode'>) =>
+  keyMode === 'TEST' || corp.testMode ? 'TEST' : 'LIVE';
+
+/** Who vends, in which mode, to which network, under which reference: no money, no catalogue. */
+export function prepareVend(caller: VendCaller, input: VendInput, corp: VendCorporate): Prepared {
+  const mode = vendMode(caller.keyMode, corp);
+  const network = input.network ?? suggestNetwork(input.phone);
+  if (!network) throw badRequest(`We could not tell the network of ${input.phone}; choose one`);
+  const reference = input.reference ?? readableCode(caller.channel === 'BULK' ? 'BLK' : 'PTL', 12);
+  const hash = requestHash({ ...input, network });
+  return { caller, corp, mode, network, reference, hash, input };
+}
+
+/** The first platform (from `from` on) that can take the vend now; VTU needs a line with float. */
+export async function chooseRoute(
+  ctx: AppContext,
+  q: {
+    routes: string[];
+    network: string;
+    corporateId: string;
+    fromApi: boolean;
+    amountKobo: number;
+    exclude: string[];
+  },
+  from: number,
+): Promise<Route | null> {
+  for (let i = from; i < q.routes.length; i++) {
+    const route = q.routes[i];
+    if (route !== 'VTU') return { index: i, route, line: null };
+    const line = await pickLine(ctx.db, {
+      network: q.network,
+      corporateId: q.corporateId,
+      fromApi: q.fromApi,
+      amountKobo: q.amountKobo,
+      exclude: q.exclude,
+    });
+    if (line) return { index: i, route, line };
+  }
+  return null;
+}
+
+/** The rules: client active, service assigned and enabled (`services`: the client's assigned,
+ * active ones, as vendClient reads them), plan, bounds, commission, a route. */
+export async function resolveVend(ctx: AppContext, p: Prepared, services: ServiceRow[]): Promise<Resolved> {
+  if (p.corp.status !== 'ACTIVE') {
+    throw new AppError(
+      'CLIENT_INACTIVE',
+      403,
+      'This account is inactive and cannot vend. Contact support to reactivate it.',
+    );
+  }
+  const service = services.find((x) => x.network === p.network && x.serviceType === p.input.type);
+  if (!service) throw serviceUnavailable(p.network, p.input.type);
+  let plan: DataPlanRow | null = null;
+  let amountKobo: number;
+  if (p.input.type === 'DATA') {
+    if (!p.input.planCode) throw badRequest('Choose a data plan');
+    plan = await planForVend(ctx.db, p.input.planCode, p.network);
+    amountKobo = plan.priceKobo;
+  } else {
+    if (p.input.amount === undefined) throw badRequest('Amount is required for airtime');
+    amountKobo = p.input.amount;
+  }
+  if (amountKobo < service.minAmountKobo || amountKobo > service.maxAmountKobo) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      400,
+      `Amount must be between ${formatNaira(service.minAmountKobo)} and ${formatNaira(service.maxAmountKobo)} for ${p.network} ${p.input.type.toLowerCase()}`,
+    );
+  }
+  let commissionKobo = 0;
+  let commissionMode: Resolved['commissionMode'] = 'NONE';
+  // Test vends earn nothing: commission is real money.
+  if (p.mode === 'LIVE') {
+    commissionKobo = commissionOf(amountKobo, service.commissionBps);
+    if (commissionKobo > 0) commissionMode = p.corp.upfrontCommission ? 'UPFRONT' : 'ACCRUED';
+  }
+  const chargeKobo = commissionMode === 'UPFRONT' ? amountKobo - commissionKobo : amountKobo;
+  const routes = p.mode === 'TEST' ? [SANDBOX_PROVIDER] : [service.platform, ...service.fallbackPlatforms];
+  const first = await chooseRoute(
+    ctx,
+    {
+      routes,
+      network: p.network,
+      corporateId: p.corp.id,
+      fromApi: p.caller.channel === 'API',
+      amountKobo,
+      exclude: [],
+    },
+    0,
+  );
+  if (!first) {
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      503,
+      `No channel can deliver ${p.network} ${p.input.type.toLowerCase()} right now. Try again shortly.`,
+    );
+  }
+  return { ...p, service, plan, amountKobo, chargeKobo, commissionKobo, commissionMode, routes, first };
+}
+
+// ---------------------------------------------------------------- replays
+
+export async function awaitSettled(ctx: AppContext, v: VendRow): Promise<VendRow> {
+  // The first request is still calling providers; an identical retry waits for its result so
+  // that both answers agree. Bounded by the time the provider calls may take.
+  const deadline = Date.now() + ctx.config.PROVIDER_TIMEOUT_MS * Math.max(1, v.routes.length) + 5_000;
+  let row: VendRow | null = v;
+  let wait = 5;
+  while (row && !row.settledAt && Date.now() < deadline) {
+    await delay(wait);
+    wait = Math.min(wait * 2, 100);
+    row = await findVendById(ctx.db, v.id);
+  }
+  return row ?? v;
+}
+
+export async function replay(ctx: AppContext, existing: VendRow, hash: string): Promise<VendResult> {
+  if (existing.requestHash !== hash) {
+    throw new AppError(
+      'IDEMPOTENCY_CONFLICT',
+      409,
+      `The reference ${existing.reference} was already used for a different request`,
+    );
+  }
+  return { vend: await awaitSettled(ctx, existing), replay: true };
+}
+
+// ---------------------------------------------------------------- vending
+
+/** Vends between their debit and their outcome, per database: a closing server waits for them. */
+export const inFlight = new WeakMap<Db, Set<Promise<unknown>>>();
+
+/** Resolves when every vend started on `db` has recorded its outcome (or after `timeoutMs`). */
+export async function vendsSettled(db: Db, timeoutMs: number): Promise<void> {
+  const running = inFlight.get(db);
+  if (!running?.size) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled([...running]),
+    new Promise((r) => {
+      timer = setTimeout(r, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+/** Records the vend and debits the wallet (one statement), then calls the providers. */
+export function executeVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
+  let running = inFlight.get(ctx.db);
+  if (!running) {
+    running = new Set();
+    inFlight.set(ctx.db, running);
+  }
+  const set = running;
+  const p = runVend(ctx, r);
+  set.add(p);
+  void p.then(
+    () => set.delete(p),
+    () => set.delete(p),
+  );
+  return p;
+}
+
+export async function runVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
+  const id = randomUUID();
+  const now = new Date();
+  const floatAccount = floatOf(r.first.route);
+  const crashGuardMs = ctx.config.PROVIDER_TIMEOUT_MS * r.routes.length + 120_000;
+  const values = {
+    id,
+    code: readableCode('VND', 12),
+    corporateId: r.corp.id,
+    mode: r.mode,
+    channel: r.caller.channel,
+    reference: r.reference,
+    requestHash: r.hash,
+    msisdn: r.input.phone,
+    network: r.network,
+    serviceType: r.input.type,
+    serviceId: r.service.id,
+    platform: r.service.platform,
+    dataPlanId: r.plan?.id ?? null,
+    planCode: r.plan?.code ?? null,
+    planName: r.plan?.name ?? null,
+    amountKobo: r.amountKobo,
+    chargeKobo: r.chargeKobo,
+    commissionKobo: r.commissionKobo,
+    commissionBps: r.mode === 'LIVE' ? r.service.commissionBps : 0,
+    commissionMode: r.commissionMode,
+    routes: r.routes,
+    routeIndex: r.first.index,
+    provider: r.first.route,
+    floatAccount,
+    floatLineId: floatAccount === 'VTU_FLOAT' ? (r.first.line?.id ?? null) : null,
+    vtuLineId: r.first.line?.id ?? null,
+    createdById: r.caller.userId ?? null,
+    apiKeyId: r.caller.apiKeyId ?? null,
+    clientType: r.corp.clientType,
+    // If this process dies before the provider answers, the requery sweep finds the vend.
+    requeryAt: new Date(now.getTime() + crashGuardMs),
+    createdAt: now,
+    updatedAt: now,
+  } satisfies NewVend;
+  // Account ids are looked up before the debit's statement: the wallet row is locked from the
+  // debit to the commit, and nothing else should happen in between.
+  const money = facts(values);
+  const entries = await debitEntriesOf(accountIdsOf(ctx.db), money);
+  validateTransfer({ reference: debitReference(id), entries });
+  let created: VendRow;
+  try {
+    // One statement (shared with the other vends waiting at the time): the debit (ledger_post),
+    // the vend born with its id and its CREATED event exist together or not at all; the wallet
+    // row is locked only inside it.
+    const debit = await insertVendWithDebit(
+      ctx.db,
+      values,
+      {
+        message: `${r.mode === 'TEST' ? 'Test vend' : 'Vend'} of ${formatNaira(r.amountKobo)} to ${r.input.phone}; ${formatNaira(r.chargeKobo)} debited`,
+        data: {
+          reference: r.reference,
+          channel: r.caller.channel,
+          routes: r.routes,
+          commissionMode: r.commissionMode,
+          commissionKobo: r.commissionKobo,
+        },
+      },
+      debitPosting(money, entries),
+    );
+    created = {
+      ...values,
+      status: 'PENDING',
+      providerReference: null,
+      failureReason: null,
+      debitTransferId: debit.debitTransferId,
+      rerouteTransferId: null,
+      reversalTransferId: null,
+      commissionSettlementId: null,
+      reversalReason: null,
+      reversedById: null,
+      reversedAt: null,
+      requeryCount: 0,
+      settledAt: null,
+      completedAt: null,
+    };
+  } catch (err) {
+    if (isUniqueViolation(err, 'vends_reference_uq')) {
+      const existing = await findVendByReference(ctx.db, r.corp.id, r.mode, r.reference);
+      if (existing) return replay(ctx, existing, r.hash);
+      throw conflict('The reference is being used by another request; try again');
+    }
+    throw asLedgerError(err);
+  }
+  return { vend: await deliver(ctx, created), replay: false };
+}
+
+/**
+ * A vend. `client`: the client's terms and services when the caller has read them already (the
+ * API-key lookup does); otherwise one query reads them.
+ */
+export async function vend(
+  ctx: AppContext,
+  caller: VendCaller,
+  input: VendInput,
+  client?: VendClient,
+): Promise<VendResult> {
+  const found = client ?? (await vendClient(ctx.db, caller.corporateId));
+  if (!found || found.corp.id !== caller.corporateId) throw notFound('Corporate client');
+  const p = prepareVend(caller, input, found.corp);
+  let resolved: Resolved;
+  try {
+    resolved = await resolveVend(ctx, p, found.services);
+  } catch (err) {
+    // A retry of a vend already made answers with that vend, whatever has changed since (the
+    // client deactivated, the service disabled); a new request with a used reference gets 409.
+    const existing =
+      err instanceof AppError && input.reference
+        ? await findVendByReference(ctx.db, p.corp.id, p.mode, input.reference)
+        : null;
+    if (existing) return replay(ctx, existing, p.hash);
+    throw err;
+  }
+  // A reference already used is found by the vend's insert itself (executeVend replays it).
+  return executeVend(ctx, resolved);
+}

@@ -1,0 +1,120 @@
+// Requery: asking the provider again about a PENDING vend, on a backoff schedule for 48 hours,
+// or by hand (at most once per cooldown).
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { callProvider, providerNamed } from '../providers/providers.service';
+import { callEvent, requestOf } from './deliver.service';
+import { finalizeFailure, finalizeSuccess, recordUnknown } from './settle.service';
+import { lastVendEventAt, recordVendEvents, type VendEventInput } from './vend-events';
+import { findVendById, updateVend, type VendRow } from './vending.repo';
+
+export const REQUERY_QUEUE = 'requery';
+/** Requeries go on for this long after the vend; then it waits for a person (manual requery). */
+export const REQUERY_WINDOW_MS = 48 * 3600_000;
+export const REQUERY_DELAYS_S = [30, 60, 120, 300, 600, 1800];
+/** Delay before requery n (0-based): 30 s, 1 min, 2 min, 5 min, 10 min, 30 min, then hourly. */
+export const requeryDelayMs = (n: number) => (REQUERY_DELAYS_S[n] ?? 3600) * 1000;
+
+/**
+ * Asks the provider holding a PENDING vend for its status and acts on a definite answer. A
+ * NOT_FOUND counts as a failure only once the grace period after the vend has passed (the
+ * request never reached the provider); anything else keeps the vend PENDING.
+ */
+export async function requeryVend(
+  ctx: AppContext,
+  id: string,
+  o: { now?: Date; actorId?: string | null } = {},
+): Promise<{ vend: VendRow; retryAt: Date | null; inProgress?: boolean }> {
+  const v = await findVendById(ctx.db, id);
+  if (!v) throw notFound('Vend');
+  if (v.status !== 'PENDING') return { vend: v, retryAt: null };
+  // The request that created the vend is still calling providers (and may yet move it to a
+  // fallback): asking now would only race it. Past its crash guard (requery_at, set at
+  // creation) the process is presumed dead and the requery goes ahead.
+  if (!v.settledAt && v.requeryAt && (o.now ?? new Date()) < v.requeryAt) {
+    return { vend: v, retryAt: v.requeryAt, inProgress: true };
+  }
+  const provider = providerNamed(ctx, v.provider!);
+  const answer = await callProvider(
+    async () => provider.query(await requestOf(ctx, v)),
+    ctx.config.PROVIDER_TIMEOUT_MS,
+  );
+  const at = o.now ?? new Date();
+  const event: VendEventInput = { ...callEvent(v, 'REQUERY', answer, at), actorId: o.actorId ?? null };
+  const age = at.getTime() - v.createdAt.getTime();
+  let row: VendRow | null;
+  if (answer.outcome === 'SUCCESS') {
+    row = await finalizeSuccess(ctx, id, answer, {
+      at,
+      events: [event],
+      endsSync: false,
+      actorId: o.actorId,
+      onRoute: v.routeIndex,
+    });
+  } else if (answer.outcome === 'FAILED') {
+    row = await finalizeFailure(ctx, id, answer.message, {
+      at,
+      events: [event],
+      endsSync: false,
+      actorId: o.actorId,
+      onRoute: v.routeIndex,
+    });
+  } else if (answer.outcome === 'NOT_FOUND' && age >= ctx.config.PROVIDER_NOT_FOUND_GRACE_MINUTES * 60_000) {
+    row = await finalizeFailure(ctx, id, `The provider has no record of the vend (${answer.message})`, {
+      at,
+      events: [event],
+      endsSync: false,
+      actorId: o.actorId,
+      onRoute: v.routeIndex,
+    });
+  } else if (age >= REQUERY_WINDOW_MS) {
+    await ctx.db.transaction(async (tx) => {
+      await updateVend(
+        tx as unknown as Db,
+        id,
+        { requeryAt: null, updatedAt: at },
+        { status: 'PENDING', routeIndex: v.routeIndex },
+      );
+      await recordVendEvents(tx as unknown as Db, [
+        event,
+        {
+          vendId: id,
+          type: 'REQUERY_EXHAUSTED',
+          status: 'PENDING',
+          message: 'Automatic requeries stopped; requery by hand or contact the provider',
+          at,
+        },
+      ]);
+    });
+    return { vend: (await findVendById(ctx.db, id))!, retryAt: null };
+  } else {
+    row = await recordUnknown(ctx, v, answer, {
+      at,
+      events: [event],
+      endsSync: false,
+      count: v.requeryCount + 1,
+      onRoute: v.routeIndex,
+    });
+    if (row) return { vend: row, retryAt: row.requeryAt };
+  }
+  return { vend: row ?? (await findVendById(ctx.db, id))!, retryAt: null };
+}
+
+/** A vend is asked about by hand at most once in this many seconds (providers rate-limit us). */
+export const MANUAL_REQUERY_COOLDOWN_S = 5;
+
+/** PUT transactions/query: a requery asked for by a person, not more often than the cooldown. */
+export async function requeryByHand(
+  ctx: AppContext,
+  id: string,
+  actorId: string,
+): Promise<{ vend: VendRow; retryAt: Date | null; inProgress?: boolean }> {
+  const last = await lastVendEventAt(ctx.db, id, 'REQUERY');
+  const waitMs = last ? last.getTime() + MANUAL_REQUERY_COOLDOWN_S * 1000 - Date.now() : 0;
+  if (waitMs > 0) {
+    const message = 'This purchase was checked with the provider a moment ago; try again in a few seconds';
+    throw new AppError('TOO_MANY_REQUESTS', 429, message, [message], Math.ceil(waitMs / 1000));
+  }
+  return requeryVend(ctx, id, { actorId });
+}

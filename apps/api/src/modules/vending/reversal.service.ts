@@ -1,0 +1,68 @@
+// An admin's reversal of a SUCCESSFUL vend: SUCCESSFUL -> REVERSED, the client refunded through
+// the ledger.
+import { formatNaira } from '@vendport/shared';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { conflict, notFound } from '../../lib/errors';
+import { accountIdsOf } from '../ledger/ledger.service';
+import { queueWebhook } from './settle.service';
+import { recordVendEvents } from './vend-events';
+import { facts, reverseVend } from './vending.money';
+import { findVendById, lockVendIn, updateVend, type VendRow } from './vending.repo';
+
+/** SUCCESSFUL -> REVERSED: the client is refunded through the ledger. */
+export async function reverseSuccessfulVend(
+  ctx: AppContext,
+  id: string,
+  o: { actorId: string; reason: string },
+): Promise<VendRow> {
+  const at = new Date();
+  const row = await ctx.db.transaction(async (tx) => {
+    const locked = await lockVendIn(tx as unknown as Db, id, 'SUCCESSFUL');
+    if (!locked) return null;
+    const debitTransferId = locked.debitTransferId;
+    const reversalTransferId = await reverseVend(
+      tx,
+      accountIdsOf(ctx.db),
+      { ...facts(locked), debitTransferId },
+      { commissionSettled: locked.commissionSettlementId !== null, actorId: o.actorId, reason: o.reason },
+    );
+    const done = (await updateVend(tx as unknown as Db, id, {
+      status: 'REVERSED',
+      debitTransferId,
+      reversalTransferId,
+      reversalReason: o.reason,
+      reversedById: o.actorId,
+      reversedAt: at,
+      updatedAt: at,
+    }))!; // the row is locked above: it exists
+    const refunded =
+      locked.mode === 'LIVE' && locked.commissionMode === 'ACCRUED' && locked.commissionSettlementId
+        ? locked.amountKobo - locked.commissionKobo
+        : locked.chargeKobo;
+    await recordVendEvents(tx as unknown as Db, [
+      {
+        vendId: id,
+        type: 'REVERSAL',
+        status: 'REVERSED',
+        message: `${formatNaira(refunded)} refunded: ${o.reason}`,
+        data: { transferId: reversalTransferId },
+        actorId: o.actorId,
+        at,
+      },
+      { vendId: id, type: 'STATUS', status: 'REVERSED', message: o.reason, actorId: o.actorId, at },
+    ]);
+    await queueWebhook(tx as unknown as Db, done, 'vend.reversed', at);
+    return done;
+  });
+  if (!row) {
+    const v = await findVendById(ctx.db, id);
+    if (!v) throw notFound('Vend');
+    throw conflict(
+      v.status === 'REVERSED'
+        ? 'This vend has already been reversed'
+        : `Only a successful vend can be reversed (this one is ${v.status})`,
+    );
+  }
+  return row;
+}
