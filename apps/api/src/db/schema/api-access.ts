@@ -1,6 +1,6 @@
 // How a client's software reaches the vending API: its API keys and its IP allow-list.
 import { sql } from 'drizzle-orm';
-import { pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { corporates } from './identity';
 

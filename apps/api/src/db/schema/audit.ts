@@ -1,5 +1,5 @@
 // The audit trail: one append-only record per mutation and authentication event.
-import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 
 /** Append-only: the app never updates or deletes a row here. */

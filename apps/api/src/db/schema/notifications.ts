@@ -1,5 +1,5 @@
 // What users are told: in-app notifications and the email outbox.
-import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 
 export const notifications = pgTable(

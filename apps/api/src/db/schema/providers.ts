@@ -6,7 +6,6 @@ import {
   check,
   index,
   pgTable,
-  primaryKey,
   text,
   uniqueIndex,
   uuid,

@@ -1,5 +1,5 @@
 // A client's webhook endpoint and the deliveries (with every attempt) of its events.
-import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { corporates } from './identity';
 import { vends } from './vends';
