@@ -3,7 +3,8 @@
 import type { Area } from '@vendport/shared';
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLogs, roles, users } from '../../db/schema';
+import { paged } from '../../db/paged';
+import { auditLogs, roles, sessions, users } from '../../db/schema';
 import { containing, startingWith } from '../../db/sql';
 
 export interface Scope {
@@ -95,16 +96,21 @@ export async function listMembers(
         )
       : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
-  const rows = await db
-    .select(memberColumns)
-    .from(users)
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  return { rows, total };
+  return paged(f, {
+    count: async () => {
+      const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+      return total;
+    },
+    rows: (w) =>
+      db
+        .select(memberColumns)
+        .from(users)
+        .leftJoin(roles, eq(roles.id, users.roleId))
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(w.limit)
+        .offset(w.offset),
+  });
 }
 
 export async function findMember(db: Db, s: Scope, id: string) {
@@ -171,13 +177,59 @@ export async function listAudit(
     f.from ? gte(auditLogs.createdAt, f.from) : undefined,
     f.to ? lt(auditLogs.createdAt, f.to) : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(auditLogs).where(where);
-  const rows = await db
-    .select()
-    .from(auditLogs)
-    .where(where)
-    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  return { rows, total };
+  return paged(f, {
+    count: async () => {
+      const [{ total }] = await db.select({ total: count() }).from(auditLogs).where(where);
+      return total;
+    },
+    rows: (w) =>
+      db
+        .select()
+        .from(auditLogs)
+        .where(where)
+        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+        .limit(w.limit)
+        .offset(w.offset),
+  });
+}
+
+// ---------------------------------------------------------------- writes
+
+export async function insertRole(db: Db, values: typeof roles.$inferInsert): Promise<string> {
+  const [row] = await db.insert(roles).values(values).returning({ id: roles.id });
+  return row.id;
+}
+
+export async function updateRoleRow(db: Db, id: string, set: Partial<typeof roles.$inferInsert>) {
+  await db.update(roles).set(set).where(eq(roles.id, id));
+}
+
+export async function deleteRoleRow(db: Db, id: string) {
+  await db.delete(roles).where(eq(roles.id, id));
+}
+
+/** Whether a user (not deleted) already has this email. */
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)));
+  return Boolean(taken);
+}
+
+export async function insertMember(db: Db, values: typeof users.$inferInsert): Promise<string> {
+  const [u] = await db.insert(users).values(values).returning({ id: users.id });
+  return u.id;
+}
+
+export async function updateUser(db: Db, id: string, set: Partial<typeof users.$inferInsert>) {
+  await db.update(users).set(set).where(eq(users.id, id));
+}
+
+/** Ends every open session of a user at once. */
+export async function revokeSessions(db: Db, userId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

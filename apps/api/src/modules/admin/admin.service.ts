@@ -3,13 +3,12 @@
 // or disables themselves, nor the last active holder of the area's system role, and nobody acts
 // on a member whose role holds more than their own.
 import { isPermissionOf, permissionsOf } from '@vendport/shared';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { roles, sessions, users } from '../../db/schema';
 import { randomPassword } from '../../db/seed';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/access';
+import * as repo from './admin.repo';
 import {
   countActiveSystemRoleHolders,
   findMember,
@@ -57,17 +56,13 @@ export async function createRole(
   const permissions = checkPermissions(s, body.permissions);
   assertHolds(actor, permissions, 'create this role');
   if (await roleNameTaken(db, s, body.name)) throw conflict('A role with this name already exists');
-  const [row] = await db
-    .insert(roles)
-    .values({
-      area: s.area,
-      corporateId: s.corporateId,
-      name: body.name,
-      description: body.description,
-      permissions,
-    })
-    .returning({ id: roles.id });
-  return row.id;
+  return repo.insertRole(db, {
+    area: s.area,
+    corporateId: s.corporateId,
+    name: body.name,
+    description: body.description,
+    permissions,
+  });
 }
 
 async function ownCustomRole(db: Db, s: Scope, id: string) {
@@ -87,16 +82,18 @@ export async function updateRole(
   const permissions = checkPermissions(s, body.permissions);
   assertHolds(actor, [...role.permissions, ...permissions], 'change this role');
   if (await roleNameTaken(db, s, body.name, body.id)) throw conflict('A role with this name already exists');
-  await db
-    .update(roles)
-    .set({ name: body.name, description: body.description, permissions, updatedAt: new Date() })
-    .where(eq(roles.id, body.id));
+  await repo.updateRoleRow(db, body.id, {
+    name: body.name,
+    description: body.description,
+    permissions,
+    updatedAt: new Date(),
+  });
 }
 
 export async function deleteRole(db: Db, s: Scope, id: string) {
   const role = await ownCustomRole(db, s, id);
   if (role.usersCount > 0) throw conflict('This role is assigned to team members; reassign them first');
-  await db.delete(roles).where(eq(roles.id, id));
+  await repo.deleteRoleRow(db, id);
   return role;
 }
 
@@ -114,30 +111,23 @@ export async function createMember(
 ) {
   const role = await assignableRole(ctx.db, s, body.roleId);
   assertHolds(actor, role.permissions, `give the role ${role.name}`);
-  const [taken] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, body.email), isNull(users.deletedAt)));
-  if (taken) throw conflict('A user with this email already exists');
+  if (await repo.emailTaken(ctx.db, body.email)) throw conflict('A user with this email already exists');
   const password = randomPassword();
   const passwordHash = await ctx.hasher.hash(password);
   return ctx.db.transaction(async (tx) => {
-    const [u] = await tx
-      .insert(users)
-      .values({
-        area: s.area,
-        corporateId: s.corporateId,
-        roleId: role.id,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        email: body.email,
-        msisdn: body.msisdn ?? null,
-        passwordHash,
-        defaultPassword: true,
-        // The address is proven when the member signs in with the password emailed to it.
-        emailVerifiedAt: new Date(),
-      })
-      .returning({ id: users.id });
+    const id = await repo.insertMember(tx as unknown as Db, {
+      area: s.area,
+      corporateId: s.corporateId,
+      roleId: role.id,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      email: body.email,
+      msisdn: body.msisdn ?? null,
+      passwordHash,
+      defaultPassword: true,
+      // The address is proven when the member signs in with the password emailed to it.
+      emailVerifiedAt: new Date(),
+    });
     await ctx.mailer.send(tx as unknown as Db, {
       to: body.email,
       subject: 'Your VendPort account',
@@ -150,7 +140,7 @@ export async function createMember(
         `Temporary password: ${password}`,
       ].join('\n'),
     });
-    return u.id;
+    return id;
   });
 }
 
@@ -211,24 +201,14 @@ export async function updateMember(
       assertHolds(actor, role.permissions, `give the role ${role.name}`);
       if (!role.isSystem) await guardLastOwner(tx, s, m, 'change the role of');
     }
-    await tx
-      .update(users)
-      .set({
-        firstName: body.first_name ?? m.firstName,
-        lastName: body.last_name ?? m.lastName,
-        msisdn: body.msisdn ?? m.msisdn,
-        roleId: body.roleId ?? m.roleId,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, body.id));
+    await repo.updateUser(tx, body.id, {
+      firstName: body.first_name ?? m.firstName,
+      lastName: body.last_name ?? m.lastName,
+      msisdn: body.msisdn ?? m.msisdn,
+      roleId: body.roleId ?? m.roleId,
+      updatedAt: new Date(),
+    });
   });
-}
-
-async function revokeSessions(db: Db, userId: string) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 export async function setMemberStatus(
@@ -246,8 +226,8 @@ export async function setMemberStatus(
     } else {
       assertOutranks(actor, m, 'activate');
     }
-    await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
-    if (status === 'INACTIVE') await revokeSessions(tx, id);
+    await repo.updateUser(tx, id, { status, updatedAt: new Date() });
+    if (status === 'INACTIVE') await repo.revokeSessions(tx, id);
   });
 }
 
@@ -256,11 +236,8 @@ export async function deleteMember(db: Db, s: Scope, actor: Actor, id: string) {
     if (id === actor.userId) throw forbidden('You cannot delete yourself');
     assertOutranks(actor, m, 'delete');
     await guardLastOwner(tx, s, m, 'delete');
-    await tx
-      .update(users)
-      .set({ deletedAt: new Date(), status: 'INACTIVE', updatedAt: new Date() })
-      .where(eq(users.id, id));
-    await revokeSessions(tx, id);
+    await repo.updateUser(tx, id, { deletedAt: new Date(), status: 'INACTIVE', updatedAt: new Date() });
+    await repo.revokeSessions(tx, id);
   });
 }
 
@@ -272,11 +249,13 @@ export async function resetMemberTwoFactor(db: Db, s: Scope, actor: Actor, id: s
   return changeMember(db, s, id, async (tx, m) => {
     if (id === actor.userId) throw forbidden('Reset your own two-factor authentication from your profile');
     assertOutranks(actor, m, 'reset the two-factor sign-in of');
-    await tx
-      .update(users)
-      .set({ totpSecretEnc: null, totpPendingEnc: null, totpEnabledAt: null, updatedAt: new Date() })
-      .where(eq(users.id, id));
-    await revokeSessions(tx, id);
+    await repo.updateUser(tx, id, {
+      totpSecretEnc: null,
+      totpPendingEnc: null,
+      totpEnabledAt: null,
+      updatedAt: new Date(),
+    });
+    await repo.revokeSessions(tx, id);
   });
 }
 

@@ -3,6 +3,7 @@
 import { normaliseMsisdn } from '@vendport/shared';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { paged } from '../../db/paged';
 import { corporates } from '../../db/schema';
 import { containing } from '../../db/sql';
 import { lagosDayEnd, lagosDayStart } from '../../lib/http';
@@ -44,15 +45,20 @@ export async function listCorporates(
     f.status ? eq(corporates.status, f.status) : undefined,
     f.clientType ? eq(corporates.clientType, f.clientType) : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(corporates).where(where);
-  const rows = await db
-    .select()
-    .from(corporates)
-    .where(where)
-    .orderBy(desc(corporates.createdAt), desc(corporates.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  return { rows, total };
+  return paged(f, {
+    count: async () => {
+      const [{ total }] = await db.select({ total: count() }).from(corporates).where(where);
+      return total;
+    },
+    rows: (w) =>
+      db
+        .select()
+        .from(corporates)
+        .where(where)
+        .orderBy(desc(corporates.createdAt), desc(corporates.id))
+        .limit(w.limit)
+        .offset(w.offset),
+  });
 }
 
 export async function findCorporateRecord(db: Db, id: string): Promise<CorporateRecord | undefined> {

@@ -5,10 +5,8 @@
 // those vend rows), so a vend reversed at the same moment is either settled or refunded, never both.
 import { randomUUID } from 'node:crypto';
 import { formatNaira, type Network, type ServiceType } from '@vendport/shared';
-import { and, asc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { commissionSettlements, corporates, services, vends } from '../../db/schema';
 import type { JobHandler } from '../../jobs/queue';
 import { notFound } from '../../lib/errors';
 import {
@@ -18,17 +16,9 @@ import {
   type DbLike,
   transfer,
 } from '../ledger/ledger.service';
+import * as repo from './commissions.repo';
 
 export const COMMISSION_QUEUE = 'commission-settlement';
-
-const unsettled = (corporateId: string) =>
-  and(
-    eq(vends.corporateId, corporateId),
-    eq(vends.mode, 'LIVE'),
-    eq(vends.commissionMode, 'ACCRUED'),
-    eq(vends.status, 'SUCCESSFUL'),
-    isNull(vends.commissionSettlementId),
-  );
 
 /** Settles a client's accrued commission to its wallet; null when there is nothing to settle. */
 export async function settleCommission(
@@ -37,18 +27,9 @@ export async function settleCommission(
   trigger: 'ADMIN' | 'SCHEDULE',
   actorId: string | null,
 ) {
-  const [corp] = await ctx.db
-    .select({ id: corporates.id })
-    .from(corporates)
-    .where(eq(corporates.id, corporateId));
-  if (!corp) throw notFound('Corporate client');
+  if (!(await repo.corporateExists(ctx.db, corporateId))) throw notFound('Corporate client');
   return ctx.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: vends.id, commissionKobo: vends.commissionKobo })
-      .from(vends)
-      .where(unsettled(corporateId))
-      .orderBy(asc(vends.id))
-      .for('update');
+    const due = await repo.lockUnsettled(tx as unknown as Db, corporateId);
     const amountKobo = due.reduce((s, v) => s + v.commissionKobo, 0);
     if (amountKobo <= 0) return null;
     const id = randomUUID();
@@ -58,27 +39,26 @@ export async function settleCommission(
       amountKobo,
       actorId,
     });
-    const [row] = await tx
-      .insert(commissionSettlements)
-      .values({ id, corporateId, amountKobo, vends: due.length, trigger, transferId, actorId })
-      .returning();
-    await tx
-      .update(vends)
-      .set({ commissionSettlementId: id })
-      .where(
-        and(
-          unsettled(corporateId),
-          sql`${vends.id} in (${sql.join(
-            due.map((d) => sql`${d.id}::uuid`),
-            sql`, `,
-          )})`,
-        ),
-      );
+    const row = await repo.insertSettlement(tx as unknown as Db, {
+      id,
+      corporateId,
+      amountKobo,
+      vends: due.length,
+      trigger,
+      transferId,
+      actorId,
+    });
+    await repo.markVendsSettled(
+      tx as unknown as Db,
+      corporateId,
+      due.map((d) => d.id),
+      id,
+    );
     return row;
   });
 }
 
-export const settlementOut = (s: typeof commissionSettlements.$inferSelect) => ({
+export const settlementOut = (s: repo.SettlementRow) => ({
   id: s.id,
   corporateId: s.corporateId,
   amountKobo: s.amountKobo,
@@ -97,17 +77,7 @@ export function nextSettlementAt(now: Date, hourLagos: number): Date {
 
 /** The daily job: every client with accrued, unsettled commission is settled. */
 export const settleCommissionsJob: JobHandler = async (ctx, _job, now) => {
-  const clients = await ctx.db
-    .selectDistinct({ corporateId: vends.corporateId })
-    .from(vends)
-    .where(
-      and(
-        eq(vends.mode, 'LIVE'),
-        eq(vends.commissionMode, 'ACCRUED'),
-        eq(vends.status, 'SUCCESSFUL'),
-        isNull(vends.commissionSettlementId),
-      ),
-    );
+  const clients = await repo.clientsWithUnsettled(ctx.db);
   for (const c of clients) {
     try {
       await settleCommission(ctx, c.corporateId, 'SCHEDULE', null);
@@ -119,28 +89,16 @@ export const settleCommissionsJob: JobHandler = async (ctx, _job, now) => {
 };
 
 export async function setUpfrontCommission(db: Db, corporateId: string, upfront: boolean) {
-  const [row] = await db
-    .update(corporates)
-    .set({ upfrontCommission: upfront, updatedAt: new Date() })
-    .where(eq(corporates.id, corporateId))
-    .returning({ id: corporates.id, name: corporates.name, upfrontCommission: corporates.upfrontCommission });
+  const row = await repo.setUpfront(db, corporateId, upfront);
   if (!row) throw notFound('Corporate client');
   return row;
 }
 
 // ---------------------------------------------------------------- the report
 
-export interface CommissionFilter {
-  corporateId?: string;
-  network?: string;
-  serviceType?: string;
-  clientType?: string;
-  from?: Date;
-  to?: Date;
-}
+import type { CommissionFilter } from './commissions.repo';
 
-/** Lagos calendar day (UTC+1, no daylight saving) of a timestamp, as YYYY-MM-DD. */
-const lagosDay = sql<string>`to_char(${vends.createdAt} at time zone 'UTC' + interval '1 hour', 'YYYY-MM-DD')`;
+export type { CommissionFilter } from './commissions.repo';
 
 const line = (r: { vends: number; amount: unknown; commission: unknown }) => {
   const amountKobo = Number(r.amount ?? 0);
@@ -155,75 +113,15 @@ const line = (r: { vends: number; amount: unknown; commission: unknown }) => {
 };
 
 export async function commissionReport(ctx: AppContext, f: CommissionFilter, admin: boolean) {
-  const where: SQL = and(
-    eq(vends.mode, 'LIVE'),
-    eq(vends.status, 'SUCCESSFUL'),
-    f.corporateId ? eq(vends.corporateId, f.corporateId) : undefined,
-    f.network ? eq(vends.network, f.network) : undefined,
-    f.serviceType ? eq(vends.serviceType, f.serviceType) : undefined,
-    f.clientType ? eq(vends.clientType, f.clientType) : undefined,
-    f.from ? gte(vends.createdAt, f.from) : undefined,
-    f.to ? lt(vends.createdAt, f.to) : undefined,
-  )!;
-  const agg = {
-    vends: sql<number>`count(*)::int`,
-    amount: sql<string>`coalesce(sum(${vends.amountKobo}), 0)`,
-    commission: sql<string>`coalesce(sum(${vends.commissionKobo}), 0)`,
-  };
-  const [totals] = await ctx.db
-    .select({
-      ...agg,
-      upfront: sql<string>`coalesce(sum(${vends.commissionKobo}) filter (where ${vends.commissionMode} = 'UPFRONT'), 0)`,
-      accrued: sql<string>`coalesce(sum(${vends.commissionKobo}) filter (where ${vends.commissionMode} = 'ACCRUED'), 0)`,
-      settled: sql<string>`coalesce(sum(${vends.commissionKobo}) filter (where ${vends.commissionSettlementId} is not null), 0)`,
-    })
-    .from(vends)
-    .where(where);
-  const byDay = await ctx.db
-    .select({ date: lagosDay, ...agg })
-    .from(vends)
-    .where(where)
-    .groupBy(lagosDay)
-    .orderBy(lagosDay);
-  const byService = await ctx.db
-    .select({
-      serviceId: services.id,
-      network: services.network,
-      service: services.serviceType,
-      platform: services.platform,
-      ...agg,
-    })
-    .from(vends)
-    .innerJoin(services, eq(services.id, vends.serviceId))
-    .where(where)
-    .groupBy(services.id)
-    .orderBy(services.network, services.serviceType, services.platform);
-  const byClient =
-    admin && !f.corporateId
-      ? await ctx.db
-          .select({ corporateId: corporates.id, corporateName: corporates.name, ...agg })
-          .from(vends)
-          .innerJoin(corporates, eq(corporates.id, vends.corporateId))
-          .where(where)
-          .groupBy(corporates.id)
-          .orderBy(sql`sum(${vends.commissionKobo}) desc`)
-      : null;
+  const { totals, byDay, byService, byClient } = await repo.reportAggregates(ctx.db, f, admin);
 
   let commissionBalanceKobo: number | null = null;
   let unsettledKobo: number | null = null;
   let upfrontCommission: boolean | null = null;
   if (f.corporateId) {
     commissionBalanceKobo = (await corporateBalances(ctx.db, f.corporateId)).commissionKobo;
-    const [u] = await ctx.db
-      .select({ total: sql<string>`coalesce(sum(${vends.commissionKobo}), 0)` })
-      .from(vends)
-      .where(unsettled(f.corporateId));
-    unsettledKobo = Number(u.total);
-    const [c] = await ctx.db
-      .select({ upfront: corporates.upfrontCommission })
-      .from(corporates)
-      .where(eq(corporates.id, f.corporateId));
-    upfrontCommission = c?.upfront ?? null;
+    unsettledKobo = await repo.unsettledTotal(ctx.db, f.corporateId);
+    upfrontCommission = await repo.upfrontOf(ctx.db, f.corporateId);
   }
   return {
     totals: {
@@ -249,14 +147,7 @@ export async function commissionReport(ctx: AppContext, f: CommissionFilter, adm
   };
 }
 
-export async function listSettlements(db: Db, corporateId: string) {
-  return db
-    .select()
-    .from(commissionSettlements)
-    .where(eq(commissionSettlements.corporateId, corporateId))
-    .orderBy(sql`${commissionSettlements.createdAt} desc`)
-    .limit(100);
-}
+export { listSettlements } from './commissions.repo';
 
 /** Accrued commission to the wallet. */
 export async function settleCommissionMoney(

@@ -2,6 +2,7 @@
 // payments) and the funding history, which is the union of the three funding channels.
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { paged } from '../../db/paged';
 import { adminFundings, cardPayments, corporates, fundRequests, gatewaySimPayments } from '../../db/schema';
 import { containing, isUuid } from '../../db/sql';
 import { lagosDayEnd, lagosDayStart } from '../../lib/http';
@@ -170,17 +171,24 @@ export async function listFundRequests(db: Db, f: FundRequestFilters) {
     );
   }
   const where = and(...conds);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(fundRequests)
-    .innerJoin(corporates, eq(corporates.id, fundRequests.corporateId))
-    .where(where);
-  const rows = await selectFundRequests(db)
-    .where(where)
-    .orderBy(desc(fundRequests.createdAt), desc(fundRequests.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  return { rows: rows.map(flatten), total };
+  return paged(f, {
+    count: async () => {
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(fundRequests)
+        .innerJoin(corporates, eq(corporates.id, fundRequests.corporateId))
+        .where(where);
+      return total;
+    },
+    rows: async (w) =>
+      (
+        await selectFundRequests(db)
+          .where(where)
+          .orderBy(desc(fundRequests.createdAt), desc(fundRequests.id))
+          .limit(w.limit)
+          .offset(w.offset)
+      ).map(flatten),
+  });
 }
 
 // ---------------------------------------------------------------- card payments
@@ -347,18 +355,24 @@ export async function listFundingHistory(
   page: { page: number; limit: number; withTotal?: boolean },
 ): Promise<{ rows: FundingHistoryRow[]; total: number }> {
   const where = historyWhere(f);
-  const paging = sql`limit ${page.limit} offset ${(page.page - 1) * page.limit}`;
-  const res = (await db.execute(sql`
-    select f.*, c.name as corporate_name, c.client_type
-      from ${HISTORY}
-     where ${where}
-     order by f.created_at desc, f.id desc
-     ${paging}`)) as unknown as { rows: FundingHistoryRow[] };
-  if (page.withTotal === false) return { rows: res.rows, total: res.rows.length };
-  const totalRes = (await db.execute(
-    sql`select count(*)::int as total from ${HISTORY} where ${where}`,
-  )) as unknown as {
-    rows: Array<{ total: number }>;
-  };
-  return { rows: res.rows, total: Number(totalRes.rows[0]?.total ?? 0) };
+  return paged(page, {
+    rows: async (w) => {
+      const res = (await db.execute(sql`
+        select f.*, c.name as corporate_name, c.client_type
+          from ${HISTORY}
+         where ${where}
+         order by f.created_at desc, f.id desc
+         limit ${w.limit} offset ${w.offset}`)) as unknown as { rows: FundingHistoryRow[] };
+      return res.rows;
+    },
+    count:
+      page.withTotal === false
+        ? null
+        : async () => {
+            const totalRes = (await db.execute(
+              sql`select count(*)::int as total from ${HISTORY} where ${where}`,
+            )) as unknown as { rows: Array<{ total: number }> };
+            return Number(totalRes.rows[0]?.total ?? 0);
+          },
+  });
 }

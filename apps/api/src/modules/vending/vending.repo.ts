@@ -2,6 +2,7 @@
 // filtered history lists, and the row locks the status changes take.
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { paged } from '../../db/paged';
 import { corporates, vends } from '../../db/schema';
 import { containing, isUuid, runStatement, type Statement } from '../../db/sql';
 import { groupCommitPer } from '../../lib/group-commit';
@@ -104,16 +105,21 @@ function vendWhere(f: VendFilter): SQL | undefined {
 
 export async function listVends(db: Db, f: VendFilter) {
   const where = vendWhere(f);
-  const [{ total }] = await db.select({ total: count() }).from(vends).where(where);
-  const rows = await db
-    .select({ v: vends, corporateName: corporates.name })
-    .from(vends)
-    .innerJoin(corporates, eq(corporates.id, vends.corporateId))
-    .where(where)
-    .orderBy(desc(vends.createdAt), desc(vends.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  return { rows, total };
+  return paged(f, {
+    count: async () => {
+      const [{ total }] = await db.select({ total: count() }).from(vends).where(where);
+      return total;
+    },
+    rows: (w) =>
+      db
+        .select({ v: vends, corporateName: corporates.name })
+        .from(vends)
+        .innerJoin(corporates, eq(corporates.id, vends.corporateId))
+        .where(where)
+        .orderBy(desc(vends.createdAt), desc(vends.id))
+        .limit(w.limit)
+        .offset(w.offset),
+  });
 }
 
 /** A client's terms, as a vend reads them. */

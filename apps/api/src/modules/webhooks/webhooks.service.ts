@@ -11,6 +11,7 @@ import type { WebhookEventType } from '@vendport/shared';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { paged } from '../../db/paged';
 import { vends, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -384,16 +385,21 @@ export async function listDeliveries(
     f.eventType ? eq(webhookDeliveries.eventType, f.eventType) : undefined,
     f.search ? eq(webhookDeliveries.eventId, f.search) : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(webhookDeliveries).where(where);
-  const rows = await db
-    .select({ d: webhookDeliveries, vendCode: vends.code })
-    .from(webhookDeliveries)
-    .leftJoin(vends, eq(vends.id, webhookDeliveries.vendId))
-    .where(where)
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  return { rows, total };
+  return paged(f, {
+    count: async () => {
+      const [{ total }] = await db.select({ total: count() }).from(webhookDeliveries).where(where);
+      return total;
+    },
+    rows: (w) =>
+      db
+        .select({ d: webhookDeliveries, vendCode: vends.code })
+        .from(webhookDeliveries)
+        .leftJoin(vends, eq(vends.id, webhookDeliveries.vendId))
+        .where(where)
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+        .limit(w.limit)
+        .offset(w.offset),
+  });
 }
 
 export async function findDelivery(db: Db, corporateId: string, id: string) {
