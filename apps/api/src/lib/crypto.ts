@@ -41,3 +41,8 @@ export class Sealer {
     return Buffer.concat([d.update(Buffer.from(body, 'base64url')), d.final()]).toString('utf8');
   }
 }
+
+/** A code people can read out (no I, L, O, U): `VND-7KQ2...`. */
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const readableCode = (prefix: string, n: number) =>
+  `${prefix}-${Array.from(randomBytes(n), (b) => CODE_ALPHABET[b % 32]).join('')}`;

@@ -15,8 +15,8 @@ import {
   type ServiceJson,
   type ServiceRow,
   servicesFromJson,
-} from '../modules/catalogue/catalogue.repo';
-import type { VendCorporate } from '../modules/vending/vending.repo';
+} from '../modules/catalogue';
+import type { VendCorporate } from '../modules/vending';
 
 export interface ApiClient {
   corporateId: string;

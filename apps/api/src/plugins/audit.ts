@@ -65,3 +65,12 @@ export async function audit(
     summary: (scrub(entry.summary ?? {}) as Record<string, unknown>) ?? {},
   });
 }
+
+/** How services record their audit entry inside their own transaction: the route binds the
+ * caller (actor, IP, user agent) with recorder() and hands the service this plain function. */
+export type AuditFn = (db: Db, entry: AuditEntry) => Promise<void>;
+
+export const recorder =
+  (source: RequestContext | FastifyRequest): AuditFn =>
+  (db, entry) =>
+    audit(db, source, entry);

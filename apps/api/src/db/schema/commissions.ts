@@ -1,15 +1,6 @@
 // Commission settlements: accrued commission paid out to a client's wallet, one transfer each.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { corporates } from './identity';
 import { ledgerTransfers } from './ledger';

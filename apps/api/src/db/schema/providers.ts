@@ -1,15 +1,6 @@
 // Providers' VTU lines (SIMs on the telco platforms) and the float funded onto them.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { corporates } from './identity';
 import { ledgerTransfers } from './ledger';

@@ -27,13 +27,18 @@ import { requestContextOf } from '../../lib/request-context';
 import { authOf, dataScopeOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
-import { findMember, findRole, listAudit, listMembers, listRoles, type MemberRow } from './admin.repo';
 import {
   catalogueOf,
   createMember,
   createRole,
   deleteMember,
   deleteRole,
+  findMember,
+  findRole,
+  listAudit,
+  listMembers,
+  listRoles,
+  type MemberRow,
   resetMemberTwoFactor,
   scopeOf,
   setMemberStatus,

@@ -260,3 +260,5 @@ export async function resetMemberTwoFactor(db: Db, s: Scope, actor: Actor, id: s
 }
 
 export const catalogueOf = (s: Scope) => permissionsOf(s.area);
+
+export { findMember, findRole, listAudit, listMembers, listRoles, type MemberRow } from './admin.repo';

@@ -1,7 +1,7 @@
 // Queries for services, their assignment to clients, and data plans.
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { corporates, dataPlans, services } from '../../db/schema';
+import { corporates, dataPlans, serviceAssignments, services } from '../../db/schema';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type DataPlanRow = typeof dataPlans.$inferSelect;
@@ -130,4 +130,79 @@ export function servicesFromJson(json: ServiceJson[] | string | null): ServiceRo
     createdAt: new Date(s.created_at),
     updatedAt: new Date(s.updated_at),
   }));
+}
+
+// ---------------------------------------------------------------- writes
+
+export async function insertService(db: Db, values: typeof services.$inferInsert): Promise<ServiceRow> {
+  const [row] = await db.insert(services).values(values).returning();
+  return row;
+}
+
+/** Changes a service; null when there is none with this id. */
+export async function updateServiceRow(db: Db, id: string, set: Partial<typeof services.$inferInsert>) {
+  const [row] = await db.update(services).set(set).where(eq(services.id, id)).returning();
+  return row ?? null;
+}
+
+export async function insertPlan(db: Db, values: typeof dataPlans.$inferInsert): Promise<DataPlanRow> {
+  const [row] = await db.insert(dataPlans).values(values).returning();
+  return row;
+}
+
+/** Changes a data plan; null when there is none with this id. */
+export async function updatePlanRow(db: Db, id: string, set: Partial<typeof dataPlans.$inferInsert>) {
+  const [row] = await db.update(dataPlans).set(set).where(eq(dataPlans.id, id)).returning();
+  return row ?? null;
+}
+
+/** A client's assignments, less the services listed (PUT replaces the whole list). */
+export async function removeAssignmentsExcept(db: Db, corporateId: string, keep: string[]) {
+  await db
+    .delete(serviceAssignments)
+    .where(
+      and(
+        eq(serviceAssignments.corporateId, corporateId),
+        keep.length ? notInArray(serviceAssignments.serviceId, keep) : undefined,
+      ),
+    );
+}
+
+export async function addAssignments(
+  db: Db,
+  corporateId: string,
+  serviceIds: string[],
+  actorId: string | null,
+) {
+  await db
+    .insert(serviceAssignments)
+    .values(serviceIds.map((serviceId) => ({ corporateId, serviceId, assignedById: actorId })))
+    .onConflictDoNothing();
+}
+
+export async function assignedServiceIds(db: Db, corporateId: string): Promise<string[]> {
+  const rows = await db
+    .select({ serviceId: serviceAssignments.serviceId })
+    .from(serviceAssignments)
+    .where(eq(serviceAssignments.corporateId, corporateId));
+  return rows.map((r) => r.serviceId);
+}
+
+/** Every active default service (the seeded platform of each product line). */
+export async function defaultServiceIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.status, 'ACTIVE'), eq(services.platform, 'AGGREGATOR')));
+  return rows.map((r) => r.id);
+}
+
+/** The seeded catalogue; rows that exist already are left as they are. */
+export async function insertDefaults(
+  db: Db,
+  serviceRows: Array<typeof services.$inferInsert>,
+  planRows: Array<typeof dataPlans.$inferInsert>,
+) {
+  await db.insert(services).values(serviceRows).onConflictDoNothing();
+  await db.insert(dataPlans).values(planRows).onConflictDoNothing();
 }

@@ -19,11 +19,12 @@ import type { AppContext } from '../../context';
 import { ok } from '../../lib/http';
 import { authOf, corporateOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
-import { listPlans, listServices } from './catalogue.repo';
 import {
   addPlan,
   addService,
   assignServices,
+  listPlans,
+  listServices,
   planOut,
   serviceOut,
   setPlanStatus,

@@ -9,10 +9,9 @@ import {
   platformLabel,
   type ServiceType,
 } from '@vendport/shared';
-import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dataPlans, serviceAssignments, services } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import * as repo from './catalogue.repo';
 import {
   corporateExists,
   type DataPlanRow,
@@ -87,18 +86,15 @@ export async function addService(db: Db, input: ServiceInput) {
   const min = input.minAmount ?? bounds.min;
   const max = input.maxAmount ?? Math.max(bounds.max, min);
   if (min > max) throw badRequest('Minimum amount must not exceed maximum amount');
-  const [row] = await db
-    .insert(services)
-    .values({
-      network: input.network,
-      serviceType: input.service,
-      platform: input.platform,
-      fallbackPlatforms: input.fallbackPlatforms ?? [],
-      commissionBps: input.commission,
-      minAmountKobo: min,
-      maxAmountKobo: max,
-    })
-    .returning();
+  const row = await repo.insertService(db, {
+    network: input.network,
+    serviceType: input.service,
+    platform: input.platform,
+    fallbackPlatforms: input.fallbackPlatforms ?? [],
+    commissionBps: input.commission,
+    minAmountKobo: min,
+    maxAmountKobo: max,
+  });
   return row;
 }
 
@@ -115,29 +111,21 @@ export async function updateService(db: Db, id: string, input: ServiceInput) {
   const fallbackPlatforms =
     input.fallbackPlatforms ??
     (current.fallbackPlatforms as Array<'AGGREGATOR' | 'VTU'>).filter((p) => p !== input.platform);
-  const [row] = await db
-    .update(services)
-    .set({
-      network: input.network,
-      serviceType: input.service,
-      platform: input.platform,
-      fallbackPlatforms,
-      commissionBps: input.commission,
-      minAmountKobo: min,
-      maxAmountKobo: max,
-      updatedAt: new Date(),
-    })
-    .where(eq(services.id, id))
-    .returning();
+  const row = await repo.updateServiceRow(db, id, {
+    network: input.network,
+    serviceType: input.service,
+    platform: input.platform,
+    fallbackPlatforms,
+    commissionBps: input.commission,
+    minAmountKobo: min,
+    maxAmountKobo: max,
+    updatedAt: new Date(),
+  });
   return { before: current, after: row };
 }
 
 export async function setServiceStatus(db: Db, id: string, status: 'ACTIVE' | 'INACTIVE') {
-  const [row] = await db
-    .update(services)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(services.id, id))
-    .returning();
+  const row = await repo.updateServiceRow(db, id, { status, updatedAt: new Date() });
   if (!row) throw notFound('Service');
   return row;
 }
@@ -164,43 +152,15 @@ export async function assignServices(
     );
   }
   await db.transaction(async (tx) => {
-    if (replace) {
-      await tx
-        .delete(serviceAssignments)
-        .where(
-          and(
-            eq(serviceAssignments.corporateId, corporateId),
-            ids.length ? notInArray(serviceAssignments.serviceId, ids) : undefined,
-          ),
-        );
-    }
-    if (ids.length) {
-      await tx
-        .insert(serviceAssignments)
-        .values(ids.map((serviceId) => ({ corporateId, serviceId, assignedById: actorId })))
-        .onConflictDoNothing();
-    }
+    if (replace) await repo.removeAssignmentsExcept(tx as unknown as Db, corporateId, ids);
+    if (ids.length) await repo.addAssignments(tx as unknown as Db, corporateId, ids, actorId);
   });
-  const rows = await db
-    .select({ serviceId: serviceAssignments.serviceId })
-    .from(serviceAssignments)
-    .where(eq(serviceAssignments.corporateId, corporateId));
-  return rows.map((r) => r.serviceId);
+  return repo.assignedServiceIds(db, corporateId);
 }
 
 /** Every active default service (the seeded platform of each product line) for a new client. */
 export async function assignDefaultServices(db: Db, corporateId: string) {
-  const rows = await db
-    .select({ id: services.id })
-    .from(services)
-    .where(and(eq(services.status, 'ACTIVE'), eq(services.platform, 'AGGREGATOR')));
-  return assignServices(
-    db,
-    corporateId,
-    rows.map((r) => r.id),
-    false,
-    null,
-  );
+  return assignServices(db, corporateId, await repo.defaultServiceIds(db), false, null);
 }
 
 // ---------------------------------------------------------------- resolving a vend
@@ -235,43 +195,32 @@ export interface PlanInput {
 export async function addPlan(db: Db, input: PlanInput) {
   if (await findPlanByCode(db, input.code))
     throw conflict(`A data plan with the code ${input.code} already exists`);
-  const [row] = await db
-    .insert(dataPlans)
-    .values({
-      network: input.network,
-      code: input.code,
-      name: input.name,
-      size: input.size,
-      validity: input.validity,
-      priceKobo: input.price,
-    })
-    .returning();
+  const row = await repo.insertPlan(db, {
+    network: input.network,
+    code: input.code,
+    name: input.name,
+    size: input.size,
+    validity: input.validity,
+    priceKobo: input.price,
+  });
   return row;
 }
 
 export async function updatePlan(db: Db, id: string, input: Partial<Omit<PlanInput, 'network' | 'code'>>) {
   const current = await findPlan(db, id);
   if (!current) throw notFound('Data plan');
-  const [row] = await db
-    .update(dataPlans)
-    .set({
-      name: input.name ?? current.name,
-      size: input.size ?? current.size,
-      validity: input.validity ?? current.validity,
-      priceKobo: input.price ?? current.priceKobo,
-      updatedAt: new Date(),
-    })
-    .where(eq(dataPlans.id, id))
-    .returning();
+  const row = await repo.updatePlanRow(db, id, {
+    name: input.name ?? current.name,
+    size: input.size ?? current.size,
+    validity: input.validity ?? current.validity,
+    priceKobo: input.price ?? current.priceKobo,
+    updatedAt: new Date(),
+  });
   return { before: current, after: row };
 }
 
 export async function setPlanStatus(db: Db, id: string, status: 'ACTIVE' | 'INACTIVE') {
-  const [row] = await db
-    .update(dataPlans)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(dataPlans.id, id))
-    .returning();
+  const row = await repo.updatePlanRow(db, id, { status, updatedAt: new Date() });
   if (!row) throw notFound('Data plan');
   return row;
 }
@@ -322,18 +271,18 @@ export async function ensureDefaultCatalogue(db: Db): Promise<void> {
       maxAmountKobo: DEFAULT_BOUNDS[serviceType].max,
     })),
   );
-  await db.insert(services).values(rows).onConflictDoNothing();
-  await db
-    .insert(dataPlans)
-    .values(
-      DEFAULT_PLANS.map(([network, code, name, size, validity, priceKobo]) => ({
-        network,
-        code,
-        name,
-        size,
-        validity,
-        priceKobo,
-      })),
-    )
-    .onConflictDoNothing();
+  await repo.insertDefaults(
+    db,
+    rows,
+    DEFAULT_PLANS.map(([network, code, name, size, validity, priceKobo]) => ({
+      network,
+      code,
+      name,
+      size,
+      validity,
+      priceKobo,
+    })),
+  );
 }
+
+export { listPlans, listServices } from './catalogue.repo';

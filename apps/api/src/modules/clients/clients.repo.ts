@@ -75,3 +75,29 @@ export async function lockCorporateRecord(db: Db, id: string): Promise<Corporate
 export async function updateCorporateStatus(db: Db, id: string, status: string): Promise<void> {
   await db.update(corporates).set({ status, updatedAt: new Date() }).where(eq(corporates.id, id));
 }
+
+/** A client's credit terms, its row locked until the transaction ends (null: no such client). */
+export async function lockCreditTerms(db: Db, corporateId: string) {
+  const [corp] = await db
+    .select({
+      id: corporates.id,
+      clientType: corporates.clientType,
+      creditLimitKobo: corporates.creditLimitKobo,
+    })
+    .from(corporates)
+    .where(eq(corporates.id, corporateId))
+    .for('update');
+  return corp ?? null;
+}
+
+export async function setCreditTerms(
+  db: Db,
+  corporateId: string,
+  clientType: string,
+  creditLimitKobo: number,
+) {
+  await db
+    .update(corporates)
+    .set({ clientType, creditLimitKobo, updatedAt: new Date() })
+    .where(eq(corporates.id, corporateId));
+}

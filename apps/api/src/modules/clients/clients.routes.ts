@@ -21,8 +21,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok, page } from '../../lib/http';
 import { requestContextOf } from '../../lib/request-context';
+import { recorder } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
-import { recorder } from './audit-recorder';
 import {
   type CreditTerms,
   changeCreditTerms,

@@ -11,15 +11,14 @@ import {
   koboToNairaString,
   walletFloorKobo,
 } from '@vendport/shared';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { corporates } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import type { AuditFn } from '../../plugins/audit';
 import { corporateBalances, type WalletTotals, walletTotals } from '../ledger/ledger.service';
 import { notifyCorporate } from '../notifications/notifications.service';
 import { walletSummary } from '../wallet/wallet.service';
-import type { AuditFn } from './audit-recorder';
+import * as repo from './clients.repo';
 import {
   type CorporateFilters,
   type CorporateRecord,
@@ -55,15 +54,7 @@ export async function changeCreditTerms(
   record?: AuditFn,
 ): Promise<{ before: CreditTerms; after: CreditTerms }> {
   return db.transaction(async (tx) => {
-    const [corp] = await tx
-      .select({
-        id: corporates.id,
-        clientType: corporates.clientType,
-        creditLimitKobo: corporates.creditLimitKobo,
-      })
-      .from(corporates)
-      .where(eq(corporates.id, corporateId))
-      .for('update');
+    const corp = await repo.lockCreditTerms(tx as unknown as Db, corporateId);
     if (!corp) throw notFound('Corporate client');
     // Read after the lock: every debit that could lower the balance has committed or is waiting.
     const balances = await corporateBalances(tx, corporateId);
@@ -85,10 +76,7 @@ export async function changeCreditTerms(
       }
       throw badRequest(`The client has used ${owed} of credit; the limit cannot be set below that`);
     }
-    await tx
-      .update(corporates)
-      .set({ clientType: newType, creditLimitKobo: newLimit, updatedAt: new Date() })
-      .where(eq(corporates.id, corporateId));
+    await repo.setCreditTerms(tx as unknown as Db, corporateId, newType, newLimit);
     const terms = (type: string, limit: number): CreditTerms => {
       const floor = walletFloorKobo(type, limit);
       return {

@@ -3,14 +3,13 @@
 // sign-in codes and temporary passwords, so it answers only callers on this machine (the
 // socket's own address: a forwarded header cannot claim it), even on a server bound to 0.0.0.0.
 import { successEnvelope } from '@vendport/shared';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { outboxEmails } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
+import { recentOutbox } from './dev.service';
 
 const isLoopback = (address: string | undefined) =>
   !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
@@ -46,18 +45,7 @@ export async function devRoutes(app: FastifyInstance, ctx: AppContext) {
         (h) => req.headers[h] !== undefined,
       );
       if (relayed || !isLoopback(req.socket.remoteAddress)) throw notFound('Page');
-      const rows = await ctx.db
-        .select({
-          id: outboxEmails.id,
-          to: outboxEmails.to,
-          subject: outboxEmails.subject,
-          text: outboxEmails.text,
-          createdAt: outboxEmails.createdAt,
-        })
-        .from(outboxEmails)
-        .where(req.query.to ? eq(outboxEmails.to, req.query.to) : undefined)
-        .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
-        .limit(OUTBOX_LIMIT);
+      const rows = await recentOutbox(ctx.db, req.query.to, OUTBOX_LIMIT);
       return ok(
         'Outbox emails retrieved',
         rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { authOf, corporateOf } from '../../plugins/access';
-import { recorder } from '../clients/audit-recorder';
+import { recorder } from '../../plugins/audit';
 import {
   cardFee,
   cardPaymentView,

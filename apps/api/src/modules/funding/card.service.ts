@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/access';
-import type { AuditFn } from '../clients/audit-recorder';
+import type { AuditFn } from '../../plugins/audit';
 import { systemAccountId, transfer, walletAccountId } from '../ledger/ledger.service';
 import { notifyCorporate } from '../notifications/notifications.service';
 import { cardReference } from './codes';
@@ -227,3 +227,5 @@ export async function verifyCardPayment(
   if (result.status === 'NOT_FOUND') return { payment: p, credited: false };
   return settleCardPayment(ctx, reference, result, 'verify', record);
 }
+
+export { completeSimPayment, findSimPayment, type SimPaymentRow } from './funding.repo';

@@ -27,8 +27,8 @@ import { sendCsv } from '../../lib/csv';
 import { ok, page } from '../../lib/http';
 import { requestContextOf } from '../../lib/request-context';
 import { authOf, corporateOf } from '../../plugins/access';
+import { recorder } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
-import { recorder } from '../clients/audit-recorder';
 import { cardRoutes } from './card.routes';
 import {
   type AdminFundingKind,

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/access';
-import type { AuditFn } from '../clients/audit-recorder';
+import type { AuditFn } from '../../plugins/audit';
 import { systemAccountId, transfer, walletAccountId } from '../ledger/ledger.service';
 import { notifyCorporate } from '../notifications/notifications.service';
 import { corporateNarration, readableId } from './codes';

@@ -1,45 +1,28 @@
 // The client's IP allow-list for API-key calls: IPv4/IPv6 addresses and CIDR ranges. An empty
 // list allows every address. Enforced on request.ip, which honours X-Forwarded-For only from
 // TRUSTED_PROXIES (Fastify trustProxy in app.ts), so a caller cannot claim an address.
-import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ipAllowlist } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { ipInList, parseIpOrCidr } from '../../lib/ip';
+import * as repo from './ip-allowlist.repo';
 
 export const MAX_IP_ENTRIES = 100;
 
-export async function listIps(db: Db, corporateId: string) {
-  return db
-    .select()
-    .from(ipAllowlist)
-    .where(eq(ipAllowlist.corporateId, corporateId))
-    .orderBy(asc(ipAllowlist.createdAt), asc(ipAllowlist.id));
-}
+export { listIps } from './ip-allowlist.repo';
 
 export async function addIp(db: Db, corporateId: string, address: string, actorId: string | null) {
   const canonical = parseIpOrCidr(address)?.toLowerCase();
   if (!canonical)
     throw badRequest('Enter a valid IPv4 or IPv6 address or CIDR range (e.g. 203.0.113.7 or 10.0.0.0/8)');
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(ipAllowlist)
-    .where(eq(ipAllowlist.corporateId, corporateId));
-  if (n >= MAX_IP_ENTRIES) throw badRequest(`The allow-list holds at most ${MAX_IP_ENTRIES} entries`);
-  const [row] = await db
-    .insert(ipAllowlist)
-    .values({ corporateId, address: canonical, createdById: actorId })
-    .onConflictDoNothing()
-    .returning();
+  if ((await repo.countIps(db, corporateId)) >= MAX_IP_ENTRIES)
+    throw badRequest(`The allow-list holds at most ${MAX_IP_ENTRIES} entries`);
+  const row = await repo.insertIp(db, { corporateId, address: canonical, createdById: actorId });
   if (!row) throw conflict(`${canonical} is already on the allow-list`);
   return row;
 }
 
 export async function removeIp(db: Db, corporateId: string, id: string) {
-  const [row] = await db
-    .delete(ipAllowlist)
-    .where(and(eq(ipAllowlist.id, id), eq(ipAllowlist.corporateId, corporateId)))
-    .returning();
+  const row = await repo.deleteIp(db, corporateId, id);
   if (!row) throw notFound('IP address');
   return row;
 }

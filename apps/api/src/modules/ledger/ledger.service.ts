@@ -14,12 +14,11 @@
 //   applied again: if it has the same kind and entries it is returned with `created: false`
 //   (a safe replay), otherwise DUPLICATE_REFERENCE (409) is thrown.
 import { walletFloorKobo } from '@vendport/shared';
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { corporates } from '../../db/schema';
 import { pgErrorCode } from '../../db/sql';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import {
+  creditTermsOf,
   type EntryRow,
   entriesOf,
   findAccountByCode,
@@ -132,11 +131,7 @@ export async function ensureCorporateAccounts(db: Db, corporateId: string): Prom
   const codes = CLIENT_ACCOUNT_KINDS.map((k) => clientCode(k, corporateId));
   let rows = await findAccountsByCodes(db, codes);
   if (rows.length < codes.length) {
-    const [corp] = await db
-      .select({ id: corporates.id })
-      .from(corporates)
-      .where(eq(corporates.id, corporateId));
-    if (!corp) throw notFound('Corporate client');
+    if (!(await creditTermsOf(db, corporateId))) throw notFound('Corporate client');
     await insertAccountsIfMissing(
       db,
       CLIENT_ACCOUNT_KINDS.map((k) => ({
@@ -321,10 +316,7 @@ export interface CorporateBalances {
 
 export async function corporateBalances(db: Db, corporateId: string): Promise<CorporateBalances> {
   const ids = await ensureCorporateAccounts(db, corporateId);
-  const [corp] = await db
-    .select({ clientType: corporates.clientType, creditLimitKobo: corporates.creditLimitKobo })
-    .from(corporates)
-    .where(eq(corporates.id, corporateId));
+  const corp = await creditTermsOf(db, corporateId);
   if (!corp) throw notFound('Corporate client');
   const rows = await findAccountsByIds(db, [ids.wallet, ids.sandboxWallet, ids.commission]);
   const bal = (id: string) => rows.find((r) => r.id === id)?.balanceKobo ?? 0;

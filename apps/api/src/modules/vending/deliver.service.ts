@@ -13,7 +13,7 @@ import {
 import { lineContact } from '../vtu/vtu.service';
 import { chooseRoute } from './place-vend.service';
 import { finalizeFailure, finalizeSuccess, markSettled, recordUnknown } from './settle.service';
-import { recordVendEvents, type VendEventInput } from './vend-events';
+import { recordVendEvents, type VendEventInput } from './vend-events.repo';
 import { updateVend, type VendRow } from './vending.repo';
 
 export async function requestOf(ctx: AppContext, v: VendRow): Promise<VendRequest> {

@@ -2,7 +2,7 @@
 // vends in flight at shutdown, the timeline other modules append to (webhook deliveries), the
 // books' vending invariants, and the client terms the API-key plugin resolves per request.
 export { vendsSettled } from './place-vend.service';
-export { recordVendEvent } from './vend-events';
+export { recordVendEvent } from './vend-events.repo';
 export { checkBooks } from './vending.check';
 export { vendingJobs } from './vending.jobs';
 export type { VendCorporate } from './vending.repo';

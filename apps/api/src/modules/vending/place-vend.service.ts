@@ -15,12 +15,13 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
+import { readableCode } from '../../lib/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import type { DataPlanRow, ServiceRow } from '../catalogue/catalogue.repo';
+import type { DataPlanRow, ServiceRow } from '../catalogue';
 import { planForVend, serviceUnavailable } from '../catalogue/catalogue.service';
 import { accountIdsOf, asLedgerError, validateTransfer } from '../ledger/ledger.service';
 import { SANDBOX_PROVIDER } from '../providers/providers.service';
-import { pickLine, readableCode } from '../vtu/vtu.service';
+import { pickLine } from '../vtu/vtu.service';
 import { deliver } from './deliver.service';
 import { debitEntriesOf, debitPosting, debitReference, facts, floatOf } from './vending.money';
 import {

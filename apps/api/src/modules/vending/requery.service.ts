@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { callProvider, providerNamed } from '../providers/providers.service';
 import { callEvent, requestOf } from './deliver.service';
 import { finalizeFailure, finalizeSuccess, recordUnknown } from './settle.service';
-import { lastVendEventAt, recordVendEvents, type VendEventInput } from './vend-events';
+import { lastVendEventAt, recordVendEvents, type VendEventInput } from './vend-events.repo';
 import { findVendById, updateVend, type VendRow } from './vending.repo';
 
 export const REQUERY_QUEUE = 'requery';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { accountIdsOf } from '../ledger/ledger.service';
 import { queueWebhook } from './settle.service';
-import { recordVendEvents } from './vend-events';
+import { recordVendEvents } from './vend-events.repo';
 import { facts, reverseVend } from './vending.money';
 import { findVendById, lockVendIn, updateVend, type VendRow } from './vending.repo';
 

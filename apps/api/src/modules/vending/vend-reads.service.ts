@@ -56,3 +56,12 @@ export function vendMessage(v: VendRow, audience: 'API' | 'PORTAL' = 'API'): str
         : 'Vend pending: the provider has not confirmed it yet. Its final status will follow (webhook, or GET it again).';
   }
 }
+
+export { vendTimeline } from './vend-events.repo';
+export {
+  findVendByReference,
+  findVendRef,
+  listVends,
+  type VendFilter,
+  type VendRow,
+} from './vending.repo';

@@ -21,14 +21,13 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import type { ApiClient } from '../../plugins/api-key';
-import { listPlans } from '../catalogue/catalogue.repo';
+import { listPlans } from '../catalogue';
 import { planOut, serviceOut } from '../catalogue/catalogue.service';
 import { assertIpAllowed } from '../ip-allowlist/ip-allowlist.service';
 import { corporateBalances } from '../ledger/ledger.service';
 import { vend, vendMode } from './place-vend.service';
 import { fundSandbox } from './sandbox.service';
-import { vendMessage, vendOut } from './vend-reads.service';
-import { findVendByReference } from './vending.repo';
+import { findVendByReference, vendMessage, vendOut } from './vend-reads.service';
 
 const envelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ success: z.literal(true), message: z.string(), data });

@@ -11,10 +11,10 @@ import {
   type VendView,
 } from '@vendport/shared';
 import type { AppContext } from '../../context';
+import { readableCode } from '../../lib/crypto';
 import { parseCsv } from '../../lib/csv';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { corporateBalances } from '../ledger/ledger.service';
-import { readableCode } from '../vtu/vtu.service';
 import {
   executeVend,
   prepareVend,

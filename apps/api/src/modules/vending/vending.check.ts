@@ -3,7 +3,7 @@
 // or was reversed; commission accounts and VTU floats equal to what the vends say they hold.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkLedgerAnd, type Invariant } from '../ledger/ledger-check';
+import { checkLedgerAnd, type Invariant } from '../ledger';
 
 export const VENDING_CHECKS: Invariant[] = [
   {

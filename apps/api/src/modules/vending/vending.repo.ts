@@ -6,12 +6,8 @@ import { paged } from '../../db/paged';
 import { corporates, vends } from '../../db/schema';
 import { containing, isUuid, runStatement, type Statement } from '../../db/sql';
 import { groupCommitPer } from '../../lib/group-commit';
-import {
-  ASSIGNED_SERVICES_JSON,
-  type ServiceJson,
-  type ServiceRow,
-  servicesFromJson,
-} from '../catalogue/catalogue.repo';
+import { ASSIGNED_SERVICES_JSON, type ServiceJson, type ServiceRow, servicesFromJson } from '../catalogue';
+import { VEND_DELIVERIES_CTES } from '../webhooks';
 import { postVendDebit } from './vend-debits';
 
 export type VendRow = typeof vends.$inferSelect;
@@ -268,17 +264,7 @@ const VEND_SUCCESS: Statement = {
       select v.id, e.item->>'type', e.item->>'status', e.item->>'provider', e.item->>'outcome', e.item->>'message',
              coalesce(e.item->'data', '{}'::jsonb), v.at
         from v cross join jsonb_array_elements(v.events) with ordinality as e(item, ord)
-       order by v.id, e.ord),
-    d as (
-      insert into webhook_deliveries (corporate_id, event_id, event_type, vend_id, mode, url, body, next_attempt_at)
-      select v.corporate_id, v.webhook->>'eventId', v.webhook->>'type', v.id, v.webhook->>'mode', w.url,
-             v.webhook->>'body', v.at
-        from v join webhook_endpoints w on w.corporate_id = v.corporate_id
-      returning id, vend_id, next_attempt_at),
-    j as (
-      insert into jobs (queue, payload, run_at, dedupe_key, max_attempts)
-      select v.webhook->>'queue', jsonb_build_object('deliveryId', d.id), d.next_attempt_at, 'webhook:' || d.id::text, 1000
-        from d join v on v.id = d.vend_id)
+       order by v.id, e.ord),${VEND_DELIVERIES_CTES}
     select id from v`,
 };
 

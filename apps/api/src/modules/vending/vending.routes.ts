@@ -35,10 +35,16 @@ import { vend } from './place-vend.service';
 import { MANUAL_REQUERY_COOLDOWN_S, requeryByHand } from './requery.service';
 import { reverseSuccessfulVend } from './reversal.service';
 import { fundSandbox } from './sandbox.service';
-import { vendTimeline } from './vend-events';
-import { vendMessage, vendOut } from './vend-reads.service';
+import {
+  findVendRef,
+  listVends,
+  type VendFilter,
+  type VendRow,
+  vendMessage,
+  vendOut,
+  vendTimeline,
+} from './vend-reads.service';
 import { bulkVend } from './vending.bulk';
-import { findVendRef, listVends, type VendFilter, type VendRow } from './vending.repo';
 
 const envelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ success: z.literal(true), message: z.string(), data });

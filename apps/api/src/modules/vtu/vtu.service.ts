@@ -1,10 +1,11 @@
 // VTU lines: SIMs on the telco platforms that VTU vends go through. Adding, assigning and
 // funding them (the float bought moves through the ledger), their balance at the provider, and
 // which line a vend uses.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { formatNaira, type Network } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { readableCode } from '../../lib/crypto';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { type AccountIds, accountIdsOf, type DbLike, transfer } from '../ledger/ledger.service';
 import { providersOf } from '../providers/providers.service';
@@ -13,10 +14,6 @@ import * as repo from './vtu.repo';
 
 export type { HistoryFilter, LineWithFloat } from './vtu.repo';
 export { consumptionHistory, fundingHistory, lineContact, listLines } from './vtu.repo';
-
-const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const readableCode = (prefix: string, n: number) =>
-  `${prefix}-${Array.from(randomBytes(n), (b) => CODE_ALPHABET[b % 32]).join('')}`;
 
 async function lineOrThrow(db: Db, ref: string) {
   const l = await repo.findLine(db, ref);

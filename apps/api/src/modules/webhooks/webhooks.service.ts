@@ -8,15 +8,13 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { WebhookEventType } from '@vendport/shared';
-import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { paged } from '../../db/paged';
-import { vends, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { ipInList } from '../../lib/ip';
 import { recordVendEvent } from '../vending';
+import * as repo from './webhooks.repo';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 /** Deliveries keep being retried until at least this long after the event. */
@@ -99,15 +97,9 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 const mask = (last4: string) => `whsec_••••••••${last4}`;
 
-export async function getWebhook(db: Db, corporateId: string) {
-  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.corporateId, corporateId));
-  return row ?? null;
-}
+export { getWebhook } from './webhooks.repo';
 
-export const webhookOut = (
-  row: typeof webhookEndpoints.$inferSelect | null,
-  secret: string | null = null,
-) => ({
+export const webhookOut = (row: repo.EndpointRow | null, secret: string | null = null) => ({
   url: row?.url ?? null,
   secret,
   secretMasked: row ? mask(row.secretLast4) : null,
@@ -118,37 +110,30 @@ export const webhookOut = (
 export async function setWebhookUrl(ctx: AppContext, corporateId: string, rawUrl: string) {
   const url = await checkWebhookUrl(rawUrl, ctx.config.WEBHOOK_ALLOW_PRIVATE);
   const secret = newSecret();
-  const [created] = await ctx.db
-    .insert(webhookEndpoints)
-    .values({ corporateId, url, secretEnc: ctx.sealer.seal(secret), secretLast4: secret.slice(-4) })
-    .onConflictDoNothing()
-    .returning();
+  const created = await repo.insertEndpoint(ctx.db, {
+    corporateId,
+    url,
+    secretEnc: ctx.sealer.seal(secret),
+    secretLast4: secret.slice(-4),
+  });
   if (created) return { row: created, secret };
-  const [row] = await ctx.db
-    .update(webhookEndpoints)
-    .set({ url, updatedAt: new Date() })
-    .where(eq(webhookEndpoints.corporateId, corporateId))
-    .returning();
+  const row = (await repo.updateEndpoint(ctx.db, corporateId, { url, updatedAt: new Date() }))!;
   return { row, secret: null };
 }
 
 export async function rotateWebhookSecret(ctx: AppContext, corporateId: string) {
   const secret = newSecret();
-  const [row] = await ctx.db
-    .update(webhookEndpoints)
-    .set({ secretEnc: ctx.sealer.seal(secret), secretLast4: secret.slice(-4), updatedAt: new Date() })
-    .where(eq(webhookEndpoints.corporateId, corporateId))
-    .returning();
+  const row = await repo.updateEndpoint(ctx.db, corporateId, {
+    secretEnc: ctx.sealer.seal(secret),
+    secretLast4: secret.slice(-4),
+    updatedAt: new Date(),
+  });
   if (!row) throw notFound('Webhook');
   return { row, secret };
 }
 
 export async function removeWebhook(db: Db, corporateId: string) {
-  const [row] = await db
-    .delete(webhookEndpoints)
-    .where(eq(webhookEndpoints.corporateId, corporateId))
-    .returning();
-  if (!row) throw notFound('Webhook');
+  if (!(await repo.deleteEndpoint(db, corporateId))) throw notFound('Webhook');
 }
 
 // ---------------------------------------------------------------- events and deliveries
@@ -177,26 +162,20 @@ export const webhookBody = (eventId: string, type: WebhookEventType, mode: strin
  * webhook. The body is fixed now; each attempt signs it afresh.
  */
 export async function queueVendWebhook(db: Db, e: VendEventPayload): Promise<void> {
-  const [endpoint] = await db
-    .select({ url: webhookEndpoints.url })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.corporateId, e.corporateId));
+  const endpoint = await repo.getWebhook(db, e.corporateId);
   if (!endpoint) return;
   const eventId = newEventId();
   const body = webhookBody(eventId, e.type, e.mode, e.at, e.data);
-  const [d] = await db
-    .insert(webhookDeliveries)
-    .values({
-      corporateId: e.corporateId,
-      eventId,
-      eventType: e.type,
-      vendId: e.vendId,
-      mode: e.mode,
-      url: endpoint.url,
-      body,
-      nextAttemptAt: e.at,
-    })
-    .returning({ id: webhookDeliveries.id });
+  const d = await repo.insertDelivery(db, {
+    corporateId: e.corporateId,
+    eventId,
+    eventType: e.type,
+    vendId: e.vendId,
+    mode: e.mode,
+    url: endpoint.url,
+    body,
+    nextAttemptAt: e.at,
+  });
   await enqueue(
     db,
     WEBHOOK_QUEUE,
@@ -298,14 +277,16 @@ function post(
 /** One delivery attempt; reschedules itself until delivered or the retry window has passed. */
 export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
   const deliveryId = String(job.payload.deliveryId);
-  const [d] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+  const d = await repo.deliveryById(ctx.db, deliveryId);
   if (d?.status !== 'PENDING') return undefined;
-  const endpoint = await getWebhook(ctx.db, d.corporateId);
+  const endpoint = await repo.getWebhook(ctx.db, d.corporateId);
   if (!endpoint) {
-    await ctx.db
-      .update(webhookDeliveries)
-      .set({ status: 'FAILED', lastError: 'The webhook was removed', nextAttemptAt: null, updatedAt: now })
-      .where(eq(webhookDeliveries.id, d.id));
+    await repo.updateDelivery(ctx.db, d.id, {
+      status: 'FAILED',
+      lastError: 'The webhook was removed',
+      nextAttemptAt: null,
+      updatedAt: now,
+    });
     return undefined;
   }
   // Every attempt goes to the URL the client has now (a URL replaced because it leaked must not
@@ -339,7 +320,7 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
   const next = delivered || expired ? null : new Date(now.getTime() + webhookBackoffMs(attempt));
   const error = delivered ? null : (result.error ?? `HTTP ${result.statusCode}`);
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
+    await repo.insertAttempt(tx as unknown as Db, {
       deliveryId: d.id,
       attempt,
       statusCode: result.statusCode,
@@ -347,19 +328,16 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
       durationMs: result.durationMs,
       createdAt: now,
     });
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        status: delivered ? 'DELIVERED' : expired ? 'FAILED' : 'PENDING',
-        url,
-        attempts: attempt,
-        lastStatusCode: result.statusCode,
-        lastError: error,
-        nextAttemptAt: next,
-        deliveredAt: delivered ? now : null,
-        updatedAt: now,
-      })
-      .where(eq(webhookDeliveries.id, d.id));
+    await repo.updateDelivery(tx as unknown as Db, d.id, {
+      status: delivered ? 'DELIVERED' : expired ? 'FAILED' : 'PENDING',
+      url,
+      attempts: attempt,
+      lastStatusCode: result.statusCode,
+      lastError: error,
+      nextAttemptAt: next,
+      deliveredAt: delivered ? now : null,
+      updatedAt: now,
+    });
     if (d.vendId) {
       await recordVendEvent(tx as unknown as Db, {
         vendId: d.vendId,
@@ -374,88 +352,31 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
   return next ? { retryAt: next } : undefined;
 };
 
-export async function listDeliveries(
-  db: Db,
-  corporateId: string,
-  f: { status?: string; eventType?: string; search?: string; page: number; limit: number },
-) {
-  const where = and(
-    eq(webhookDeliveries.corporateId, corporateId),
-    f.status ? eq(webhookDeliveries.status, f.status) : undefined,
-    f.eventType ? eq(webhookDeliveries.eventType, f.eventType) : undefined,
-    f.search ? eq(webhookDeliveries.eventId, f.search) : undefined,
-  );
-  return paged(f, {
-    count: async () => {
-      const [{ total }] = await db.select({ total: count() }).from(webhookDeliveries).where(where);
-      return total;
-    },
-    rows: (w) =>
-      db
-        .select({ d: webhookDeliveries, vendCode: vends.code })
-        .from(webhookDeliveries)
-        .leftJoin(vends, eq(vends.id, webhookDeliveries.vendId))
-        .where(where)
-        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-        .limit(w.limit)
-        .offset(w.offset),
-  });
-}
-
-export async function findDelivery(db: Db, corporateId: string, id: string) {
-  const [row] = await db
-    .select({ d: webhookDeliveries, vendCode: vends.code })
-    .from(webhookDeliveries)
-    .leftJoin(vends, eq(vends.id, webhookDeliveries.vendId))
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.corporateId, corporateId)));
-  return row ?? null;
-}
-
-export async function attemptsOf(db: Db, deliveryId: string) {
-  return db
-    .select()
-    .from(webhookAttempts)
-    .where(eq(webhookAttempts.deliveryId, deliveryId))
-    .orderBy(webhookAttempts.attempt);
-}
+export { attemptsOf, findDelivery, listDeliveries } from './webhooks.repo';
 
 /** Sends an event again, now, to the current URL: a new delivery with the same event id and body. */
 export async function resendDelivery(db: Db, corporateId: string, id: string) {
-  const found = await findDelivery(db, corporateId, id);
+  const found = await repo.findDelivery(db, corporateId, id);
   if (!found) throw notFound('Webhook delivery');
-  const endpoint = await getWebhook(db, corporateId);
+  const endpoint = await repo.getWebhook(db, corporateId);
   if (!endpoint) throw badRequest('Set a webhook URL first');
   // One delivery of an event on its way at a time: resending cannot flood the queue.
-  const [underWay] = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.corporateId, corporateId),
-        eq(webhookDeliveries.eventId, found.d.eventId),
-        eq(webhookDeliveries.status, 'PENDING'),
-      ),
-    )
-    .limit(1);
-  if (underWay) {
+  if (await repo.eventUnderWay(db, corporateId, found.d.eventId)) {
     throw conflict('This event is already being delivered; wait for that delivery to finish');
   }
   const now = new Date();
   return db.transaction(async (tx) => {
-    const [d] = await tx
-      .insert(webhookDeliveries)
-      .values({
-        corporateId,
-        eventId: found.d.eventId,
-        eventType: found.d.eventType,
-        vendId: found.d.vendId,
-        mode: found.d.mode,
-        url: endpoint.url,
-        body: found.d.body,
-        nextAttemptAt: now,
-        resendOf: found.d.id,
-      })
-      .returning();
+    const d = await repo.insertDelivery(tx as unknown as Db, {
+      corporateId,
+      eventId: found.d.eventId,
+      eventType: found.d.eventType,
+      vendId: found.d.vendId,
+      mode: found.d.mode,
+      url: endpoint.url,
+      body: found.d.body,
+      nextAttemptAt: now,
+      resendOf: found.d.id,
+    });
     await enqueue(
       tx as unknown as Db,
       WEBHOOK_QUEUE,
@@ -466,7 +387,7 @@ export async function resendDelivery(db: Db, corporateId: string, id: string) {
   });
 }
 
-export const deliveryOut = (r: { d: typeof webhookDeliveries.$inferSelect; vendCode: string | null }) => ({
+export const deliveryOut = (r: { d: repo.DeliveryRow; vendCode: string | null }) => ({
   id: r.d.id,
   eventId: r.d.eventId,
   eventType: r.d.eventType as WebhookEventType,

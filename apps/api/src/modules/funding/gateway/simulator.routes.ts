@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
-import { completeSimPayment, findSimPayment, type SimPaymentRow } from '../funding.repo';
+import { completeSimPayment, findSimPayment, type SimPaymentRow } from '../card.service';
 import { gatewaySecretOf, SIGNATURE_HEADER, signBody } from './signature';
 import { SIM_CHECKOUT_PATH } from './simulator';
 

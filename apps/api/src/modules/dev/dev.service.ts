@@ -1,0 +1,2 @@
+// Development helpers: the outbox reader for people and tests (never served in production).
+export { recentOutbox } from './dev.repo';

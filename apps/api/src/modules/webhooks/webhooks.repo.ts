@@ -1,0 +1,147 @@
+// Queries for webhooks: a client's endpoint, the deliveries of its events and their attempts.
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paged } from '../../db/paged';
+import { vends, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export async function getWebhook(db: Db, corporateId: string) {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.corporateId, corporateId));
+  return row ?? null;
+}
+
+/** Creates the client's endpoint; null when it has one already. */
+export async function insertEndpoint(db: Db, values: typeof webhookEndpoints.$inferInsert) {
+  const [row] = await db.insert(webhookEndpoints).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** Changes the client's endpoint; null when it has none. */
+export async function updateEndpoint(
+  db: Db,
+  corporateId: string,
+  set: Partial<typeof webhookEndpoints.$inferInsert>,
+) {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set(set)
+    .where(eq(webhookEndpoints.corporateId, corporateId))
+    .returning();
+  return row ?? null;
+}
+
+/** Removes the client's endpoint; false when it had none. */
+export async function deleteEndpoint(db: Db, corporateId: string): Promise<boolean> {
+  const rows = await db
+    .delete(webhookEndpoints)
+    .where(eq(webhookEndpoints.corporateId, corporateId))
+    .returning();
+  return rows.length > 0;
+}
+
+export async function insertDelivery(
+  db: Db,
+  values: typeof webhookDeliveries.$inferInsert,
+): Promise<DeliveryRow> {
+  const [d] = await db.insert(webhookDeliveries).values(values).returning();
+  return d;
+}
+
+export async function deliveryById(db: Db, id: string): Promise<DeliveryRow | null> {
+  const [d] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+  return d ?? null;
+}
+
+export async function updateDelivery(
+  db: Db,
+  id: string,
+  set: Partial<typeof webhookDeliveries.$inferInsert>,
+) {
+  await db.update(webhookDeliveries).set(set).where(eq(webhookDeliveries.id, id));
+}
+
+export async function insertAttempt(db: Db, values: typeof webhookAttempts.$inferInsert) {
+  await db.insert(webhookAttempts).values(values);
+}
+
+/** Whether a delivery of this event is still on its way. */
+export async function eventUnderWay(db: Db, corporateId: string, eventId: string): Promise<boolean> {
+  const [underWay] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.corporateId, corporateId),
+        eq(webhookDeliveries.eventId, eventId),
+        eq(webhookDeliveries.status, 'PENDING'),
+      ),
+    )
+    .limit(1);
+  return Boolean(underWay);
+}
+
+export async function listDeliveries(
+  db: Db,
+  corporateId: string,
+  f: { status?: string; eventType?: string; search?: string; page: number; limit: number },
+) {
+  const where = and(
+    eq(webhookDeliveries.corporateId, corporateId),
+    f.status ? eq(webhookDeliveries.status, f.status) : undefined,
+    f.eventType ? eq(webhookDeliveries.eventType, f.eventType) : undefined,
+    f.search ? eq(webhookDeliveries.eventId, f.search) : undefined,
+  );
+  return paged(f, {
+    count: async () => {
+      const [{ total }] = await db.select({ total: count() }).from(webhookDeliveries).where(where);
+      return total;
+    },
+    rows: (w) =>
+      db
+        .select({ d: webhookDeliveries, vendCode: vends.code })
+        .from(webhookDeliveries)
+        .leftJoin(vends, eq(vends.id, webhookDeliveries.vendId))
+        .where(where)
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+        .limit(w.limit)
+        .offset(w.offset),
+  });
+}
+
+export async function findDelivery(db: Db, corporateId: string, id: string) {
+  const [row] = await db
+    .select({ d: webhookDeliveries, vendCode: vends.code })
+    .from(webhookDeliveries)
+    .leftJoin(vends, eq(vends.id, webhookDeliveries.vendId))
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.corporateId, corporateId)));
+  return row ?? null;
+}
+
+export async function attemptsOf(db: Db, deliveryId: string) {
+  return db
+    .select()
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.deliveryId, deliveryId))
+    .orderBy(webhookAttempts.attempt);
+}
+
+/**
+ * The webhook side of a statement that makes vends final in bulk (vending's one-statement success
+ * path): given a CTE `v` of the vends just changed (id, corporate_id, at, webhook: {eventId, type,
+ * mode, body, queue}), writes each one's delivery and its job when its client has a webhook.
+ * Written here, as SQL text the caller composes, so the webhook tables stay this module's and the
+ * vend, its events and its delivery still commit in one statement.
+ */
+export const VEND_DELIVERIES_CTES = `
+    d as (
+      insert into webhook_deliveries (corporate_id, event_id, event_type, vend_id, mode, url, body, next_attempt_at)
+      select v.corporate_id, v.webhook->>'eventId', v.webhook->>'type', v.id, v.webhook->>'mode', w.url,
+             v.webhook->>'body', v.at
+        from v join webhook_endpoints w on w.corporate_id = v.corporate_id
+      returning id, vend_id, next_attempt_at),
+    j as (
+      insert into jobs (queue, payload, run_at, dedupe_key, max_attempts)
+      select v.webhook->>'queue', jsonb_build_object('deliveryId', d.id), d.next_attempt_at, 'webhook:' || d.id::text, 1000
+        from d join v on v.id = d.vend_id)`;
