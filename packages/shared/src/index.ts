@@ -1,3 +1,4 @@
+export * from './bulk-vend-csv';
 export * from './csv';
 export * from './envelope';
 export * from './fee';

@@ -2,17 +2,9 @@
 // bounds, duplicate references, and the total against the balance) before anything is charged;
 // one bad row refuses the whole file. Then each row is vended like any other vend, and the
 // answer lists every row's result.
-import {
-  formatNaira,
-  looksLikeCsv,
-  MAX_BULK_ROWS,
-  NOT_CSV_MESSAGE,
-  portalVendBody,
-  type VendView,
-} from '@vendport/shared';
+import { formatNaira, portalVendBody, readBulkCsv, type VendView } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import { readableCode } from '../../lib/crypto';
-import { parseCsv } from '../../lib/csv';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { corporateBalances } from '../ledger/ledger.service';
 import {
@@ -26,27 +18,6 @@ import {
 } from './place-vend.service';
 import { vendOut } from './vend-reads.service';
 import { findVendByReference, vendClient } from './vending.repo';
-
-const COLUMNS: Record<string, keyof Row> = {
-  phone: 'phone',
-  msisdn: 'phone',
-  network: 'network',
-  type: 'type',
-  service: 'type',
-  amount: 'amount',
-  plancode: 'planCode',
-  plan_code: 'planCode',
-  plan: 'planCode',
-  reference: 'reference',
-};
-interface Row {
-  phone?: string;
-  network?: string;
-  type?: string;
-  amount?: string;
-  planCode?: string;
-  reference?: string;
-}
 
 export interface BulkRowResult {
   row: number;
@@ -74,28 +45,9 @@ async function mapLimit<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>
 }
 
 export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string, batchReference?: string) {
-  if (!looksLikeCsv(csv)) throw badRequest(NOT_CSV_MESSAGE);
-  const table = parseCsv(csv);
-  if (table.length < 2) throw badRequest('The CSV file needs a header row and at least one vend');
-  const header = table[0].map(
-    (h) =>
-      COLUMNS[
-        h
-          .trim()
-          .toLowerCase()
-          .replace(/[\s-]/g, '_')
-          .replace(/^plan_?code$/, 'plancode')
-      ] ?? null,
-  );
-  const unknown = table[0].filter((_, i) => header[i] === null);
-  if (unknown.length)
-    throw badRequest(
-      `Unknown column: ${unknown.join(', ')} (use phone, network, type, amount, planCode, reference)`,
-    );
-  if (!header.includes('phone') || !header.includes('type'))
-    throw badRequest('The CSV file needs the columns phone and type');
-  const body = table.slice(1);
-  if (body.length > MAX_BULK_ROWS) throw badRequest(`A file holds at most ${MAX_BULK_ROWS} vends`);
+  const file = readBulkCsv(csv);
+  if ('error' in file) throw badRequest(file.error);
+  const body = file.rows;
 
   // The client's terms and services, read once for the whole file.
   const client = await vendClient(ctx.db, caller.corporateId);
@@ -113,11 +65,7 @@ export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string,
 
   for (let i = 0; i < body.length; i++) {
     const rowNo = i + 1;
-    const raw: Row = {};
-    header.forEach((key, j) => {
-      const v = (body[i][j] ?? '').trim();
-      if (key && v !== '') raw[key] = v;
-    });
+    const raw = body[i];
     const reference = raw.reference ?? `${batch}-${rowNo}`;
     const parsed = portalVendBody.safeParse({
       reference,

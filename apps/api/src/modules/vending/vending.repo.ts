@@ -243,9 +243,13 @@ export function completeSuccessfulVend(db: Db, f: FastSuccess): Promise<boolean>
 }
 
 /** PENDING -> SUCCESSFUL for many vends in ONE statement (group commit, lib/group-commit.ts). */
+// The text is composed on first use: the webhooks module (which supplies its part) and this one
+// import each other, so its constant may not be initialised while this file loads.
+let vendSuccessText: string | undefined;
 const VEND_SUCCESS: Statement = {
   name: 'vend_complete_success',
-  text: `
+  get text() {
+    vendSuccessText ??= `
     with i as (
       select (x->>'id')::uuid as id, x->>'floatAccount' as float_account, x->>'providerReference' as provider_reference,
              (x->>'at')::timestamptz as at, (x->>'endsSync')::boolean as ends_sync, x->'events' as events,
@@ -265,7 +269,9 @@ const VEND_SUCCESS: Statement = {
              coalesce(e.item->'data', '{}'::jsonb), v.at
         from v cross join jsonb_array_elements(v.events) with ordinality as e(item, ord)
        order by v.id, e.ord),${VEND_DELIVERIES_CTES}
-    select id from v`,
+    select id from v`;
+    return vendSuccessText;
+  },
 };
 
 const successesOf = groupCommitPer((db: Db) => ({

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { ipInList } from '../../lib/ip';
-import { recordVendEvent } from '../vending';
+import { recordVendEvent } from '../vending/timeline.service';
 import * as repo from './webhooks.repo';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';

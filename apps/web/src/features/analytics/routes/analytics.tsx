@@ -8,6 +8,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { LaterReleaseNote } from '@/components/later-release';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
+import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -105,11 +106,7 @@ function CommissionReport() {
         />
         {report.isError ? (
           <div className="p-6">
-            <Alert tone="error" title="Commission figures could not be loaded.">
-              <Button variant="link" size="sm" onClick={() => report.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <QueryError title="Commission figures could not be loaded." onRetry={() => report.refetch()} />
           </div>
         ) : (
           <div

@@ -2,10 +2,11 @@
 // change-password with the email (spec API contract). Used by forgot-password and by
 // /change-password when signed out.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordBody, PASSWORD_MIN_LENGTH } from '@vendport/shared';
+import { changePasswordBody } from '@vendport/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Button } from '@/components/ui/button';
 import { KeyIcon, MailIcon } from '@/components/ui/icons';
 import { TextInput } from '@/components/ui/text-input';
@@ -70,22 +71,10 @@ export function ResetPasswordForm({ email, onDone }: { email?: string; onDone: (
         errorMessage={errors.code?.message}
         {...register('code')}
       />
-      <TextInput
-        label="New password"
-        variant="password"
-        helperText={`At least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`}
-        required
-        error={!!errors.new_password}
-        errorMessage={errors.new_password?.message}
-        {...register('new_password')}
-      />
-      <TextInput
-        label="Confirm new password"
-        variant="password"
-        required
-        error={!!errors.confirm_password}
-        errorMessage={errors.confirm_password?.message}
-        {...register('confirm_password')}
+      <NewPasswordFields
+        newPassword={register('new_password')}
+        confirmPassword={register('confirm_password')}
+        errors={errors}
       />
       <Button type="submit" fullWidth loading={changePassword.isPending}>
         Reset password

@@ -3,11 +3,12 @@
 // an emailed code. (A signed-in user with nothing pending is sent to their area by the guard
 // and changes the password from the profile screen.)
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH, updatePasswordBody } from '@vendport/shared';
+import { updatePasswordBody } from '@vendport/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
 import { errorMessages } from '@/lib/api-toasts';
@@ -60,22 +61,10 @@ function ForcedChangeForm() {
         errorMessage={errors.current_password?.message}
         {...register('current_password')}
       />
-      <TextInput
-        label="New password"
-        variant="password"
-        helperText={`At least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`}
-        required
-        error={!!errors.new_password}
-        errorMessage={errors.new_password?.message}
-        {...register('new_password')}
-      />
-      <TextInput
-        label="Confirm new password"
-        variant="password"
-        required
-        error={!!errors.confirm_password}
-        errorMessage={errors.confirm_password?.message}
-        {...register('confirm_password')}
+      <NewPasswordFields
+        newPassword={register('new_password')}
+        confirmPassword={register('confirm_password')}
+        errors={errors}
       />
       <Button type="submit" fullWidth loading={changePassword.isPending}>
         Change password

@@ -1,9 +1,5 @@
-// The client's commission: what successful live purchases earned, in total, per day and per
-// service, within the dates and filters in the URL; whether it is taken upfront or accrues; how
-// much accrued commission was settled to the wallet and how much waits; and the settlements.
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
 import { PercentIcon } from '@/components/ui/icons';
@@ -86,11 +82,7 @@ export default function CommissionRoute() {
           </div>
         ) : report.isError || !t ? (
           <div className="p-6">
-            <Alert tone="error" title="Your commission could not be loaded.">
-              <Button variant="link" size="sm" onClick={() => report.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <QueryError title="Your commission could not be loaded." onRetry={() => report.refetch()} />
           </div>
         ) : (
           <div
@@ -164,11 +156,7 @@ export default function CommissionRoute() {
         <CardHeader title="Settlements" description="Accrued commission paid into your wallet." />
         {settlements.isError ? (
           <div className="p-6">
-            <Alert tone="error" title="Settlements could not be loaded.">
-              <Button variant="link" size="sm" onClick={() => settlements.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <QueryError title="Settlements could not be loaded." onRetry={() => settlements.refetch()} />
           </div>
         ) : (
           <SettlementsTable rows={settlements.data ?? []} loading={settlements.isPending} />

@@ -3,7 +3,7 @@
 // setting and "Settle accrued commission" for admins holding commissions.manage.
 import type { CorporateClientDetailView } from '@vendport/shared';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -58,11 +58,10 @@ export function ClientCommissionCard({
         </div>
       ) : commission.isError || !c ? (
         <div className="p-6">
-          <Alert tone="error" title="The client's commission could not be loaded.">
-            <Button variant="link" size="sm" onClick={() => commission.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <QueryError
+            title="The client's commission could not be loaded."
+            onRetry={() => commission.refetch()}
+          />
         </div>
       ) : (
         <div className="space-y-4 px-6 py-5">

@@ -5,7 +5,7 @@ import type { ServiceView } from '@vendport/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ActiveStatusBadge } from '@/components/active-status-badge';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -139,11 +139,7 @@ export function ClientServicesCard({
       />
       {services.isError ? (
         <div className="p-6">
-          <Alert tone="error" title="The client's services could not be loaded.">
-            <Button variant="link" size="sm" onClick={() => services.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <QueryError title="The client's services could not be loaded." onRetry={() => services.refetch()} />
         </div>
       ) : (
         <Table

@@ -4,9 +4,8 @@ import type { CorporateClientView } from '@vendport/shared';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ClientStatusBadge, VerificationBadge } from '@/components/client-badges';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
@@ -121,11 +120,7 @@ export default function ClientsRoute() {
         />
         {clients.isError ? (
           <div className="p-6">
-            <Alert tone="error" title="Clients could not be loaded.">
-              <Button variant="link" size="sm" onClick={() => clients.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <QueryError title="Clients could not be loaded." onRetry={() => clients.refetch()} />
           </div>
         ) : (
           <div className={clients.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

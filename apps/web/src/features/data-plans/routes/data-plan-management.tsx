@@ -6,7 +6,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { ActiveStatusBadge } from '@/components/active-status-badge';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
@@ -175,11 +175,7 @@ export default function DataPlanManagementRoute() {
         />
         {plans.isError ? (
           <div className="p-6">
-            <Alert tone="error" title="Data plans could not be loaded.">
-              <Button variant="link" size="sm" onClick={() => plans.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <QueryError title="Data plans could not be loaded." onRetry={() => plans.refetch()} />
           </div>
         ) : (
           <div className={plans.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

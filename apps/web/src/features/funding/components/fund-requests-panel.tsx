@@ -4,7 +4,7 @@
 import type { FundRequestView } from '@vendport/shared';
 import { type ReactNode, useState } from 'react';
 import { FundingStatusBadge } from '@/components/funding-status-badge';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FilterBar } from '@/components/ui/filter-bar';
@@ -150,11 +150,7 @@ export function FundRequestsPanel({
       />
       {requests.isError ? (
         <div className="p-6">
-          <Alert tone="error" title="Fund requests could not be loaded.">
-            <Button variant="link" size="sm" onClick={() => requests.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <QueryError title="Fund requests could not be loaded." onRetry={() => requests.refetch()} />
         </div>
       ) : (
         <div className={requests.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

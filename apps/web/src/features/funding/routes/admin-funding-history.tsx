@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ExportCsvButton } from '@/components/export-csv-button';
+import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -66,11 +67,7 @@ function TransactionsPanel({ clientCell }: { clientCell: (id: string, name: stri
       />
       {history.isError ? (
         <div className="p-6">
-          <Alert tone="error" title="Funding transactions could not be loaded.">
-            <Button variant="link" size="sm" onClick={() => history.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <QueryError title="Funding transactions could not be loaded." onRetry={() => history.refetch()} />
         </div>
       ) : (
         <div className={history.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

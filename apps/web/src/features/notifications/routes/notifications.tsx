@@ -2,7 +2,7 @@
 // delete one or clear all after a confirm, server-side pages of 40. Toasts per spec §8.
 import type { NotificationView } from '@vendport/shared';
 import { useEffect, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
@@ -93,11 +93,7 @@ export default function NotificationsRoute() {
           </div>
         ) : notifications.isError ? (
           <div className="p-6">
-            <Alert tone="error" title="Notifications could not be loaded.">
-              <Button variant="link" size="sm" onClick={() => notifications.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <QueryError title="Notifications could not be loaded." onRetry={() => notifications.refetch()} />
           </div>
         ) : list.length === 0 ? (
           <div className="flex flex-col items-center px-6 py-16 text-center">

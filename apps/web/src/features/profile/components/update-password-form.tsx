@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH, updatePasswordBody } from '@vendport/shared';
+import { updatePasswordBody } from '@vendport/shared';
 import { useForm } from 'react-hook-form';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/text-input';
@@ -45,22 +46,10 @@ export function UpdatePasswordForm() {
           {...register('current_password')}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextInput
-            label="New password"
-            variant="password"
-            helperText={`At least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`}
-            required
-            error={!!errors.new_password}
-            errorMessage={errors.new_password?.message}
-            {...register('new_password')}
-          />
-          <TextInput
-            label="Confirm new password"
-            variant="password"
-            required
-            error={!!errors.confirm_password}
-            errorMessage={errors.confirm_password?.message}
-            {...register('confirm_password')}
+          <NewPasswordFields
+            newPassword={register('new_password')}
+            confirmPassword={register('confirm_password')}
+            errors={errors}
           />
         </div>
         <div className="flex justify-end">

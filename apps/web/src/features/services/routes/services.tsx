@@ -4,7 +4,7 @@
 import type { ServiceView } from '@vendport/shared';
 import { useMemo, useState } from 'react';
 import { ActiveStatusBadge } from '@/components/active-status-badge';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
@@ -161,11 +161,7 @@ export default function ServicesRoute() {
         />
         {services.isError ? (
           <div className="p-6">
-            <Alert tone="error" title="Services could not be loaded.">
-              <Button variant="link" size="sm" onClick={() => services.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <QueryError title="Services could not be loaded." onRetry={() => services.refetch()} />
           </div>
         ) : (
           <div className={services.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

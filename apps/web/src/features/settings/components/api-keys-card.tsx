@@ -5,7 +5,7 @@ import type { ApiKeyView } from '@vendport/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -127,11 +127,7 @@ export function ApiKeysCard() {
         </div>
       ) : keys.isError ? (
         <div className="p-6">
-          <Alert tone="error" title="Your API keys could not be loaded.">
-            <Button variant="link" size="sm" onClick={() => keys.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <QueryError title="Your API keys could not be loaded." onRetry={() => keys.refetch()} />
         </div>
       ) : (
         <ul className="divide-y divide-slate-100">{(keys.data ?? []).map(row)}</ul>

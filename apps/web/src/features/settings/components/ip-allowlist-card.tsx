@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type IpEntryView, ipAddBody } from '@vendport/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -147,11 +147,7 @@ export function IpAllowlistCard({ canManage }: { canManage: boolean }) {
       </div>
       {list.isError ? (
         <div className="px-6 pb-6">
-          <Alert tone="error" title="The allow-list could not be loaded.">
-            <Button variant="link" size="sm" onClick={() => list.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <QueryError title="The allow-list could not be loaded." onRetry={() => list.refetch()} />
         </div>
       ) : (
         <div className="border-t border-slate-100">

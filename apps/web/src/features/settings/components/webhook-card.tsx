@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -105,11 +105,7 @@ export function WebhookCard({ canManage }: { canManage: boolean }) {
         </div>
       ) : webhook.isError || !webhook.data ? (
         <div className="p-6">
-          <Alert tone="error" title="Your webhook could not be loaded.">
-            <Button variant="link" size="sm" onClick={() => webhook.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <QueryError title="Your webhook could not be loaded." onRetry={() => webhook.refetch()} />
         </div>
       ) : (
         <div className="space-y-5 px-6 py-5">

@@ -2,7 +2,7 @@
 // last answer; Resend sends an event again now. The pager lives in the URL.
 import type { WebhookDeliveryView } from '@vendport/shared';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -110,11 +110,7 @@ export function WebhookDeliveriesCard({ canManage }: { canManage: boolean }) {
       <CardHeader title="Webhook deliveries" description="Every event sent to your webhook, newest first." />
       {deliveries.isError ? (
         <div className="p-6">
-          <Alert tone="error" title="Deliveries could not be loaded.">
-            <Button variant="link" size="sm" onClick={() => deliveries.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <QueryError title="Deliveries could not be loaded." onRetry={() => deliveries.refetch()} />
         </div>
       ) : (
         <Table

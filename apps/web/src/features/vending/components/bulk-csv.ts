@@ -2,20 +2,19 @@
 // before anything is charged (the server checks again, and refuses the whole file on one bad
 // row), and the results as CSV.
 import {
+  BULK_COLUMNS,
   type BulkVendResult,
   koboToNairaString,
-  looksLikeCsv,
-  MAX_BULK_ROWS,
   type Network,
-  NOT_CSV_MESSAGE,
   parseCsv,
   portalVendBody,
+  readBulkCsv,
   type ServiceType,
   suggestNetwork,
 } from '@vendport/shared';
 import { checkVend, type VendCatalogue } from './vend-rules';
 
-export const BULK_COLUMNS = ['phone', 'network', 'type', 'amount', 'planCode', 'reference'] as const;
+export { BULK_COLUMNS };
 
 export const BULK_TEMPLATE_CSV = [
   BULK_COLUMNS.join(','),
@@ -23,29 +22,6 @@ export const BULK_TEMPLATE_CSV = [
   '08051234567,GLO,DATA,,GLO-1GB-14D,',
   '07011234567,,AIRTIME,1000,,staff-airtime-0001',
 ].join('\r\n');
-
-// Column names the server accepts, as it normalises them.
-const COLUMNS: Record<string, keyof RawRow> = {
-  phone: 'phone',
-  msisdn: 'phone',
-  network: 'network',
-  type: 'type',
-  service: 'type',
-  amount: 'amount',
-  plancode: 'planCode',
-  plan_code: 'planCode',
-  plan: 'planCode',
-  reference: 'reference',
-};
-
-type RawRow = {
-  phone?: string;
-  network?: string;
-  type?: string;
-  amount?: string;
-  planCode?: string;
-  reference?: string;
-};
 
 export { parseCsv };
 
@@ -72,39 +48,14 @@ export type BulkCheck = {
   invalidRows: number;
 };
 
-const columnKey = (h: string) =>
-  COLUMNS[
-    h
-      .trim()
-      .toLowerCase()
-      .replace(/[\s-]/g, '_')
-      .replace(/^plan_?code$/, 'plancode')
-  ] ?? null;
-
 export function checkBulkCsv(text: string, catalogue: VendCatalogue, batchReference: string): BulkCheck {
   const empty = (fileErrors: string[]): BulkCheck => ({ fileErrors, rows: [], totalKobo: 0, invalidRows: 0 });
-  if (!looksLikeCsv(text)) return empty([NOT_CSV_MESSAGE]);
-  const table = parseCsv(text);
-  if (table.length < 2) return empty(['The CSV file needs a header row and at least one vend']);
-  const header = table[0]!.map(columnKey);
-  const unknown = table[0]!.filter((_, i) => header[i] === null);
-  if (unknown.length)
-    return empty([
-      `Unknown column: ${unknown.join(', ')} (use phone, network, type, amount, planCode, reference)`,
-    ]);
-  if (!header.includes('phone') || !header.includes('type'))
-    return empty(['The CSV file needs the columns phone and type']);
-  const body = table.slice(1);
-  if (body.length > MAX_BULK_ROWS) return empty([`A file holds at most ${MAX_BULK_ROWS} vends`]);
+  const file = readBulkCsv(text);
+  if ('error' in file) return empty([file.error]);
 
   const seen = new Map<string, number>();
-  const rows = body.map((cells, i): BulkRow => {
+  const rows = file.rows.map((raw, i): BulkRow => {
     const rowNo = i + 1;
-    const raw: RawRow = {};
-    header.forEach((key, j) => {
-      const v = (cells[j] ?? '').trim();
-      if (key && v !== '') raw[key] = v;
-    });
     const reference = raw.reference ?? `${batchReference}-${rowNo}`;
     const out: BulkRow = {
       row: rowNo,

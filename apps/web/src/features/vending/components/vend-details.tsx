@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
+import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -137,11 +138,7 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
           </Link>
         </Alert>
       ) : vend.isError || !v ? (
-        <Alert tone="error" title="This transaction could not be loaded.">
-          <Button variant="link" size="sm" onClick={() => vend.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <QueryError title="This transaction could not be loaded." onRetry={() => vend.refetch()} />
       ) : (
         <>
           <Card className="px-6 py-5">

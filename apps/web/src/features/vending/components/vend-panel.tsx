@@ -3,9 +3,9 @@
 // vend (inactive, or no services assigned yet).
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { SignalIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
@@ -55,18 +55,13 @@ export function VendPanel({ detailsPath = '/dashboard/vending-history' }: { deta
     );
   } else if (services.isError || plans.isError) {
     body = (
-      <Alert tone="error" title="The services of your account could not be loaded.">
-        <Button
-          variant="link"
-          size="sm"
-          onClick={() => {
-            void services.refetch();
-            void plans.refetch();
-          }}
-        >
-          Try again
-        </Button>
-      </Alert>
+      <QueryError
+        title="The services of your account could not be loaded."
+        onRetry={() => {
+          void services.refetch();
+          void plans.refetch();
+        }}
+      />
     );
   } else if (!catalogue) {
     body = (

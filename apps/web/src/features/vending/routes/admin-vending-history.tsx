@@ -2,8 +2,7 @@
 // in the URL, CSV export; a row opens the vend (requery, reversal).
 import { Link } from 'react-router';
 import { ExportCsvButton } from '@/components/export-csv-button';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { QueryError } from '@/components/query-error';
 import { Card } from '@/components/ui/card';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
@@ -36,11 +35,7 @@ export default function AdminVendingHistoryRoute() {
         <FilterBar label="Vending filters" fields={vendingFilterFields('ADMIN')} />
         {history.isError ? (
           <div className="p-6">
-            <Alert tone="error" title="Vending transactions could not be loaded.">
-              <Button variant="link" size="sm" onClick={() => history.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <QueryError title="Vending transactions could not be loaded." onRetry={() => history.refetch()} />
           </div>
         ) : (
           <div className={history.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

@@ -2,8 +2,7 @@
 // of every purchase, with the §3 filters and the pager in the URL, CSV export, and a row opening
 // the purchase's details.
 import { ExportCsvButton } from '@/components/export-csv-button';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { QueryError } from '@/components/query-error';
 import { Card } from '@/components/ui/card';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
@@ -44,11 +43,10 @@ export default function VendingHistoryRoute() {
           <FilterBar label="Vending filters" fields={vendingFilterFields('CORPORATE')} />
           {history.isError ? (
             <div className="p-6">
-              <Alert tone="error" title="Your vending history could not be loaded.">
-                <Button variant="link" size="sm" onClick={() => history.refetch()}>
-                  Try again
-                </Button>
-              </Alert>
+              <QueryError
+                title="Your vending history could not be loaded."
+                onRetry={() => history.refetch()}
+              />
             </div>
           ) : (
             <div className={history.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

@@ -4,8 +4,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Paginated } from '@vendport/shared';
 import { ExportCsvButton } from '@/components/export-csv-button';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { QueryError } from '@/components/query-error';
 import { Card } from '@/components/ui/card';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
@@ -57,11 +56,7 @@ export function VtuHistoryPage<T>({
         <FilterBar label={filterLabel} fields={fields} />
         {history.isError ? (
           <div className="p-6">
-            <Alert tone="error" title={errorTitle}>
-              <Button variant="link" size="sm" onClick={() => history.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <QueryError title={errorTitle} onRetry={() => history.refetch()} />
           </div>
         ) : (
           <div className={history.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

@@ -7,7 +7,7 @@ import type { VtuLineView } from '@vendport/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActiveStatusBadge } from '@/components/active-status-badge';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -238,11 +238,7 @@ export default function VtuLinesRoute() {
         />
         {lines.isError ? (
           <div className="p-6">
-            <Alert tone="error" title="VTU lines could not be loaded.">
-              <Button variant="link" size="sm" onClick={() => lines.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <QueryError title="VTU lines could not be loaded." onRetry={() => lines.refetch()} />
           </div>
         ) : (
           <Table

@@ -1,9 +1,8 @@
 // The wallet balance (en-NG naira); for credit clients also the limit, what is used and what is
 // still available.
 import type { WalletBalanceView } from '@vendport/shared';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { WalletIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,13 +28,7 @@ export function BalanceCard({
       </Card>
     );
   if (isError || !balance)
-    return (
-      <Alert tone="error" title="Your wallet balance could not be loaded.">
-        <Button variant="link" size="sm" onClick={onRetry}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <QueryError title="Your wallet balance could not be loaded." onRetry={onRetry} />;
   const credit = balance.creditLimitKobo !== null;
   return (
     <Card className="px-6 py-5">

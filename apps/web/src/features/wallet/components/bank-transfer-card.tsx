@@ -1,6 +1,4 @@
-// Fund by bank transfer: the platform's account details (with the narration that identifies the
-// client) to copy, and the request form that tells the admins about the transfer.
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { BankIcon } from '@/components/ui/icons';
@@ -34,7 +32,7 @@ export function FundingAccountDetails() {
       </div>
     );
   if (account.isError || !account.data)
-    return <Alert tone="error" title="The funding account could not be loaded." />;
+    return <QueryError title="The funding account could not be loaded." />;
   const a = account.data;
   return (
     <div>

@@ -3,7 +3,7 @@
 import type { FundRequestView } from '@vendport/shared';
 import { useState } from 'react';
 import { FundingStatusBadge } from '@/components/funding-status-badge';
-import { Alert } from '@/components/ui/alert';
+import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
@@ -69,11 +69,7 @@ export function PendingRequests({ canConfirm }: { canConfirm: boolean }) {
       />
       {pending.isError ? (
         <div className="p-6">
-          <Alert tone="error" title="Your pending requests could not be loaded.">
-            <Button variant="link" size="sm" onClick={() => pending.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <QueryError title="Your pending requests could not be loaded." onRetry={() => pending.refetch()} />
         </div>
       ) : (
         <Table

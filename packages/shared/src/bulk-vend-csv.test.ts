@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { BULK_COLUMNS, bulkColumnKey, readBulkCsv } from './bulk-vend-csv';
+import { NOT_CSV_MESSAGE } from './csv';
+import { MAX_BULK_ROWS } from './schemas/vends';
+
+describe('[BULK] the bulk-vend file', () => {
+  it('accepts the column names people write', () => {
+    expect(bulkColumnKey(' MSISDN ')).toBe('phone');
+    expect(bulkColumnKey('Plan Code')).toBe('planCode');
+    expect(bulkColumnKey('plan-code')).toBe('planCode');
+    expect(bulkColumnKey('Service')).toBe('type');
+    expect(bulkColumnKey('colour')).toBeNull();
+  });
+
+  it('reads each row’s fields, trimmed, leaving empty cells out', () => {
+    const r = readBulkCsv(
+      `${BULK_COLUMNS.join(',')}\r\n 08031234567 ,MTN,AIRTIME,500,,\r\n07011234567,,DATA,,MTN-1GB,ref-2\r\n`,
+    );
+    expect(r).toEqual({
+      rows: [
+        { phone: '08031234567', network: 'MTN', type: 'AIRTIME', amount: '500' },
+        { phone: '07011234567', type: 'DATA', planCode: 'MTN-1GB', reference: 'ref-2' },
+      ],
+    });
+  });
+
+  it('refuses a file it cannot read, with the reason', () => {
+    expect(readBulkCsv('%PDF-1.7 not a sheet')).toEqual({ error: NOT_CSV_MESSAGE });
+    expect(readBulkCsv('phone,type\r\n')).toEqual({
+      error: 'The CSV file needs a header row and at least one vend',
+    });
+    expect(readBulkCsv('phone,type,colour\r\n0803,AIRTIME,red')).toEqual({
+      error: 'Unknown column: colour (use phone, network, type, amount, planCode, reference)',
+    });
+    expect(readBulkCsv('phone,amount\r\n0803,500')).toEqual({
+      error: 'The CSV file needs the columns phone and type',
+    });
+    const many = ['phone,type', ...Array.from({ length: MAX_BULK_ROWS + 1 }, () => '0803,AIRTIME')].join(
+      '\n',
+    );
+    expect(readBulkCsv(many)).toEqual({ error: `A file holds at most ${MAX_BULK_ROWS} vends` });
+  });
+});
