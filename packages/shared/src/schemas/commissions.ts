@@ -20,9 +20,7 @@ export const commissionsQuery = listFilters.omit({ search: true }).extend({
 const commissionLine = z.object({
   vends: z.number().int(),
   amountKobo: koboInt,
-  amount: z.string(),
   commissionKobo: koboInt,
-  commission: z.string(),
 });
 
 export const commissionsView = z.object({
@@ -64,7 +62,6 @@ export const commissionSettlementView = z.object({
   id: z.string(),
   corporateId: z.string(),
   amountKobo: koboInt,
-  amount: z.string(),
   vends: z.number().int(),
   trigger: z.enum(['ADMIN', 'SCHEDULE']),
   createdAt: z.string(),

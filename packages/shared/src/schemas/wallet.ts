@@ -178,7 +178,6 @@ export const fundRequestView = z.object({
   clientType: z.string(),
   kind: z.enum(FUND_REQUEST_KINDS),
   amountKobo: koboInt,
-  amount: z.string(),
   transferReference: z.string(),
   narration: z.string(),
   status: z.enum(FUND_REQUEST_STATUSES),
@@ -196,9 +195,6 @@ export const cardFeeView = z.object({
   amountKobo: koboInt,
   feeKobo: koboInt,
   totalKobo: koboInt,
-  amount: z.string(),
-  fee: z.string(),
-  total: z.string(),
 });
 export type CardFeeView = z.infer<typeof cardFeeView>;
 export const cardPaymentView = cardFeeView.extend({
@@ -217,7 +213,6 @@ export const adminFundingView = z.object({
   corporateId: z.string(),
   kind: z.string(),
   amountKobo: koboInt,
-  amount: z.string(),
   reason: z.string(),
   balanceKobo: koboInt,
   createdAt: z.string(),
@@ -227,21 +222,17 @@ export type AdminFundingView = z.infer<typeof adminFundingView>;
 export const walletBalanceView = z.object({
   clientType: z.string(),
   balanceKobo: koboInt,
-  balance: z.string(),
   /** The lowest the wallet may reach (0, or -creditLimit). */
   floorKobo: koboInt,
   /** What may still be spent: balance - floor. */
   availableKobo: koboInt,
-  available: z.string(),
   /** Credit clients only (null for PREPAID). */
   creditLimitKobo: koboInt.nullable(),
-  creditLimit: z.string().nullable(),
   usedKobo: koboInt.nullable(),
-  used: z.string().nullable(),
   commissionBalanceKobo: koboInt,
   sandboxBalanceKobo: koboInt,
   /** The balance at the end of the requested Lagos day, from the ledger entries. */
-  asAt: z.object({ date: z.string(), balanceKobo: koboInt, balance: z.string() }).nullable(),
+  asAt: z.object({ date: z.string(), balanceKobo: koboInt }).nullable(),
 });
 export type WalletBalanceView = z.infer<typeof walletBalanceView>;
 
@@ -254,9 +245,7 @@ export const fundingTransactionView = z.object({
   corporateName: z.string(),
   clientType: z.string(),
   amountKobo: koboInt,
-  amount: z.string(),
   feeKobo: koboInt,
-  fee: z.string(),
   status: z.enum(FUNDING_STATUSES),
   /** The bank transfer reference or the card payment reference. */
   reference: z.string().nullable(),
@@ -270,7 +259,6 @@ export const clientCreditView = z.object({
   corporateId: z.string(),
   clientType: z.string(),
   creditLimitKobo: koboInt,
-  creditLimit: z.string(),
   balanceKobo: koboInt,
   floorKobo: koboInt,
   availableKobo: koboInt,

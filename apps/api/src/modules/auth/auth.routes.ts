@@ -1,6 +1,6 @@
 // The Auth calls of spec §7: register, login, logout, email verification, the second factor,
 // passwords, the profile, API keys and onboarding data. Handlers only parse and answer; the
-// rules live in auth.service.ts.
+// rules live in the use-case services (sign-in, registration, passwords, two-factor, API keys, profile).
 import {
   apiKeyResetBody,
   apiKeyView,

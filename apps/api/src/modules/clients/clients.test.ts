@@ -43,7 +43,6 @@ describe('[CLIENTS] credit limit', () => {
     expect(res.json().data).toMatchObject({
       clientType: 'POSTPAID',
       creditLimitKobo: 5_000_050,
-      creditLimit: '50000.50',
       floorKobo: -5_000_050,
       availableKobo: 5_000_050,
     });

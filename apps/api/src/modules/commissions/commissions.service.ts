@@ -4,7 +4,7 @@
 // settlement takes exactly the accrued commission of successful vends not yet settled (locking
 // those vend rows), so a vend reversed at the same moment is either settled or refunded, never both.
 import { randomUUID } from 'node:crypto';
-import { formatNaira, type Network, type ServiceType } from '@vendport/shared';
+import type { Network, ServiceType } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { JobHandler } from '../../jobs/queue';
@@ -62,7 +62,6 @@ export const settlementOut = (s: repo.SettlementRow) => ({
   id: s.id,
   corporateId: s.corporateId,
   amountKobo: s.amountKobo,
-  amount: formatNaira(s.amountKobo),
   vends: s.vends,
   trigger: s.trigger as 'ADMIN' | 'SCHEDULE',
   createdAt: s.createdAt.toISOString(),
@@ -106,9 +105,7 @@ const line = (r: { vends: number; amount: unknown; commission: unknown }) => {
   return {
     vends: Number(r.vends),
     amountKobo,
-    amount: formatNaira(amountKobo),
     commissionKobo,
-    commission: formatNaira(commissionKobo),
   };
 };
 

@@ -48,9 +48,6 @@ export function cardFee(amountKobo: number) {
     amountKobo,
     feeKobo,
     totalKobo,
-    amount: koboToNairaString(amountKobo),
-    fee: koboToNairaString(feeKobo),
-    total: koboToNairaString(totalKobo),
   };
 }
 
@@ -107,7 +104,11 @@ export async function initializeCardPayment(
     action: 'funding.card.initialize',
     targetType: 'card_payment',
     targetId: reference,
-    summary: { amount: fee.amount, fee: fee.fee, total: fee.total },
+    summary: {
+      amount: koboToNairaString(fee.amountKobo),
+      fee: koboToNairaString(fee.feeKobo),
+      total: koboToNairaString(fee.totalKobo),
+    },
   });
   return cardPaymentView(row);
 }

@@ -84,12 +84,12 @@ describe('[FUNDING] bank transfer: client side', () => {
     const d = res.json().data;
     expect(d).toMatchObject({
       amountKobo: 250_050,
-      amount: '2500.50',
       status: 'PENDING',
       kind: 'FUNDING',
       hasProof: false,
       corporateId: c.corporateId,
     });
+    expect(d).not.toHaveProperty('amount'); // money leaves the server in kobo only
     expect(d.code).toMatch(/^FR-[0-9A-Z]{12}$/);
     expect(await auditActions(d.code)).toEqual(['funding.request.create']);
     expect(await walletBalance(t.app, c.corporateId)).toBe(0);

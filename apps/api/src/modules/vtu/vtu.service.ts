@@ -2,7 +2,7 @@
 // funding them (the float bought moves through the ledger), their balance at the provider, and
 // which line a vend uses.
 import { randomUUID } from 'node:crypto';
-import { formatNaira, type Network } from '@vendport/shared';
+import type { Network } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { readableCode } from '../../lib/crypto';
@@ -35,9 +35,7 @@ export const lineOut = (l: LineWithFloat) => ({
   corporateId: l.line.corporateId,
   corporateName: l.corporateName,
   floatKobo: l.floatKobo,
-  float: formatNaira(l.floatKobo),
   providerBalanceKobo: l.line.providerBalanceKobo,
-  providerBalance: l.line.providerBalanceKobo === null ? null : formatNaira(l.line.providerBalanceKobo),
   balanceCheckedAt: l.line.balanceCheckedAt?.toISOString() ?? null,
   createdAt: l.line.createdAt.toISOString(),
 });

@@ -1,6 +1,6 @@
 // What a client's money looks like: wallet balance now and as at the end of a Lagos day (from
 // the ledger entries), and for credit clients the limit, what is used and what is left.
-import { CREDIT_CLIENT_TYPES, koboToNairaString, type WalletBalanceView } from '@vendport/shared';
+import { CREDIT_CLIENT_TYPES, type WalletBalanceView } from '@vendport/shared';
 import type { Db } from '../../db/client';
 import { lagosDayEnd } from '../../lib/http';
 import { corporateBalances, walletBalanceBefore } from '../ledger/ledger.service';
@@ -13,19 +13,12 @@ export async function walletSummary(db: Db, corporateId: string, date?: string):
   return {
     clientType: b.clientType,
     balanceKobo: b.walletKobo,
-    balance: koboToNairaString(b.walletKobo),
     floorKobo: b.floorKobo,
     availableKobo: b.walletKobo - b.floorKobo,
-    available: koboToNairaString(b.walletKobo - b.floorKobo),
     creditLimitKobo: credit ? b.creditLimitKobo : null,
-    creditLimit: credit ? koboToNairaString(b.creditLimitKobo) : null,
     usedKobo: credit ? usedKobo : null,
-    used: credit ? koboToNairaString(usedKobo) : null,
     commissionBalanceKobo: b.commissionKobo,
     sandboxBalanceKobo: b.sandboxKobo,
-    asAt:
-      date && asAtKobo !== null
-        ? { date, balanceKobo: asAtKobo, balance: koboToNairaString(asAtKobo) }
-        : null,
+    asAt: date && asAtKobo !== null ? { date, balanceKobo: asAtKobo } : null,
   };
 }

@@ -24,14 +24,10 @@ describe('[WALLET] balance', () => {
     expect(res.json().data).toEqual({
       clientType: 'PREPAID',
       balanceKobo: 0,
-      balance: '0.00',
       floorKobo: 0,
       availableKobo: 0,
-      available: '0.00',
       creditLimitKobo: null,
-      creditLimit: null,
       usedKobo: null,
-      used: null,
       commissionBalanceKobo: 0,
       sandboxBalanceKobo: 0,
       asAt: null,
@@ -47,7 +43,6 @@ describe('[WALLET] balance', () => {
     const res = await call(t.app, c, { method: 'GET', url: '/api/v1/get-wallet-balance' });
     expect(res.json().data).toMatchObject({
       balanceKobo: 1_234_567,
-      balance: '12345.67',
       availableKobo: 1_234_567,
     });
   });
@@ -74,11 +69,10 @@ describe('[WALLET] balance', () => {
     const asAt = async (date: string) =>
       (await call(t.app, c, { method: 'GET', url: `/api/v1/get-wallet-balance?date=${date}` })).json().data
         .asAt;
-    expect(await asAt('2025-02-28')).toEqual({ date: '2025-02-28', balanceKobo: 0, balance: '0.00' });
+    expect(await asAt('2025-02-28')).toEqual({ date: '2025-02-28', balanceKobo: 0 });
     expect(await asAt('2025-03-01')).toEqual({
       date: '2025-03-01',
       balanceKobo: 500_000,
-      balance: '5000.00',
     });
     expect((await asAt('2025-03-03')).balanceKobo).toBe(500_000);
     expect((await asAt('2025-03-04')).balanceKobo).toBe(600_000);
@@ -102,14 +96,10 @@ describe('[WALLET] balance', () => {
     expect(res.json().data).toMatchObject({
       clientType: 'POSTPAID',
       balanceKobo: -750_000,
-      balance: '-7500.00',
       floorKobo: -2_000_000,
       creditLimitKobo: 2_000_000,
-      creditLimit: '20000.00',
       usedKobo: 750_000,
-      used: '7500.00',
       availableKobo: 1_250_000,
-      available: '12500.00',
     });
   });
 

@@ -38,9 +38,7 @@ const commissionRoute = (over: Parameters<typeof makeCommissions>[0] = {}) => ({
       totals: {
         vends: 12,
         amountKobo: 6_000_000,
-        amount: '₦60,000.00',
         commissionKobo: 180_000,
-        commission: '₦1,800.00',
         upfrontKobo: 0,
         accruedKobo: 180_000,
         settledKobo: 30_000,

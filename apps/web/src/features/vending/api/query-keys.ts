@@ -20,7 +20,6 @@ export const vendingKeys = {
   history: (f: VendingFilters) => [...vendingKeys.all, 'history', f] as const,
   adminHistory: (f: VendingFilters) => [...vendingKeys.all, 'admin-history', f] as const,
   detail: (id: string) => [...vendingKeys.all, 'detail', id] as const,
-  balance: () => [...vendingKeys.all, 'balance'] as const,
   commissionTerms: () => [...vendingKeys.all, 'commission-terms'] as const,
   /** The catalogue the forms offer: not money, so it is not refetched after each vend. */
   catalogue: ['vend-catalogue'] as const,

@@ -3,13 +3,11 @@
 // it; then a confirmation of what the wallet will be debited, the vend, and its result.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  type DataPlanView,
   NETWORKS,
   type Network,
   normaliseMsisdn,
   portalVendBody,
   type ServiceType,
-  type ServiceView,
   suggestNetwork,
   type VendView,
 } from '@vendport/shared';
@@ -26,19 +24,17 @@ import { useCreateVend } from '../api/create-vend';
 import { portalReference } from './references';
 import { VendConfirmModal } from './vend-confirm-modal';
 import { VendResultModal } from './vend-result-modal';
-import { checkVend, plansFor, quoteVend, serviceFor, type VendCatalogue, type VendQuote } from './vend-rules';
+import {
+  checkVend,
+  plansFor,
+  quoteVend,
+  serviceFor,
+  type VendCatalogue,
+  type VendDraft,
+  type VendQuote,
+} from './vend-rules';
 
 type FormValues = { phone: string; network: string; type: ServiceType; amount: string; planCode: string };
-
-/** A purchase that passed every check, ready to confirm. */
-export type VendDraft = {
-  phone: string;
-  network: Network;
-  type: ServiceType;
-  amountKobo: number;
-  plan: DataPlanView | null;
-  service: ServiceView;
-};
 
 type Parsed = ReturnType<typeof portalVendBody.parse>;
 

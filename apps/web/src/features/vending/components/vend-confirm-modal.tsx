@@ -7,8 +7,7 @@ import { Modal } from '@/components/ui/modal';
 import { formatRate, networkLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
 import { formatMsisdn } from '@/lib/labels';
-import type { VendDraft } from './single-vend';
-import type { VendQuote } from './vend-rules';
+import type { VendDraft, VendQuote } from './vend-rules';
 
 function Row({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
   return (

@@ -13,9 +13,9 @@ import { Tabs } from '@/components/ui/tabs';
 import { formatNaira } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
+import { useWalletBalance } from '@/lib/wallet-balance';
 import { useCommissionTerms } from '../api/get-commission-terms';
 import { useDataPlans } from '../api/get-data-plans';
-import { useVendBalance } from '../api/get-vend-balance';
 import { useVendServices } from '../api/get-vend-services';
 import { BulkVend } from './bulk-vend';
 import { SingleVend } from './single-vend';
@@ -33,7 +33,7 @@ export function VendPanel({ detailsPath = '/dashboard/vending-history' }: { deta
 
   const services = useVendServices(!inactive);
   const plans = useDataPlans(!inactive);
-  const balance = useVendBalance(can('wallet.read'));
+  const balance = useWalletBalance(can('wallet.read'));
   const terms = useCommissionTerms(can('commission.read') && !testMode);
 
   const catalogue = useMemo<VendCatalogue | null>(

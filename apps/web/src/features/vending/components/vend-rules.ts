@@ -1,5 +1,5 @@
 // The rules the vend forms check before anything is sent, the same ones the server applies
-// (vending.service resolveVend): the service must be assigned to the account and active, the
+// (place-vend.service resolveVend): the service must be assigned to the account and active, the
 // amount within its bounds, a data plan must exist for the network. And what a vend will cost:
 // the amount, less the commission when it is taken upfront; test vends earn no commission.
 import {
@@ -10,6 +10,16 @@ import {
   type ServiceType,
   type ServiceView,
 } from '@vendport/shared';
+
+/** A purchase that passed every check, ready to confirm. */
+export type VendDraft = {
+  phone: string;
+  network: Network;
+  type: ServiceType;
+  amountKobo: number;
+  plan: DataPlanView | null;
+  service: ServiceView;
+};
 
 export type VendCatalogue = { services: readonly ServiceView[]; plans: readonly DataPlanView[] };
 

@@ -74,7 +74,6 @@ describe('VTU lines screen', () => {
     const refreshed = {
       ...first,
       providerBalanceKobo: 24_000_000,
-      providerBalance: '₦240,000.00',
       balanceCheckedAt: '2026-01-05T14:07:00.000Z',
     };
     let done = false;

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { usePermissions } from '@/lib/permissions';
-import { useWalletBalance } from '../api/get-wallet-balance';
+import { useWalletBalance } from '@/lib/wallet-balance';
 import { BalanceCard } from '../components/balance-card';
 import { BankTransferCard } from '../components/bank-transfer-card';
 import { CardFundingCard } from '../components/card-funding-card';
