@@ -6,6 +6,7 @@ import {
   commissionsQuery,
   commissionsView,
   formatNaira,
+  successEnvelope,
   upfrontCommissionBody,
 } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
@@ -26,8 +27,6 @@ import {
   setUpfrontCommission,
 } from './commissions.service';
 
-const envelope = <T extends z.ZodTypeAny>(data: T) =>
-  z.object({ success: z.literal(true), message: z.string(), data });
 const READ = { ADMIN: 'commissions.read', CORPORATE: 'commission.read' } as const;
 
 export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -43,7 +42,7 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'Commission earned on successful live vends, per day and per service (admins: across clients, or one with corporateId)',
         querystring: commissionsQuery,
-        response: { 200: envelope(commissionsView) },
+        response: { 200: successEnvelope(commissionsView) },
       },
     },
     async (req) => {
@@ -75,7 +74,7 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'Settlements of accrued commission to the wallet, newest first (admins: corporateId required)',
         querystring: z.object({ corporateId: z.string().uuid().optional() }),
-        response: { 200: envelope(z.array(commissionSettlementView)) },
+        response: { 200: successEnvelope(z.array(commissionSettlementView)) },
       },
     },
     async (req) => {
@@ -97,7 +96,7 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: "Settle a client's accrued commission to its wallet now (password-confirmed)",
         body: commissionSettleBody,
-        response: { 200: envelope(commissionSettlementView.nullable()) },
+        response: { 200: successEnvelope(commissionSettlementView.nullable()) },
       },
     },
     async (req) => {
@@ -130,7 +129,7 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
           'Upfront commission on or off for a client (password-confirmed); applies to vends from now on',
         body: upfrontCommissionBody,
         response: {
-          200: envelope(
+          200: successEnvelope(
             z.object({ corporateId: z.string(), name: z.string(), upfrontCommission: z.boolean() }),
           ),
         },

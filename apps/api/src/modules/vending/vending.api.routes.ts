@@ -11,6 +11,7 @@ import {
   sandboxBalanceView,
   sandboxFundBody,
   serviceView,
+  successEnvelope,
   vendReference,
   vendView,
 } from '@vendport/shared';
@@ -29,8 +30,6 @@ import { vend, vendMode } from './place-vend.service';
 import { fundSandbox } from './sandbox.service';
 import { findVendByReference, vendMessage, vendOut } from './vend-reads.service';
 
-const envelope = <T extends z.ZodTypeAny>(data: T) =>
-  z.object({ success: z.literal(true), message: z.string(), data });
 const failure = z.object({
   success: z.literal(false),
   message: z.string(),
@@ -78,7 +77,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
           example: { reference: 'ORDER-10023', phone: '08031234567', type: 'AIRTIME', amount: '500' },
         }),
         response: {
-          200: envelope(vendView),
+          200: successEnvelope(vendView),
           400: failure,
           402: failure,
           403: failure,
@@ -109,7 +108,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: 'Test keys only: add test money to the sandbox wallet',
         body: sandboxFundBody,
-        response: { 200: envelope(sandboxBalanceView), 403: failure },
+        response: { 200: successEnvelope(sandboxBalanceView), 403: failure },
       },
     },
     async (req) => {
@@ -138,7 +137,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: 'A vend by your reference (test keys see test vends only)',
         params: z.object({ reference: vendReference }),
-        response: { 200: envelope(vendView), 404: failure },
+        response: { 200: successEnvelope(vendView), 404: failure },
       },
     },
     async (req) => {
@@ -158,7 +157,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: 'The active data plans; vend one with type DATA and its planCode',
         querystring: z.object({ network: networkSchema.optional() }),
-        response: { 200: envelope(z.array(dataPlanView)) },
+        response: { 200: successEnvelope(z.array(dataPlanView)) },
       },
     },
     async (req) => {
@@ -178,7 +177,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         summary: 'The services you may vend, with their commission rate and amount bounds',
-        response: { 200: envelope(z.array(serviceView)) },
+        response: { 200: successEnvelope(z.array(serviceView)) },
       },
     },
     async (req) => {
@@ -206,7 +205,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'Your wallet balance (the sandbox wallet for test keys); available = balance down to your floor',
         response: {
-          200: envelope(
+          200: successEnvelope(
             z.object({
               mode: z.enum(['LIVE', 'TEST']),
               balanceKobo: z.number().int(),

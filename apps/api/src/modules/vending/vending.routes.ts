@@ -14,6 +14,7 @@ import {
   portalVendBody,
   sandboxBalanceView,
   sandboxFundBody,
+  successEnvelope,
   vendDetailView,
   vendListQuery,
   vendQueryBody,
@@ -46,8 +47,6 @@ import {
 } from './vend-reads.service';
 import { bulkVend } from './vending.bulk';
 
-const envelope = <T extends z.ZodTypeAny>(data: T) =>
-  z.object({ success: z.literal(true), message: z.string(), data });
 const refParams = z.object({ id: z.string().trim().min(1).max(64).describe('The vend id or its VND- code') });
 
 type ListQuery = z.infer<typeof adminVendListQuery>;
@@ -124,7 +123,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Vend airtime or data from the wallet (the reference is generated when not given)',
         body: portalVendBody,
-        response: { 200: envelope(vendView) },
+        response: { 200: successEnvelope(vendView) },
       },
     },
     async (req, reply) => {
@@ -161,7 +160,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'Add test money to the sandbox wallet (test mode and test keys spend it on the simulator only)',
         body: sandboxFundBody,
-        response: { 200: envelope(sandboxBalanceView) },
+        response: { 200: successEnvelope(sandboxBalanceView) },
       },
     },
     async (req) => {
@@ -190,7 +189,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'Vend from a CSV: every row is validated before anything is charged; the answer has every row’s result',
         body: bulkVendBody,
-        response: { 200: envelope(bulkVendResult) },
+        response: { 200: successEnvelope(bulkVendResult) },
       },
     },
     async (req) => {
@@ -226,7 +225,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'One vend with its timeline (clients: their own only)',
         params: refParams,
-        response: { 200: envelope(vendDetailView) },
+        response: { 200: successEnvelope(vendDetailView) },
       },
     },
     async (req) => {
@@ -313,7 +312,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: `Ask the provider for the status of a pending vend now (at most once in ${MANUAL_REQUERY_COOLDOWN_S} s)`,
         body: vendQueryBody,
-        response: { 200: envelope(vendView) },
+        response: { 200: successEnvelope(vendView) },
       },
     },
     async (req) => {
@@ -345,7 +344,7 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Reverse a successful vend and refund the client (password-confirmed)',
         params: refParams,
         body: vendReverseBody,
-        response: { 200: envelope(adminVendView) },
+        response: { 200: successEnvelope(adminVendView) },
       },
     },
     async (req) => {

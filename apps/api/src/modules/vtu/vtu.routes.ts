@@ -5,6 +5,7 @@ import {
   koboToNairaString,
   type Network,
   paginated,
+  successEnvelope,
   vtuAddBody,
   vtuAssignBody,
   vtuConsumptionView,
@@ -39,13 +40,10 @@ import {
   setLineStatus,
 } from './vtu.service';
 
-const envelope = <T extends z.ZodTypeAny>(data: T) =>
-  z.object({ success: z.literal(true), message: z.string(), data });
-
 export async function vtuRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['VTU lines'];
-  const lineResponse = { 200: envelope(vtuLineView) };
+  const lineResponse = { 200: successEnvelope(vtuLineView) };
 
   r.get(
     '/vtu/list',
@@ -55,7 +53,7 @@ export async function vtuRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'VTU lines with their float',
         querystring: z.object({ network: z.string().optional() }),
-        response: { 200: envelope(z.array(vtuLineView)) },
+        response: { 200: successEnvelope(z.array(vtuLineView)) },
       },
     },
     async (req) => ok('VTU lines retrieved', (await listLines(ctx.db, req.query)).map(lineOut)),
@@ -65,7 +63,12 @@ export async function vtuRoutes(app: FastifyInstance, ctx: AppContext) {
     '/vtu/add',
     {
       config: { permission: 'vtu.manage' },
-      schema: { tags, summary: 'Add a VTU line', body: vtuAddBody, response: { 201: envelope(vtuLineView) } },
+      schema: {
+        tags,
+        summary: 'Add a VTU line',
+        body: vtuAddBody,
+        response: { 201: successEnvelope(vtuLineView) },
+      },
     },
     async (req, reply) => {
       const l = await addLine(ctx.db, req.body);

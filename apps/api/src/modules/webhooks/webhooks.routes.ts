@@ -3,6 +3,7 @@
 import {
   paginated,
   passwordConfirmBody,
+  successEnvelope,
   webhookDeliveriesQuery,
   webhookDeliveryView,
   webhookSecretRotateBody,
@@ -35,8 +36,6 @@ import {
 // 'settings.manage' names an admin permission too: the area is spelled out.
 const SETTINGS_READ = { CORPORATE: 'settings.read' } as const;
 const SETTINGS_MANAGE = { CORPORATE: 'settings.manage' } as const;
-const envelope = <T extends z.ZodTypeAny>(data: T) =>
-  z.object({ success: z.literal(true), message: z.string(), data });
 const idParams = z.object({ id: z.string().uuid('Webhook delivery not found') });
 const attemptView = z.object({
   attempt: z.number().int(),
@@ -57,7 +56,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'The webhook URL and its signing secret (masked)',
-        response: { 200: envelope(webhookView) },
+        response: { 200: successEnvelope(webhookView) },
       },
     },
     async (req) => ok('Webhook retrieved', webhookOut(await getWebhook(ctx.db, corporateOf(req)))),
@@ -72,7 +71,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'Set the webhook URL; the signing secret is generated and shown in this answer the first time only',
         body: webhookUrlBody,
-        response: { 200: envelope(webhookView) },
+        response: { 200: successEnvelope(webhookView) },
       },
     },
     async (req) => {
@@ -98,7 +97,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Replace the signing secret (password-confirmed); the new one is shown once',
         body: webhookSecretRotateBody,
-        response: { 200: envelope(webhookView) },
+        response: { 200: successEnvelope(webhookView) },
       },
     },
     async (req) => {
@@ -122,7 +121,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'Remove the webhook (password-confirmed: a new URL set afterwards gets a new signing secret); pending deliveries stop',
         body: passwordConfirmBody,
-        response: { 200: envelope(webhookView) },
+        response: { 200: successEnvelope(webhookView) },
       },
     },
     async (req) => {
@@ -166,7 +165,9 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'One delivery with its attempts and the exact body sent',
         params: idParams,
         response: {
-          200: envelope(webhookDeliveryView.extend({ body: z.string(), attemptLog: z.array(attemptView) })),
+          200: successEnvelope(
+            webhookDeliveryView.extend({ body: z.string(), attemptLog: z.array(attemptView) }),
+          ),
         },
       },
     },
@@ -196,7 +197,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Send an event again now (same event id, to the current URL)',
         params: idParams,
-        response: { 201: envelope(webhookDeliveryView) },
+        response: { 201: successEnvelope(webhookDeliveryView) },
       },
     },
     async (req, reply) => {
