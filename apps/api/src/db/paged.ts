@@ -24,6 +24,9 @@ export function pageWindow(p: PageRequest): PageWindow {
   return { limit: p.limit, offset: (page - 1) * p.limit };
 }
 
+/** A count as a query answers it: a number, or rows of `{ total }` (`select({ total: count() })`). */
+type CountAnswer = number | Array<{ total: number | string }>;
+
 /**
  * Reads one page: `rows` gets the window, `count` the number of matching rows. Both run
  * together; pass `count: null` when a caller wants the window only (CSV exports read every
@@ -31,9 +34,11 @@ export function pageWindow(p: PageRequest): PageWindow {
  */
 export async function paged<T>(
   p: PageRequest,
-  q: { rows: (w: PageWindow) => Promise<T[]>; count: (() => Promise<number>) | null },
+  q: { rows: (w: PageWindow) => PromiseLike<T[]>; count: (() => PromiseLike<CountAnswer>) | null },
 ): Promise<Paged<T>> {
   const w = pageWindow(p);
-  const [rows, total] = await Promise.all([q.rows(w), q.count ? q.count() : Promise.resolve(-1)]);
-  return { rows, total: total < 0 ? rows.length : Number(total), page: p.page, limit: p.limit };
+  const [rows, counted] = await Promise.all([q.rows(w), q.count ? q.count() : null]);
+  const total =
+    counted === null ? rows.length : typeof counted === 'number' ? counted : Number(counted[0]?.total ?? 0);
+  return { rows, total, page: p.page, limit: p.limit };
 }

@@ -97,10 +97,7 @@ export async function listMembers(
       : undefined,
   );
   return paged(f, {
-    count: async () => {
-      const [{ total }] = await db.select({ total: count() }).from(users).where(where);
-      return total;
-    },
+    count: () => db.select({ total: count() }).from(users).where(where),
     rows: (w) =>
       db
         .select(memberColumns)
@@ -178,10 +175,7 @@ export async function listAudit(
     f.to ? lt(auditLogs.createdAt, f.to) : undefined,
   );
   return paged(f, {
-    count: async () => {
-      const [{ total }] = await db.select({ total: count() }).from(auditLogs).where(where);
-      return total;
-    },
+    count: () => db.select({ total: count() }).from(auditLogs).where(where),
     rows: (w) =>
       db
         .select()

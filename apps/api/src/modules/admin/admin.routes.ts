@@ -13,6 +13,7 @@ import {
   roleBody,
   roleUpdateBody,
   roleView,
+  successEnvelope,
   teamMemberCreateBody,
   teamMemberUpdateBody,
   teamMemberView,
@@ -46,8 +47,6 @@ import {
   updateRole,
 } from './admin.service';
 
-const envelope = <T extends z.ZodTypeAny>(data: T) =>
-  z.object({ success: z.literal(true), message: z.string(), data });
 const idParams = z.object({ id: z.string().uuid('Not found') });
 const READ_ROLES = { ADMIN: 'roles.read', CORPORATE: 'team.read' } as const;
 const MANAGE_ROLES = { ADMIN: 'roles.manage', CORPORATE: 'team.manage' } as const;
@@ -89,7 +88,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: roleTags,
         summary: "The permission catalogue of the caller's area",
-        response: { 200: envelope(z.array(permissionView)) },
+        response: { 200: successEnvelope(z.array(permissionView)) },
       },
     },
     async (req) => {
@@ -109,7 +108,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: roleTags,
         summary: 'Roles of the caller’s area or corporate',
-        response: { 200: envelope(z.array(roleView)) },
+        response: { 200: successEnvelope(z.array(roleView)) },
       },
     },
     async (req) => ok('Roles retrieved', (await listRoles(ctx.db, scopeOf(authOf(req)))).map(roleOut)),
@@ -123,7 +122,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: roleTags,
         summary: 'One role',
         params: idParams,
-        response: { 200: envelope(roleView) },
+        response: { 200: successEnvelope(roleView) },
       },
     },
     async (req) => {
@@ -141,7 +140,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: roleTags,
         summary: 'Create a role',
         body: roleBody,
-        response: { 201: envelope(roleView) },
+        response: { 201: successEnvelope(roleView) },
       },
     },
     async (req, reply) => {
@@ -166,7 +165,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: roleTags,
         summary: 'Update a role',
         body: roleUpdateBody,
-        response: { 200: envelope(roleView) },
+        response: { 200: successEnvelope(roleView) },
       },
     },
     async (req) => {
@@ -191,7 +190,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Delete a role (password-confirmed)',
         params: idParams,
         body: passwordConfirmBody,
-        response: { 200: envelope(z.null()) },
+        response: { 200: successEnvelope(z.null()) },
       },
     },
     async (req) => {
@@ -233,7 +232,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: teamTags,
         summary: 'One user of the team',
         params: idParams,
-        response: { 200: envelope(teamMemberView) },
+        response: { 200: successEnvelope(teamMemberView) },
       },
     },
     async (req) => {
@@ -251,7 +250,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: teamTags,
         summary: 'Create a user; a temporary password is emailed',
         body: teamMemberCreateBody,
-        response: { 201: envelope(teamMemberView) },
+        response: { 201: successEnvelope(teamMemberView) },
       },
     },
     async (req, reply) => {
@@ -282,7 +281,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: teamTags,
         summary: 'Update a user',
         body: teamMemberUpdateBody,
-        response: { 200: envelope(teamMemberView) },
+        response: { 200: successEnvelope(teamMemberView) },
       },
     },
     async (req) => {
@@ -311,7 +310,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
           tags: teamTags,
           summary: `${verb === 'activate' ? 'Activate' : 'Deactivate'} a user`,
           params: idParams,
-          response: { 200: envelope(teamMemberView) },
+          response: { 200: successEnvelope(teamMemberView) },
         },
       },
       async (req) => {
@@ -341,7 +340,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Delete a user (password-confirmed)',
         params: idParams,
         body: passwordConfirmBody,
-        response: { 200: envelope(z.null()) },
+        response: { 200: successEnvelope(z.null()) },
       },
     },
     async (req) => {
@@ -368,7 +367,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
           "Reset a user's authenticator enrolment (password-confirmed); they sign in with emailed codes",
         params: idParams,
         body: passwordConfirmBody,
-        response: { 200: envelope(teamMemberView) },
+        response: { 200: successEnvelope(teamMemberView) },
       },
     },
     async (req) => {

@@ -11,6 +11,7 @@ import {
   serviceStatusBody,
   servicesQuery,
   serviceView,
+  successEnvelope,
 } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,8 +34,6 @@ import {
   updateService,
 } from './catalogue.service';
 
-const envelope = <T extends z.ZodTypeAny>(data: T) =>
-  z.object({ success: z.literal(true), message: z.string(), data });
 const idParams = z.object({ id: z.string().uuid('Not found') });
 const READ = { ADMIN: 'services.read', CORPORATE: ['vend', 'transactions.read'] } as const;
 const MANAGE = 'services.manage' as const;
@@ -51,7 +50,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Services: every one for admins; for a client, the active services assigned to it',
         querystring: servicesQuery,
-        response: { 200: envelope(z.array(serviceView)) },
+        response: { 200: successEnvelope(z.array(serviceView)) },
       },
     },
     async (req) => {
@@ -76,7 +75,12 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     '/services/add',
     {
       config: { permission: MANAGE },
-      schema: { tags, summary: 'Add a service', body: serviceBody, response: { 201: envelope(serviceView) } },
+      schema: {
+        tags,
+        summary: 'Add a service',
+        body: serviceBody,
+        response: { 201: successEnvelope(serviceView) },
+      },
     },
     async (req, reply) => {
       const row = await addService(ctx.db, req.body);
@@ -99,7 +103,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Update a service (network, service, platform, commission, bounds)',
         params: idParams,
         body: serviceBody,
-        response: { 200: envelope(serviceView) },
+        response: { 200: successEnvelope(serviceView) },
       },
     },
     async (req) => {
@@ -130,7 +134,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Enable or disable a service',
         body: serviceStatusBody,
-        response: { 200: envelope(serviceView) },
+        response: { 200: successEnvelope(serviceView) },
       },
     },
     async (req) => {
@@ -145,7 +149,9 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  const assignResponse = envelope(z.object({ corporateId: z.string(), serviceIds: z.array(z.string()) }));
+  const assignResponse = successEnvelope(
+    z.object({ corporateId: z.string(), serviceIds: z.array(z.string()) }),
+  );
   for (const [method, replace] of [
     ['put', true],
     ['post', false],
@@ -190,7 +196,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Data plans: every one for admins, the active ones for clients',
         querystring: dataPlansQuery,
-        response: { 200: envelope(z.array(dataPlanView)) },
+        response: { 200: successEnvelope(z.array(dataPlanView)) },
       },
     },
     async (req) => {
@@ -211,7 +217,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Add a data plan',
         body: dataPlanBody,
-        response: { 201: envelope(dataPlanView) },
+        response: { 201: successEnvelope(dataPlanView) },
       },
     },
     async (req, reply) => {
@@ -235,7 +241,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Update a data plan',
         params: idParams,
         body: dataPlanUpdateBody,
-        response: { 200: envelope(dataPlanView) },
+        response: { 200: successEnvelope(dataPlanView) },
       },
     },
     async (req) => {
@@ -258,7 +264,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Enable or disable a data plan',
         body: dataPlanStatusBody,
-        response: { 200: envelope(dataPlanView) },
+        response: { 200: successEnvelope(dataPlanView) },
       },
     },
     async (req) => {

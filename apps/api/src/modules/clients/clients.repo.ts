@@ -46,10 +46,7 @@ export async function listCorporates(
     f.clientType ? eq(corporates.clientType, f.clientType) : undefined,
   );
   return paged(f, {
-    count: async () => {
-      const [{ total }] = await db.select({ total: count() }).from(corporates).where(where);
-      return total;
-    },
+    count: () => db.select({ total: count() }).from(corporates).where(where),
     rows: (w) =>
       db
         .select()

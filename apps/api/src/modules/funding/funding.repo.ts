@@ -172,14 +172,12 @@ export async function listFundRequests(db: Db, f: FundRequestFilters) {
   }
   const where = and(...conds);
   return paged(f, {
-    count: async () => {
-      const [{ total }] = await db
+    count: () =>
+      db
         .select({ total: count() })
         .from(fundRequests)
         .innerJoin(corporates, eq(corporates.id, fundRequests.corporateId))
-        .where(where);
-      return total;
-    },
+        .where(where),
     rows: async (w) =>
       (
         await selectFundRequests(db)

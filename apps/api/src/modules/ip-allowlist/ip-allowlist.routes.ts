@@ -1,5 +1,5 @@
 // Settings: the API IP allow-list (spec §7 Settings: GET ip, POST ip/add; DELETE ip/{id}).
-import { ipAddBody, ipEntryView } from '@vendport/shared';
+import { ipAddBody, ipEntryView, successEnvelope } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,8 +12,6 @@ import { addIp, listIps, removeIp } from './ip-allowlist.service';
 // 'settings.manage' names an admin permission too: the area is spelled out.
 const SETTINGS_READ = { CORPORATE: 'settings.read' } as const;
 const SETTINGS_MANAGE = { CORPORATE: 'settings.manage' } as const;
-const envelope = <T extends z.ZodTypeAny>(data: T) =>
-  z.object({ success: z.literal(true), message: z.string(), data });
 const out = (r: { id: string; address: string; createdAt: Date }) => ({
   id: r.id,
   address: r.address,
@@ -31,7 +29,7 @@ export async function ipAllowlistRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'The addresses allowed to call the API with your keys (empty: any address)',
-        response: { 200: envelope(z.array(ipEntryView)) },
+        response: { 200: successEnvelope(z.array(ipEntryView)) },
       },
     },
     async (req) => ok('IP allow-list retrieved', (await listIps(ctx.db, corporateOf(req))).map(out)),
@@ -45,7 +43,7 @@ export async function ipAllowlistRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Allow an IPv4/IPv6 address or CIDR range',
         body: ipAddBody,
-        response: { 201: envelope(ipEntryView) },
+        response: { 201: successEnvelope(ipEntryView) },
       },
     },
     async (req, reply) => {
@@ -68,7 +66,7 @@ export async function ipAllowlistRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Remove an address from the allow-list',
         params: z.object({ id: z.string().uuid('IP address not found') }),
-        response: { 200: envelope(ipEntryView) },
+        response: { 200: successEnvelope(ipEntryView) },
       },
     },
     async (req) => {

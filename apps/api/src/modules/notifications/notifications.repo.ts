@@ -30,10 +30,7 @@ export async function listNotifications(db: Db, userId: string, page: number) {
   return paged(
     { page, limit: NOTIFICATIONS_PAGE },
     {
-      count: async () => {
-        const [{ total }] = await db.select({ total: count() }).from(notifications).where(mine(userId));
-        return total;
-      },
+      count: () => db.select({ total: count() }).from(notifications).where(mine(userId)),
       rows: (w) =>
         db
           .select()

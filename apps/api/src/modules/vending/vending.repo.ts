@@ -102,10 +102,7 @@ function vendWhere(f: VendFilter): SQL | undefined {
 export async function listVends(db: Db, f: VendFilter) {
   const where = vendWhere(f);
   return paged(f, {
-    count: async () => {
-      const [{ total }] = await db.select({ total: count() }).from(vends).where(where);
-      return total;
-    },
+    count: () => db.select({ total: count() }).from(vends).where(where),
     rows: (w) =>
       db
         .select({ v: vends, corporateName: corporates.name })

@@ -133,14 +133,12 @@ export async function fundingHistory(db: Db, f: HistoryFilter) {
     f.to ? lt(vtuFundings.createdAt, f.to) : undefined,
   );
   return paged(f, {
-    count: async () => {
-      const [{ total }] = await db
+    count: () =>
+      db
         .select({ total: count() })
         .from(vtuFundings)
         .innerJoin(vtuLines, eq(vtuLines.id, vtuFundings.lineId))
-        .where(where);
-      return total;
-    },
+        .where(where),
     rows: (w) =>
       db
         .select({ f: vtuFundings, line: vtuLines })
@@ -166,15 +164,13 @@ export async function consumptionHistory(db: Db, f: HistoryFilter) {
     f.to ? lt(vends.createdAt, f.to) : undefined,
   );
   return paged(f, {
-    count: async () => {
-      const [{ total }] = await db
+    count: () =>
+      db
         .select({ total: count() })
         .from(vends)
         .innerJoin(vtuLines, eq(vtuLines.id, vends.floatLineId))
         .innerJoin(corporates, eq(corporates.id, vends.corporateId))
-        .where(where);
-      return total;
-    },
+        .where(where),
     rows: (w) =>
       db
         .select({ v: vends, line: vtuLines, corporateName: corporates.name })

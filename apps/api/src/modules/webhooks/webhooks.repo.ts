@@ -94,10 +94,7 @@ export async function listDeliveries(
     f.search ? eq(webhookDeliveries.eventId, f.search) : undefined,
   );
   return paged(f, {
-    count: async () => {
-      const [{ total }] = await db.select({ total: count() }).from(webhookDeliveries).where(where);
-      return total;
-    },
+    count: () => db.select({ total: count() }).from(webhookDeliveries).where(where),
     rows: (w) =>
       db
         .select({ d: webhookDeliveries, vendCode: vends.code })
