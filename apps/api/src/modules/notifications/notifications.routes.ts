@@ -1,5 +1,5 @@
 // GET /notifications?page, PUT /notifications/read/{id}, /clear, /clear/{id}, GET /notifications/unread-count.
-import { notificationsQuery, notificationView, paginated } from '@vendport/shared';
+import { notificationsQuery, notificationView, paginated, successEnvelope } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ import {
   unreadCount,
 } from './notifications.service';
 
-const message = z.object({ success: z.literal(true), message: z.string(), data: z.null() });
+const message = successEnvelope(z.null());
 const idParams = z.object({ id: z.string().uuid('Unknown notification') });
 const tags = ['Notifications'];
 
