@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { FileNameSequencer } from './e2e/vitest.config.ts';
 
-// One runner, five projects (shared, api, structure, web, e2e). The API project runs every file on its own fresh
+// One runner, five projects (shared, api, scripts, web, e2e). The API project runs every file on its own fresh
 // database (PGlite, and PostgreSQL too when TEST_DATABASE_URL is set). The sequencer is read
 // from this root config only: it runs the e2e journeys in file-name order, other files as usual.
 export default defineConfig({
@@ -26,7 +26,7 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'structure',
+          name: 'scripts',
           include: ['scripts/**/*.test.mjs'],
           environment: 'node',
           testTimeout: 30_000,

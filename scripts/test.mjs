@@ -1,17 +1,28 @@
-// npm test: every suite, in order — unit, API on PGlite, web components, API on PostgreSQL
-// (when TEST_DATABASE_URL is set), then end to end in Chromium with a ledger check after it.
-// Ends with one plain line "N passed, N failed" summed over every suite.
+// npm test: every suite, in order — unit (shared and the repo's scripts), API on PGlite, web
+// components, API on PostgreSQL (when TEST_DATABASE_URL is set), then end to end in Chromium
+// with a ledger check after it. Before the end-to-end suite it finds Chromium, installing the
+// Debian package itself where it may (scripts/chromium.mjs); where it cannot, that suite counts
+// as failed, with one line saying what to run. Ends with one plain line "N passed, N failed, N
+// skipped" summed over every suite, beside what did not run.
+// `--only <suite>` (unit, pg, e2e) runs one stage; the tests of this script use it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { ensureChromium } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const out = path.join(root, '.tmp/test-results');
+const out = process.env.VENDPORT_TEST_RESULTS ?? path.join(root, '.tmp/test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : null;
+const runs = (stage) => only === null || only === stage;
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Lines repeated beside the totals: what did not run, so a reader of the summary sees it. */
+const notices = [];
 
 function vitest(name, args, env = {}) {
   const file = path.join(out, `${name}.json`);
@@ -24,7 +35,7 @@ function vitest(name, args, env = {}) {
   try {
     const j = JSON.parse(readFileSync(file, 'utf8'));
     totals.passed += j.numPassedTests;
-    totals.failed += j.numFailedTests + (j.numFailedTestSuites ?? 0) * 0;
+    totals.failed += j.numFailedTests;
     totals.skipped += j.numPendingTests + j.numTodoTests;
     if (j.numFailedTestSuites && !j.numFailedTests) totals.failed += j.numFailedTestSuites;
   } catch {
@@ -33,25 +44,42 @@ function vitest(name, args, env = {}) {
   if (r.status !== 0) failures.push(name);
 }
 
-vitest('unit, structure, api (PGlite), web', [
-  '--project',
-  'shared',
-  '--project',
-  'structure',
-  '--project',
-  'api',
-  '--project',
-  'web',
-]);
-if (process.env.TEST_DATABASE_URL) {
-  vitest('api (PostgreSQL)', ['--project', 'api'], { TEST_DB_KIND: 'pg' });
-} else {
-  console.log(
-    '\nTEST_DATABASE_URL is not set: the API suite on PostgreSQL (and its concurrency tests) is skipped.',
-  );
+if (runs('unit')) {
+  vitest('unit, scripts, api (PGlite), web', [
+    '--project',
+    'shared',
+    '--project',
+    'scripts',
+    '--project',
+    'api',
+    '--project',
+    'web',
+  ]);
 }
-vitest('e2e (Chromium)', ['--project', 'e2e']);
+if (runs('pg')) {
+  if (process.env.TEST_DATABASE_URL) {
+    vitest('api (PostgreSQL)', ['--project', 'api'], { TEST_DB_KIND: 'pg' });
+  } else {
+    const line =
+      'TEST_DATABASE_URL is not set: the API suite on PostgreSQL (and its concurrency tests) was skipped.';
+    console.log(`\n${line}`);
+    notices.push(line);
+  }
+}
+if (runs('e2e')) {
+  console.log('\n=== e2e (Chromium) ===');
+  const chromium = ensureChromium();
+  if ('path' in chromium) {
+    vitest('e2e (Chromium)', ['--project', 'e2e'], { CHROMIUM_PATH: chromium.path });
+  } else {
+    console.log(chromium.error);
+    notices.push(chromium.error);
+    failures.push('e2e (Chromium)');
+    totals.failed += 1;
+  }
+}
 
 console.log(`\nSuites failed: ${failures.length ? failures.join(', ') : 'none'}`);
+for (const n of notices) console.log(n);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
