@@ -19,6 +19,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DbHandle } from './db/client';
 import { Sealer } from './lib/crypto';
+import { diskFileStore } from './lib/file-store';
 import { refuseNul } from './lib/http';
 import { ipInList } from './lib/ip';
 import { loggable } from './lib/log';
@@ -63,6 +64,7 @@ export async function buildApp(
     dbHandle: opts.db,
     mailer: new Mailer(config, app.log),
     sealer: new Sealer(config.APP_SECRET),
+    files: diskFileStore(config.DATA_DIR),
     hasher: new PasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, iterations: config.ARGON2_ITERATIONS }),
     log: app.log,
   };

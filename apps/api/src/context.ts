@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { Sealer } from './lib/crypto';
+import type { FileStore } from './lib/file-store';
 import type { Mailer } from './lib/mailer';
 import type { PasswordHasher } from './lib/passwords';
 
@@ -12,6 +13,8 @@ export interface AppContext {
   dbHandle: DbHandle;
   mailer: Mailer;
   sealer: Sealer;
+  /** Uploaded files (verification documents, proofs of payment). */
+  files: FileStore;
   hasher: PasswordHasher;
   log: FastifyBaseLogger;
 }

@@ -32,6 +32,8 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
             status: 'ACTIVE',
             verificationStatus: 'PENDING',
             testMode: false,
+            testModeAllowed: false,
+            autoTopUpEnabled: false,
           }
         : null,
     ...overrides,
@@ -127,8 +129,12 @@ export function makeCorporateClient(
     verificationStatus: 'PENDING',
     status: 'ACTIVE',
     testMode: false,
+    testModeAllowed: false,
+    autoTopUpEnabled: false,
     creditLimitKobo: 0,
     wallet: makeWalletBalance(),
+    documentsCount: 0,
+    verificationDeclineReason: null,
     ...overrides,
   };
 }

@@ -15,5 +15,6 @@ export * from './schemas/clients';
 export * from './schemas/commissions';
 export * from './schemas/providers';
 export * from './schemas/vends';
+export * from './schemas/verification';
 export * from './schemas/wallet';
 export * from './schemas/webhooks';

@@ -12,6 +12,7 @@ import { ipAllowlistRoutes } from './ip-allowlist/ip-allowlist.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { vendingApiRoutes } from './vending/vending.api.routes';
 import { vendingRoutes } from './vending/vending.routes';
+import { verificationRoutes } from './verification/verification.routes';
 import { vtuRoutes } from './vtu/vtu.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
@@ -33,4 +34,5 @@ export const modules: ApiModule[] = [
   walletRoutes,
   fundingRoutes,
   clientsRoutes,
+  verificationRoutes,
 ];

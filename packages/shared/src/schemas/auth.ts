@@ -114,6 +114,10 @@ export const corporateSummary = z.object({
   status: z.string(),
   verificationStatus: z.string(),
   testMode: z.boolean(),
+  /** The platform lets this client switch test mode on and off (PUT client-test-mode). */
+  testModeAllowed: z.boolean(),
+  /** The platform has enabled auto top-up for this client. */
+  autoTopUpEnabled: z.boolean(),
 });
 
 export const sessionUser = z.object({
@@ -149,3 +153,16 @@ export const apiKeyReadBody = z.object({
   mode: z.enum(['LIVE', 'TEST']).default('LIVE'),
 });
 export const apiKeyResetBody = apiKeyReadBody;
+
+/** GET onboarding-data for a client: where it stands in onboarding, and what to do next. */
+export const onboardingView = z.object({
+  corporate: corporateSummary,
+  hasVerifiedEmail: z.boolean(),
+  verificationStatus: z.string(),
+  verificationRequestedAt: z.string().nullable(),
+  hasApiKeys: z.boolean(),
+  twoFactorMethod: z.enum(['TOTP', 'EMAIL']),
+  steps: z.array(z.object({ key: z.string(), label: z.string(), done: z.boolean() })),
+  nextSteps: z.array(z.string()),
+  completed: z.boolean(),
+});

@@ -26,7 +26,14 @@ export const corporates = pgTable(
     status: text('status').notNull().default('ACTIVE'),
     verificationStatus: text('verification_status').notNull().default('PENDING'),
     verificationRequestedAt: ts('verification_requested_at'),
+    /** Why the last review declined the business (shown to the client); null otherwise. */
+    verificationDeclineReason: text('verification_decline_reason'),
+    verificationDecidedAt: ts('verification_decided_at'),
+    verificationDecidedById: uuid('verification_decided_by_id'),
+    /** The client's portal is in test mode now (sandbox wallet, simulator only). */
     testMode: boolean('test_mode').notNull().default(false),
+    /** The platform lets the client switch test mode on (PUT test-mode); off forces test mode off. */
+    testModeAllowed: boolean('test_mode_allowed').notNull().default(false),
     autoTopUpEnabled: boolean('auto_topup_enabled').notNull().default(false),
     upfrontCommission: boolean('upfront_commission').notNull().default(false),
     creditLimitKobo: bigint('credit_limit_kobo', { mode: 'number' }).notNull().default(0),

@@ -10,4 +10,5 @@ export * from './ledger';
 export * from './notifications';
 export * from './providers';
 export * from './vends';
+export * from './verification';
 export * from './webhooks';

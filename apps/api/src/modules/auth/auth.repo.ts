@@ -83,6 +83,8 @@ export async function findProfile(db: Db, userId: string) {
         verificationStatus: corporates.verificationStatus,
         verificationRequestedAt: corporates.verificationRequestedAt,
         testMode: corporates.testMode,
+        testModeAllowed: corporates.testModeAllowed,
+        autoTopUpEnabled: corporates.autoTopUpEnabled,
       },
     })
     .from(users)
@@ -308,4 +310,15 @@ export async function corporateHasKeys(db: Db, corporateId: string): Promise<boo
     .from(apiKeys)
     .where(and(eq(apiKeys.corporateId, corporateId), isNull(apiKeys.revokedAt)));
   return r.n > 0;
+}
+
+/** The owner of a corporate account: its earliest live user holding the system Owner role. */
+export async function findCorporateOwner(db: Db, corporateId: string, ownerRoleId: string) {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.corporateId, corporateId), eq(users.roleId, ownerRoleId), isNull(users.deletedAt)))
+    .orderBy(users.createdAt)
+    .limit(1);
+  return u ?? null;
 }

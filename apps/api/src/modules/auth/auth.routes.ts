@@ -30,7 +30,7 @@ import { requestContextOf } from '../../lib/request-context';
 import { copyApiKey, listApiKeys, resetApiKey } from './api-keys.service';
 import { changePassword, forgotPassword, updatePassword } from './passwords.service';
 import { me, updateProfile } from './profile.service';
-import { onboardingData, register, resendCode, verifyEmail } from './registration.service';
+import { register, resendCode, verifyEmail } from './registration.service';
 import { login, logout } from './sign-in.service';
 import { completeTwoFactor, enableTotp, resetTotp, setupTotp } from './two-factor.service';
 
@@ -40,18 +40,6 @@ const message = successEnvelope(z.null());
 const userData = successEnvelope(z.object({ user: sessionUser }));
 const keyMode = z.enum(['LIVE', 'TEST']);
 const fullKey = apiKeyView.extend({ key: z.string() });
-
-export const onboardingView = z.object({
-  corporate: corporateSummary,
-  hasVerifiedEmail: z.boolean(),
-  verificationStatus: z.string(),
-  verificationRequestedAt: z.string().nullable(),
-  hasApiKeys: z.boolean(),
-  twoFactorMethod: z.enum(['TOTP', 'EMAIL']),
-  steps: z.array(z.object({ key: z.string(), label: z.string(), done: z.boolean() })),
-  nextSteps: z.array(z.string()),
-  completed: z.boolean(),
-});
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -359,19 +347,5 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         'API key reset. Copy it now: the previous key no longer works.',
         await resetApiKey(ctx, requestContextOf(req), req.body.mode, req.body.password),
       ),
-  );
-
-  r.get(
-    '/onboarding-data',
-    {
-      config: { permission: 'dashboard.view' },
-      schema: {
-        tags,
-        summary: 'Where my corporate stands in onboarding, and what to do next',
-        security: [{ bearer: [] }],
-        response: { 200: successEnvelope(onboardingView) },
-      },
-    },
-    async (req) => ok('Onboarding data retrieved', await onboardingData(ctx, requestContextOf(req))),
   );
 }

@@ -103,6 +103,8 @@ export function toSessionUser(p: ProfileRow, twoFactorDone: boolean): SessionUse
           status: c.status,
           verificationStatus: c.verificationStatus,
           testMode: c.testMode,
+          testModeAllowed: c.testModeAllowed ?? false,
+          autoTopUpEnabled: c.autoTopUpEnabled ?? false,
         }
       : null,
   };

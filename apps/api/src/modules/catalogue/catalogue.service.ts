@@ -285,4 +285,4 @@ export async function ensureDefaultCatalogue(db: Db): Promise<void> {
   );
 }
 
-export { listPlans, listServices } from './catalogue.repo';
+export { defaultServiceIds, listPlans, listServices } from './catalogue.repo';

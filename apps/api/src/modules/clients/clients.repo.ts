@@ -98,3 +98,14 @@ export async function setCreditTerms(
     .set({ clientType, creditLimitKobo, updatedAt: new Date() })
     .where(eq(corporates.id, corporateId));
 }
+
+export async function updateCorporateFlags(
+  db: Db,
+  id: string,
+  flags: Partial<Pick<CorporateRecord, 'testMode' | 'testModeAllowed' | 'autoTopUpEnabled'>>,
+): Promise<void> {
+  await db
+    .update(corporates)
+    .set({ ...flags, updatedAt: new Date() })
+    .where(eq(corporates.id, id));
+}

@@ -29,6 +29,7 @@ import {
   corporateClientsPage,
   setClientStatus,
 } from './clients.service';
+import { clientLifecycleRoutes } from './lifecycle.routes';
 
 const view = (t: CreditTerms) => ({
   corporateId: t.corporateId,
@@ -95,6 +96,7 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   await clientsCreditRoutes(app, ctx);
+  await clientLifecycleRoutes(app, ctx);
 }
 
 export async function clientsCreditRoutes(app: FastifyInstance, ctx: AppContext) {

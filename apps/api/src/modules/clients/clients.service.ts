@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { AuditFn } from '../../plugins/audit';
 import { corporateBalances, type WalletTotals, walletTotals } from '../ledger/ledger.service';
 import { notifyCorporate } from '../notifications/notifications.service';
+import { documentsCountOf } from '../verification';
 import { walletSummary } from '../wallet/wallet.service';
 import * as repo from './clients.repo';
 import {
@@ -146,6 +147,8 @@ export function corporateClientView(
     verificationStatus: c.verificationStatus as CorporateClientView['verificationStatus'],
     status: c.status as CorporateClientView['status'],
     testMode: c.testMode,
+    testModeAllowed: c.testModeAllowed,
+    autoTopUpEnabled: c.autoTopUpEnabled,
     creditLimitKobo: c.creditLimitKobo,
   };
 }
@@ -163,9 +166,17 @@ export async function corporateClientsPage(db: Db, filters: CorporateFilters) {
 export async function corporateClientDetail(db: Db, corporateId: string): Promise<CorporateClientDetailView> {
   const c = await findCorporateRecord(db, corporateId);
   if (!c) throw notFound('Corporate client');
-  const wallet = await walletSummary(db, corporateId);
-  const totals = (await walletTotals(db, [corporateId])).get(corporateId);
-  return { ...corporateClientView(c, totals), wallet };
+  const [wallet, totals, documentsCount] = await Promise.all([
+    walletSummary(db, corporateId),
+    walletTotals(db, [corporateId]),
+    documentsCountOf(db, corporateId),
+  ]);
+  return {
+    ...corporateClientView(c, totals.get(corporateId)),
+    wallet,
+    documentsCount,
+    verificationDeclineReason: c.verificationDeclineReason,
+  };
 }
 
 const STATUS_NAMES: Record<ClientStatus, string> = { ACTIVE: 'active', INACTIVE: 'inactive' };

@@ -72,6 +72,8 @@ describe('[CLIENTS] GET corporate-clients', () => {
         'verificationStatus',
         'status',
         'testMode',
+        'testModeAllowed',
+        'autoTopUpEnabled',
         'creditLimitKobo',
       ].sort(),
     );

@@ -31,7 +31,7 @@ import {
   shareCorporate,
   updateFundRequest,
 } from './funding.repo';
-import { readDocument, storeDocument, type UploadedFile } from './uploads';
+import { storeDocument, type UploadedFile } from './uploads';
 
 export const clientInactive = () =>
   new AppError(
@@ -100,7 +100,7 @@ export async function createFundRequest(
   }
   const duplicate = () => conflict('A request with this transfer reference already exists');
   if (await bankReferenceInUse(ctx.db, corporateId, input.transferReference)) throw duplicate();
-  const proof = input.proof ? await storeDocument(ctx.config.DATA_DIR, 'fund-requests', input.proof) : null;
+  const proof = input.proof ? await storeDocument(ctx.files, 'fund-requests', input.proof) : null;
   const id = await ctx.db
     .transaction(async (tx) => {
       const row = await insertFundRequest(tx, {
@@ -258,7 +258,7 @@ export async function fundRequestProof(ctx: AppContext, ref: string, corporateId
   const fr = await findFundRequest(ctx.db, ref, corporateId);
   if (!fr?.proofPath) throw notFound('Proof of payment');
   return {
-    data: await readDocument(ctx.config.DATA_DIR, fr.proofPath),
+    data: await ctx.files.get(fr.proofPath),
     mime: fr.proofMime ?? 'application/octet-stream',
     name: fr.proofName ?? 'proof',
   };

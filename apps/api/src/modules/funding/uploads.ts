@@ -1,12 +1,10 @@
 // Proof-of-payment uploads: multipart bodies turned into plain objects (so the route's Zod schema
 // validates them like JSON), file type decided from the content's magic bytes (never from the
-// name or the declared type), at most 5 MB, stored under DATA_DIR/uploads with a random name.
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// name or the declared type), at most 5 MB, stored in the file store (lib/file-store) under a generated key.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors';
+import { detectDocumentType, displayName, type FileStore } from '../../lib/file-store';
 import { refuseNul } from '../../lib/http';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -50,28 +48,15 @@ export async function readMultipartBody(req: FastifyRequest): Promise<void> {
   req.body = body;
 }
 
-const TYPES = [
-  { mime: 'application/pdf', ext: 'pdf', magic: [0x25, 0x50, 0x44, 0x46, 0x2d] },
-  { mime: 'image/png', ext: 'png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  { mime: 'image/jpeg', ext: 'jpg', magic: [0xff, 0xd8, 0xff] },
-] as const;
-
-export function detectDocumentType(buf: Buffer): { mime: string; ext: string } | null {
-  const t = TYPES.find((x) => buf.length >= x.magic.length && x.magic.every((b, i) => buf[i] === b));
-  return t ? { mime: t.mime, ext: t.ext } : null;
-}
-
-const uploadsRoot = (dataDir: string) => path.resolve(dataDir, 'uploads');
-
 export interface StoredFile {
   path: string;
   mime: string;
   name: string;
 }
 
-/** Checks and stores a file under DATA_DIR/uploads/<folder>; returns its path relative to uploads. */
+/** Checks and stores a file in the file store's <folder>; returns its key as `path`. */
 export async function storeDocument(
-  dataDir: string,
+  files: FileStore,
   folder: string,
   file: UploadedFile,
 ): Promise<StoredFile> {
@@ -80,21 +65,6 @@ export async function storeDocument(
   }
   const type = detectDocumentType(file.buffer);
   if (!type) throw badRequest('The proof of payment must be a PDF, PNG or JPEG file');
-  const rel = path.posix.join(folder, `${randomUUID()}.${type.ext}`);
-  const abs = path.join(uploadsRoot(dataDir), rel);
-  await mkdir(path.dirname(abs), { recursive: true });
-  await writeFile(abs, file.buffer, { mode: 0o600 });
-  const name =
-    path
-      .basename(file.filename || `proof.${type.ext}`)
-      .replace(/[^\w.\- ]+/g, '_')
-      .slice(0, 120) || `proof.${type.ext}`;
-  return { path: rel, mime: type.mime, name };
-}
-
-export async function readDocument(dataDir: string, rel: string): Promise<Buffer> {
-  const root = uploadsRoot(dataDir);
-  const abs = path.resolve(root, rel);
-  if (!abs.startsWith(root + path.sep)) throw new Error('upload path escapes the uploads folder');
-  return readFile(abs);
+  const key = await files.put(folder, type.ext, file.buffer);
+  return { path: key, mime: type.mime, name: displayName(file.filename, `proof.${type.ext}`) };
 }

@@ -283,6 +283,8 @@ describe('buy airtime and data', () => {
           status: 'INACTIVE',
           verificationStatus: 'VERIFIED',
           testMode: false,
+          testModeAllowed: false,
+          autoTopUpEnabled: false,
         },
       }),
       'tok',
