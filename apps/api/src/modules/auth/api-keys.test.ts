@@ -214,11 +214,16 @@ describe('[APIKEY] live and test keys', () => {
       completed: false,
     });
     expect(res.json().data.nextSteps).toContain('Upload your business documents for verification');
+    // An admin gets the onboarding form's data instead (client types and services), never a client's.
     const admin = await createAdmin(t.app);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/onboarding-data', headers: admin.headers }))
-        .statusCode,
-    ).toBe(403);
+    const forAdmin = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/onboarding-data',
+      headers: admin.headers,
+    });
+    expect(forAdmin.statusCode).toBe(200);
+    expect(forAdmin.json().data.clientTypes).toBeDefined();
+    expect(forAdmin.json().data.corporate).toBeUndefined();
   });
 
   it('[APIKEY] key reads and resets are audited, never with the key', async () => {

@@ -5,7 +5,6 @@ import {
   apiKeyResetBody,
   apiKeyView,
   changePasswordBody,
-  corporateSummary,
   forgotPasswordBody,
   loginBody,
   loginResponse,

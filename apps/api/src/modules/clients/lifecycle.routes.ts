@@ -122,7 +122,7 @@ export async function clientLifecycleRoutes(app: FastifyInstance, ctx: AppContex
   r.put(
     '/client-test-mode',
     {
-      config: { permission: 'settings.manage' },
+      config: { permission: { CORPORATE: 'settings.manage' } },
       schema: {
         tags,
         summary: 'Switch my portal between live and test mode (when the platform allows test mode)',

@@ -82,22 +82,26 @@ export const approve = (
     payload: { fundRequestId, password },
   });
 
-/** A multipart body with fields and at most one file. */
-export function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; type: string; data: Buffer; field?: string },
-) {
+export interface MultipartFile {
+  name: string;
+  type: string;
+  data: Buffer;
+  field?: string;
+}
+
+/** A multipart body with fields and files (one, several, or none). */
+export function multipart(fields: Record<string, string>, file?: MultipartFile | MultipartFile[]) {
   const boundary = `----vp${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
-  if (file) {
+  for (const f of file ? (Array.isArray(file) ? file : [file]) : []) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'proof'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'proof'}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
       ),
-      file.data,
+      f.data,
       Buffer.from('\r\n'),
     );
   }

@@ -125,7 +125,9 @@ export interface RequestFilters {
   limit: number;
 }
 
-const documentsCount = sql<number>`(select count(*)::int from ${verificationDocuments} d where d.corporate_id = ${corporates.id})`;
+// Written out in full: Drizzle may print a column without its table inside a subquery, and a bare
+// "id" there would be the document's own id.
+const documentsCount = sql<number>`(select count(*)::int from verification_documents d where d.corporate_id = "corporates"."id")`;
 
 /** Clients that have asked for verification, the most recent request first. Dates: the request's. */
 export async function listRequests(db: Db, f: RequestFilters) {
