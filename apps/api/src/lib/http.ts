@@ -1,5 +1,6 @@
 // Small helpers for handlers: the success envelope and paged lists.
 import { pageMeta } from '@vendport/shared';
+import type { FastifyReply } from 'fastify';
 import type { Paged } from '../db/paged';
 import { badRequest } from './errors';
 
@@ -40,4 +41,14 @@ function holdsNul(value: unknown, depth = 0): boolean {
 /** PostgreSQL text cannot hold a NUL character: any in these parsed request parts is a clear 400. */
 export function refuseNul(...parts: unknown[]): void {
   if (parts.some((p) => holdsNul(p))) throw badRequest('Text must not contain NUL characters');
+}
+
+/** Answers with an uploaded file shown in the browser (never cached, never sniffed as another type). */
+export function sendStoredFile(reply: FastifyReply, file: { data: Buffer; mime: string; name: string }) {
+  return reply
+    .type(file.mime)
+    .header('content-disposition', `inline; filename="${file.name.replace(/"/g, '')}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.data);
 }

@@ -1,5 +1,5 @@
 // The Auth calls of spec §7: register, login, logout, email verification, the second factor,
-// passwords, the profile, API keys and onboarding data. Handlers only parse and answer; the
+// passwords, the profile and API keys (onboarding data: clients/lifecycle.routes). Handlers only parse and answer; the
 // rules live in the use-case services (sign-in, registration, passwords, two-factor, API keys, profile).
 import {
   apiKeyResetBody,

@@ -24,7 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { sendCsv } from '../../lib/csv';
-import { ok, page } from '../../lib/http';
+import { ok, page, sendStoredFile } from '../../lib/http';
 import { requestContextOf } from '../../lib/request-context';
 import { authOf, corporateOf } from '../../plugins/access';
 import { recorder } from '../../plugins/audit';
@@ -220,11 +220,7 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
         req.params.id,
         a.area === 'CORPORATE' ? corporateOf(req) : undefined,
       );
-      return reply
-        .type(file.mime)
-        .header('content-disposition', `inline; filename="${file.name.replace(/"/g, '')}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
+      return sendStoredFile(reply, file);
     },
   );
 

@@ -23,7 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/errors';
-import { ok, page, refuseNul } from '../../lib/http';
+import { ok, page, refuseNul, sendStoredFile } from '../../lib/http';
 import { requestContextOf } from '../../lib/request-context';
 import { authOf, corporateOf } from '../../plugins/access';
 import { recorder } from '../../plugins/audit';
@@ -187,12 +187,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
     },
     async (req, reply) => {
       const file = await documentFile(ctx, req.params.id, scopeOf(req));
-      return reply
-        .type(file.mime)
-        .header('content-disposition', `inline; filename="${file.name.replace(/"/g, '')}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.data);
+      return sendStoredFile(reply, file);
     },
   );
 
