@@ -14,6 +14,7 @@ export * from './schemas/catalogue';
 export * from './schemas/clients';
 export * from './schemas/commissions';
 export * from './schemas/providers';
+export * from './schemas/reports';
 export * from './schemas/vends';
 export * from './schemas/verification';
 export * from './schemas/wallet';

@@ -1,6 +1,7 @@
 // Small SQL helpers every repository shares: search patterns, PostgreSQL error codes, and the
 // named statements of the hot path.
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './client';
 
@@ -57,3 +58,9 @@ export async function runStatement<T>(db: Db, st: Statement, values: unknown[]):
 /** A well-formed UUID (anything else sent to a uuid column is a PostgreSQL error, not a miss). */
 export const isUuid = (s: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+/** Rows of a raw SQL statement, on either engine (node-postgres and PGlite both answer `{ rows }`). */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

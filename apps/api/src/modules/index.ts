@@ -10,6 +10,7 @@ import { devRoutes } from './dev/dev.routes';
 import { fundingRoutes } from './funding/funding.routes';
 import { ipAllowlistRoutes } from './ip-allowlist/ip-allowlist.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { vendingApiRoutes } from './vending/vending.api.routes';
 import { vendingRoutes } from './vending/vending.routes';
 import { verificationRoutes } from './verification/verification.routes';
@@ -35,4 +36,5 @@ export const modules: ApiModule[] = [
   fundingRoutes,
   clientsRoutes,
   verificationRoutes,
+  reportsRoutes,
 ];

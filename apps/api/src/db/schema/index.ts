@@ -9,6 +9,7 @@ export * from './jobs';
 export * from './ledger';
 export * from './notifications';
 export * from './providers';
+export * from './reports';
 export * from './vends';
 export * from './verification';
 export * from './webhooks';

@@ -1,7 +1,7 @@
 // Queries over corporate clients for the admin's list and detail: filters of spec §3 (search by
 // name, email or phone; onboarding date range in Lagos days; status; client type), newest first.
 import { normaliseMsisdn } from '@vendport/shared';
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
 import { corporates } from '../../db/schema';
@@ -108,4 +108,13 @@ export async function updateCorporateFlags(
     .update(corporates)
     .set({ ...flags, updatedAt: new Date() })
     .where(eq(corporates.id, id));
+}
+
+export async function namesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: corporates.id, name: corporates.name })
+    .from(corporates)
+    .where(inArray(corporates.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

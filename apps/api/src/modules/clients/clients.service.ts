@@ -213,3 +213,11 @@ export async function setClientStatus(
   });
   return corporateClientDetail(ctx.db, corporateId);
 }
+
+/** Client names by id (reports). */
+export const corporateNames = (db: Db, ids: string[]) => repo.namesOf(db, ids);
+
+/** Whether a client's portal is in test mode now. */
+export async function testModeOf(db: Db, corporateId: string): Promise<boolean> {
+  return (await findCorporateRecord(db, corporateId))?.testMode ?? false;
+}

@@ -4,7 +4,7 @@
 // once" are properties of both sides.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from './ledger.repo';
+import { rowsOf } from '../../db/sql';
 
 export interface LedgerCheck {
   name: string;

@@ -1,18 +1,13 @@
 // Drizzle and SQL for the ledger tables. Only ledger.service.ts calls these. Balances and entries
 // are written by the database function ledger_post alone (migration 0004).
-import { and, asc, eq, inArray, lt, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { corporates, ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type TransferRow = typeof ledgerTransfers.$inferSelect;
 export type EntryRow = typeof ledgerEntries.$inferSelect;
-
-/** Rows of a raw SQL statement, on either engine. */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
 
 export async function findAccountByCode(db: Db, code: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
@@ -158,4 +153,37 @@ export async function creditTermsOf(
     .from(corporates)
     .where(eq(corporates.id, corporateId));
   return corp ?? null;
+}
+
+/** Money paid into wallets by `kinds` of transfer in [from, to), per Lagos day (one client, or all). */
+export async function walletCreditsByDay(
+  db: Db,
+  kinds: readonly string[],
+  from: Date,
+  to: Date,
+  corporateId?: string,
+): Promise<Array<{ day: string; kobo: string | number }>> {
+  return rowsOf(
+    db,
+    sql`select ((t.created_at at time zone 'Africa/Lagos')::date)::text as day, sum(e.amount_kobo)::bigint as kobo
+          from ledger_transfers t
+          join ledger_entries e on e.transfer_id = t.id and e.amount_kobo > 0
+          join ledger_accounts a on a.id = e.account_id and a.kind = 'WALLET'
+         where t.kind in (${sql.join(
+           kinds.map((k) => sql`${k}`),
+           sql`, `,
+         )})
+           and t.created_at >= ${from} and t.created_at < ${to}
+           ${corporateId ? sql`and t.corporate_id = ${corporateId}` : sql``}
+         group by 1`,
+  );
+}
+
+/** The sum of every client wallet's balance (negative balances are credit in use). */
+export async function sumOfWalletBalances(db: Db): Promise<number> {
+  const [r] = await rowsOf<{ total: string | number | null }>(
+    db,
+    sql`select sum(balance_kobo)::bigint as total from ledger_accounts where kind = 'WALLET'`,
+  );
+  return Number(r?.total ?? 0);
 }

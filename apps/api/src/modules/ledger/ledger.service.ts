@@ -32,10 +32,11 @@ import {
   postRows,
   sumEntriesBefore,
   type TransferRow,
+  walletCreditsByDay,
   walletTotalsRows,
 } from './ledger.repo';
 
-export { lockAccountBalance } from './ledger.repo';
+export { lockAccountBalance, sumOfWalletBalances } from './ledger.repo';
 
 /** The platform's own accounts, created by the seed (and on first use). */
 export const SYSTEM_ACCOUNTS = {
@@ -406,4 +407,15 @@ export function accountIdsOf(db: Db): AccountIds {
     resolvers.set(db, r);
   }
   return r;
+}
+
+/** Funding received (wallet credits of the funding kinds) per Lagos day in [from, to). */
+export async function fundingByDay(
+  db: Db,
+  from: Date,
+  to: Date,
+  corporateId?: string,
+): Promise<Map<string, number>> {
+  const rows = await walletCreditsByDay(db, FUNDING_TRANSFER_KINDS, from, to, corporateId);
+  return new Map(rows.map((r) => [r.day, Number(r.kobo)]));
 }

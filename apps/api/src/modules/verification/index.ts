@@ -1,2 +1,2 @@
 // The verification module's public surface for other modules.
-export { documentsCountOf } from './verification.service';
+export { documentsCountOf, verificationRequests } from './verification.service';

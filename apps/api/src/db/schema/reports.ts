@@ -1,0 +1,50 @@
+// Reporting roll-ups: live vends summed per Lagos day, for the platform-wide figures (admin home,
+// analytics) and per client (top clients). Rows are derived data, rebuilt a whole day at a time
+// from the vends (modules/reports); a day is trusted only when vend_rollup_days says it is built
+// and clean. A trigger on vends marks a past day dirty when one of its vends changes (a late
+// settlement, a reversal, a back-dated row), so a report never reads a stale roll-up: dirty,
+// unbuilt and current days are read from the vends themselves. Test-mode vends are never rolled up.
+import { bigint, boolean, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
+
+const sums = {
+  vendCount: integer('vend_count').notNull(),
+  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  commissionKobo: bigint('commission_kobo', { mode: 'number' }).notNull(),
+  chargeKobo: bigint('charge_kobo', { mode: 'number' }).notNull(),
+};
+
+/** Platform-wide: one row per day, network, service, channel, client type and status. */
+export const vendDailyTotals = pgTable(
+  'vend_daily_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    network: text('network').notNull(),
+    serviceType: text('service_type').notNull(),
+    channel: text('channel').notNull(),
+    clientType: text('client_type').notNull(),
+    status: text('status').notNull(),
+    ...sums,
+  },
+  (t) => [primaryKey({ columns: [t.day, t.network, t.serviceType, t.channel, t.clientType, t.status] })],
+);
+
+/** Per client: one row per day, client and status (top clients, per-client totals). */
+export const vendClientDailyTotals = pgTable(
+  'vend_client_daily_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    corporateId: uuid('corporate_id').notNull(),
+    status: text('status').notNull(),
+    ...sums,
+  },
+  (t) => [primaryKey({ columns: [t.day, t.corporateId, t.status] })],
+);
+
+export const vendRollupDays = pgTable('vend_rollup_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  /** When the day's roll-up rows were last rebuilt (null: never). */
+  builtAt: ts('built_at'),
+  /** A vend of the day changed after the build: read the day from the vends until rebuilt. */
+  dirty: boolean('dirty').notNull().default(true),
+});

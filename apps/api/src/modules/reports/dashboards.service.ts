@@ -1,0 +1,239 @@
+// The two home screens (spec §7 Dashboards): a client's figures for today, this week, this month
+// or a custom range, and the platform's for a range. Figures are live vends only, over Lagos days;
+// "value" is the face value of successful vends, funding is wallet credits by funding transfers.
+import {
+  type AdminDashboardView,
+  type CorporateDashboardView,
+  type DashboardFilter,
+  LOW_FLOAT_KOBO,
+  MAX_REPORT_DAYS,
+  NETWORKS,
+  SERVICE_TYPES,
+  VEND_CHANNELS,
+} from '@vendport/shared';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { corporateNames } from '../clients/clients.service';
+import { fundRequestsPage } from '../funding/funding.service';
+import { corporateBalances, fundingByDay, sumOfWalletBalances } from '../ledger/ledger.service';
+import { listVends } from '../vending/vend-reads.service';
+import { verificationRequests } from '../verification';
+import { listLines } from '../vtu/vtu.service';
+import { type Bucket, vendBuckets } from './reports.repo';
+import { dayStart, lagosDay, nextDay } from './rollup.repo';
+
+export interface DayRange {
+  /** First Lagos day, inclusive. */
+  startDate: string;
+  /** Last Lagos day, inclusive. */
+  endDate: string;
+}
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The Lagos days a dashboard filter covers on `now`'s day (weeks start on Monday). */
+export function filterRange(filter: DashboardFilter, now: Date, custom: Partial<DayRange>): DayRange {
+  const today = lagosDay(now);
+  if (filter === 'today') return { startDate: today, endDate: today };
+  if (filter === 'week') {
+    const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
+    return { startDate: addDays(today, -weekday), endDate: today };
+  }
+  if (filter === 'month') return { startDate: `${today.slice(0, 8)}01`, endDate: today };
+  return checkedRange({ startDate: custom.startDate ?? today, endDate: custom.endDate ?? today });
+}
+
+/** A range from the query, by default the last 30 days; refused beyond MAX_REPORT_DAYS. */
+export function checkedRange(r: Partial<DayRange>, now = new Date()): DayRange {
+  const endDate = r.endDate ?? lagosDay(now);
+  const startDate = r.startDate ?? addDays(endDate, -29);
+  if (startDate > endDate) throw badRequest('The start date must not be after the end date');
+  const days = Math.round((dayStart(endDate).getTime() - dayStart(startDate).getTime()) / 86_400_000) + 1;
+  if (days > MAX_REPORT_DAYS) throw badRequest(`Choose a range of at most ${MAX_REPORT_DAYS} days`);
+  return { startDate, endDate };
+}
+
+export function daysOf(r: DayRange): string[] {
+  const out: string[] = [];
+  for (let d = r.startDate; d <= r.endDate; d = nextDay(d)) out.push(d);
+  return out;
+}
+
+function totalsOf(buckets: Bucket[]) {
+  const by = (status: string) => buckets.filter((b) => b.status === status);
+  const sum = (bs: Bucket[], k: 'count' | 'amountKobo' | 'commissionKobo') =>
+    bs.reduce((n, b) => n + b[k], 0);
+  const ok = by('SUCCESSFUL');
+  return {
+    successValueKobo: sum(ok, 'amountKobo'),
+    successCount: sum(ok, 'count'),
+    failedCount: sum(by('FAILED'), 'count'),
+    pendingCount: sum(by('PENDING'), 'count'),
+    reversedCount: sum(by('REVERSED'), 'count'),
+    commissionKobo: sum(ok, 'commissionKobo'),
+    pendingValueKobo: sum(by('PENDING'), 'amountKobo'),
+    failedValueKobo: sum(by('FAILED'), 'amountKobo'),
+    reversedValueKobo: sum(by('REVERSED'), 'amountKobo'),
+  };
+}
+
+/** Successful value per day and network, every day of the range present (zeros included). */
+function dailyByNetwork(r: DayRange, buckets: Bucket[]) {
+  const points = new Map(
+    daysOf(r).map((day) => [
+      day,
+      {
+        day,
+        totalKobo: 0,
+        byNetwork: Object.fromEntries(NETWORKS.map((n) => [n, 0])) as Record<string, number>,
+      },
+    ]),
+  );
+  for (const b of buckets) {
+    if (b.status !== 'SUCCESSFUL' || !b.day) continue;
+    const p = points.get(b.day);
+    if (!p) continue;
+    p.byNetwork[b.network ?? ''] = (p.byNetwork[b.network ?? ''] ?? 0) + b.amountKobo;
+    p.totalKobo += b.amountKobo;
+  }
+  return [...points.values()] as CorporateDashboardView['daily'];
+}
+
+function breakdown<K extends 'serviceType' | 'channel'>(key: K, keys: readonly string[], buckets: Bucket[]) {
+  return keys.map((k) => {
+    const bs = buckets.filter((b) => b.status === 'SUCCESSFUL' && b[key] === k);
+    return {
+      [key]: k,
+      valueKobo: bs.reduce((n, b) => n + b.amountKobo, 0),
+      count: bs.reduce((n, b) => n + b.count, 0),
+    };
+  });
+}
+
+const sumMap = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+
+export async function corporateDashboard(
+  db: Db,
+  corporateId: string,
+  testMode: boolean,
+  q: { filter: DashboardFilter; startDate?: string; endDate?: string },
+  now = new Date(),
+): Promise<CorporateDashboardView> {
+  const r = filterRange(q.filter, now, q);
+  const bounds = { fromDay: r.startDate, toDay: nextDay(r.endDate) };
+  const [buckets, funding, balances, recent] = await Promise.all([
+    vendBuckets(db, { ...bounds, corporateId, dims: ['day', 'network', 'serviceType', 'channel', 'status'] }),
+    fundingByDay(db, dayStart(r.startDate), dayStart(bounds.toDay), corporateId),
+    corporateBalances(db, corporateId),
+    listVends(db, { corporateId, mode: 'LIVE', page: 1, limit: 10 }),
+  ]);
+  const t = totalsOf(buckets);
+  return {
+    filter: q.filter,
+    ...r,
+    wallet: {
+      balanceKobo: balances.walletKobo,
+      sandboxBalanceKobo: testMode ? balances.sandboxKobo : null,
+      testMode,
+    },
+    totals: {
+      successValueKobo: t.successValueKobo,
+      successCount: t.successCount,
+      failedCount: t.failedCount,
+      pendingCount: t.pendingCount,
+      reversedCount: t.reversedCount,
+      commissionKobo: t.commissionKobo,
+      fundingKobo: sumMap(funding),
+    },
+    daily: dailyByNetwork(r, buckets),
+    byService: breakdown('serviceType', SERVICE_TYPES, buckets) as CorporateDashboardView['byService'],
+    byChannel: breakdown('channel', VEND_CHANNELS, buckets) as CorporateDashboardView['byChannel'],
+    recent: recent.rows.map(({ v }) => ({
+      id: v.id,
+      code: v.code,
+      msisdn: v.msisdn,
+      network: v.network,
+      serviceType: v.serviceType,
+      amountKobo: v.amountKobo,
+      status: v.status,
+      channel: v.channel,
+      createdAt: v.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function adminDashboard(
+  db: Db,
+  q: Partial<DayRange>,
+  now = new Date(),
+): Promise<AdminDashboardView> {
+  const r = checkedRange(q, now);
+  const bounds = { fromDay: r.startDate, toDay: nextDay(r.endDate) };
+  const [buckets, perClient, funding, clientBalances, lines, fundRequests, verifications] = await Promise.all(
+    [
+      vendBuckets(db, { ...bounds, dims: ['day', 'network', 'status'] }),
+      vendBuckets(db, { ...bounds, dims: ['corporateId'], statuses: ['SUCCESSFUL'] }),
+      fundingByDay(db, dayStart(r.startDate), dayStart(bounds.toDay)),
+      sumOfWalletBalances(db),
+      listLines(db),
+      fundRequestsPage(db, { page: 1, limit: 5, statuses: ['PENDING', 'PAID'] }),
+      verificationRequests(db, { status: 'PENDING', page: 1, limit: 5 }),
+    ],
+  );
+  const top = perClient.sort((a, b) => b.amountKobo - a.amountKobo).slice(0, 10);
+  const names = await corporateNames(
+    db,
+    top.map((b) => b.corporateId ?? ''),
+  );
+  const t = totalsOf(buckets);
+  return {
+    ...r,
+    totals: {
+      successValueKobo: t.successValueKobo,
+      successCount: t.successCount,
+      failedCount: t.failedCount,
+      pendingCount: t.pendingCount,
+      reversedCount: t.reversedCount,
+      commissionKobo: t.commissionKobo,
+      fundingKobo: sumMap(funding),
+      pendingValueKobo: t.pendingValueKobo,
+      failedValueKobo: t.failedValueKobo,
+      reversedValueKobo: t.reversedValueKobo,
+      clientBalancesKobo: clientBalances,
+    },
+    vtuLines: lines.map(({ line, floatKobo }) => ({
+      id: line.id,
+      msisdn: line.msisdn,
+      network: line.network,
+      floatKobo,
+      low: floatKobo < LOW_FLOAT_KOBO,
+    })),
+    lowFloatKobo: LOW_FLOAT_KOBO,
+    topClients: top.map((b) => ({
+      corporateId: b.corporateId ?? '',
+      name: names.get(b.corporateId ?? '') ?? '',
+      valueKobo: b.amountKobo,
+      count: b.count,
+    })),
+    pendingFundRequests: {
+      total: fundRequests.total,
+      items: fundRequests.rows.map((f) => ({
+        id: f.id,
+        code: f.code,
+        corporateName: f.corporateName,
+        amountKobo: f.amountKobo,
+        createdAt: f.createdAt,
+      })),
+    },
+    pendingVerifications: {
+      total: verifications.total,
+      items: verifications.rows.map((c) => ({
+        id: c.id,
+        name: c.name,
+        verificationRequestedAt: c.verificationRequestedAt,
+      })),
+    },
+    daily: dailyByNetwork(r, buckets),
+  };
+}

@@ -1,0 +1,110 @@
+// Dashboards and sales valuation (spec §7 Dashboards, Transactions): GET corporate-dashboard-data,
+// GET admin-dashboard-data-v2, GET evaluation/vending/{clientId}/count and its chunks. A client
+// reads only its own figures: another client's id is "not found".
+import {
+  adminDashboardQuery,
+  adminDashboardView,
+  corporateDashboardQuery,
+  corporateDashboardView,
+  successEnvelope,
+  valuationChunkQuery,
+  valuationChunkView,
+  valuationClientParams,
+  valuationCountView,
+  valuationQuery,
+} from '@vendport/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { ok } from '../../lib/http';
+import { authOf, corporateOf } from '../../plugins/access';
+import { testModeOf } from '../clients/clients.service';
+import { adminDashboard, corporateDashboard } from './dashboards.service';
+import { valuationChunk, valuationCount } from './valuation.service';
+
+export async function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Dashboards'];
+
+  /** The client whose figures a caller may read: any for an admin, only its own for a client. */
+  const clientOf = (req: FastifyRequest, clientId: string) => {
+    if (authOf(req).area === 'CORPORATE' && corporateOf(req) !== clientId) throw notFound('Corporate client');
+    return clientId;
+  };
+
+  r.get(
+    '/corporate-dashboard-data',
+    {
+      config: { permission: { CORPORATE: 'dashboard.view' } },
+      schema: {
+        tags,
+        summary:
+          'My home figures for today, this week, this month or a custom range (Lagos days): live vends only',
+        querystring: corporateDashboardQuery,
+        response: { 200: successEnvelope(corporateDashboardView) },
+      },
+    },
+    async (req) => {
+      const corporateId = corporateOf(req);
+      const testMode = await testModeOf(ctx.db, corporateId);
+      return ok(
+        'Dashboard data retrieved',
+        await corporateDashboard(ctx.db, corporateId, testMode, req.query),
+      );
+    },
+  );
+
+  r.get(
+    '/admin-dashboard-data-v2',
+    {
+      config: { permission: 'analytics.read' },
+      schema: {
+        tags,
+        summary: 'Platform figures for a range (default: the last 30 days), live vends only',
+        querystring: adminDashboardQuery,
+        response: { 200: successEnvelope(adminDashboardView) },
+      },
+    },
+    async (req) => ok('Dashboard data retrieved', await adminDashboard(ctx.db, req.query)),
+  );
+
+  r.get(
+    '/evaluation/vending/:clientId/count',
+    {
+      config: { permission: { ADMIN: 'analytics.read', CORPORATE: 'transactions.read' } },
+      schema: {
+        tags,
+        summary: 'How many successful live vends a range holds, and how many chunks of chunkSize they take',
+        params: valuationClientParams,
+        querystring: valuationQuery,
+        response: { 200: successEnvelope(valuationCountView) },
+      },
+    },
+    async (req) =>
+      ok(
+        'Valuation count retrieved',
+        await valuationCount(ctx.db, clientOf(req, req.params.clientId), req.query),
+      ),
+  );
+
+  r.get(
+    '/evaluation/vending/:clientId',
+    {
+      config: { permission: { ADMIN: 'analytics.read', CORPORATE: 'transactions.read' } },
+      schema: {
+        tags,
+        summary:
+          'One chunk of the valuation: value, commission and net cost per network and service of the next chunkSize vends (pass the previous chunk’s next as after)',
+        params: valuationClientParams,
+        querystring: valuationChunkQuery,
+        response: { 200: successEnvelope(valuationChunkView) },
+      },
+    },
+    async (req) =>
+      ok(
+        'Valuation chunk retrieved',
+        await valuationChunk(ctx.db, clientOf(req, req.params.clientId), req.query),
+      ),
+  );
+}

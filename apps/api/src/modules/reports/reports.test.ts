@@ -1,0 +1,264 @@
+// Dashboards and valuation against a seeded data set with known answers: a vend at 23:30 UTC
+// (the next day in Lagos), a failed vend, a reversed vend, a test-mode vend that must not count,
+// admin funding; the same figures before and after the day roll-ups are built, a past day made
+// dirty by a late reversal, and chunked valuation equal to the unchunked total.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addCorporateMember,
+  createAdmin,
+  createCorporate,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../../test/factories';
+import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
+import { apiKeyFor, apiVend, assignDefaults, fund } from '../vending/vending.testing';
+import { buildRollups, checkRollups } from './rollup.service';
+
+let t: TestApp;
+let admin: TestUser;
+let a: TestUser & { corporateId: string };
+let b: TestUser & { corporateId: string };
+const api = apiAs(() => t);
+const sql = <T>(text: string, params: unknown[] = []) => t.app.ctx.dbHandle.query<T>(text, params);
+
+/** Vends by the portal, then moved to `at` (the trigger marks that past day dirty). */
+async function vendAt(u: TestUser, at: string, body: Record<string, unknown>) {
+  const res = await api('POST', 'vend', u, { phone: '08031234567', type: 'AIRTIME', ...body });
+  expect(res.statusCode).toBeLessThan(300);
+  const v = res.json().data;
+  await sql('update vends set created_at = $2 where id = $1', [v.id, at]);
+  return v as { id: string; code: string; status: string };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createAdmin(t.app);
+  a = await createCorporate(t.app);
+  b = await createCorporate(t.app);
+  for (const c of [a, b]) {
+    await assignDefaults(t.app, c.corporateId);
+    await fund(t.app, c.corporateId, 10_000_000);
+  }
+  // Client A, Lagos 2026-03-10: two successes (MTN 1,000 and GLO 200 data-less airtime), one failure.
+  await vendAt(a, '2026-03-10T10:00:00Z', { amount: 1000 });
+  await vendAt(a, '2026-03-10T11:00:00Z', { amount: 200, phone: '08051234567' });
+  await vendAt(a, '2026-03-10T12:00:00Z', { amount: 300, phone: '08000000002', network: 'MTN' });
+  // 23:30 UTC on the 10th is 00:30 on the 11th in Lagos.
+  await vendAt(a, '2026-03-10T23:30:00Z', { amount: 500 });
+  // Reversed by an admin, on the 12th.
+  const rev = await vendAt(a, '2026-03-12T09:00:00Z', { amount: 700 });
+  const r = await api('POST', `vend/${rev.code}/reverse`, admin, { password: TEST_PASSWORD, reason: 'test' });
+  expect(r.statusCode).toBe(200);
+  // A test-mode vend on the 11th: never counted.
+  await fund(t.app, a.corporateId, 1_000_000, 'SANDBOX');
+  const testKey = await apiKeyFor(t.app, a.corporateId, 'TEST');
+  const tv = (await apiVend(t.app, testKey, { amount: 900 })).json().data;
+  await sql('update vends set created_at = $2 where id = $1', [tv.id, '2026-03-11T10:00:00Z']);
+  // Admin funding of ₦2,500 today (ledger rows are append-only: it stays on today).
+  const f = await api('POST', 'fund', admin, {
+    corporateId: a.corporateId,
+    amount: '2500',
+    reason: 'Top-up',
+    password: TEST_PASSWORD,
+  });
+  expect(f.statusCode).toBe(200);
+  // Client B, the 11th: one success of ₦4,000.
+  await vendAt(b, '2026-03-11T10:00:00Z', { amount: 4000 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const custom = '?filter=custom&startDate=2026-03-10&endDate=2026-03-12';
+
+describe('[REPORTS] client home', () => {
+  it('[REPORTS] figures equal the known answers and direct SQL sums (Lagos days, live only)', async () => {
+    const res = await api('GET', `corporate-dashboard-data${custom}`, a);
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d.totals).toEqual({
+      successValueKobo: 170_000,
+      successCount: 3,
+      failedCount: 1,
+      pendingCount: 0,
+      reversedCount: 1,
+      commissionKobo: d.totals.commissionKobo,
+      fundingKobo: 0,
+    });
+    const [direct] = await sql<{ value: string; commission: string }>(
+      `select sum(amount_kobo) as value, sum(commission_kobo) as commission from vends
+        where corporate_id = $1 and mode = 'LIVE' and status = 'SUCCESSFUL'
+          and (created_at at time zone 'Africa/Lagos')::date between '2026-03-10' and '2026-03-12'`,
+      [a.corporateId],
+    );
+    expect(d.totals.successValueKobo).toBe(Number(direct.value));
+    expect(d.totals.commissionKobo).toBe(Number(direct.commission));
+    expect(d.daily.map((p: { day: string; totalKobo: number }) => [p.day, p.totalKobo])).toEqual([
+      ['2026-03-10', 120_000],
+      ['2026-03-11', 50_000],
+      ['2026-03-12', 0],
+    ]);
+    expect(d.daily[0].byNetwork).toMatchObject({ MTN: 100_000, GLO: 20_000, AIRTEL: 0, '9MOBILE': 0 });
+    expect(d.byService).toEqual(
+      expect.arrayContaining([{ serviceType: 'AIRTIME', valueKobo: 170_000, count: 3 }]),
+    );
+    expect(d.byChannel).toEqual(
+      expect.arrayContaining([{ channel: 'PORTAL', valueKobo: 170_000, count: 3 }]),
+    );
+    expect(d.recent.length).toBe(5);
+    expect(d.recent.every((v: { code: string }) => v.code.startsWith('VND-'))).toBe(true);
+    // Today: the admin funding, and none of the back-dated vends.
+    const today = (await api('GET', 'corporate-dashboard-data?filter=today', a)).json().data;
+    expect(today.totals).toMatchObject({ fundingKobo: 250_000, successCount: 0 });
+    expect(today.startDate).toBe(today.endDate);
+    const month = (await api('GET', 'corporate-dashboard-data?filter=month', a)).json().data;
+    expect(month.startDate.endsWith('-01')).toBe(true);
+    expect(month.totals.fundingKobo).toBe(250_000);
+  });
+
+  it('[REPORTS] a client never sees another client’s figures; bad filters are refused', async () => {
+    const d = (await api('GET', `corporate-dashboard-data${custom}`, b)).json().data;
+    expect(d.totals.successValueKobo).toBe(400_000);
+    expect(d.recent).toHaveLength(1);
+    const noDates = await api('GET', 'corporate-dashboard-data?filter=custom', a);
+    expect(noDates.statusCode).toBe(400);
+    const backwards = await api(
+      'GET',
+      'corporate-dashboard-data?filter=custom&startDate=2026-03-12&endDate=2026-03-10',
+      a,
+    );
+    expect(backwards.statusCode).toBe(400);
+    const tooLong = await api(
+      'GET',
+      'corporate-dashboard-data?filter=custom&startDate=2024-01-01&endDate=2026-03-10',
+      a,
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect((await api('GET', 'corporate-dashboard-data', admin)).statusCode).toBe(403);
+  });
+});
+
+describe('[REPORTS] admin home and roll-ups', () => {
+  const range = 'admin-dashboard-data-v2?startDate=2026-03-10&endDate=2026-03-12';
+
+  it('[REPORTS] platform figures are the same read from the vends and from the built roll-ups', async () => {
+    const before = (await api('GET', range, admin)).json().data;
+    expect(before.totals).toMatchObject({
+      successValueKobo: 570_000,
+      successCount: 4,
+      failedCount: 1,
+      reversedCount: 1,
+      reversedValueKobo: 70_000,
+      failedValueKobo: 30_000,
+      fundingKobo: 0,
+    });
+    expect(before.topClients[0]).toMatchObject({ corporateId: b.corporateId, valueKobo: 400_000, count: 1 });
+    expect(before.topClients[1]).toMatchObject({ corporateId: a.corporateId, valueKobo: 170_000, count: 3 });
+    expect(before.daily.map((p: { totalKobo: number }) => p.totalKobo)).toEqual([120_000, 450_000, 0]);
+
+    const built = await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'));
+    expect(built).toEqual(expect.arrayContaining(['2026-03-10', '2026-03-11', '2026-03-12']));
+    expect(await checkRollups(t.app.ctx.db)).toEqual([]);
+    const rows = await sql<{ n: number }>(
+      "select count(*)::int as n from vend_rollup_days where day between '2026-03-10' and '2026-03-12' and not dirty",
+    );
+    expect(rows[0].n).toBe(3);
+    const after = (await api('GET', range, admin)).json().data;
+    expect(after.totals).toEqual(before.totals);
+    expect(after.daily).toEqual(before.daily);
+    expect(after.topClients).toEqual(before.topClients);
+  });
+
+  it('[REPORTS] a late reversal marks its day dirty: the figures change at once, the rebuild agrees', async () => {
+    await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'));
+    const v = (
+      await sql<{ code: string }>(
+        "select code from vends where corporate_id = $1 and amount_kobo = 400000 and status = 'SUCCESSFUL'",
+        [b.corporateId],
+      )
+    )[0];
+    const r = await api('POST', `vend/${v.code}/reverse`, admin, { password: TEST_PASSWORD, reason: 'late' });
+    expect(r.statusCode).toBe(200);
+    const dirty = await sql<{ dirty: boolean }>(
+      "select dirty from vend_rollup_days where day = '2026-03-11'",
+    );
+    expect(dirty[0].dirty).toBe(true);
+    const now = (await api('GET', range, admin)).json().data;
+    expect(now.totals.successValueKobo).toBe(170_000);
+    expect(now.totals.reversedCount).toBe(2);
+    expect(await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'))).toEqual(['2026-03-11']);
+    expect(await checkRollups(t.app.ctx.db)).toEqual([]);
+    expect((await api('GET', range, admin)).json().data.totals).toEqual(now.totals);
+    // The check finds a roll-up that lies.
+    await sql("update vend_daily_totals set amount_kobo = amount_kobo + 1 where day = '2026-03-10'");
+    expect(await checkRollups(t.app.ctx.db)).toEqual(['2026-03-10']);
+    await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'));
+    await sql("update vend_rollup_days set dirty = true where day = '2026-03-10'");
+    await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'));
+    expect(await checkRollups(t.app.ctx.db)).toEqual([]);
+  });
+});
+
+describe('[REPORTS] sales valuation', () => {
+  const q = 'startDate=2026-03-10&endDate=2026-03-12';
+
+  async function chunked(u: TestUser, clientId: string, chunkSize: number) {
+    const count = (
+      await api('GET', `evaluation/vending/${clientId}/count?${q}&chunkSize=${chunkSize}`, u)
+    ).json().data;
+    const lines = new Map<
+      string,
+      { count: number; valueKobo: number; commissionKobo: number; netCostKobo: number }
+    >();
+    let after: string | null = null;
+    let fetched = 0;
+    for (let i = 0; i < count.chunks; i++) {
+      const url = `evaluation/vending/${clientId}?${q}&chunkSize=${chunkSize}${after ? `&after=${after}` : ''}`;
+      const res = await api('GET', url, u);
+      expect(res.statusCode).toBe(200);
+      const c = res.json().data;
+      fetched++;
+      for (const l of c.lines) {
+        const k = `${l.network}:${l.serviceType}`;
+        const p = lines.get(k) ?? { count: 0, valueKobo: 0, commissionKobo: 0, netCostKobo: 0 };
+        lines.set(k, {
+          count: p.count + l.count,
+          valueKobo: p.valueKobo + l.valueKobo,
+          commissionKobo: p.commissionKobo + l.commissionKobo,
+          netCostKobo: p.netCostKobo + l.netCostKobo,
+        });
+      }
+      after = c.next;
+    }
+    return { count, fetched, lines: Object.fromEntries([...lines.entries()].sort()) };
+  }
+
+  it('[REPORTS] chunk totals equal the unchunked total for chunk sizes 1, 2 and larger than the count', async () => {
+    const whole = await chunked(admin, a.corporateId, 50_000);
+    expect(whole.count).toEqual({ count: 3, chunks: 1, chunkSize: 50_000 });
+    expect(whole.lines['MTN:AIRTIME']).toMatchObject({ count: 2, valueKobo: 150_000 });
+    expect(whole.lines['GLO:AIRTIME']).toMatchObject({ count: 1, valueKobo: 20_000 });
+    for (const size of [1, 2, 3]) {
+      const c = await chunked(admin, a.corporateId, size);
+      expect(c.count.chunks).toBe(Math.ceil(3 / size));
+      expect(c.fetched).toBe(c.count.chunks);
+      expect(c.lines).toEqual(whole.lines);
+    }
+    for (const l of Object.values(whole.lines)) expect(l.netCostKobo).toBe(l.valueKobo - l.commissionKobo);
+  });
+
+  it('[REPORTS] a client values only its own vends; another client’s id is not found; bad input is 400', async () => {
+    expect((await chunked(a, a.corporateId, 2)).count.count).toBe(3);
+    expect((await api('GET', `evaluation/vending/${b.corporateId}/count?${q}`, a)).statusCode).toBe(404);
+    expect((await api('GET', `evaluation/vending/${b.corporateId}?${q}`, a)).statusCode).toBe(404);
+    const member = await addCorporateMember(t.app, a.corporateId, ['dashboard.view']);
+    expect((await api('GET', `evaluation/vending/${a.corporateId}/count?${q}`, member)).statusCode).toBe(403);
+    expect(
+      (await api('GET', `evaluation/vending/${a.corporateId}/count?${q}&chunkSize=0`, a)).statusCode,
+    ).toBe(400);
+    expect((await api('GET', `evaluation/vending/${a.corporateId}?${q}&after=bm9wZQ`, a)).statusCode).toBe(
+      400,
+    );
+    expect((await api('GET', `evaluation/vending/not-a-uuid/count?${q}`, admin)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,91 @@
+// Sales valuation (spec §7 evaluation/vending/{clientId}/count): a client's successful live vends
+// over a range, valued per network and service (value, commission, net cost), read in chunks of
+// chunkSize rows in (created_at, id) order. Each chunk resumes after the previous one's last row
+// (a keyset cursor), so the thousandth chunk costs what the first does and no request or query
+// ever spans a million rows.
+import type { ValuationChunkView } from '@vendport/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
+import { badRequest } from '../../lib/errors';
+import { checkedRange } from './dashboards.service';
+import { dayStart, nextDay } from './rollup.repo';
+
+interface ValuationRange {
+  startDate: string;
+  endDate: string;
+}
+
+function bounds(q: ValuationRange) {
+  const r = checkedRange(q);
+  return { from: dayStart(r.startDate), to: dayStart(nextDay(r.endDate)) };
+}
+
+export async function valuationCount(db: Db, corporateId: string, q: ValuationRange & { chunkSize: number }) {
+  const { from, to } = bounds(q);
+  const [r] = await rowsOf<{ n: string | number }>(
+    db,
+    sql`select count(*)::bigint as n from vends v
+        where v.corporate_id = ${corporateId} and v.mode = 'LIVE' and v.created_at >= ${from}
+          and v.created_at < ${to} and v.status = 'SUCCESSFUL'`,
+  );
+  const count = Number(r?.n ?? 0);
+  return { count, chunks: Math.ceil(count / q.chunkSize), chunkSize: q.chunkSize };
+}
+
+/** created_at as PostgreSQL prints it (microseconds kept, so no row is skipped or repeated). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/;
+const encode = (at: string, id: string) => Buffer.from(`${at}|${id}`).toString('base64url');
+function decode(cursor: string): { at: string; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!at || !id || !TIMESTAMP.test(at) || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw badRequest('This valuation cursor is not valid: start again from the first chunk');
+  }
+  return { at, id };
+}
+
+export async function valuationChunk(
+  db: Db,
+  corporateId: string,
+  q: ValuationRange & { chunkSize: number; after?: string },
+): Promise<ValuationChunkView> {
+  const { from, to } = bounds(q);
+  const after = q.after ? decode(q.after) : null;
+  const page = sql`
+    select v.id, v.created_at, v.network, v.service_type, v.amount_kobo, v.commission_kobo, v.charge_kobo
+    from vends v
+    where v.corporate_id = ${corporateId} and v.mode = 'LIVE' and v.created_at >= ${from}
+      and v.created_at < ${to} and v.status = 'SUCCESSFUL'
+      ${after ? sql`and (v.created_at, v.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+    order by v.created_at, v.id
+    limit ${q.chunkSize}`;
+  const [lines, [last]] = await Promise.all([
+    rowsOf<{ network: string; service_type: string; n: string; a: string; c: string; g: string }>(
+      db,
+      sql`with p as (${page})
+          select network, service_type, count(*)::bigint as n, sum(amount_kobo)::bigint as a,
+                 sum(commission_kobo)::bigint as c, sum(charge_kobo)::bigint as g
+          from p group by 1, 2 order by 1, 2`,
+    ),
+    rowsOf<{ at: string; id: string; rows: string }>(
+      db,
+      sql`with p as (${page})
+          select (select created_at::text from p order by created_at desc, id desc limit 1) as at,
+                 (select id::text from p order by created_at desc, id desc limit 1) as id,
+                 (select count(*) from p)::bigint as rows`,
+    ),
+  ]);
+  const rows = Number(last?.rows ?? 0);
+  return {
+    rows,
+    lines: lines.map((l) => ({
+      network: l.network as ValuationChunkView['lines'][number]['network'],
+      serviceType: l.service_type as ValuationChunkView['lines'][number]['serviceType'],
+      count: Number(l.n),
+      valueKobo: Number(l.a),
+      commissionKobo: Number(l.c),
+      netCostKobo: Number(l.a) - Number(l.c),
+    })),
+    next: rows === q.chunkSize && last?.at && last.id ? encode(last.at, last.id) : null,
+  };
+}
