@@ -15,7 +15,13 @@ import { GC_TIME_MS, queryConfig, shouldRetry } from './query-client';
 import { userFromData } from './session';
 
 describe('formats (spec §9)', () => {
-  const at = '2026-01-05T15:07:00';
+  // 14:07 UTC is 3:07 PM in Lagos (UTC+1), whatever the machine's zone.
+  const at = '2026-01-05T14:07:00Z';
+  it('[FORMAT] dates in Africa/Lagos: a vend at 23:30 UTC belongs to the next day', () => {
+    expect(formatDate('2025-12-31T23:30:00Z')).toBe('01/01/2026');
+    expect(formatShortDateTime('2025-12-31T23:30:00Z')).toBe('Jan 1, 12:30 AM');
+    expect(formatDayHeading('2026-03-10T22:59:59Z')).toBe('10 Mar, 2026');
+  });
   it('[FORMAT] dates: DD/MM/YYYY, D MMM, YYYY, MMM D, h:mm A', () => {
     expect(formatDate(at)).toBe('05/01/2026');
     expect(formatDayHeading(at)).toBe('5 Jan, 2026');

@@ -1,12 +1,179 @@
-// Placeholder until this screen's issue lands: title and an honest note, no sample data.
-import { LaterReleaseScreen } from '@/components/later-release';
+// Business Account (spec §2, admin only): title and Back, a spinner while loading or refetching,
+// the three overview cards, the details card (NIL rules, Approved/Declined badge, DD/MM/YYYY),
+// the attached documents, and the decisions: Approve and Decline for PENDING, Review for DECLINED,
+// nothing for VERIFIED (spec §4, §6). Success opens the spec's success modals.
+import type { BusinessAccountView } from '@vendport/shared';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { QueryError } from '@/components/query-error';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { ArrowLeftIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Stat } from '@/components/ui/stat';
+import { SuccessModal } from '@/components/ui/success-modal';
+import { VerificationDocuments } from '@/components/verification-documents';
+import { formatDate, formatNaira } from '@/lib/format';
+import { clientTypeLabel } from '@/lib/labels';
+import { usePermissions } from '@/lib/permissions';
+import { useBusinessAccount } from '../api/business-account';
+import { ApproveModal, DeclineModal } from '../components/decision-modals';
+
+const nil = (v: string | null | undefined) => (v?.trim() ? v : 'NIL');
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-1 break-words text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Details({ a }: { a: BusinessAccountView }) {
+  return (
+    <Card>
+      <CardHeader title="Details" />
+      <dl className="grid gap-5 px-6 py-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="account-details">
+        <Field label="Corporate Name">
+          <span className="inline-flex flex-wrap items-center gap-2">
+            {nil(a.name)}
+            {a.verificationStatus === 'VERIFIED' ? <Badge tone="success">Approved</Badge> : null}
+            {a.verificationStatus === 'DECLINED' ? <Badge tone="danger">Declined</Badge> : null}
+          </span>
+        </Field>
+        <Field label="Email Address">{nil(a.email)}</Field>
+        <Field label="Phone Number">{nil(a.msisdn)}</Field>
+        <Field label="Onboarding Date">{formatDate(a.createdAt)}</Field>
+        <Field label="Request Date">{formatDate(a.verificationRequestedAt)}</Field>
+        {a.verificationStatus === 'DECLINED' && a.declineReason ? (
+          <Field label="Decline Reason">{a.declineReason}</Field>
+        ) : null}
+      </dl>
+    </Card>
+  );
+}
+
+type Decision = 'approve' | 'review' | 'decline';
+const SUCCESS = {
+  approve: { title: 'Verification successful', message: 'Account has been successfully approved.' },
+  decline: {
+    title: 'Decline successful',
+    message: 'Account has been successfully declined. The client has been informed.',
+  },
+};
 
 export default function BusinessAccountRoute() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { can } = usePermissions();
+  const account = useBusinessAccount(id);
+  const [open, setOpen] = useState<Decision | null>(null);
+  const [done, setDone] = useState<keyof typeof SUCCESS | null>(null);
+  const a = account.data;
+  const canDecide = can('verification.manage');
+  const finish = (d: keyof typeof SUCCESS) => () => {
+    setOpen(null);
+    setDone(d);
+  };
+
   return (
-    <LaterReleaseScreen
-      title="Business Account"
-      summary="The client’s funding and balance overview, business details and attached documents, with password-confirmed approval or decline."
-      showBack
-    />
+    <div className="space-y-6">
+      <PageHeader
+        title="Business Account"
+        actions={
+          <>
+            {account.isFetching ? (
+              <Spinner className="h-5 w-5 text-brand-700" label="Loading business account" />
+            ) : null}
+            <Button
+              variant="secondary"
+              leftIcon={<ArrowLeftIcon className="h-4 w-4" />}
+              onClick={() => navigate(-1)}
+            >
+              Back
+            </Button>
+          </>
+        }
+      />
+
+      {account.isPending ? (
+        <Card className="flex justify-center py-16 text-brand-700">
+          <Spinner className="h-7 w-7" label="Loading business account" />
+        </Card>
+      ) : account.isError || !a ? (
+        <QueryError
+          title="The business account could not be loaded."
+          onRetry={() => void account.refetch()}
+        />
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-3" data-testid="account-overview">
+            <Card className="px-6 py-5">
+              <Stat label="Total Funding" value={formatNaira(a.totalFunding)} />
+            </Card>
+            <Card className="px-6 py-5">
+              <Stat label="Corporate Client Type" value={clientTypeLabel(a.clientType)} />
+            </Card>
+            <Card className="px-6 py-5">
+              <Stat label="Available Wallet Balance" value={formatNaira(a.availableBalance)} />
+            </Card>
+          </div>
+
+          <Details a={a} />
+
+          <Card>
+            <CardHeader title="Attached Documents" />
+            <VerificationDocuments documents={a.documents} />
+          </Card>
+
+          {canDecide && a.verificationStatus !== 'VERIFIED' ? (
+            <div className="flex flex-wrap justify-end gap-3" data-testid="account-actions">
+              {a.verificationStatus === 'PENDING' ? (
+                <>
+                  <Button variant="danger" onClick={() => setOpen('decline')}>
+                    Decline
+                  </Button>
+                  <Button onClick={() => setOpen('approve')}>Approve</Button>
+                </>
+              ) : (
+                <Button onClick={() => setOpen('review')}>Review</Button>
+              )}
+            </div>
+          ) : null}
+
+          {can('clients.read') ? (
+            <p className="text-sm text-slate-500">
+              <Link
+                to={`/admin-dashboard/view-corporate-client/${a.id}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                Open this client’s account
+              </Link>
+            </p>
+          ) : null}
+
+          {open === 'approve' || open === 'review' ? (
+            <ApproveModal
+              corporateId={a.id}
+              review={open === 'review'}
+              onClose={() => setOpen(null)}
+              onDone={finish('approve')}
+            />
+          ) : null}
+          {open === 'decline' ? (
+            <DeclineModal corporateId={a.id} onClose={() => setOpen(null)} onDone={finish('decline')} />
+          ) : null}
+        </>
+      )}
+      <SuccessModal
+        open={!!done}
+        title={done ? SUCCESS[done].title : ''}
+        message={done ? SUCCESS[done].message : ''}
+        onClose={() => setDone(null)}
+      />
+    </div>
   );
 }

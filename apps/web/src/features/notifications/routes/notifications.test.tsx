@@ -11,16 +11,16 @@ const unread = makeNotification({
   id: 'ntf_unread',
   subject: 'Fund request approved',
   body: `Your fund request of NGN 50,000.00 has been approved. ${'The wallet now shows the new balance. '.repeat(6)}`,
-  createdAt: '2026-01-05T14:30:00',
+  createdAt: '2026-01-05T14:30:00+01:00',
   isRead: false,
 });
 const read = makeNotification({
   id: 'ntf_read',
   subject: 'Verification received',
   body: 'We received your business documents.',
-  createdAt: '2026-01-04T09:05:00',
+  createdAt: '2026-01-04T09:05:00+01:00',
   isRead: true,
-  readAt: '2026-01-04T10:00:00',
+  readAt: '2026-01-04T10:00:00+01:00',
 });
 
 const page = (data: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -189,9 +189,9 @@ describe('notifications', () => {
   });
 
   it('[NOTIFICATIONS] groupByDay keeps list order and merges same-day items', () => {
-    const a = makeNotification({ id: 'a', createdAt: '2026-02-10T18:00:00' });
-    const b = makeNotification({ id: 'b', createdAt: '2026-02-10T08:00:00' });
-    const c = makeNotification({ id: 'c', createdAt: '2026-02-09T23:59:00' });
+    const a = makeNotification({ id: 'a', createdAt: '2026-02-10T18:00:00+01:00' });
+    const b = makeNotification({ id: 'b', createdAt: '2026-02-10T08:00:00+01:00' });
+    const c = makeNotification({ id: 'c', createdAt: '2026-02-09T23:59:00+01:00' });
     expect(groupByDay([a, b, c]).map((g) => [g.day, g.items.map((i) => i.id)])).toEqual([
       ['10 Feb, 2026', ['a', 'b']],
       ['9 Feb, 2026', ['c']],

@@ -1,6 +1,7 @@
 // Admin home. Platform figures (funding, sales, clients, VTU float) arrive with the analytics issue.
 import { BellIcon, UserIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
+import { lagosHour } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { greeting, LaterFiguresNote, QuickLink } from '../components';
 
@@ -10,7 +11,7 @@ export default function AdminHomeRoute() {
     <div className="space-y-6">
       <PageHeader
         title="Dashboard"
-        description={`${greeting(new Date().getHours())}, ${user?.first_name ?? ''}. Platform operations at a glance.`}
+        description={`${greeting(lagosHour())}, ${user?.first_name ?? ''}. Platform operations at a glance.`}
       />
       <LaterFiguresNote>
         Total funding, sales by network, active corporate clients, pending fund requests and VTU line balances

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { BellIcon, SignalIcon, UserIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
+import { lagosHour } from '@/lib/format';
 import { clientTypeLabel } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
@@ -18,7 +19,7 @@ export default function ClientHomeRoute() {
     <div className="space-y-6">
       <PageHeader
         title="Dashboard"
-        description={`${greeting(new Date().getHours())}, ${user?.first_name ?? ''}. Here is your business account.`}
+        description={`${greeting(lagosHour())}, ${user?.first_name ?? ''}. Here is your business account.`}
       />
       {corporate ? (
         <Card className="grid gap-6 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4">

@@ -133,7 +133,7 @@ describe('client settings', () => {
     renderApp('/dashboard/settings');
     const test = await screen.findByTestId('api-key-TEST', {}, { timeout: 5000 });
     expect(test).toHaveTextContent('vp_test_••••••••77c1');
-    expect(test).toHaveTextContent('Last used Feb 1, 9:30 AM');
+    expect(test).toHaveTextContent('Last used Feb 1, 10:30 AM');
     expect(screen.getByTestId('api-key-LIVE')).toHaveTextContent('Never used');
     expect(screen.getByTestId('account-mode')).toHaveTextContent('Live');
 

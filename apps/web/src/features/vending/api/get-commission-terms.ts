@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CommissionsView } from '@vendport/shared';
-import dayjs from 'dayjs';
 import { type ApiSuccess, api } from '@/lib/api-client';
+import { lagosToday } from '@/lib/format';
 import { vendingKeys } from './query-keys';
 
 /**
@@ -9,7 +9,7 @@ import { vendingKeys } from './query-keys';
  * commission report carries it. Asked for today only, so the report itself stays small.
  */
 export const getCommissionTerms = (signal?: AbortSignal) => {
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = lagosToday();
   return api.get<ApiSuccess<CommissionsView>>('commissions', {
     query: { startDate: today, endDate: today },
     signal,

@@ -3,7 +3,6 @@
 // server checks every row again before charging anything), a progress indicator while it runs,
 // every row's result, and the results as CSV.
 import type { BulkVendResult } from '@vendport/shared';
-import dayjs from 'dayjs';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -17,7 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
 import { cn } from '@/lib/cn';
 import { saveBlob } from '@/lib/download';
-import { formatNaira } from '@/lib/format';
+import { formatLagos, formatNaira } from '@/lib/format';
 import { formatMsisdn } from '@/lib/labels';
 import { useBulkVend } from '../api/bulk-vend';
 import { BULK_TEMPLATE_CSV, type BulkCheck, type BulkRow, bulkResultsCsv, checkBulkCsv } from './bulk-csv';
@@ -216,7 +215,10 @@ export function BulkVend({
 
   const downloadResults = () => {
     if (!result) return;
-    saveBlob(csvBlob(bulkResultsCsv(result)), `bulk-vend-results-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`);
+    saveBlob(
+      csvBlob(bulkResultsCsv(result)),
+      `bulk-vend-results-${formatLagos(new Date(), 'YYYY-MM-DD-HHmm')}.csv`,
+    );
   };
 
   return (

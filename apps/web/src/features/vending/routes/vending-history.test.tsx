@@ -69,7 +69,7 @@ describe('client vending history', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent);
     expect(cells(0)).toEqual([
-      '14/02/20263:45 PM',
+      '14/02/20264:45 PM',
       'VND-DATA00000002staff-data-7',
       '+234 805 123 4567',
       'Glo',
@@ -79,7 +79,7 @@ describe('client vending history', () => {
       'Pending',
     ]);
     expect(cells(1)).toEqual([
-      '05/01/202610:15 AM',
+      '05/01/202611:15 AM',
       'VND-7K3QX9M2AB12PTL-abc123',
       '+234 803 123 4567',
       'MTN',
@@ -214,7 +214,7 @@ describe('vend details', () => {
     const events = within(timeline).getAllByTestId('timeline-event');
     expect(events).toHaveLength(2);
     expect(events[0]).toHaveTextContent('Purchase created');
-    expect(events[0]).toHaveTextContent('Jan 5, 10:15 AM');
+    expect(events[0]).toHaveTextContent('Jan 5, 11:15 AM');
     expect(events[1]).toHaveTextContent('Provider call');
     expect(events[1]).toHaveTextContent('Queued at the network');
     // Clients do not reverse.

@@ -1,0 +1,194 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BusinessAccountView } from '@vendport/shared';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '@/lib/session';
+import { makeUser, stubFetch } from '../../../../test/factories';
+import { renderApp } from '../../../../test/render-app';
+
+const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
+const layout = () => [
+  { path: '/api/v1/notifications/unread-count', body: ok({ count: 0 }) },
+  { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
+];
+const asAdmin = (permissions = ['clients.read', 'verification.read', 'verification.manage']) =>
+  sessionStore.login(makeUser({ area: 'ADMIN', roles: ['ADMIN'], permissions }), 'tok', false);
+
+const ID = '5b0c6f5e-3c1a-4d6e-9a52-1f2e3d4c5b6a';
+const account = (o: Partial<BusinessAccountView> = {}): BusinessAccountView => ({
+  id: ID,
+  name: 'Okafor Telecoms Ltd',
+  email: 'ops@okafor.ng',
+  msisdn: null,
+  clientType: 'POSTPAID',
+  createdAt: '2025-11-03T09:00:00.000Z',
+  // 23:30 UTC on 1 Dec is 2 Dec in Lagos.
+  verificationRequestedAt: '2025-12-01T23:30:00.000Z',
+  verificationStatus: 'PENDING',
+  documentsCount: 2,
+  totalFunding: 5_000_000,
+  availableBalance: -250_000,
+  declineReason: null,
+  decidedAt: null,
+  documents: [
+    {
+      documentId: 'd1',
+      documentUrl: '/api/v1/verification-documents/d1/file',
+      kind: 'CERTIFICATE_OF_INCORPORATION',
+      originalName: 'cac.pdf',
+      mime: 'application/pdf',
+      sizeBytes: 120_000,
+      createdAt: '2025-12-01T10:00:00.000Z',
+    },
+    {
+      documentId: 'd2',
+      documentUrl: '/api/v1/verification-documents/d2/file',
+      kind: 'DIRECTOR_ID',
+      originalName: 'id.png',
+      mime: 'image/png',
+      sizeBytes: 2_048,
+      createdAt: '2025-12-01T10:00:00.000Z',
+    },
+  ],
+  ...o,
+});
+const path = `/admin-dashboard/accounts/${ID}`;
+const show = (a = account()) => ({ path: `/api/v1/verifications/${ID}/show`, body: ok(a) });
+const file = {
+  path: /\/api\/v1\/verification-documents\/d2\/file$/,
+  body: new Blob(['png'], { type: 'image/png' }),
+};
+
+afterEach(() => {
+  toast.remove();
+  sessionStore.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('Business Account', () => {
+  it('[VERIFICATION] cards, details (NIL, DD/MM/YYYY in Lagos), documents: thumbnail and PDF tile', async () => {
+    asAdmin();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    vi.stubGlobal('fetch', stubFetch([...layout(), show(), file]).fn);
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Business Account' })).toBeInTheDocument();
+    const overview = within(await screen.findByTestId('account-overview'));
+    expect(overview.getByText('Total Funding').nextElementSibling).toHaveTextContent('₦50,000.00');
+    expect(overview.getByText('Postpaid')).toBeInTheDocument();
+    expect(overview.getByText('-₦2,500.00')).toBeInTheDocument();
+    const details = within(screen.getByTestId('account-details'));
+    const value = (label: string) => details.getByText(label).nextElementSibling?.textContent;
+    expect(value('Phone Number')).toBe('NIL');
+    expect(value('Onboarding Date')).toBe('03/11/2025');
+    expect(value('Request Date')).toBe('02/12/2025');
+    expect(value('Corporate Name')).toBe('Okafor Telecoms Ltd');
+    expect(screen.getByText('PDF Document')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'id.png' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download cac.pdf' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Review' })).not.toBeInTheDocument();
+  });
+
+  it('[VERIFICATION] Review only for DECLINED (with the reason), nothing for VERIFIED; no documents', async () => {
+    asAdmin();
+    const declined = account({ verificationStatus: 'DECLINED', declineReason: 'Blurry CAC', documents: [] });
+    vi.stubGlobal('fetch', stubFetch([...layout(), show(declined)]).fn);
+    const { unmount } = renderApp(path);
+    expect(await screen.findByRole('button', { name: 'Review' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.getByText('Declined')).toBeInTheDocument();
+    expect(screen.getByText('Blurry CAC')).toBeInTheDocument();
+    expect(screen.getByText('No Document Available')).toBeInTheDocument();
+    unmount();
+    vi.stubGlobal('fetch', stubFetch([...layout(), show(account({ verificationStatus: 'VERIFIED' }))]).fn);
+    renderApp(path);
+    expect(await screen.findByText('Approved')).toBeInTheDocument();
+    for (const name of ['Approve', 'Decline', 'Review'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('[VERIFICATION] approve: Submit disabled while empty, errors as toasts, then the success modal', async () => {
+    asAdmin();
+    const stub = stubFetch([
+      ...layout(),
+      show(),
+      {
+        method: 'PUT',
+        path: '/api/v1/verifications/verify',
+        body: ok(account({ verificationStatus: 'VERIFIED' }), 'Account has been successfully approved.'),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp(path);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Account' });
+    const submit = within(dialog).getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    const password = within(dialog).getByLabelText(/Password/, { selector: 'input' });
+    await userEvent.type(password, 'x');
+    await userEvent.clear(password);
+    await userEvent.tab();
+    expect(await within(dialog).findByText('Please enter your password')).toBeInTheDocument();
+    await userEvent.type(password, 'secret');
+    await userEvent.click(submit);
+    const success = await screen.findByRole('dialog', { name: 'Verification successful' });
+    expect(success).toHaveTextContent('Account has been successfully approved.');
+    expect(stub.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      corporateId: ID,
+      password: 'secret',
+      review: false,
+    });
+  });
+
+  it('[VERIFICATION] decline: reason and password messages, each error as a toast, then the success modal', async () => {
+    asAdmin();
+    let attempts = 0;
+    const stub = stubFetch([...layout(), show()]);
+    const base = stub.fn;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if ((init.method ?? 'GET') === 'PUT') {
+        attempts++;
+        return attempts === 1
+          ? new Response(
+              JSON.stringify({
+                success: false,
+                message: 'The password you entered is incorrect',
+                errors: ['The password you entered is incorrect'],
+                code: 'INVALID_PASSWORD',
+              }),
+              { status: 400, headers: { 'content-type': 'application/json' } },
+            )
+          : new Response(
+              JSON.stringify(
+                ok(
+                  account({ verificationStatus: 'DECLINED' }),
+                  'Account has been successfully declined. The client has been informed.',
+                ),
+              ),
+              { headers: { 'content-type': 'application/json' } },
+            );
+      }
+      return base(input, init);
+    });
+    renderApp(path);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline Account' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm Decline' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText(/Password/, { selector: 'input' }), 'wrong');
+    await userEvent.click(confirm);
+    expect(await within(dialog).findByText('Please enter your reason')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Blurry CAC');
+    await userEvent.click(confirm);
+    expect(await screen.findByText('The password you entered is incorrect')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Decline Account' })).toBeInTheDocument();
+    await userEvent.click(confirm);
+    const success = await screen.findByRole('dialog', { name: 'Decline successful' });
+    expect(success).toHaveTextContent(
+      'Account has been successfully declined. The client has been informed.',
+    );
+  });
+});

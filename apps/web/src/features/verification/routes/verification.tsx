@@ -1,0 +1,267 @@
+// Business Verification (client): the status of the review, the decline reason when declined, the
+// documents on file (thumbnails, PDF tiles, delete until verified), an upload form (kind and up to
+// five PDF, PNG or JPEG files of 5 MB each, checked here and again from their content on the
+// server) and the request for a review, again after a decline with new documents.
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENTS_PER_UPLOAD,
+  type VerificationDetailsView,
+  type VerificationDocumentView,
+} from '@vendport/shared';
+import { useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { VerificationBadge } from '@/components/client-badges';
+import { QueryError } from '@/components/query-error';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { TrashIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { VerificationDocuments } from '@/components/verification-documents';
+import type { ApiEnvelope } from '@/lib/api-client';
+import { toastApiError } from '@/lib/api-toasts';
+import { formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import {
+  useDeleteDocument,
+  useRequestVerification,
+  useUploadDocuments,
+  useVerification,
+} from '../api/verification';
+
+const ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
+const KIND_OPTIONS = DOCUMENT_KINDS.map((k) => ({ value: k, label: DOCUMENT_KIND_LABELS[k] }));
+
+/** What the browser can check before sending: count, size and the file's declared type. */
+export function checkFiles(files: File[]): string | null {
+  if (!files.length) return 'Choose at least one file';
+  if (files.length > MAX_DOCUMENTS_PER_UPLOAD)
+    return `Choose at most ${MAX_DOCUMENTS_PER_UPLOAD} files at a time`;
+  for (const f of files) {
+    if (!/\.(pdf|png|jpe?g)$/i.test(f.name)) return `${f.name} is not a PDF, PNG or JPEG file`;
+    if (f.size > MAX_DOCUMENT_BYTES) return `${f.name} is larger than 5 MB`;
+    if (f.size === 0) return `${f.name} is empty`;
+  }
+  return null;
+}
+
+const toastResult = (res: ApiEnvelope<unknown>) =>
+  res.success === false ? toast.error(res.message) : toast.success(res.message);
+
+/** Where the review stands, in words. */
+function awaitingReview(v: VerificationDetailsView) {
+  if (!v.verificationRequestedAt) return false;
+  if (v.verificationStatus === 'PENDING') return true;
+  return v.verificationStatus === 'DECLINED' && !!v.decidedAt && v.verificationRequestedAt > v.decidedAt;
+}
+
+function StatusCard({ v }: { v: VerificationDetailsView }) {
+  const waiting = awaitingReview(v);
+  return (
+    <Card className="space-y-3 px-6 py-5" data-testid="verification-status">
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="text-sm font-semibold text-slate-900">Verification status</p>
+        <VerificationBadge status={v.verificationStatus} />
+      </div>
+      {v.verificationStatus === 'VERIFIED' ? (
+        <p className="text-sm text-slate-600">Your business is verified. Thank you.</p>
+      ) : waiting ? (
+        <p className="text-sm text-slate-600">
+          Your request of {formatDate(v.verificationRequestedAt)} is awaiting review. We will notify you of
+          the outcome.
+        </p>
+      ) : v.verificationStatus === 'DECLINED' ? null : (
+        <p className="text-sm text-slate-600">
+          Upload your business documents (certificate of incorporation, a director’s identification, proof of
+          address), then request verification.
+        </p>
+      )}
+      {v.verificationStatus === 'DECLINED' ? (
+        <Alert tone="error" title="Your verification was declined">
+          <p data-testid="decline-reason">Reason: {v.declineReason ?? 'No reason given'}</p>
+          {waiting ? null : (
+            <p className="mt-1">Upload corrected documents, then request verification again.</p>
+          )}
+        </Alert>
+      ) : null}
+    </Card>
+  );
+}
+
+function UploadCard() {
+  const upload = useUploadDocuments();
+  const [kind, setKind] = useState<DocumentKind>('CERTIFICATE_OF_INCORPORATION');
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const submit = () => {
+    const problem = checkFiles(files);
+    setError(problem);
+    if (problem) return;
+    upload.mutate(
+      { kind, files },
+      {
+        onSuccess: (res) => {
+          toastResult(res);
+          if (res.success !== false) {
+            setFiles([]);
+            if (input.current) input.current.value = '';
+          }
+        },
+        onError: toastApiError,
+      },
+    );
+  };
+  return (
+    <Card>
+      <CardHeader
+        title="Upload documents"
+        description={`PDF, PNG or JPEG, up to 5 MB each, at most ${MAX_DOCUMENTS_PER_UPLOAD} at a time.`}
+      />
+      <form
+        className="grid gap-4 px-6 py-5 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        aria-label="Upload documents"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Select
+          label="Document kind"
+          options={KIND_OPTIONS}
+          value={kind}
+          onChange={(e) => setKind(e.target.value as DocumentKind)}
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="verification-files" className="text-sm font-medium text-slate-700">
+            Files
+          </label>
+          <input
+            ref={input}
+            id="verification-files"
+            type="file"
+            multiple
+            accept={ACCEPT}
+            onChange={(e) => {
+              setFiles(Array.from(e.target.files ?? []));
+              setError(null);
+            }}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700"
+            aria-invalid={!!error}
+            aria-describedby={error ? 'verification-files-error' : undefined}
+          />
+        </div>
+        <Button type="submit" loading={upload.isPending} disabled={!files.length}>
+          Upload
+        </Button>
+        {error ? (
+          <p id="verification-files-error" className="text-sm text-red-600 sm:col-span-3" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </Card>
+  );
+}
+
+export default function VerificationRoute() {
+  const { user } = useSession();
+  const corporateId = user?.corporate?.id ?? '';
+  const details = useVerification(corporateId);
+  const remove = useDeleteDocument();
+  const request = useRequestVerification();
+  const [deleting, setDeleting] = useState<VerificationDocumentView | null>(null);
+  const v = details.data;
+  const verified = v?.verificationStatus === 'VERIFIED';
+  const waiting = v ? awaitingReview(v) : false;
+  const requestBlocker = !v
+    ? null
+    : verified
+      ? 'Your business is already verified.'
+      : waiting
+        ? 'Your request is awaiting review.'
+        : v.documents.length === 0
+          ? 'Upload at least one document first.'
+          : null;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Business Verification"
+        description="Verify your business with VendPort: upload your documents and request a review."
+        actions={details.isFetching ? <Spinner className="h-5 w-5 text-brand-700" label="Loading" /> : null}
+      />
+      {details.isPending ? (
+        <Card className="flex justify-center py-16 text-brand-700">
+          <Spinner className="h-7 w-7" label="Loading verification" />
+        </Card>
+      ) : details.isError || !v ? (
+        <QueryError title="Your verification could not be loaded." onRetry={() => void details.refetch()} />
+      ) : (
+        <>
+          <StatusCard v={v} />
+          <Card>
+            <CardHeader title="Your documents" />
+            <VerificationDocuments
+              documents={v.documents}
+              actionFor={
+                verified
+                  ? undefined
+                  : (d) => (
+                      <button
+                        type="button"
+                        onClick={() => setDeleting(d)}
+                        className="rounded-lg p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-600"
+                        aria-label={`Delete ${d.originalName}`}
+                      >
+                        <TrashIcon className="h-4 w-4" />
+                      </button>
+                    )
+              }
+            />
+          </Card>
+          {verified ? null : <UploadCard />}
+          {verified ? null : (
+            <Card className="flex flex-wrap items-center justify-between gap-3 px-6 py-5">
+              <p className="text-sm text-slate-600">
+                {requestBlocker ?? 'When your documents are complete, ask VendPort to review them.'}
+              </p>
+              <Button
+                onClick={() => request.mutate(undefined, { onSuccess: toastResult, onError: toastApiError })}
+                loading={request.isPending}
+                disabled={!!requestBlocker}
+              >
+                Request verification
+              </Button>
+            </Card>
+          )}
+          <ConfirmModal
+            open={!!deleting}
+            title="Delete document"
+            message={`Delete ${deleting?.originalName ?? 'this document'}? This cannot be undone.`}
+            confirmLabel="Delete"
+            tone="danger"
+            loading={remove.isPending}
+            onCancel={() => setDeleting(null)}
+            onConfirm={() =>
+              deleting &&
+              remove.mutate(deleting.documentId, {
+                onSuccess: (res) => {
+                  toastResult(res);
+                  setDeleting(null);
+                },
+                onError: toastApiError,
+              })
+            }
+          />
+        </>
+      )}
+    </div>
+  );
+}
