@@ -241,6 +241,25 @@ function TopBar({ area, onOpenMenu }: { area: Area; onOpenMenu: () => void }) {
   );
 }
 
+/** In test mode, a banner across the client area says that nothing touches live money. */
+function TestModeBanner() {
+  const { user } = useSession();
+  if (!user?.corporate?.testMode) return null;
+  return (
+    <div
+      role="status"
+      data-testid="test-mode-banner"
+      className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900 sm:px-6"
+    >
+      <strong className="font-semibold">Test mode</strong> — purchases use your sandbox wallet and the
+      simulator; nothing touches live money.{' '}
+      <Link to="/dashboard/settings" className="font-medium underline">
+        Switch in Settings
+      </Link>
+    </div>
+  );
+}
+
 function LogoutModal() {
   const { isLogoutModalOpen, closeLogoutModal } = useSidebar();
   const logoutMutation = useLogout();
@@ -356,6 +375,7 @@ function AreaLayout({ area }: { area: Area }) {
         ) : null}
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar area={area} onOpenMenu={() => setMobileOpen(true)} />
+          {area === 'CORPORATE' ? <TestModeBanner /> : null}
           <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
             <Outlet />
           </main>

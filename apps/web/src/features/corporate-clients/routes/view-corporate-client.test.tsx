@@ -261,4 +261,50 @@ describe('clients list', () => {
     expect(within(sidebar).queryByRole('link', { name: 'Clients' })).not.toBeInTheDocument();
     expect(within(sidebar).getByRole('link', { name: 'Funding History' })).toBeInTheDocument();
   });
+
+  it('[CLIENTS] lifecycle: allow test mode and reset the owner password, each with the password', async () => {
+    asAdmin([...ALL, 'verification.read']);
+    const stub = stubFetch([
+      ...layout(),
+      detailRoute(),
+      {
+        method: 'PUT',
+        path: '/api/v1/test-mode',
+        body: ok({ ...postpaid, testModeAllowed: true }, 'Test mode allowed for the client'),
+      },
+      {
+        method: 'PUT',
+        path: '/api/v1/reset-password',
+        body: ok({ email: 'owner@okafor.ng' }, 'Password reset.'),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp(path);
+    expect(await screen.findByRole('link', { name: 'Open Business Account' })).toHaveAttribute(
+      'href',
+      `/admin-dashboard/accounts/${postpaid.id}`,
+    );
+    const details = within(screen.getByTestId('client-details'));
+    expect(details.getByText('Test mode').nextElementSibling).toHaveTextContent('Not allowed');
+    expect(details.getByText('Documents').nextElementSibling).toHaveTextContent('0');
+    await userEvent.click(screen.getByRole('button', { name: 'Allow test mode' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Allow test mode' });
+    expect(within(dialog).getByRole('button', { name: 'Allow test mode' })).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText(/Password/, { selector: 'input' }), 'secret');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Allow test mode' }));
+    await screen.findByRole('dialog', { name: 'Test mode allowed' });
+    expect(stub.calls.find((c) => c.url.endsWith('/test-mode'))?.body).toEqual({
+      corporateId: postpaid.id,
+      allowed: true,
+      password: 'secret',
+    });
+    await userEvent.click(screen.getByRole('button', { name: /close|ok|done/i }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reset password' });
+    await userEvent.type(within(dialog).getByLabelText(/Password/, { selector: 'input' }), 'secret');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByRole('dialog', { name: 'Password reset' })).toHaveTextContent(
+      'A temporary password has been emailed to owner@okafor.ng.',
+    );
+  });
 });

@@ -25,10 +25,11 @@ import { ClientCommissionCard } from '../components/client-commission-card';
 import { ClientServicesCard } from '../components/client-services-card';
 import { CreditLimitModal } from '../components/credit-limit-modal';
 import { FundWalletModal } from '../components/fund-wallet-modal';
+import { AutoTopupModal, ResetPasswordModal, TestModeModal } from '../components/lifecycle-modals';
 import { StatusModal } from '../components/status-modal';
 import { SwitchTypeModal } from '../components/switch-type-modal';
 
-type Action = 'fund' | 'limit' | 'switch' | 'status';
+type Action = 'fund' | 'limit' | 'switch' | 'status' | 'testMode' | 'autoTopup' | 'resetPassword';
 
 const nil = (v: string | null | undefined) => (v?.trim() ? v : 'NIL');
 
@@ -60,6 +61,9 @@ function ClientDetails({ client }: { client: CorporateClientDetailView }) {
         <Field label="Mode">
           {client.testMode ? <Badge tone="warning">Test mode</Badge> : <Badge tone="success">Live</Badge>}
         </Field>
+        <Field label="Test mode">{client.testModeAllowed ? 'Allowed' : 'Not allowed'}</Field>
+        <Field label="Auto top-up">{client.autoTopUpEnabled ? 'Enabled' : 'Disabled'}</Field>
+        <Field label="Documents">{String(client.documentsCount)}</Field>
       </dl>
     </Card>
   );
@@ -108,6 +112,21 @@ export default function ViewCorporateClientRoute() {
         can('clients.manage') && {
           key: 'switch' as const,
           label: 'Switch type',
+          variant: 'secondary' as const,
+        },
+        can('clients.manage') && {
+          key: 'testMode' as const,
+          label: c.testModeAllowed ? 'Turn test mode off' : 'Allow test mode',
+          variant: 'secondary' as const,
+        },
+        can('clients.manage') && {
+          key: 'autoTopup' as const,
+          label: c.autoTopUpEnabled ? 'Disable auto top-up' : 'Enable auto top-up',
+          variant: 'secondary' as const,
+        },
+        can('clients.manage') && {
+          key: 'resetPassword' as const,
+          label: 'Reset password',
           variant: 'secondary' as const,
         },
         can('clients.manage') && {
@@ -201,6 +220,18 @@ export default function ViewCorporateClientRoute() {
             <ClientServicesCard corporateId={c.id} clientName={c.name} canManage={can('services.manage')} />
           ) : null}
 
+          {can('verification.read') ? (
+            <p className="text-sm text-slate-500">
+              <Link
+                to={`/admin-dashboard/accounts/${c.id}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                Open Business Account
+              </Link>{' '}
+              (verification {c.verificationStatus.toLowerCase()}, {c.documentsCount} document
+              {c.documentsCount === 1 ? '' : 's'})
+            </p>
+          ) : null}
           {can('funding.read') ? (
             <p className="text-sm text-slate-500">
               <Link
@@ -223,6 +254,15 @@ export default function ViewCorporateClientRoute() {
           ) : null}
           {action === 'status' ? (
             <StatusModal client={c} onClose={() => setAction(null)} onDone={finish} />
+          ) : null}
+          {action === 'testMode' ? (
+            <TestModeModal client={c} onClose={() => setAction(null)} onDone={finish} />
+          ) : null}
+          {action === 'autoTopup' ? (
+            <AutoTopupModal client={c} onClose={() => setAction(null)} onDone={finish} />
+          ) : null}
+          {action === 'resetPassword' ? (
+            <ResetPasswordModal client={c} onClose={() => setAction(null)} onDone={finish} />
           ) : null}
         </>
       )}
