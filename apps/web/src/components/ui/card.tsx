@@ -1,9 +1,13 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-export function Card({ children, className }: { children: ReactNode; className?: string }) {
+export function Card({
+  children,
+  className,
+  ...rest
+}: { children: ReactNode; className?: string } & Omit<HTMLAttributes<HTMLElement>, 'children' | 'className'>) {
   return (
-    <section className={cn('rounded-2xl border border-slate-200 bg-white shadow-sm', className)}>
+    <section className={cn('rounded-2xl border border-slate-200 bg-white shadow-sm', className)} {...rest}>
       {children}
     </section>
   );

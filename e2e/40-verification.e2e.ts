@@ -1,0 +1,131 @@
+// Journey 40: business verification. A client uploads two documents on /dashboard/verification
+// and requests a review; an admin opens /admin-dashboard/accounts/{id}, sees both documents and
+// declines with a reason (spec texts exact); the client sees the reason, uploads again and asks
+// again; the admin reviews and approves; the client's badge reads verified (Approved).
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import {
+  adminToken,
+  E2E_ADMIN_PASSWORD,
+  expectToastTopRight,
+  field,
+  launch,
+  newPage,
+  openWithSession,
+  SCREENSHOTS,
+  signUpCorporate,
+} from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+// A real 2x2 PNG and a minimal PDF: their types are checked from content by the server.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAAfGQEDYfYKMQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+
+async function upload(
+  page: Page,
+  files: Array<{ name: string; mimeType: string; buffer: Buffer }>,
+  toastText: string,
+) {
+  const form = page.getByRole('form', { name: 'Upload documents' });
+  await form.getByLabel('Files').setInputFiles(files);
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expectToastTopRight(page, toastText, 'success');
+}
+
+describe('business verification journey', () => {
+  it('[VERIFICATION] upload, request, decline with a reason, upload again, Review and approve', async () => {
+    const corp = await signUpCorporate('kyc');
+    const corporateId = corp.user.corporate?.id ?? '';
+
+    // ---- the client uploads two documents and asks for a review
+    const { context: clientContext, page } = await newPage(browser);
+    await openWithSession(page, corp.token, '/dashboard');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Business Verification' })
+      .click();
+    await page.getByRole('heading', { name: 'Business Verification', level: 1 }).waitFor();
+    await page.getByText('No Document Available').waitFor();
+    await upload(
+      page,
+      [
+        { name: 'cac-certificate.pdf', mimeType: 'application/pdf', buffer: PDF },
+        { name: 'director-id.png', mimeType: 'image/png', buffer: PNG },
+      ],
+      '2 documents uploaded',
+    );
+    await page.getByRole('img', { name: 'director-id.png' }).waitFor();
+    await page.getByRole('button', { name: 'Request verification' }).click();
+    await expectToastTopRight(page, 'Verification requested', 'success');
+    await page.getByTestId('verification-status').getByText(/is awaiting review/).waitFor();
+
+    // ---- the admin opens the Business Account and declines with a reason
+    const { context: adminContext, page: admin } = await newPage(browser);
+    await admin.setViewportSize({ width: 1366, height: 800 });
+    await openWithSession(admin, await adminToken(), `/admin-dashboard/accounts/${corporateId}`);
+    await admin.getByRole('heading', { name: 'Business Account', level: 1 }).waitFor();
+    await admin.getByText(corp.company).first().waitFor();
+    await admin.getByText('PDF Document').waitFor();
+    await admin.getByRole('img', { name: 'director-id.png' }).waitFor();
+    await admin.screenshot({ path: path.join(SCREENSHOTS, 'business-account-1366.png'), fullPage: true });
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.screenshot({ path: path.join(SCREENSHOTS, 'business-account-390.png'), fullPage: true });
+    await admin.setViewportSize({ width: 1366, height: 800 });
+
+    await admin.getByRole('button', { name: 'Decline' }).click();
+    const decline = admin.getByRole('dialog', { name: 'Decline Account' });
+    await field(decline, 'Reason').fill('The CAC certificate is unreadable');
+    await field(decline, 'Password').fill(E2E_ADMIN_PASSWORD);
+    await decline.getByRole('button', { name: 'Confirm Decline' }).click();
+    const declined = admin.getByRole('dialog', { name: 'Decline successful' });
+    await declined
+      .getByText('Account has been successfully declined. The client has been informed.')
+      .waitFor();
+    await declined.getByRole('button').first().click();
+    await admin.getByRole('button', { name: 'Review' }).waitFor();
+
+    // ---- the client sees the reason, uploads a clearer copy and asks again
+    await page.reload();
+    await page
+      .getByTestId('decline-reason')
+      .filter({ hasText: 'The CAC certificate is unreadable' })
+      .waitFor();
+    await upload(
+      page,
+      [{ name: 'cac-clear.pdf', mimeType: 'application/pdf', buffer: PDF }],
+      'Document uploaded',
+    );
+    await page.getByRole('button', { name: 'Request verification' }).click();
+    await expectToastTopRight(page, 'Verification requested', 'success');
+
+    // ---- the admin reviews and approves with the password
+    await admin.reload();
+    await admin.getByRole('button', { name: 'Review' }).click();
+    const review = admin.getByRole('dialog', { name: 'Review Account' });
+    await field(review, 'Password').fill(E2E_ADMIN_PASSWORD);
+    await review.getByRole('button', { name: 'Submit' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Verification successful' })
+      .getByText('Account has been successfully approved.')
+      .waitFor();
+
+    // ---- the client's badge reads verified
+    await page.reload();
+    await page.getByTestId('verification-status').getByText('Approved').waitFor();
+    await page.getByText('Your business is verified. Thank you.').waitFor();
+
+    await clientContext.close();
+    await adminContext.close();
+  });
+});
