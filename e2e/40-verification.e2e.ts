@@ -68,7 +68,10 @@ describe('business verification journey', () => {
     await page.getByRole('img', { name: 'director-id.png' }).waitFor();
     await page.getByRole('button', { name: 'Request verification' }).click();
     await expectToastTopRight(page, 'Verification requested', 'success');
-    await page.getByTestId('verification-status').getByText(/is awaiting review/).waitFor();
+    await page
+      .getByTestId('verification-status')
+      .getByText(/is awaiting review/)
+      .waitFor();
 
     // ---- the admin opens the Business Account and declines with a reason
     const { context: adminContext, page: admin } = await newPage(browser);

@@ -5,7 +5,10 @@ export function Card({
   children,
   className,
   ...rest
-}: { children: ReactNode; className?: string } & Omit<HTMLAttributes<HTMLElement>, 'children' | 'className'>) {
+}: { children: ReactNode; className?: string } & Omit<
+  HTMLAttributes<HTMLElement>,
+  'children' | 'className'
+>) {
   return (
     <section className={cn('rounded-2xl border border-slate-200 bg-white shadow-sm', className)} {...rest}>
       {children}
