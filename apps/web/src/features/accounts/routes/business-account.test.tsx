@@ -191,4 +191,44 @@ describe('Business Account', () => {
       'Account has been successfully declined. The client has been informed.',
     );
   });
+
+  it('[VERIFICATION] the accounts screen lists verification requests by status; a row opens its Business Account', async () => {
+    asAdmin();
+    const stub = stubFetch([
+      ...layout(),
+      {
+        path: /^\/api\/v1\/verifications\/pending\?/,
+        body: {
+          success: true,
+          message: 'ok',
+          data: [
+            {
+              id: ID,
+              name: 'Okafor Telecoms Ltd',
+              email: 'ops@okafor.ng',
+              msisdn: null,
+              clientType: 'PREPAID',
+              createdAt: '2025-11-03T09:00:00.000Z',
+              verificationRequestedAt: '2025-12-01T23:30:00.000Z',
+              verificationStatus: 'PENDING',
+              documentsCount: 2,
+            },
+          ],
+          currentPage: 1,
+          lastPage: 1,
+          hasMorePages: false,
+          total: 1,
+          limit: 40,
+        },
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/admin-dashboard/accounts?tab=verifications&verification=pending');
+    const table = await screen.findByRole('table', { name: 'Verification requests' });
+    const link = await within(table).findByRole('link', { name: 'Okafor Telecoms Ltd' });
+    expect(link).toHaveAttribute('href', `/admin-dashboard/accounts/${ID}`);
+    expect(within(table).getByText('02/12/2025')).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.url.includes('/api/v1/verifications/pending?'))).toBe(true);
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+  });
 });

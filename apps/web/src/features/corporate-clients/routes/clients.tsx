@@ -1,8 +1,9 @@
 // The admin's list of corporate clients (spec §3 corporate account fields) with search, onboarding
-// dates, status and client type in the URL; a client opens its own screen.
+// dates, status and client type in the URL; a client opens its own screen. A second tab lists the
+// verification requests, each opening its Business Account.
 import type { CorporateClientView } from '@vendport/shared';
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ClientStatusBadge, VerificationBadge } from '@/components/client-badges';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
@@ -11,10 +12,13 @@ import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager, usePageParams } from '@/components/ui/pager';
 import { type Column, Table } from '@/components/ui/table';
+import { Tabs } from '@/components/ui/tabs';
 import { formatDate, formatNaira } from '@/lib/format';
 import { CLIENT_TYPE_OPTIONS, clientTypeLabel } from '@/lib/labels';
+import { usePermissions } from '@/lib/permissions';
 import { useCorporateClients } from '../api/get-corporate-clients';
 import type { ClientFilters } from '../api/query-keys';
+import { VerificationRequestsPanel } from '../components/verification-requests-panel';
 
 const NAMES = ['search', 'startDate', 'endDate', 'status', 'clientType'] as const;
 const STATUS_OPTIONS = [
@@ -23,7 +27,7 @@ const STATUS_OPTIONS = [
 ];
 const clientPath = (id: string) => `/admin-dashboard/view-corporate-client/${id}`;
 
-export default function ClientsRoute() {
+function ClientsPanel() {
   const navigate = useNavigate();
   const { page, limit } = usePageParams();
   const f = useUrlFilters(NAMES);
@@ -90,58 +94,84 @@ export default function ClientsRoute() {
   ];
 
   return (
+    <>
+      <FilterBar
+        label="Client filters"
+        fields={[
+          { kind: 'search', name: 'search', label: 'Search', placeholder: 'Name, email or phone' },
+          { kind: 'date', name: 'startDate', label: 'Onboarded from', pair: 'endDate', end: 'start' },
+          { kind: 'date', name: 'endDate', label: 'Onboarded to', pair: 'startDate', end: 'end' },
+          {
+            kind: 'select',
+            name: 'status',
+            label: 'Status',
+            options: STATUS_OPTIONS,
+            allLabel: 'All statuses',
+          },
+          {
+            kind: 'select',
+            name: 'clientType',
+            label: 'Client type',
+            options: CLIENT_TYPE_OPTIONS,
+            allLabel: 'All types',
+          },
+        ]}
+      />
+      {clients.isError ? (
+        <div className="p-6">
+          <QueryError title="Clients could not be loaded." onRetry={() => clients.refetch()} />
+        </div>
+      ) : (
+        <div className={clients.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          <Table
+            caption="Corporate clients"
+            columns={columns}
+            rows={rows}
+            rowKey={(c) => c.id}
+            loading={clients.isPending}
+            emptyText={filtered ? 'No clients match these filters.' : 'No corporate clients yet.'}
+            onRowClick={(c) => navigate(clientPath(c.id))}
+          />
+        </div>
+      )}
+      {clients.data ? (
+        <Pager
+          hasMorePages={clients.data.hasMorePages}
+          lastPage={clients.data.lastPage}
+          disabled={clients.isFetching}
+        />
+      ) : null}
+    </>
+  );
+}
+
+type Tab = 'clients' | 'verifications';
+
+export default function ClientsRoute() {
+  const [params, setParams] = useSearchParams();
+  const { can } = usePermissions();
+  const tab: Tab =
+    params.get('tab') === 'verifications' && can('verification.read') ? 'verifications' : 'clients';
+  return (
     <div>
       <PageHeader
         title="Clients"
-        description="Corporate client accounts. Open one to see its wallet, fund it or change its terms."
+        description="Corporate client accounts and their business verification. Open one to see its wallet, fund it or change its terms."
       />
-      <Card className="overflow-hidden">
-        <FilterBar
-          label="Client filters"
-          fields={[
-            { kind: 'search', name: 'search', label: 'Search', placeholder: 'Name, email or phone' },
-            { kind: 'date', name: 'startDate', label: 'Onboarded from', pair: 'endDate', end: 'start' },
-            { kind: 'date', name: 'endDate', label: 'Onboarded to', pair: 'startDate', end: 'end' },
-            {
-              kind: 'select',
-              name: 'status',
-              label: 'Status',
-              options: STATUS_OPTIONS,
-              allLabel: 'All statuses',
-            },
-            {
-              kind: 'select',
-              name: 'clientType',
-              label: 'Client type',
-              options: CLIENT_TYPE_OPTIONS,
-              allLabel: 'All types',
-            },
+      {can('verification.read') ? (
+        <Tabs
+          label="Accounts"
+          items={[
+            { value: 'clients', label: 'Clients' },
+            { value: 'verifications', label: 'Verification requests' },
           ]}
+          value={tab}
+          // Each tab has its own filters: switching starts from a clean list.
+          onChange={(next) => setParams(new URLSearchParams(next === 'verifications' ? { tab: next } : {}))}
         />
-        {clients.isError ? (
-          <div className="p-6">
-            <QueryError title="Clients could not be loaded." onRetry={() => clients.refetch()} />
-          </div>
-        ) : (
-          <div className={clients.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <Table
-              caption="Corporate clients"
-              columns={columns}
-              rows={rows}
-              rowKey={(c) => c.id}
-              loading={clients.isPending}
-              emptyText={filtered ? 'No clients match these filters.' : 'No corporate clients yet.'}
-              onRowClick={(c) => navigate(clientPath(c.id))}
-            />
-          </div>
-        )}
-        {clients.data ? (
-          <Pager
-            hasMorePages={clients.data.hasMorePages}
-            lastPage={clients.data.lastPage}
-            disabled={clients.isFetching}
-          />
-        ) : null}
+      ) : null}
+      <Card className="overflow-hidden">
+        {tab === 'verifications' ? <VerificationRequestsPanel /> : <ClientsPanel />}
       </Card>
     </div>
   );
