@@ -2,15 +2,17 @@
 // dates, status and client type in the URL; a client opens its own screen. A second tab lists the
 // verification requests, each opening its Business Account.
 import type { CorporateClientView } from '@vendport/shared';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ClientStatusBadge, VerificationBadge } from '@/components/client-badges';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager, usePageParams } from '@/components/ui/pager';
+import { SuccessModal } from '@/components/ui/success-modal';
 import { type Column, Table } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
 import { formatDate, formatNaira } from '@/lib/format';
@@ -18,6 +20,8 @@ import { CLIENT_TYPE_OPTIONS, clientTypeLabel } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
 import { useCorporateClients } from '../api/get-corporate-clients';
 import type { ClientFilters } from '../api/query-keys';
+import type { ActionDone } from '../components/action-done';
+import { OnboardClientModal } from '../components/onboard-client-modal';
 import { VerificationRequestsPanel } from '../components/verification-requests-panel';
 
 const NAMES = ['search', 'startDate', 'endDate', 'status', 'clientType'] as const;
@@ -152,11 +156,33 @@ export default function ClientsRoute() {
   const { can } = usePermissions();
   const tab: Tab =
     params.get('tab') === 'verifications' && can('verification.read') ? 'verifications' : 'clients';
+  const [onboarding, setOnboarding] = useState(false);
+  const [done, setDone] = useState<ActionDone | null>(null);
   return (
     <div>
       <PageHeader
         title="Clients"
         description="Corporate client accounts and their business verification. Open one to see its wallet, fund it or change its terms."
+        actions={
+          can('clients.manage') ? (
+            <Button onClick={() => setOnboarding(true)}>Onboard client</Button>
+          ) : undefined
+        }
+      />
+      {onboarding ? (
+        <OnboardClientModal
+          onClose={() => setOnboarding(false)}
+          onDone={(d) => {
+            setOnboarding(false);
+            setDone(d);
+          }}
+        />
+      ) : null}
+      <SuccessModal
+        open={!!done}
+        title={done?.title ?? ''}
+        message={done?.message}
+        onClose={() => setDone(null)}
       />
       {can('verification.read') ? (
         <Tabs
