@@ -104,6 +104,10 @@ describe('business verification journey', () => {
       .getByTestId('decline-reason')
       .filter({ hasText: 'The CAC certificate is unreadable' })
       .waitFor();
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, 'client-verification-declined-1366.png'),
+      fullPage: true,
+    });
     await upload(
       page,
       [{ name: 'cac-clear.pdf', mimeType: 'application/pdf', buffer: PDF }],
