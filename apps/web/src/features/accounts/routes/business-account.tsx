@@ -4,14 +4,12 @@
 // nothing for VERIFIED (spec §4, §6). Success opens the spec's success modals.
 import type { BusinessAccountView } from '@vendport/shared';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { DetailHeader, LoadingCard } from '@/components/detail-page';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { ArrowLeftIcon } from '@/components/ui/icons';
-import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { Stat } from '@/components/ui/stat';
 import { SuccessModal } from '@/components/ui/success-modal';
 import { VerificationDocuments } from '@/components/verification-documents';
@@ -67,7 +65,6 @@ const SUCCESS = {
 
 export default function BusinessAccountRoute() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const { can } = usePermissions();
   const account = useBusinessAccount(id);
   const [open, setOpen] = useState<Decision | null>(null);
@@ -81,28 +78,14 @@ export default function BusinessAccountRoute() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
+      <DetailHeader
         title="Business Account"
-        actions={
-          <>
-            {account.isFetching ? (
-              <Spinner className="h-5 w-5 text-brand-700" label="Loading business account" />
-            ) : null}
-            <Button
-              variant="secondary"
-              leftIcon={<ArrowLeftIcon className="h-4 w-4" />}
-              onClick={() => navigate(-1)}
-            >
-              Back
-            </Button>
-          </>
-        }
+        fetching={account.isFetching}
+        loadingLabel="Loading business account"
       />
 
       {account.isPending ? (
-        <Card className="flex justify-center py-16 text-brand-700">
-          <Spinner className="h-7 w-7" label="Loading business account" />
-        </Card>
+        <LoadingCard label="Loading business account" />
       ) : account.isError || !a ? (
         <QueryError
           title="The business account could not be loaded."

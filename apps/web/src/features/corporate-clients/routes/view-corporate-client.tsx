@@ -4,15 +4,14 @@
 // commission (upfront setting, settling accrued commission) and the services assigned to it.
 import type { CorporateClientDetailView } from '@vendport/shared';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ClientStatusBadge, VerificationBadge } from '@/components/client-badges';
+import { DetailHeader, LoadingCard } from '@/components/detail-page';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { ArrowLeftIcon, BuildingIcon } from '@/components/ui/icons';
-import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
+import { BuildingIcon } from '@/components/ui/icons';
 import { Stat } from '@/components/ui/stat';
 import { SuccessModal } from '@/components/ui/success-modal';
 import { ApiError } from '@/lib/api-client';
@@ -92,7 +91,6 @@ function WalletDetails({ client }: { client: CorporateClientDetailView }) {
 
 export default function ViewCorporateClientRoute() {
   const { corporateId = '' } = useParams();
-  const navigate = useNavigate();
   const { can } = usePermissions();
   const client = useCorporateClient(corporateId);
   const [action, setAction] = useState<Action | null>(null);
@@ -139,26 +137,10 @@ export default function ViewCorporateClientRoute() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Corporate Client"
-        actions={
-          <>
-            {client.isFetching ? <Spinner className="h-5 w-5 text-brand-700" label="Loading client" /> : null}
-            <Button
-              variant="secondary"
-              leftIcon={<ArrowLeftIcon className="h-4 w-4" />}
-              onClick={() => navigate(-1)}
-            >
-              Back
-            </Button>
-          </>
-        }
-      />
+      <DetailHeader title="Corporate Client" fetching={client.isFetching} loadingLabel="Loading client" />
 
       {client.isPending ? (
-        <Card className="flex justify-center py-16 text-brand-700">
-          <Spinner className="h-7 w-7" label="Loading client" />
-        </Card>
+        <LoadingCard label="Loading client" />
       ) : client.isError || !c ? (
         <Alert
           tone="error"
