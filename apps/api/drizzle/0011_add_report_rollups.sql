@@ -54,10 +54,15 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- The WHEN clause keeps today's vends (the hot path: every settlement) out of the function call:
+-- only a change to a vend of a past Lagos day (or a move of its date) reaches it.
 CREATE TRIGGER "vends_rollup_dirty_update" AFTER UPDATE ON "vends"
-  FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.created_at IS DISTINCT FROM NEW.created_at
-    OR OLD.amount_kobo IS DISTINCT FROM NEW.amount_kobo OR OLD.commission_kobo IS DISTINCT FROM NEW.commission_kobo
-    OR OLD.charge_kobo IS DISTINCT FROM NEW.charge_kobo OR OLD.mode IS DISTINCT FROM NEW.mode)
+  FOR EACH ROW WHEN (
+    (OLD.status IS DISTINCT FROM NEW.status OR OLD.created_at IS DISTINCT FROM NEW.created_at
+      OR OLD.amount_kobo IS DISTINCT FROM NEW.amount_kobo OR OLD.commission_kobo IS DISTINCT FROM NEW.commission_kobo
+      OR OLD.charge_kobo IS DISTINCT FROM NEW.charge_kobo OR OLD.mode IS DISTINCT FROM NEW.mode)
+    AND (OLD.created_at < date_trunc('day', now() AT TIME ZONE 'Africa/Lagos') AT TIME ZONE 'Africa/Lagos'
+      OR NEW.created_at < date_trunc('day', now() AT TIME ZONE 'Africa/Lagos') AT TIME ZONE 'Africa/Lagos'))
   EXECUTE FUNCTION "vend_rollup_mark_dirty"();
 --> statement-breakpoint
 CREATE TRIGGER "vends_rollup_dirty_insert" AFTER INSERT ON "vends"
