@@ -1,5 +1,5 @@
 // The wallet balance (en-NG naira); for credit clients also the limit, what is used and what is
-// still available.
+// still available; in test mode, the sandbox wallet that purchases then spend.
 import type { WalletBalanceView } from '@vendport/shared';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Stat } from '@/components/ui/stat';
 import { formatNaira } from '@/lib/format';
 import { clientTypeLabel } from '@/lib/labels';
+import { useSession } from '@/lib/session';
 
 export function BalanceCard({
   balance,
@@ -30,6 +31,12 @@ export function BalanceCard({
   if (isError || !balance)
     return <QueryError title="Your wallet balance could not be loaded." onRetry={onRetry} />;
   const credit = balance.creditLimitKobo !== null;
+  return <BalanceFigures balance={balance} credit={credit} />;
+}
+
+function BalanceFigures({ balance, credit }: { balance: WalletBalanceView; credit: boolean }) {
+  const { user } = useSession();
+  const testMode = user?.corporate?.testMode ?? false;
   return (
     <Card className="px-6 py-5">
       <div className="flex flex-wrap items-start justify-between gap-6">
@@ -46,6 +53,15 @@ export function BalanceCard({
         </div>
         <Badge tone="info">{clientTypeLabel(balance.clientType)}</Badge>
       </div>
+      {testMode ? (
+        <div className="mt-5 border-t border-slate-100 pt-5" data-testid="sandbox-balance">
+          <Stat
+            label="Sandbox wallet (test mode)"
+            value={formatNaira(balance.sandboxBalanceKobo)}
+            hint="What your purchases spend while test mode is on. Add test money in Settings."
+          />
+        </div>
+      ) : null}
       {credit ? (
         <div
           className="mt-5 grid gap-4 border-t border-slate-100 pt-5 sm:grid-cols-3"

@@ -62,6 +62,16 @@ describe('wallet', () => {
     expect(screen.queryByRole('form', { name: 'Repayment' })).not.toBeInTheDocument();
   });
 
+  it('[WALLET] in test mode the sandbox wallet shows beside the live balance', async () => {
+    const user = makeUser({ permissions: ['wallet.read', 'wallet.fund'] });
+    if (user.corporate) Object.assign(user.corporate, { testMode: true, testModeAllowed: true });
+    sessionStore.login(user, 'tok', false);
+    vi.stubGlobal('fetch', stubFetch(walletRoutes(makeWalletBalance({ sandboxBalanceKobo: 5_000_000 }))).fn);
+    renderApp('/dashboard/wallet');
+    expect(await screen.findByTestId('sandbox-balance')).toHaveTextContent('₦50,000.00');
+    expect(screen.getByTestId('test-mode-banner')).toBeInTheDocument();
+  });
+
   it('[WALLET] the fee preview shows amount, fee (₦137.50) and total for ₦2,500 before paying', async () => {
     const stub = stubFetch(walletRoutes());
     vi.stubGlobal('fetch', stub.fn);
