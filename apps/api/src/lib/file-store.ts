@@ -27,6 +27,25 @@ export function detectDocumentType(buf: Buffer): { mime: string; ext: string } |
   return t ? { mime: t.mime, ext: t.ext } : null;
 }
 
+const EXT_TYPE: Record<string, string> = {
+  pdf: 'pdf',
+  png: 'png',
+  jpg: 'jpg',
+  jpeg: 'jpg',
+};
+const TYPE_WORD: Record<string, string> = { pdf: 'a PDF', png: 'a PNG image', jpg: 'a JPEG image' };
+
+/**
+ * Why a file's name contradicts its content (a PNG named .pdf), or null when it does not: a
+ * renamed file is refused rather than stored under a type its owner did not mean to send.
+ * Names without one of the three extensions are judged by content alone.
+ */
+export function nameContradictsType(name: string, ext: string): string | null {
+  const own = EXT_TYPE[path.extname(name).slice(1).toLowerCase()];
+  if (!own || own === ext) return null;
+  return `${name} is ${TYPE_WORD[ext]}, not ${TYPE_WORD[own]}: rename it or choose the right file`;
+}
+
 /** A file name fit to show and to send in Content-Disposition (no path, no quotes, no controls). */
 export function displayName(original: string | undefined, fallback: string): string {
   return (

@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { detectDocumentType, displayName } from '../../lib/file-store';
+import { detectDocumentType, displayName, nameContradictsType } from '../../lib/file-store';
 import type { AuditFn } from '../../plugins/audit';
 import { walletTotals } from '../ledger/ledger.service';
 import { notifyCorporate } from '../notifications/notifications.service';
@@ -41,6 +41,8 @@ function checkFiles(files: IncomingDocument[]) {
     if (f.buffer.length > MAX_DOCUMENT_BYTES) throw documentTooLarge(name);
     const type = detectDocumentType(f.buffer);
     if (!type) throw badRequest(`${name} is not a PDF, PNG or JPEG file`);
+    const renamed = nameContradictsType(name, type.ext);
+    if (renamed) throw badRequest(renamed);
     return { buffer: f.buffer, name, ...type };
   });
 }

@@ -106,13 +106,16 @@ describe('[VERIFICATION] documents', () => {
     expect(await auditActions(c.corporateId)).toEqual(['verification.upload']);
   });
 
-  it('[VERIFICATION] a PNG named .pdf is stored as PNG; a script named .png and an unknown kind are refused, nothing stored', async () => {
+  it('[VERIFICATION] a PNG named .pdf, a script named .png and an unknown kind are refused, nothing stored', async () => {
     const c = await createCorporate(t.app);
     const renamed = await upload(c, [
       { name: 'cac.pdf', type: 'application/pdf', data: PNG, field: 'documents' },
     ]);
-    expect(renamed.statusCode).toBe(201);
-    expect(renamed.json().data[0].mime).toBe('image/png');
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().message).toBe('cac.pdf is a PNG image, not a PDF: rename it or choose the right file');
+    const unnamed = await upload(c, [{ name: 'scan', type: 'application/pdf', data: PNG, field: 'documents' }]);
+    expect(unnamed.statusCode).toBe(201);
+    expect(unnamed.json().data[0].mime).toBe('image/png');
 
     const script = await upload(c, [
       pdf('ok.pdf'),
