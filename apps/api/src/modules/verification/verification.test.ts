@@ -112,8 +112,12 @@ describe('[VERIFICATION] documents', () => {
       { name: 'cac.pdf', type: 'application/pdf', data: PNG, field: 'documents' },
     ]);
     expect(renamed.statusCode).toBe(400);
-    expect(renamed.json().message).toBe('cac.pdf is a PNG image, not a PDF: rename it or choose the right file');
-    const unnamed = await upload(c, [{ name: 'scan', type: 'application/pdf', data: PNG, field: 'documents' }]);
+    expect(renamed.json().message).toBe(
+      'cac.pdf is a PNG image, not a PDF: rename it or choose the right file',
+    );
+    const unnamed = await upload(c, [
+      { name: 'scan', type: 'application/pdf', data: PNG, field: 'documents' },
+    ]);
     expect(unnamed.statusCode).toBe(201);
     expect(unnamed.json().data[0].mime).toBe('image/png');
 
