@@ -210,11 +210,17 @@ export async function resolveVend(ctx: AppContext, p: Prepared, services: Servic
 
 export async function awaitSettled(ctx: AppContext, v: VendRow): Promise<VendRow> {
   // The first request is still calling providers; an identical retry waits for its result so
-  // that both answers agree. Bounded by the time the provider calls may take.
+  // that both answers agree. Bounded by the time the provider calls may take, and over at once
+  // when the vend is final (whoever settled it) or when its crash guard has passed: the request
+  // that created it died, and the requery job owns it now.
   const deadline = Date.now() + ctx.config.PROVIDER_TIMEOUT_MS * Math.max(1, v.routes.length) + 5_000;
+  const waiting = (r: VendRow) =>
+    !r.settledAt &&
+    r.status === 'PENDING' &&
+    Date.now() < Math.min(deadline, r.requeryAt?.getTime() ?? deadline);
   let row: VendRow | null = v;
   let wait = 5;
-  while (row && !row.settledAt && Date.now() < deadline) {
+  while (row && waiting(row)) {
     await delay(wait);
     wait = Math.min(wait * 2, 100);
     row = await findVendById(ctx.db, v.id);

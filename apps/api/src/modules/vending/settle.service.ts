@@ -16,8 +16,10 @@ import { vendOut } from './vend-reads.service';
 import { facts, floatOf, rerouteVend, reverseVend } from './vending.money';
 import {
   completeSuccessfulVend,
+  finalFields,
   lockVendIn,
   markVendSettled,
+  settledOnce,
   updateVend,
   type VendRow,
 } from './vending.repo';
@@ -68,7 +70,7 @@ export async function finalizeSuccess(
       completedAt: o.at,
       requeryAt: null,
       updatedAt: o.at,
-      settledAt: o.endsSync ? o.at : k.settledAt,
+      settledAt: k.settledAt ?? o.at,
     };
     const eventId = newEventId();
     const done = await completeSuccessfulVend(ctx.db, {
@@ -114,10 +116,7 @@ export async function finalizeSuccess(
       {
         status: 'SUCCESSFUL',
         providerReference: answer.providerReference ?? null,
-        completedAt: o.at,
-        requeryAt: null,
-        updatedAt: o.at,
-        ...(o.endsSync ? { settledAt: o.at } : {}),
+        ...finalFields(o.at),
       },
       { status: 'PENDING', routeIndex: o.onRoute },
     );
@@ -179,10 +178,7 @@ export async function finalizeFailure(
       debitTransferId,
       failureReason: reason.slice(0, 300),
       reversalTransferId,
-      completedAt: o.at,
-      requeryAt: null,
-      updatedAt: o.at,
-      ...(o.endsSync ? { settledAt: o.at } : {}),
+      ...finalFields(o.at),
     }))!; // the row is locked above: it exists
     await recordVendEvents(tx as unknown as Db, [
       ...o.events,
@@ -222,7 +218,9 @@ export async function recordUnknown(
         requeryAt,
         requeryCount: count,
         updatedAt: o.at,
-        ...(o.endsSync ? { settledAt: o.at } : {}),
+        // A requery runs only once the request's own phase is over (or its crash guard passed):
+        // either way nobody is still answering that request, so a retry must not wait.
+        settledAt: settledOnce(o.at),
       },
       { status: 'PENDING', routeIndex: o.onRoute },
     );

@@ -208,3 +208,63 @@ describe('[VEND-RACE] a debit batch whose answer is lost', () => {
     }
   });
 });
+
+describe('[VEND-RACE] a retry after a crash', () => {
+  it('[VEND-RACE] a vend settled by the requery after its request died answers a retry at once', async () => {
+    // The request that made the vend never returns (its process is as good as dead); the
+    // requery job, past the crash guard, learns the outcome from the provider.
+    const real = providersOf(t.app.ctx);
+    const dead = gate();
+    const hang: Provider = {
+      name: 'VTU',
+      vend: async () => {
+        await dead.p;
+        return { outcome: 'SUCCESS', message: 'Delivered late', providerReference: 'LATE-1' };
+      },
+      query: async () => ({ outcome: 'SUCCESS', message: 'Delivered', providerReference: 'Q-1' }),
+      balance: real.forPlatform('VTU').balance,
+    };
+    const called = gate();
+    installProviders(t.app.ctx, {
+      forPlatform: () => ({ ...hang, vend: (r) => (called.open(), hang.vend(r)) }),
+      sandbox: real.sandbox,
+    });
+    const reference = newRef('CRASH');
+    const body = { reference, phone: '08051234568', network: 'GLO' as const, amount: 300 };
+    const first = apiVend(t.app, key, body);
+    try {
+      await called.p;
+      const row = await vendRow(reference);
+      expect(row).toMatchObject({ status: 'PENDING', settledAt: null });
+
+      // Past the guard, before any requery: the retry answers PENDING at once, not after 65 s.
+      await t.app.ctx.db
+        .update(vends)
+        .set({ requeryAt: new Date(Date.now() - 1_000) })
+        .where(eq(vends.id, row.id));
+      let started = Date.now();
+      const early = await apiVend(t.app, key, body);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(early.json().data.status).toBe('PENDING');
+
+      // The requery settles it: the row is final AND settled, and a retry answers the result at once.
+      const settled = await requeryVend(t.app.ctx, row.id, { now: new Date() });
+      expect(settled.vend.status).toBe('SUCCESSFUL');
+      const after = await vendRow(reference);
+      expect(after.settledAt).not.toBeNull();
+      expect(after.completedAt).not.toBeNull();
+      started = Date.now();
+      const retry = await apiVend(t.app, key, body);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().data).toMatchObject({ reference, status: 'SUCCESSFUL' });
+    } finally {
+      dead.open();
+      await first;
+      installProviders(t.app.ctx, real);
+    }
+    // The late answer of the dead request changes nothing: debited once, never reversed.
+    expect(await vendRow(reference)).toMatchObject({ status: 'SUCCESSFUL', reversalTransferId: null });
+    await expectBooksBalanced(t.app);
+  });
+});

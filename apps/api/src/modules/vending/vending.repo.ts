@@ -167,7 +167,7 @@ export async function vendClient(db: Db, corporateId: string): Promise<VendClien
 }
 
 /** Vends still PENDING whose next requery is due. */
-export type VendChanges = Partial<typeof vends.$inferInsert>;
+export type VendChanges = { [K in keyof typeof vends.$inferInsert]?: (typeof vends.$inferInsert)[K] | SQL };
 
 /**
  * Changes one vend and returns it; with `only`, just while it is still in that status (and on
@@ -193,11 +193,26 @@ export async function updateVend(
   return row ?? null;
 }
 
+/** `settled_at` set once: the first end of the synchronous phase, or the final status, wins. */
+export const settledOnce = (at: Date) => sql`coalesce(${vends.settledAt}, ${at.toISOString()}::timestamptz)`;
+
+/**
+ * The fields every final status (SUCCESSFUL, FAILED) is written with, whoever settles it: the
+ * request itself, a requery after a crash, or an admin. A final vend is always settled, so a retry
+ * of its reference answers at once with the result.
+ */
+export const finalFields = (at: Date) => ({
+  completedAt: at,
+  requeryAt: null,
+  updatedAt: at,
+  settledAt: settledOnce(at),
+});
+
 /** The end of a request's synchronous phase (kept if already set). */
 export async function markVendSettled(db: Db, id: string, at: Date): Promise<VendRow> {
   const [row] = await db
     .update(vends)
-    .set({ settledAt: sql`coalesce(${vends.settledAt}, ${at.toISOString()}::timestamptz)` })
+    .set({ settledAt: settledOnce(at) })
     .where(eq(vends.id, id))
     .returning();
   return row;
@@ -256,7 +271,7 @@ const VEND_SUCCESS: Statement = {
       update vends
          set status = 'SUCCESSFUL', provider_reference = i.provider_reference, completed_at = i.at,
              requery_at = null, updated_at = i.at,
-             settled_at = case when i.ends_sync then i.at else vends.settled_at end
+             settled_at = coalesce(vends.settled_at, i.at)
         from i
        where vends.id = i.id and vends.status = 'PENDING' and vends.float_account = i.float_account
       returning vends.id, vends.corporate_id, i.at, i.events, i.webhook),
