@@ -215,20 +215,18 @@ describe('[VEND-RACE] a retry after a crash', () => {
     // requery job, past the crash guard, learns the outcome from the provider.
     const real = providersOf(t.app.ctx);
     const dead = gate();
+    const called = gate();
     const hang: Provider = {
       name: 'VTU',
       vend: async () => {
+        called.open();
         await dead.p;
         return { outcome: 'SUCCESS', message: 'Delivered late', providerReference: 'LATE-1' };
       },
       query: async () => ({ outcome: 'SUCCESS', message: 'Delivered', providerReference: 'Q-1' }),
       balance: real.forPlatform('VTU').balance,
     };
-    const called = gate();
-    installProviders(t.app.ctx, {
-      forPlatform: () => ({ ...hang, vend: (r) => (called.open(), hang.vend(r)) }),
-      sandbox: real.sandbox,
-    });
+    installProviders(t.app.ctx, { forPlatform: () => hang, sandbox: real.sandbox });
     const reference = newRef('CRASH');
     const body = { reference, phone: '08051234568', network: 'GLO' as const, amount: 300 };
     const first = apiVend(t.app, key, body);
