@@ -22,7 +22,7 @@ import { Sealer } from './lib/crypto';
 import { diskFileStore } from './lib/file-store';
 import { refuseNul } from './lib/http';
 import { ipInList } from './lib/ip';
-import { loggable } from './lib/log';
+import { loggable, loggableRequest } from './lib/log';
 import { Mailer } from './lib/mailer';
 import { PasswordHasher } from './lib/passwords';
 import { modules } from './modules';
@@ -41,13 +41,18 @@ export async function buildApp(
   opts: BuildOptions,
 ): Promise<FastifyInstance> {
   const proxies = config.TRUSTED_PROXIES;
-  const logger =
-    opts.logger === undefined
-      ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] }
-      : opts.logger;
+  const logger = opts.logger === undefined ? { level: config.LOG_LEVEL } : opts.logger;
   const app = Fastify({
-    // Every logged error goes through `loggable`: no query parameters in any log line.
-    logger: typeof logger === 'object' ? { ...logger, serializers: { err: loggable } } : logger,
+    // Every logged error goes through `loggable` (no query parameters of a failed statement) and
+    // every request line through `loggableRequest` (no secret from its query string).
+    logger:
+      typeof logger === 'object'
+        ? {
+            ...logger,
+            redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+            serializers: { err: loggable, req: loggableRequest },
+          }
+        : logger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

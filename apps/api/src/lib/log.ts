@@ -1,6 +1,6 @@
-// How errors are logged: the logger's `err` serializer (app.ts), so every `log.x({ err })` in
-// the app, the job queue and the mailer as well as the error handler, leaves out what a failed
-// query carried.
+// How errors and requests are logged: the logger's `err` and `req` serializers (app.ts), so
+// every `log.x({ err })` in the app, the job queue and the mailer as well as the error handler
+// leaves out what a failed query carried, and no request line carries a secret from its URL.
 
 /**
  * An error as it may be logged. A failed query's message carries its parameters (Drizzle writes
@@ -24,5 +24,46 @@ export function loggable(err: unknown): {
       .replace(/\nparams:[\s\S]*?(?=\n\s+at |$)/, '\nparams: [not logged]')
       .slice(0, 4000),
     ...(cause ? { cause: { code: cause.code, message: cut(cause.message) } } : {}),
+  };
+}
+
+/** Query parameters whose value is a secret (or may be one): never written to a log. */
+const SECRET_PARAM = /key|token|secret|passw|pwd|otp|code|signature|sig$|auth|credential|session/i;
+
+/** The URL with the value of every secret-looking query parameter replaced by [redacted]. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const raw = eq < 0 ? pair : pair.slice(0, eq);
+      let name = raw;
+      try {
+        name = decodeURIComponent(raw.replace(/\+/g, ' '));
+      } catch {
+        // A malformed escape: judge the raw name.
+      }
+      return eq >= 0 && SECRET_PARAM.test(name) ? `${raw}=[redacted]` : pair;
+    });
+  return `${url.slice(0, q)}?${parts.join('&')}`;
+}
+
+/** The request as a log line shows it (pino's default fields, the URL redacted). */
+export function loggableRequest(req: {
+  method?: string;
+  url?: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url ?? ''),
+    host: req.hostname,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
   };
 }

@@ -4,6 +4,7 @@
 // this plugin only hands it the header and hangs the result on the request.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { badRequest } from '../lib/errors';
 import { type ApiClient, authenticateApiKey as authenticateKey } from '../modules/auth/api-key-auth.service';
 
 export type { ApiClient };
@@ -20,9 +21,23 @@ export const authenticateApiKey = (
   request: Pick<FastifyRequest, 'headers'>,
 ): Promise<ApiClient> => authenticateKey(ctx.db, request.headers['x-api-key']);
 
+/** Names under which a credential might be put in a URL (where logs, proxies and history keep it). */
+const CREDENTIAL_PARAM =
+  /^(x[-_]?)?api[-_]?key$|^(access|auth|bearer|session)[-_]?token$|^password$|^secret$/i;
+
+export const CREDENTIALS_IN_URL =
+  'Credentials are never accepted in the URL: send the API key in the X-API-Key header and a session token in the Authorization header';
+
 /** Checks X-API-Key on every /api route that declares `apiKey: true`. */
 export function registerApiKeyAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('apiClient', null);
+  // A credential in a query string is refused on every API route, before anything reads it.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query && Object.keys(query).some((k) => CREDENTIAL_PARAM.test(k)))
+      throw badRequest(CREDENTIALS_IN_URL);
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.config.apiKey) return;
     if (!request.routeOptions.url?.startsWith('/api/')) return;
