@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDirectory } from './dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,10 +38,19 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     };
   }
   let client: PGlite;
+  let unlock = () => {};
   if ('pgliteDir' in target) {
     const dir = path.resolve(target.pgliteDir);
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    mkdirSync(path.dirname(dir), { recursive: true });
+    // Before PGlite touches the directory: a second process must never open it (dir-lock.ts).
+    unlock = lockDirectory(dir);
+    try {
+      mkdirSync(dir, { recursive: true });
+      client = await PGlite.create(dir);
+    } catch (err) {
+      unlock();
+      throw err;
+    }
   } else {
     client = await PGlite.create();
   }
@@ -49,6 +59,12 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     db,
     kind: 'pglite',
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }

@@ -5,7 +5,10 @@ import { runMigrations } from './migrate';
 import { dbTargetOf } from './target';
 
 const config = loadConfig();
-const handle = await openDb(dbTargetOf(config));
+const handle = await openDb(dbTargetOf(config)).catch((err: unknown) => {
+  console.error(`Migrations could not run: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(2);
+});
 await runMigrations(handle);
 console.log(`Migrations applied (${handle.kind}).`);
 await handle.close();

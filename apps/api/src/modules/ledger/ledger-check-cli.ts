@@ -8,7 +8,11 @@ import { checkBooks } from '../vending';
 import { formatLedgerReport } from './ledger-check';
 
 const config = loadConfig();
-const handle = await openDb(dbTargetOf(config));
+const handle = await openDb(dbTargetOf(config)).catch((err: unknown) => {
+  // The embedded database is the running server's (dir-lock.ts): say how to run the check.
+  console.error(`Ledger check could not run: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(2);
+});
 let code = 0;
 try {
   const report = await checkBooks(handle.db);
