@@ -80,6 +80,11 @@ export const configSchema = z.object({
    * money, so it is never the default in production); `none` turns card funding off.
    */
   CARD_GATEWAY: z.enum(['simulator', 'none']).optional(),
+  /**
+   * A card payment still PENDING this long after it started is checked with the gateway and,
+   * unless the gateway says it was paid, expires (nothing credited).
+   */
+  CARD_PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   /** HMAC-SHA256 key of gateway callbacks; derived from APP_SECRET when unset. */
   GATEWAY_SECRET: z.string().min(32, 'GATEWAY_SECRET must be at least 32 characters').optional(),
 });

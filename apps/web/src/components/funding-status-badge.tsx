@@ -13,6 +13,7 @@ const TONES: Record<string, BadgeTone> = {
   DECLINED: 'danger',
   FAILED: 'danger',
   CANCELLED: 'neutral',
+  EXPIRED: 'neutral',
 };
 
 export function FundingStatusBadge({ status }: { status: string }) {

@@ -24,7 +24,14 @@ export function walletFloorKobo(clientType: string, creditLimitKobo: number): nu
 export const FUND_REQUEST_KINDS = ['FUNDING', 'REPAYMENT'] as const;
 export const FUND_REQUEST_STATUSES = ['PENDING', 'PAID', 'APPROVED', 'DECLINED'] as const;
 export type FundRequestStatus = (typeof FUND_REQUEST_STATUSES)[number];
-export const CARD_PAYMENT_STATUSES = ['PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED', 'REVIEW'] as const;
+export const CARD_PAYMENT_STATUSES = [
+  'PENDING',
+  'SUCCESSFUL',
+  'FAILED',
+  'CANCELLED',
+  'REVIEW',
+  'EXPIRED',
+] as const;
 export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
 export const FUNDING_CHANNELS = ['BANK_TRANSFER', 'CARD', 'ADMIN'] as const;
 /** Every status a funding-history row can carry (fund requests, card payments, admin fundings). */
@@ -37,6 +44,7 @@ export const FUNDING_STATUSES = [
   'FAILED',
   'CANCELLED',
   'REVIEW',
+  'EXPIRED',
 ] as const;
 
 /** Smallest and largest single funding: NGN 100 and NGN 1,000,000,000. */

@@ -4,12 +4,13 @@
 // the card payment row is locked FOR UPDATE, only a non-SUCCESSFUL row is credited, and the
 // ledger transfer's reference `card-payment:<reference>` is unique. Gateway clearing receives
 // amount + fee; the wallet gets the amount; fee income gets the fee.
-import { cardFundingFeeKobo, formatNaira, koboToNairaString } from '@vendport/shared';
+import { type CardPaymentStatus, cardFundingFeeKobo, formatNaira, koboToNairaString } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { systemContext } from '../../lib/request-context';
 import type { AuthContext } from '../../plugins/access';
-import type { AuditFn } from '../../plugins/audit';
+import { type AuditFn, recorder } from '../../plugins/audit';
 import { systemAccountId, transfer, walletAccountId } from '../ledger/ledger.service';
 import { notifyCorporate } from '../notifications/notifications.service';
 import { cardReference } from './codes';
@@ -19,6 +20,7 @@ import {
   findCorporate,
   insertCardPayment,
   lockCardPayment,
+  stalePendingCardPayments,
   updateCardPayment,
 } from './funding.repo';
 import { requireActiveCorporate } from './funding.service';
@@ -55,7 +57,7 @@ export function cardPaymentView(p: CardPaymentRow) {
   return {
     ...cardFee(p.amountKobo),
     reference: p.reference,
-    status: p.status as 'PENDING' | 'SUCCESSFUL' | 'FAILED' | 'CANCELLED' | 'REVIEW',
+    status: p.status as CardPaymentStatus,
     credited: p.transferId !== null,
     checkoutUrl: p.status === 'PENDING' ? p.checkoutUrl : null,
     createdAt: p.createdAt.toISOString(),
@@ -230,3 +232,53 @@ export async function verifyCardPayment(
 }
 
 export { completeSimPayment, findSimPayment, type SimPaymentRow } from './funding.repo';
+
+const EXPIRY_BATCH = 100;
+
+/**
+ * Card payments the payer never completed: each one still PENDING after
+ * CARD_PAYMENT_EXPIRY_MINUTES is checked with the gateway first. Paid (or failed, cancelled)
+ * there, it is settled as the gateway says; still pending or unknown there, it EXPIRES: a clear
+ * status in the history, nothing credited. A gateway that later confirms an expired payment as
+ * paid still credits it (settleCardPayment accepts any status but SUCCESSFUL). With no gateway to
+ * ask, nothing is expired: a payment is never given up on without asking.
+ */
+export async function expireAbandonedCardPayments(ctx: AppContext, now = new Date()) {
+  const gateway = gatewayOf(ctx);
+  const done = { checked: 0, expired: 0, credited: 0 };
+  if (!gateway) return done;
+  const minutes = ctx.config.CARD_PAYMENT_EXPIRY_MINUTES;
+  const stale = await stalePendingCardPayments(
+    ctx.db,
+    new Date(now.getTime() - minutes * 60_000),
+    EXPIRY_BATCH,
+  );
+  const record = recorder(systemContext('card-payment-expiry'));
+  for (const p of stale) {
+    done.checked++;
+    const result = await gateway.verify(p.reference);
+    if (result.status === 'SUCCESSFUL' || result.status === 'FAILED' || result.status === 'CANCELLED') {
+      const settled = await settleCardPayment(ctx, p.reference, result, 'verify', record);
+      if (settled.credited) done.credited++;
+      continue;
+    }
+    const expired = await ctx.db.transaction(async (tx) => {
+      const row = await lockCardPayment(tx, p.reference);
+      if (row?.status !== 'PENDING') return false;
+      await updateCardPayment(tx, row.id, {
+        status: 'EXPIRED',
+        statusReason: `Not completed within ${minutes} minutes: the payment expired and nothing was credited`,
+      });
+      await record(tx, {
+        action: 'funding.card.status',
+        targetType: 'card_payment',
+        targetId: row.reference,
+        corporateId: row.corporateId,
+        summary: { via: 'expiry', status: 'EXPIRED', gateway: result.status },
+      });
+      return true;
+    });
+    if (expired) done.expired++;
+  }
+  return done;
+}

@@ -317,3 +317,45 @@ describe('[CARD] end of suite', () => {
     expect(report.checks.filter((x) => x.violations > 0)).toEqual([]);
   });
 });
+
+describe('[CARD] abandoned payments', () => {
+  it('[CARD] a payment never completed is checked with the gateway after the timeout, then expires uncredited', async () => {
+    const { expireAbandonedCardPayments } = await import('./card.service');
+    const c = await createCorporate(t.app);
+    const abandoned = await initialize(c, '5000');
+    const paidQuietly = await initialize(c, '3000');
+    await simPaid(paidQuietly.reference); // paid at the gateway; its callback never arrived
+    const before = await walletBalance(t.app, c.corporateId);
+
+    // Before the timeout nothing is touched.
+    await expireAbandonedCardPayments(t.app.ctx, new Date(Date.now() + 29 * 60_000));
+    expect((await verify(c, abandoned.reference)).json().data.status).toBe('PENDING');
+
+    // (Other tests of this file left payments behind too: the counts include theirs.)
+    const done = await expireAbandonedCardPayments(t.app.ctx, new Date(Date.now() + 31 * 60_000));
+    expect(done.expired).toBeGreaterThanOrEqual(1);
+    expect(done.credited).toBeGreaterThanOrEqual(1);
+    const gone = (await verify(c, abandoned.reference)).json().data;
+    expect(gone).toMatchObject({ status: 'EXPIRED', credited: false, checkoutUrl: null });
+    expect((await verify(c, paidQuietly.reference)).json().data).toMatchObject({
+      status: 'SUCCESSFUL',
+      credited: true,
+    });
+    // Only the paid one reached the wallet; the history shows the expired one with its status.
+    expect(await walletBalance(t.app, c.corporateId)).toBe(before + paidQuietly.amountKobo);
+    const history = await call(t.app, c, { method: 'GET', url: '/api/v1/transactions/funding' });
+    const row = history.json().data.find((r: { reference: string }) => r.reference === abandoned.reference);
+    expect(row.status).toBe('EXPIRED');
+    // Running again changes nothing; the expiry is audited without a person behind it.
+    expect(await expireAbandonedCardPayments(t.app.ctx, new Date(Date.now() + 60 * 60_000))).toMatchObject({
+      expired: 0,
+      credited: 0,
+    });
+    const [audit] = await t.app.ctx.dbHandle.query<{ action: string; actor_id: string | null }>(
+      `select action, actor_id from audit_logs where target_id = $1 and summary->>'status' = 'EXPIRED'`,
+      [abandoned.reference],
+    );
+    expect(audit).toEqual({ action: 'funding.card.status', actor_id: null });
+    expect((await checkLedger(t.app.ctx.db)).ok).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 // Queries of the funding tables (fund requests, card payments, admin fundings, the simulator's
 // payments) and the funding history, which is the union of the three funding channels.
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
 import { adminFundings, cardPayments, corporates, fundRequests, gatewaySimPayments } from '../../db/schema';
@@ -223,6 +223,20 @@ export async function lockCardPayment(db: Db, reference: string): Promise<CardPa
     .where(eq(cardPayments.reference, reference))
     .for('update');
   return row;
+}
+
+/** Card payments still PENDING that started before `before`, oldest first. */
+export async function stalePendingCardPayments(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<CardPaymentRow[]> {
+  return db
+    .select()
+    .from(cardPayments)
+    .where(and(eq(cardPayments.status, 'PENDING'), lt(cardPayments.createdAt, before)))
+    .orderBy(asc(cardPayments.createdAt))
+    .limit(limit);
 }
 
 export async function updateCardPayment(

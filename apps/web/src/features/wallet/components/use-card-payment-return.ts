@@ -25,6 +25,12 @@ export function outcomeOf(p: CardPaymentView): CardOutcome {
         title: 'Card payment cancelled',
         message: `You cancelled the payment of ${formatNaira(p.totalKobo)}. Nothing was charged and your wallet is unchanged.`,
       };
+    case 'EXPIRED':
+      return {
+        tone: 'error',
+        title: 'Card payment expired',
+        message: `Payment ${p.reference} was not completed in time and has expired. Your wallet is unchanged; start a new card payment to fund it.`,
+      };
     case 'FAILED':
       return {
         tone: 'error',

@@ -1,0 +1,2 @@
+// The funding module's public surface outside its routes: its background job.
+export { fundingJobs } from './funding.jobs';
