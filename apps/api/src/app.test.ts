@@ -28,6 +28,20 @@ describe('[APP] foundation', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().paths['/api/v1/health']).toBeTruthy();
   });
+  it('[APP] in production, OpenAPI shows the public vending API only', async () => {
+    const prod = await buildTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      const paths = Object.keys((await prod.app.inject({ method: 'GET', url: '/docs/json' })).json().paths);
+      expect(paths).toContain('/api/v1/api/vend');
+      expect(paths).toContain('/api/v1/health');
+      expect(paths.filter((p) => !p.startsWith('/api/v1/api/') && p !== '/api/v1/health')).toEqual([]);
+    } finally {
+      await prod.close();
+    }
+    // Outside production every call is documented.
+    const dev = Object.keys((await t.app.inject({ method: 'GET', url: '/docs/json' })).json().paths);
+    expect(dev).toContain('/api/v1/login');
+  });
   it('[APP] a body missing its fields names each one, in words, with a 400', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/register', payload: {} });
     expect(res.statusCode).toBe(400);

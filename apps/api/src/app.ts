@@ -31,6 +31,9 @@ import { registerAccessControl } from './plugins/access';
 import { registerApiKeyAuth } from './plugins/api-key';
 import { registerErrorHandling } from './plugins/errors';
 
+/** Routes documented in production: the vending API called with an API key, and health. */
+export const isPublicDoc = (url: string) => url.startsWith('/api/v1/api/') || url === '/api/v1/health';
+
 export interface BuildOptions {
   db: DbHandle;
   logger?: boolean | Record<string, unknown>;
@@ -119,7 +122,15 @@ export async function buildApp(
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // In production the document shows the public vending API (and health) only: the portal's
+    // own calls are an internal surface, documented in development and tests.
+    transform:
+      config.NODE_ENV === 'production'
+        ? (input) => {
+            const out = jsonSchemaTransform(input);
+            return isPublicDoc(input.url) ? out : { ...out, schema: { ...out.schema, hide: true } };
+          }
+        : jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
