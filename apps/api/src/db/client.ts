@@ -1,4 +1,5 @@
 // One Db type over two engines: PGlite (embedded, files under DATA_DIR) or PostgreSQL via pg.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,9 +15,18 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** This process among the app's connections to PostgreSQL (pg_stat_activity.application_name). */
+export const INSTANCE_NAME = `vendport:${randomUUID()}`;
+
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Whether another app process is connected to this database now. PGlite: never (one process
+   * per directory, dir-lock.ts); PostgreSQL: any other connection named vendport:... (a process
+   * that died has none left).
+   */
+  othersAlive(): Promise<boolean>;
   /** Runs plain SQL (used by migrations and checks); returns rows. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -26,7 +36,11 @@ export type DbTarget = { url: string; poolSize?: number } | { pgliteDir: string 
 
 export async function openDb(target: DbTarget): Promise<DbHandle> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 20,
+      application_name: INSTANCE_NAME,
+    });
     // int8 (bigint) columns come back as strings by default; kobo always fits a JS safe integer.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -34,6 +48,14 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
       db,
       kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      othersAlive: async () => {
+        const { rows } = await pool.query(
+          `select exists (select 1 from pg_stat_activity where datname = current_database()
+              and application_name like 'vendport:%' and application_name <> $1) as alive`,
+          [INSTANCE_NAME],
+        );
+        return rows[0].alive === true;
+      },
       close: () => pool.end(),
     };
   }
@@ -59,6 +81,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     db,
     kind: 'pglite',
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
+    othersAlive: async () => false,
     close: async () => {
       try {
         await client.close();

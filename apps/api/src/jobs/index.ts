@@ -65,6 +65,8 @@ export function runDueJobs(ctx: AppContext, opts: RunDueOptions = {}): Promise<n
 
 /** Polls the job queue every JOBS_POLL_MS; the recurring jobs are created on start. */
 const queuePoller = (ctx: AppContext): Jobs => {
+  for (const m of moduleJobs)
+    void m.onStart?.(ctx).catch((err) => ctx.log.error({ err }, 'a module could not do its start-up work'));
   void ensureRecurringJobs(ctx).catch((err) => ctx.log.error({ err }, 'could not create the recurring jobs'));
   return every(
     ctx.config.JOBS_POLL_MS,

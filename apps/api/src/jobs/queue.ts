@@ -24,6 +24,8 @@ export type JobHandler = (ctx: AppContext, job: JobRow, now: Date) => Promise<Jo
 export interface ModuleJobs {
   handlers: Record<string, JobHandler>;
   recurring?: (ctx: AppContext, now: Date) => Array<{ queue: string; runAt: Date; dedupeKey: string }>;
+  /** Work a worker does once when it starts, before it polls (crash recovery). */
+  onStart?: (ctx: AppContext) => Promise<unknown>;
 }
 
 export const JOB_LEASE_MS = 5 * 60_000;

@@ -1,8 +1,9 @@
 // The vending module's background jobs: the requery of one vend, and the sweep that recovers
 // vends left PENDING by a crash.
-import { enqueue, type JobHandler, type ModuleJobs } from '../../jobs/queue';
+import type { AppContext } from '../../context';
+import { enqueue, type JobHandler, type ModuleJobs, runSoon } from '../../jobs/queue';
 import { REQUERY_QUEUE, requeryVend } from './requery.service';
-import { pendingDueIds } from './vending.repo';
+import { claimOrphanedVends, pendingDueIds } from './vending.repo';
 
 export const requeryJob: JobHandler = async (ctx, job, now) => {
   const { retryAt } = await requeryVend(ctx, String(job.payload.vendId), { now });
@@ -20,7 +21,32 @@ export const requerySweepJob: JobHandler = async (ctx, _job, now) => {
   return { retryAt: new Date(now.getTime() + 60_000) };
 };
 
+/**
+ * Recovery on start: when no other app process is connected, every vend still in its request's
+ * phase from before this process started belongs to a process that died; each is requeried now
+ * instead of after its crash guard (minutes). With other processes alive, a vend may be one of
+ * theirs in flight: those wait for their guard and the sweep.
+ */
+export async function recoverOrphanedVends(
+  ctx: AppContext,
+  o: { now?: Date; startedAt?: Date; othersAlive?: boolean } = {},
+): Promise<number> {
+  const now = o.now ?? new Date();
+  const startedAt = o.startedAt ?? new Date(Date.now() - process.uptime() * 1000);
+  if (o.othersAlive ?? (await ctx.dbHandle.othersAlive())) return 0;
+  const orphans = await claimOrphanedVends(ctx.db, startedAt, now);
+  for (const v of orphans) {
+    const key = `requery:${v.id}`;
+    // A requery already scheduled later (an unknown answer's backoff) is brought forward.
+    if (!(await enqueue(ctx.db, REQUERY_QUEUE, { vendId: v.id }, { runAt: now, dedupeKey: key })))
+      await runSoon(ctx.db, key, now);
+  }
+  if (orphans.length) ctx.log.warn({ vends: orphans.length }, 'vends interrupted by a crash: requeried now');
+  return orphans.length;
+}
+
 export const vendingJobs: ModuleJobs = {
   handlers: { [REQUERY_QUEUE]: requeryJob, 'requery-sweep': requerySweepJob },
+  onStart: (ctx) => recoverOrphanedVends(ctx),
   recurring: (_ctx, now) => [{ queue: 'requery-sweep', runAt: now, dedupeKey: 'recurring:requery-sweep' }],
 };

@@ -266,3 +266,56 @@ describe('[VEND-RACE] a retry after a crash', () => {
     await expectBooksBalanced(t.app);
   });
 });
+
+describe('[VEND-RACE] recovery on start', () => {
+  it('[VEND-RACE] a restart with no other process alive requeries the vends a crash interrupted at once', async () => {
+    const { recoverOrphanedVends } = await import('./vending.jobs');
+    const { runDueJobs } = await import('../../jobs');
+    const real = providersOf(t.app.ctx);
+    const dead = gate();
+    const called = gate();
+    const hang: Provider = {
+      name: 'VTU',
+      vend: async () => {
+        called.open();
+        await dead.p;
+        return { outcome: 'SUCCESS', message: 'Delivered late', providerReference: 'LATE-2' };
+      },
+      query: async () => ({ outcome: 'SUCCESS', message: 'Delivered', providerReference: 'Q-2' }),
+      balance: real.forPlatform('VTU').balance,
+    };
+    installProviders(t.app.ctx, { forPlatform: () => hang, sandbox: real.sandbox });
+    const reference = newRef('ORPHAN');
+    const first = apiVend(t.app, key, { reference, phone: '08051234569', network: 'GLO', amount: 200 });
+    try {
+      await called.p;
+      const row = await vendRow(reference);
+      expect(row).toMatchObject({ status: 'PENDING', settledAt: null });
+      expect(row.requeryAt!.getTime()).toBeGreaterThan(Date.now() + 60_000); // the crash guard
+      const startedAt = new Date(Date.now() + 1_000); // "this process" started after the vend
+
+      // This test's database has no other app process connected (PGlite never; PostgreSQL: no
+      // other vendport:* connection to this database).
+      expect(await t.app.ctx.dbHandle.othersAlive()).toBe(false);
+      // Another process is alive: the vend may be its own, in flight. Nothing is touched.
+      expect(await recoverOrphanedVends(t.app.ctx, { startedAt, othersAlive: true })).toBe(0);
+      expect((await vendRow(reference)).requeryAt).toEqual(row.requeryAt);
+
+      // Alone after a restart: the vend is requeried now, not minutes later.
+      const restarted = Date.now();
+      expect(await recoverOrphanedVends(t.app.ctx, { startedAt, othersAlive: false })).toBeGreaterThanOrEqual(
+        1,
+      );
+      await runDueJobs(t.app.ctx, { now: new Date() });
+      expect(await vendRow(reference)).toMatchObject({ status: 'SUCCESSFUL', providerReference: 'Q-2' });
+      expect(Date.now() - restarted).toBeLessThan(30_000);
+      // Done once: a second start finds nothing left.
+      expect(await recoverOrphanedVends(t.app.ctx, { startedAt, othersAlive: false })).toBe(0);
+    } finally {
+      dead.open();
+      await first;
+      installProviders(t.app.ctx, real);
+    }
+    await expectBooksBalanced(t.app);
+  });
+});

@@ -1,6 +1,6 @@
 // Queries for vends: by reference (idempotency), by id or readable code within a scope, the
 // filtered history lists, and the row locks the status changes take.
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
 import { corporates, vends } from '../../db/schema';
@@ -216,6 +216,25 @@ export async function markVendSettled(db: Db, id: string, at: Date): Promise<Ven
     .where(eq(vends.id, id))
     .returning();
   return row;
+}
+
+/**
+ * Vends whose request died with its process: PENDING, the request's phase never ended, made
+ * before `before` (the start of the process asking). Their crash guard is brought to `now`.
+ */
+export async function claimOrphanedVends(db: Db, before: Date, now: Date) {
+  return db
+    .update(vends)
+    .set({ requeryAt: now })
+    .where(
+      and(
+        eq(vends.status, 'PENDING'),
+        isNull(vends.settledAt),
+        lt(vends.createdAt, before),
+        sql`${vends.requeryAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: vends.id });
 }
 
 /** PENDING vends whose requery time has passed (crash recovery). */
