@@ -15,6 +15,12 @@ const csv = z.string().transform((v) =>
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * What this process does: `api` serves HTTP, `worker` runs the job queue (requery, webhooks,
+   * email, settlements...), `both` (the embedded default) does both. Any number of each may run
+   * against one PostgreSQL database.
+   */
+  APP_ROLE: z.enum(['api', 'worker', 'both']).default('both'),
   HOST: z.string().default('localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z

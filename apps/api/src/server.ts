@@ -27,7 +27,8 @@ async function main() {
   await runMigrations(handle);
   const app = await buildApp(config, { db: handle });
   const first = await seed(app.ctx);
-  const jobs = startJobs(app.ctx);
+  const serves = config.APP_ROLE !== 'worker';
+  const jobs = config.APP_ROLE !== 'api' ? startJobs(app.ctx) : { stop: async () => {} };
 
   let closing = false;
   const close = async (signal: string) => {
@@ -43,12 +44,15 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-  const url = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
-  console.log(
-    `VendPort is running on ${url} (database: ${handle.kind}${handle.kind === 'pglite' ? ` in ${path.join(config.DATA_DIR, 'pglite')}` : ''})`,
-  );
-  console.log(`API docs: ${url}/docs`);
+  const where = `database: ${handle.kind}${handle.kind === 'pglite' ? ` in ${path.join(config.DATA_DIR, 'pglite')}` : ''}`;
+  if (serves) {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const url = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
+    console.log(`VendPort is running on ${url} (${where}${config.APP_ROLE === 'api' ? ', no job worker' : ''})`);
+    console.log(`API docs: ${url}/docs`);
+  } else {
+    console.log(`VendPort worker is running (${where}): job queue only, no HTTP`);
+  }
   if (first) {
     console.log('');
     console.log('First start: a super admin was created. Sign in and change the password:');

@@ -27,6 +27,9 @@ export interface DbHandle {
    * that died has none left).
    */
   othersAlive(): Promise<boolean>;
+  /** Runs `fn` while holding a database-wide lock named by `key` (PostgreSQL advisory lock): one
+   * process at a time, across instances. PGlite has one process: it just runs `fn`. */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** Runs plain SQL (used by migrations and checks); returns rows. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -56,6 +59,19 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
         );
         return rows[0].alive === true;
       },
+      exclusive: async (key, fn) => {
+        const c = await pool.connect();
+        try {
+          await c.query('select pg_advisory_lock($1)', [key]);
+          try {
+            return await fn();
+          } finally {
+            await c.query('select pg_advisory_unlock($1)', [key]);
+          }
+        } finally {
+          c.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -82,6 +98,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     kind: 'pglite',
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
     othersAlive: async () => false,
+    exclusive: (_key, fn) => fn(),
     close: async () => {
       try {
         await client.close();

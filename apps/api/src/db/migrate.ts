@@ -7,8 +7,12 @@ import type { DbHandle } from './client';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/** Advisory lock key of migrations: instances started together migrate one after the other. */
+const MIGRATIONS_LOCK = 7_243_901;
+
 export async function runMigrations(handle: DbHandle): Promise<void> {
   const opts = { migrationsFolder: MIGRATIONS_DIR };
-  if (handle.kind === 'postgres') await migratePg(handle.db as never, opts);
+  if (handle.kind === 'postgres')
+    await handle.exclusive(MIGRATIONS_LOCK, () => migratePg(handle.db as never, opts));
   else await migratePglite(handle.db as never, opts);
 }

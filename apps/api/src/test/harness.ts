@@ -41,7 +41,9 @@ function withDatabase(url: string, db: string): string {
   return u.toString();
 }
 
-async function freshPostgres(poolSize: number): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+async function freshPostgres(
+  poolSize: number,
+): Promise<{ handle: DbHandle; drop: () => Promise<void>; url: string }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB_KIND=pg needs TEST_DATABASE_URL');
   const admin = new pg.Client({ connectionString: base });
@@ -80,12 +82,17 @@ async function freshPostgres(poolSize: number): Promise<{ handle: DbHandle; drop
     await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
     await c.end();
   };
-  return { handle, drop };
+  return { handle, drop, url: withDatabase(base, name) };
 }
 
 export interface TestApp {
   app: FastifyInstance;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: another app instance (its own pool, its own process-level state) on the same
+   * database, as a second server behind a load balancer would be. Closed with this one.
+   */
+  sibling?: () => Promise<FastifyInstance>;
 }
 
 /**
@@ -119,8 +126,9 @@ export async function buildTestApp(
   };
   let handle: DbHandle;
   let drop = async () => {};
+  let url: string | null = null;
   if (testDbKind() === 'pg') {
-    ({ handle, drop } = await freshPostgres(opts.poolSize ?? 10));
+    ({ handle, drop, url } = await freshPostgres(opts.poolSize ?? 10));
   } else {
     handle = await openDb({ memory: true });
     await runMigrations(handle);
@@ -134,11 +142,25 @@ export async function buildTestApp(
     logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
   });
   await app.ready();
+  const siblings: FastifyInstance[] = [];
+  const pgUrl = url;
   return {
     app,
     close: async () => {
+      for (const s of siblings) await s.close();
       await app.close();
       await drop();
     },
+    sibling: pgUrl
+      ? async () => {
+          const other = await buildApp(config, {
+            db: await openDb({ url: pgUrl, poolSize: 5 }),
+            logger: false,
+          });
+          await other.ready();
+          siblings.push(other);
+          return other;
+        }
+      : undefined,
   };
 }
