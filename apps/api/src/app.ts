@@ -26,6 +26,7 @@ import { loggable, loggableRequest } from './lib/log';
 import { Mailer } from './lib/mailer';
 import { PasswordHasher } from './lib/passwords';
 import { modules } from './modules';
+import { healthProbes, metricsRoutes } from './modules/ops';
 import { vendsSettled } from './modules/vending';
 import { registerAccessControl } from './plugins/access';
 import { registerApiKeyAuth } from './plugins/api-key';
@@ -134,6 +135,8 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+  // Before every other route: its onResponse hook counts them all.
+  await metricsRoutes(app, ctx);
   registerAccessControl(app, ctx.db);
   registerApiKeyAuth(app, ctx);
   registerErrorHandling(app);
@@ -179,6 +182,7 @@ export async function buildApp(
           }
         },
       );
+      await healthProbes(api, ctx);
       for (const mod of modules) await api.register(async (scope) => mod(scope, ctx));
     },
     { prefix: '/api/v1' },

@@ -21,6 +21,8 @@ export const configSchema = z.object({
    * against one PostgreSQL database.
    */
   APP_ROLE: z.enum(['api', 'worker', 'both']).default('both'),
+  /** Bearer token that GET /metrics requires; unset, metrics answer only on this machine. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   HOST: z.string().default('localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z

@@ -48,7 +48,9 @@ async function main() {
   if (serves) {
     await app.listen({ port: config.PORT, host: config.HOST });
     const url = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
-    console.log(`VendPort is running on ${url} (${where}${config.APP_ROLE === 'api' ? ', no job worker' : ''})`);
+    console.log(
+      `VendPort is running on ${url} (${where}${config.APP_ROLE === 'api' ? ', no job worker' : ''})`,
+    );
     console.log(`API docs: ${url}/docs`);
   } else {
     console.log(`VendPort worker is running (${where}): job queue only, no HTTP`);

@@ -15,7 +15,10 @@ export type JobRow = typeof jobs.$inferSelect;
  * failure (a requery that is still pending), or `{ failed }` to give up for good. A thrown error
  * is retried with backoff until max_attempts, then the job is FAILED.
  */
-export type JobOutcome = undefined | { retryAt: Date } | { failed: string };
+export type JobOutcome =
+  | undefined
+  | { retryAt: Date; payload?: Record<string, unknown> }
+  | { failed: string };
 export type JobHandler = (ctx: AppContext, job: JobRow, now: Date) => Promise<JobOutcome>;
 
 /** How long a claimed job is held before another worker may take it over. */
@@ -107,7 +110,15 @@ async function finish(db: Db, job: JobRow, outcome: JobOutcome, now: Date) {
     const at = outcome.retryAt.getTime() > now.getTime() ? outcome.retryAt : new Date(now.getTime() + 1000);
     await db
       .update(jobs)
-      .set({ status: 'PENDING', attempts: 0, runAt: at, lockedUntil: null, updatedAt: now })
+      .set({
+        status: 'PENDING',
+        attempts: 0,
+        runAt: at,
+        lockedUntil: null,
+        updatedAt: now,
+        // A recurring job may keep its last result with it (the books check's, for /metrics).
+        ...(outcome.payload ? { payload: outcome.payload } : {}),
+      })
       .where(mine);
   } else {
     await db

@@ -1,0 +1,2 @@
+// The operators' surface: metrics and health probes.
+export { healthProbes, metricsRoutes } from './ops.routes';

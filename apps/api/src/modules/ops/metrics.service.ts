@@ -1,0 +1,101 @@
+// Prometheus metrics of one app instance (prom-client, a registry per app): HTTP requests by
+// route and status with their durations, counted in process; and, read from the database at each
+// scrape, the figures every instance shares (vends by status and network over the last 24 hours,
+// PENDING vends and the oldest one's age, the job queue's depth per queue, failed webhook
+// deliveries, the books check's last result).
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { AppContext } from '../../context';
+import * as repo from './ops.repo';
+
+export { appliedMigrations } from './ops.repo';
+
+export interface Metrics {
+  registry: Registry;
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
+}
+
+export function createMetrics(ctx: AppContext): Metrics {
+  const registry = new Registry();
+  const requests = new Counter({
+    name: 'vendport_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'vendport_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'vendport_vends_last_24h',
+    help: 'Live vends created in the last 24 hours, by status and network',
+    labelNames: ['status', 'network'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of await repo.vendsLastDay(ctx.db))
+        this.set({ status: r.status, network: r.network }, r.n);
+    },
+  });
+  const pendingAge = new Gauge({
+    name: 'vendport_vends_pending_oldest_seconds',
+    help: 'Age of the oldest PENDING vend (0 when none)',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'vendport_vends_pending',
+    help: 'Vends PENDING now (test and live)',
+    registers: [registry],
+    async collect() {
+      const p = await repo.pendingVends(ctx.db);
+      this.set(p.n);
+      pendingAge.set(p.oldest_s ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'vendport_jobs_queued',
+    help: 'Jobs waiting or running, by queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of await repo.queuedJobs(ctx.db)) this.set({ queue: r.queue }, r.n);
+    },
+  });
+  new Gauge({
+    name: 'vendport_webhook_deliveries_failed',
+    help: 'Webhook deliveries that gave up after their retries',
+    registers: [registry],
+    async collect() {
+      this.set(await repo.failedWebhookDeliveries(ctx.db));
+    },
+  });
+  new Gauge({
+    name: 'vendport_books_check_ok',
+    help: '1 when the last ledger and vending check found the books consistent, 0 when not, -1 before the first',
+    registers: [registry],
+    async collect() {
+      const last = await repo.lastBooksCheck(ctx.db);
+      this.set(last?.ok === undefined ? -1 : last.ok ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'vendport_books_check_violations',
+    help: 'Violations found by the last ledger and vending check (-1 before the first check)',
+    registers: [registry],
+    async collect() {
+      this.set((await repo.lastBooksCheck(ctx.db))?.violations ?? -1);
+    },
+  });
+  return {
+    registry,
+    observeRequest(method, route, status, seconds) {
+      const labels = { method, route, status: String(status) };
+      requests.inc(labels);
+      duration.observe(labels, seconds);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// Operators' endpoints, outside the portal's API: GET /metrics (Prometheus text; with
+// METRICS_TOKEN set, only with `Authorization: Bearer <it>`; without, only from this machine) and
+// the health probes GET /api/v1/health/live (the process answers) and /api/v1/health/ready (the
+// database answers and every committed migration is applied).
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { committedMigrations } from '../../db/migrate';
+import { AppError } from '../../lib/errors';
+import { appliedMigrations, createMetrics } from './metrics.service';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function allowed(ctx: AppContext, req: FastifyRequest): boolean {
+  const token = ctx.config.METRICS_TOKEN;
+  if (!token) return LOOPBACK.has(req.socket.remoteAddress ?? '') && !req.headers['x-forwarded-for'];
+  const given = Buffer.from(String(req.headers.authorization ?? ''));
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Registered at the root (not under /api/v1): counts every request of the app. */
+export async function metricsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const metrics = createMetrics(ctx);
+  app.addHook('onResponse', async (req, reply) => {
+    // The route's pattern, never the raw URL (ids would make a label per vend).
+    const route = req.routeOptions.url ?? 'unmatched';
+    metrics.observeRequest(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
+    if (!allowed(ctx, req)) throw new AppError('FORBIDDEN', 403, 'Metrics are not public');
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
+
+/** The two health probes, under /api/v1. */
+export async function healthProbes(app: FastifyInstance, ctx: AppContext) {
+  app.get(
+    '/health/live',
+    { config: { public: true }, schema: { tags: ['System'], summary: 'The process answers' } },
+    async () => ({
+      success: true,
+      message: 'OK',
+      data: { status: 'live' },
+    }),
+  );
+  app.get(
+    '/health/ready',
+    {
+      config: { public: true },
+      schema: { tags: ['System'], summary: 'The database answers and every migration is applied' },
+    },
+    async (_req, reply) => {
+      const expected = committedMigrations();
+      try {
+        const applied = await appliedMigrations(ctx.db);
+        const ready = applied >= expected;
+        return reply.status(ready ? 200 : 503).send({
+          success: ready,
+          message: ready ? 'Ready' : `Migrations pending: ${applied} of ${expected} applied`,
+          data: { status: ready ? 'ready' : 'migrating', database: 'up', migrations: { applied, expected } },
+        });
+      } catch {
+        return reply.status(503).send({
+          success: false,
+          message: 'Database unavailable',
+          data: { status: 'not ready', database: 'down', migrations: { applied: 0, expected } },
+        });
+      }
+    },
+  );
+}
