@@ -30,6 +30,7 @@ export interface AuditEntry {
     id: string | null;
     email: string | null;
     name?: string | null;
+    role?: string | null;
     area: string | null;
     corporateId: string | null;
   };
@@ -48,6 +49,7 @@ export async function audit(
     id: a?.userId ?? null,
     email: a?.email ?? null,
     name: a ? `${a.firstName} ${a.lastName}` : null,
+    role: a?.roleName ?? null,
     area: a?.area ?? null,
     corporateId: a?.corporateId ?? null,
   };
@@ -55,6 +57,7 @@ export async function audit(
     actorId: actor.id,
     actorEmail: actor.email,
     actorName: actor.name ?? null,
+    actorRole: actor.role ?? null,
     area: actor.area,
     corporateId: entry.corporateId !== undefined ? entry.corporateId : actor.corporateId,
     action: entry.action,
