@@ -311,13 +311,15 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         config: { permission: MANAGE_TEAM },
         schema: {
           tags: teamTags,
-          summary: `${verb === 'activate' ? 'Activate' : 'Deactivate'} a user`,
+          summary: `${verb === 'activate' ? 'Activate' : 'Deactivate'} a user (password-confirmed)`,
           params: idParams,
+          body: passwordConfirmBody,
           response: { 200: successEnvelope(teamMemberView) },
         },
       },
       async (req) => {
         const me = authOf(req);
+        await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
         const s = scopeOf(me);
         const m = await setMemberStatus(ctx.db, s, me, req.params.id, status);
         await audit(ctx.db, req, {

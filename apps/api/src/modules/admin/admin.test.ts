@@ -19,6 +19,7 @@ let corpA: TestUser & { corporateId: string };
 let corpB: TestUser & { corporateId: string };
 
 const api = apiAs(() => t);
+const PW = { password: TEST_PASSWORD };
 const req = (u: TestUser, method: string, url: string, payload?: unknown) => api(method, url, u, payload);
 
 beforeAll(async () => {
@@ -231,7 +232,7 @@ describe('[TEAM] admin users and corporate teams', () => {
   });
 
   it('[TEAM] nobody deactivates or deletes themselves, nor the last super admin', async () => {
-    expect((await req(superAdmin, 'PUT', `admins/deactivate/${superAdmin.id}`)).statusCode).toBe(403);
+    expect((await req(superAdmin, 'PUT', `admins/deactivate/${superAdmin.id}`, PW)).statusCode).toBe(403);
     expect(
       (await req(superAdmin, 'DELETE', `admins/delete/${superAdmin.id}`, { password: TEST_PASSWORD })).json()
         .message,
@@ -248,8 +249,8 @@ describe('[TEAM] admin users and corporate teams', () => {
     const supers = all.filter((u) => u.role.name === 'Super Admin' && u.id !== superAdmin.id);
     expect(supers.map((u) => u.id)).toContain(other.id);
     for (const u of supers)
-      expect((await req(manager, 'PUT', `admins/deactivate/${u.id}`)).statusCode).toBe(200);
-    const last = await req(manager, 'PUT', `admins/deactivate/${superAdmin.id}`);
+      expect((await req(manager, 'PUT', `admins/deactivate/${u.id}`, PW)).statusCode).toBe(200);
+    const last = await req(manager, 'PUT', `admins/deactivate/${superAdmin.id}`, PW);
     expect(last.statusCode).toBe(403);
     expect(last.json().message).toBe('You cannot deactivate the last super admin');
     const lastDel = await req(manager, 'DELETE', `admins/delete/${superAdmin.id}`, {
@@ -257,17 +258,26 @@ describe('[TEAM] admin users and corporate teams', () => {
     });
     expect(lastDel.json().message).toBe('You cannot delete the last super admin');
     for (const u of supers)
-      expect((await req(manager, 'PUT', `admins/activate/${u.id}`)).statusCode).toBe(200);
+      expect((await req(manager, 'PUT', `admins/activate/${u.id}`, PW)).statusCode).toBe(200);
   });
 
   it('[TEAM] deactivating a user ends their sessions; activating lets them back', async () => {
     const victim = await createAdmin(t.app, { permissions: ['clients.read'] });
     expect((await req(victim, 'GET', 'notifications')).statusCode).toBe(200);
-    expect((await req(superAdmin, 'PUT', `admins/deactivate/${victim.id}`)).json().data.status).toBe(
+    const noPw = await req(superAdmin, 'PUT', `admins/deactivate/${victim.id}`, { password: '' });
+    expect(noPw.json().message).toBe('Please enter your password');
+    const wrongPw = await req(superAdmin, 'PUT', `admins/deactivate/${victim.id}`, {
+      password: 'wrong-one!',
+    });
+    expect(wrongPw.json().code).toBe('INVALID_PASSWORD');
+    expect((await req(victim, 'GET', 'notifications')).statusCode).toBe(200);
+    expect((await req(superAdmin, 'PUT', `admins/deactivate/${victim.id}`, PW)).json().data.status).toBe(
       'INACTIVE',
     );
     expect((await req(victim, 'GET', 'notifications')).statusCode).toBe(401);
-    expect((await req(superAdmin, 'PUT', `admins/activate/${victim.id}`)).json().data.status).toBe('ACTIVE');
+    expect((await req(superAdmin, 'PUT', `admins/activate/${victim.id}`, PW)).json().data.status).toBe(
+      'ACTIVE',
+    );
   });
 
   it('[TEAM] delete needs the password and removes the user', async () => {
@@ -290,7 +300,7 @@ describe('[TEAM] admin users and corporate teams', () => {
     expect(aList).not.toContain(corpB.id);
     expect(aList).not.toContain(superAdmin.id);
     expect((await req(corpB, 'GET', `admins/${member.id}`)).statusCode).toBe(404);
-    expect((await req(corpB, 'PUT', `admins/deactivate/${member.id}`)).statusCode).toBe(404);
+    expect((await req(corpB, 'PUT', `admins/deactivate/${member.id}`, PW)).statusCode).toBe(404);
     expect(
       (await req(corpB, 'DELETE', `admins/delete/${member.id}`, { password: TEST_PASSWORD })).statusCode,
     ).toBe(404);
@@ -303,7 +313,7 @@ describe('[TEAM] admin users and corporate teams', () => {
       400,
     );
     // The owner deactivates its member; the last owner cannot be removed.
-    expect((await req(corpA, 'PUT', `admins/deactivate/${member.id}`)).statusCode).toBe(200);
+    expect((await req(corpA, 'PUT', `admins/deactivate/${member.id}`, PW)).statusCode).toBe(200);
     // A manager holding every permission (on a custom role, so not an owner) meets the rule.
     const lastOwner = await addCorporateMember(t.app, corpA.corporateId, [...ALL_CORPORATE_PERMISSIONS]);
     expect(
@@ -316,7 +326,7 @@ describe('[TEAM] admin users and corporate teams', () => {
     const manager = await addCorporateMember(t.app, corpB.corporateId, ['team.manage', 'team.read']);
     const owner = corpB;
     for (const [method, url, payload] of [
-      ['PUT', `admins/deactivate/${owner.id}`, undefined],
+      ['PUT', `admins/deactivate/${owner.id}`, PW],
       ['DELETE', `admins/delete/${owner.id}`, { password: TEST_PASSWORD }],
       ['PUT', `admins/reset-2fa/${owner.id}`, { password: TEST_PASSWORD }],
       ['PUT', 'admins/update', { id: owner.id, first_name: 'Renamed' }],
@@ -328,7 +338,7 @@ describe('[TEAM] admin users and corporate teams', () => {
     expect((await req(owner, 'GET', 'me')).statusCode).toBe(200);
     // An equal is fine: the manager manages another manager.
     const peer = await addCorporateMember(t.app, corpB.corporateId, ['team.read']);
-    expect((await req(manager, 'PUT', `admins/deactivate/${peer.id}`)).statusCode).toBe(200);
+    expect((await req(manager, 'PUT', `admins/deactivate/${peer.id}`, PW)).statusCode).toBe(200);
   });
 
   it('[TEAM] deactivating the last two owners at once leaves one of them active', async () => {
@@ -340,7 +350,7 @@ describe('[TEAM] admin users and corporate teams', () => {
       .where(eq(users.id, second.id));
     const mgr = await addCorporateMember(t.app, corp.corporateId, [...ALL_CORPORATE_PERMISSIONS]);
     const results = await Promise.all(
-      [corp, second].map((o) => req(mgr, 'PUT', `admins/deactivate/${o.id}`)),
+      [corp, second].map((o) => req(mgr, 'PUT', `admins/deactivate/${o.id}`, PW)),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 403]);
     expect(results.find((r) => r.statusCode === 403)?.json().message).toBe(
