@@ -7,9 +7,8 @@
 // panel, its confirmation and result, the bulk check, histories and details in both areas, the
 // reversal modal), commission and settings. Runs last.
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { FundRequestView, NotificationView, ServiceView, VendView } from '@vendport/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
