@@ -1,11 +1,10 @@
 // Deleting a role, confirmed with the acting user's password. A role someone still holds is
 // refused by the server with its reason; the modal says so before the attempt too.
 import type { RoleView } from '@vendport/shared';
-import toast from 'react-hot-toast';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
 import { Alert } from '@/components/ui/alert';
-import { toastApiError } from '@/lib/api-toasts';
 import { useDeleteRole } from '../api/role-mutations';
+import { onEnvelope } from './on-envelope';
 
 export function DeleteRoleModal({
   role,
@@ -30,17 +29,7 @@ export function DeleteRoleModal({
         role &&
         del.mutate(
           { id: role.id, password },
-          {
-            onSuccess: (res) => {
-              if (res.success === false) {
-                toast.error(res.message);
-                return;
-              }
-              toast.success(res.message);
-              onDeleted();
-            },
-            onError: toastApiError,
-          },
+          onEnvelope(() => onDeleted()),
         )
       }
     >

@@ -1,10 +1,9 @@
 // Activate, deactivate and delete a team member, each confirmed with the acting user's password
 // (spec §6). Deactivating ends the member's sessions at once; deleting cannot be undone.
 import type { TeamMemberView } from '@vendport/shared';
-import toast from 'react-hot-toast';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
-import { toastApiError } from '@/lib/api-toasts';
 import { useDeleteMember, useSetMemberStatus } from '../api/member-mutations';
+import { onEnvelope } from './on-envelope';
 
 export type MemberAction = { kind: 'activate' | 'deactivate' | 'delete'; member: TeamMemberView };
 
@@ -32,17 +31,7 @@ export function MemberActionModal({ action, onClose }: { action: MemberAction | 
   const pending = status.isPending || del.isPending;
   const text = action ? TEXT[action.kind] : null;
   const name = action ? `${action.member.first_name} ${action.member.last_name}` : '';
-  const handlers = {
-    onSuccess: (res: { success: boolean; message: string }) => {
-      if (res.success === false) {
-        toast.error(res.message);
-        return;
-      }
-      toast.success(res.message);
-      onClose();
-    },
-    onError: toastApiError,
-  };
+  const handlers = onEnvelope(() => onClose());
   return (
     <PasswordConfirmModal
       open={!!action}

@@ -10,14 +10,13 @@ import {
   teamMemberUpdateBody,
 } from '@vendport/shared';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
-import { toastApiError } from '@/lib/api-toasts';
 import { useInviteMember, useUpdateMember } from '../api/member-mutations';
+import { onEnvelope } from './on-envelope';
 
 type Values = { first_name: string; last_name: string; email: string; msisdn: string; roleId: string };
 
@@ -101,17 +100,10 @@ export function InviteMemberModal({ roles, onClose }: { roles: readonly RoleView
   const submit = form.handleSubmit((v) =>
     invite.mutate(
       { ...v, msisdn: optionalPhone(v.msisdn) },
-      {
-        onSuccess: (res) => {
-          if (res.success === false) {
-            toast.error(res.message);
-            return;
-          }
-          toast.success(`Invitation sent to ${res.data.email}`);
-          onClose();
-        },
-        onError: toastApiError,
-      },
+      onEnvelope(
+        () => onClose(),
+        (d) => `Invitation sent to ${d.email}`,
+      ),
     ),
   );
   return (
@@ -170,17 +162,7 @@ export function EditMemberModal({
         msisdn: optionalPhone(v.msisdn),
         roleId: isSelf ? undefined : v.roleId || undefined,
       },
-      {
-        onSuccess: (res) => {
-          if (res.success === false) {
-            toast.error(res.message);
-            return;
-          }
-          toast.success(res.message);
-          onClose();
-        },
-        onError: toastApiError,
-      },
+      onEnvelope(() => onClose()),
     ),
   );
   return (

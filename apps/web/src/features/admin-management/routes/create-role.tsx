@@ -1,10 +1,9 @@
 // admin-management/create-role in both areas: a new role of the caller's area.
 
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
-import { toastApiError } from '@/lib/api-toasts';
 import { useCreateRole } from '../api/role-mutations';
+import { onEnvelope } from '../components/on-envelope';
 import { RoleForm } from '../components/role-form';
 import { useTeamArea } from '../components/team-area';
 
@@ -24,17 +23,10 @@ export default function CreateRoleRoute() {
         pending={create.isPending}
         onCancel={() => navigate(area.rolesListPath)}
         onSubmit={(v) =>
-          create.mutate(v, {
-            onSuccess: (res) => {
-              if (res.success === false) {
-                toast.error(res.message);
-                return;
-              }
-              toast.success(res.message);
-              navigate(area.rolePath(res.data.id));
-            },
-            onError: toastApiError,
-          })
+          create.mutate(
+            v,
+            onEnvelope((data) => navigate(area.rolePath(data.id))),
+          )
         }
       />
     </div>

@@ -1,15 +1,14 @@
 // admin-management/edit-role/{id} in both areas. The area's system role (Super Admin, Owner)
 // holds every permission and is not editable: the screen says so instead of a form.
 
-import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import { DetailHeader, LoadingCard } from '@/components/detail-page';
 import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api-client';
-import { toastApiError } from '@/lib/api-toasts';
 import { useRole } from '../api/get-role';
 import { useUpdateRole } from '../api/role-mutations';
+import { onEnvelope } from '../components/on-envelope';
 import { RoleForm } from '../components/role-form';
 import { useTeamArea } from '../components/team-area';
 
@@ -54,17 +53,7 @@ export default function EditRoleRoute() {
           onSubmit={(v) =>
             update.mutate(
               { id, ...v },
-              {
-                onSuccess: (res) => {
-                  if (res.success === false) {
-                    toast.error(res.message);
-                    return;
-                  }
-                  toast.success(res.message);
-                  navigate(area.rolePath(id));
-                },
-                onError: toastApiError,
-              },
+              onEnvelope(() => navigate(area.rolePath(id))),
             )
           }
         />
