@@ -5,14 +5,16 @@ import { Link } from 'react-router';
 
 type Area = 'ADMIN' | 'CORPORATE';
 
-function targetPath(area: Area, type: string | null, id: string | null): string | null {
+function targetPath(area: Area, entry: AuditView): string | null {
+  const { targetType: type, targetId: id } = entry;
   if (!type || !id) return null;
   const base = area === 'ADMIN' ? '/admin-dashboard' : '/dashboard';
   switch (type) {
     case 'vend':
       return `${base}/vending-history/${id}`;
     case 'role':
-      return `${base}/admin-management/view-role/${id}`;
+      // A client's roles are its own: an admin's role screens show the admin area's only.
+      return entry.area === area ? `${base}/admin-management/view-role/${id}` : null;
     case 'corporate':
       return area === 'ADMIN' ? `${base}/view-corporate-client/${id}` : null;
     default:
@@ -24,7 +26,7 @@ const short = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
 
 export function AuditTarget({ entry, area }: { entry: AuditView; area: Area }) {
   if (!entry.targetType) return <span className="text-slate-400">—</span>;
-  const path = targetPath(area, entry.targetType, entry.targetId);
+  const path = targetPath(area, entry);
   const label = auditTargetLabel(entry.targetType);
   return (
     <span className="whitespace-nowrap">
