@@ -76,6 +76,7 @@ async function invite(page: Page, base: string, email: string, first: string, ro
   await field(dialog, 'Last name').fill('Adeyemi');
   await field(dialog, 'Email address').fill(email);
   await field(dialog, 'Role').selectOption({ label: role });
+  await shoot(page, `team-invite-${role.toLowerCase()}`);
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await toastSays(page, `Invitation sent to ${email}`);
   await dialog.waitFor({ state: 'detached' });
@@ -211,7 +212,8 @@ describe('team, roles and audit trail', () => {
     await ownerPage.getByRole('table', { name: 'Team members' }).getByText(clerkEmail).waitFor();
     await shoot(ownerPage, 'team-users-client-phone');
     await ownerCtx.close();
-  });
+    // Two people's whole first sign-in (argon2 hashing included) and two roles: a long journey.
+  }, 150_000);
 
   it('[TEAM] the super admin adds a support agent who reads clients but cannot approve funding', async () => {
     const token = await adminToken();
@@ -289,5 +291,5 @@ describe('team, roles and audit trail', () => {
     await shoot(admin, 'team-audit-admin');
     await exportTrail(admin, ['Created a role', '"{""name"":""Support""', 'Super Admin']);
     await adminCtx.close();
-  });
+  }, 150_000);
 });

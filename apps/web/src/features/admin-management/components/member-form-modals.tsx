@@ -111,7 +111,7 @@ export function InviteMemberModal({ roles, onClose }: { roles: readonly RoleView
       open
       onClose={onClose}
       title="Invite user"
-      description="They receive an email to set their password, then set up two-factor sign-in."
+      description="They receive an email with a temporary password, choose their own at first sign-in, then confirm sign-ins with an emailed code."
       size="lg"
       dismissible={!invite.isPending}
     >
