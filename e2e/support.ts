@@ -76,6 +76,20 @@ export const uniqueEmail = (tag: string) =>
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
+/** Waits for what a person would: fonts, images, no page-loading bar; then the full page. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      Array.from(document.images).map((img) =>
+        img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })),
+      ),
+    );
+  });
+  await page.getByRole('progressbar', { name: 'Loading page' }).waitFor({ state: 'detached' });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
 // ---------------------------------------------------------------- waiting for what the user sees
 
 /** Polls `fn` until the assertion holds (no fixed sleeps): for values read from the page. */

@@ -1,3 +1,4 @@
+export * from './audit-labels';
 export * from './bulk-vend-csv';
 export * from './csv';
 export * from './envelope';

@@ -1,8 +1,10 @@
 // The audit trail: one append-only record per successful mutation and per authentication
 // event. Summaries are scrubbed of anything that looks like a secret before they are written.
+
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { auditLogs } from '../db/schema';
+import { auditLogs, roles, users } from '../db/schema';
 import { type RequestContext, requestContextOf } from '../lib/request-context';
 
 const SECRET_KEY = /pass(word)?|secret|token|code|key|otp|hash|authorization|cookie/i;
@@ -30,10 +32,20 @@ export interface AuditEntry {
     id: string | null;
     email: string | null;
     name?: string | null;
+    role?: string | null;
     area: string | null;
     corporateId: string | null;
   };
   corporateId?: string | null;
+}
+
+async function roleNameOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: roles.name })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, userId));
+  return row?.name ?? null;
 }
 
 /** Writes one audit entry for the caller of `source` (a route may still pass its request). */
@@ -48,13 +60,17 @@ export async function audit(
     id: a?.userId ?? null,
     email: a?.email ?? null,
     name: a ? `${a.firstName} ${a.lastName}` : null,
+    role: a?.roleName ?? null,
     area: a?.area ?? null,
     corporateId: a?.corporateId ?? null,
   };
+  // Events without a session (sign-in, reset) name their user: their role is read here.
+  const role = actor.role !== undefined ? actor.role : actor.id ? await roleNameOf(db, actor.id) : null;
   await db.insert(auditLogs).values({
     actorId: actor.id,
     actorEmail: actor.email,
     actorName: actor.name ?? null,
+    actorRole: role,
     area: actor.area,
     corporateId: entry.corporateId !== undefined ? entry.corporateId : actor.corporateId,
     action: entry.action,

@@ -59,11 +59,11 @@ describe('routes and layout', () => {
   );
 
   it('[ROUTES] screens of later issues say so honestly, without raw ids from the URL', async () => {
-    sessionStore.login(makeUser(), 'tok', false);
+    sessionStore.login(makeUser({ area: 'ADMIN', roles: ['ADMIN'] }), 'tok', false);
     vi.stubGlobal('fetch', stubFetch(layoutRoutes()).fn);
     const id = '724a03b8-5d1e-4c4f-9b8e-2f1d3c4b5a69';
-    renderApp(`/dashboard/admin-management/view-role/${id}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'View Role' })).toBeInTheDocument();
+    renderApp(`/admin-dashboard/auto-top-up/${id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Auto Top-up' })).toBeInTheDocument();
     expect(screen.getByText('This screen arrives with a later release.')).toBeInTheDocument();
     expect(screen.getByText('Not available yet')).toBeInTheDocument();
     expect(screen.queryByText(new RegExp(id))).not.toBeInTheDocument();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { listFilters } from '../pagination';
 import { confirmPassword } from '../password';
 import { emailSchema, msisdnSchema } from './auth';
+import { csvFormat } from './fields';
 
 export const roleBody = z.object({
   name: z
@@ -55,16 +56,27 @@ export const teamMemberView = z.object({
   createdAt: z.string(),
 });
 export type TeamMemberView = z.infer<typeof teamMemberView>;
+export const teamListQuery = listFilters.extend({
+  status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
+  /** The holders of one role (view-role). */
+  roleId: z.string().uuid('Unknown role').optional(),
+});
 
 export const auditQuery = listFilters.extend({
   action: z.string().trim().max(100).optional(),
   actor: z.string().trim().max(254).optional(),
+  targetType: z.string().trim().max(60).optional(),
+  /** Admins only: one client's entries. Corporate callers are always scoped to their own. */
+  corporateId: z.string().uuid('Choose a client from the list').optional(),
+  format: csvFormat,
 });
+export type AuditQuery = z.input<typeof auditQuery>;
 export const auditView = z.object({
   id: z.string(),
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
   actorName: z.string().nullable(),
+  actorRole: z.string().nullable(),
   area: z.string().nullable(),
   corporateId: z.string().nullable(),
   action: z.string(),

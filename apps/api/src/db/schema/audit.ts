@@ -10,6 +10,8 @@ export const auditLogs = pgTable(
     actorId: uuid('actor_id'),
     actorEmail: text('actor_email'),
     actorName: text('actor_name'),
+    /** The actor's role when they acted (roles are renamed and reassigned later). */
+    actorRole: text('actor_role'),
     area: text('area'),
     corporateId: uuid('corporate_id'),
     action: text('action').notNull(),
@@ -23,5 +25,6 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_created_idx').on(t.createdAt),
     index('audit_corporate_idx').on(t.corporateId, t.createdAt),
+    index('audit_actor_idx').on(t.actorId, t.createdAt),
   ],
 );

@@ -83,11 +83,12 @@ const memberColumns = {
 export async function listMembers(
   db: Db,
   s: Scope,
-  f: { search?: string; status?: string; page: number; limit: number },
+  f: { search?: string; status?: string; roleId?: string; page: number; limit: number },
 ) {
   const where = and(
     memberScope(s),
     f.status ? eq(users.status, f.status) : undefined,
+    f.roleId ? eq(users.roleId, f.roleId) : undefined,
     f.search
       ? or(
           ilike(users.email, containing(f.search)),
@@ -148,6 +149,9 @@ export async function listAudit(
     search?: string;
     action?: string;
     actor?: string;
+    targetType?: string;
+    /** An admin's filter on one client (a corporate caller's scope is `corporateId` above). */
+    client?: string;
     from?: Date;
     to?: Date;
     page: number;
@@ -158,7 +162,9 @@ export async function listAudit(
     // A client sees its own team's actions only (DESIGN §2): not the platform staff's actions on
     // its account, whose names, emails and addresses are not the client's to read.
     corporateId ? and(eq(auditLogs.corporateId, corporateId), eq(auditLogs.area, 'CORPORATE')) : undefined,
+    f.client ? eq(auditLogs.corporateId, f.client) : undefined,
     f.action ? ilike(auditLogs.action, startingWith(f.action)) : undefined,
+    f.targetType ? eq(auditLogs.targetType, f.targetType) : undefined,
     f.actor
       ? or(ilike(auditLogs.actorEmail, containing(f.actor)), ilike(auditLogs.actorName, containing(f.actor)))
       : undefined,

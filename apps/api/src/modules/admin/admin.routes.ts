@@ -3,10 +3,11 @@
 // own corporate's team), scoped by the caller's area.
 import {
   ADMIN_PERMISSIONS,
+  auditActionLabel,
   auditQuery,
+  auditTargetLabel,
   auditView,
   CORPORATE_PERMISSIONS,
-  listFilters,
   paginated,
   passwordConfirmBody,
   permissionView,
@@ -14,6 +15,7 @@ import {
   roleUpdateBody,
   roleView,
   successEnvelope,
+  teamListQuery,
   teamMemberCreateBody,
   teamMemberUpdateBody,
   teamMemberView,
@@ -22,6 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { lagosDayEnd, lagosDayStart, ok, page } from '../../lib/http';
 import { requestContextOf } from '../../lib/request-context';
@@ -214,7 +217,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: teamTags,
         summary: 'Admin users (admins) or team members (corporates)',
-        querystring: listFilters.extend({ status: z.enum(['ACTIVE', 'INACTIVE']).optional() }),
+        querystring: teamListQuery,
         response: { 200: paginated(teamMemberView) },
       },
     },
@@ -308,13 +311,15 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         config: { permission: MANAGE_TEAM },
         schema: {
           tags: teamTags,
-          summary: `${verb === 'activate' ? 'Activate' : 'Deactivate'} a user`,
+          summary: `${verb === 'activate' ? 'Activate' : 'Deactivate'} a user (password-confirmed)`,
           params: idParams,
+          body: passwordConfirmBody,
           response: { 200: successEnvelope(teamMemberView) },
         },
       },
       async (req) => {
         const me = authOf(req);
+        await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
         const s = scopeOf(me);
         const m = await setMemberStatus(ctx.db, s, me, req.params.id, status);
         await audit(ctx.db, req, {
@@ -399,13 +404,20 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: paginated(auditView) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const q = req.query;
-      const { rows, total } = await listAudit(ctx.db, dataScopeOf(req), {
+      const csv = q.format === 'csv';
+      const scope = dataScopeOf(req);
+      const { rows, total } = await listAudit(ctx.db, scope, {
         ...q,
+        // A client's scope is its own corporate whatever it asks for.
+        client: scope === null ? q.corporateId : undefined,
         from: q.startDate ? lagosDayStart(q.startDate) : undefined,
         to: q.endDate ? lagosDayEnd(q.endDate) : undefined,
+        page: csv ? 1 : q.page,
+        limit: csv ? CSV_EXPORT_LIMIT : q.limit,
       });
+      if (csv) return sendCsv(reply, 'audit-trail.csv', toCsv(AUDIT_CSV_COLUMNS, rows));
       return page(
         'Audit trail retrieved',
         rows.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
@@ -416,3 +428,18 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 }
+
+type AuditRow = Awaited<ReturnType<typeof listAudit>>['rows'][number];
+const AUDIT_CSV_COLUMNS: Array<[string, (r: AuditRow) => unknown]> = [
+  ['Date (Lagos)', (r) => r.createdAt],
+  ['Actor', (r) => r.actorName],
+  ['Actor email', (r) => r.actorEmail],
+  ['Role', (r) => r.actorRole],
+  ['Action', (r) => auditActionLabel(r.action)],
+  ['Action code', (r) => r.action],
+  ['Target type', (r) => (r.targetType ? auditTargetLabel(r.targetType) : '')],
+  ['Target', (r) => r.targetId],
+  ['IP address', (r) => r.ip],
+  ['User agent', (r) => r.userAgent],
+  ['Change summary', (r) => JSON.stringify(r.summary)],
+];

@@ -130,12 +130,12 @@ export async function createMember(
     });
     await ctx.mailer.send(tx as unknown as Db, {
       to: body.email,
-      subject: 'Your VendPort account',
+      subject: 'You are invited to VendPort',
       text: [
         `Hello ${body.first_name},`,
         '',
-        `An account has been created for you on VendPort with the role ${role.name}.`,
-        `Sign in at ${ctx.config.PUBLIC_URL} with this email and the temporary password below; you will be asked to choose your own password.`,
+        `You have been invited to VendPort with the role ${role.name}.`,
+        `Sign in at ${ctx.config.PUBLIC_URL} with this email and the temporary password below. You will then set your own password, and confirm each sign-in with a code sent to this address (two-factor authentication).`,
         '',
         `Temporary password: ${password}`,
       ].join('\n'),

@@ -19,6 +19,7 @@ let corpA: TestUser & { corporateId: string };
 let corpB: TestUser & { corporateId: string };
 
 const api = apiAs(() => t);
+const PW = { password: TEST_PASSWORD };
 const req = (u: TestUser, method: string, url: string, payload?: unknown) => api(method, url, u, payload);
 
 beforeAll(async () => {
@@ -231,7 +232,7 @@ describe('[TEAM] admin users and corporate teams', () => {
   });
 
   it('[TEAM] nobody deactivates or deletes themselves, nor the last super admin', async () => {
-    expect((await req(superAdmin, 'PUT', `admins/deactivate/${superAdmin.id}`)).statusCode).toBe(403);
+    expect((await req(superAdmin, 'PUT', `admins/deactivate/${superAdmin.id}`, PW)).statusCode).toBe(403);
     expect(
       (await req(superAdmin, 'DELETE', `admins/delete/${superAdmin.id}`, { password: TEST_PASSWORD })).json()
         .message,
@@ -248,8 +249,8 @@ describe('[TEAM] admin users and corporate teams', () => {
     const supers = all.filter((u) => u.role.name === 'Super Admin' && u.id !== superAdmin.id);
     expect(supers.map((u) => u.id)).toContain(other.id);
     for (const u of supers)
-      expect((await req(manager, 'PUT', `admins/deactivate/${u.id}`)).statusCode).toBe(200);
-    const last = await req(manager, 'PUT', `admins/deactivate/${superAdmin.id}`);
+      expect((await req(manager, 'PUT', `admins/deactivate/${u.id}`, PW)).statusCode).toBe(200);
+    const last = await req(manager, 'PUT', `admins/deactivate/${superAdmin.id}`, PW);
     expect(last.statusCode).toBe(403);
     expect(last.json().message).toBe('You cannot deactivate the last super admin');
     const lastDel = await req(manager, 'DELETE', `admins/delete/${superAdmin.id}`, {
@@ -257,17 +258,26 @@ describe('[TEAM] admin users and corporate teams', () => {
     });
     expect(lastDel.json().message).toBe('You cannot delete the last super admin');
     for (const u of supers)
-      expect((await req(manager, 'PUT', `admins/activate/${u.id}`)).statusCode).toBe(200);
+      expect((await req(manager, 'PUT', `admins/activate/${u.id}`, PW)).statusCode).toBe(200);
   });
 
   it('[TEAM] deactivating a user ends their sessions; activating lets them back', async () => {
     const victim = await createAdmin(t.app, { permissions: ['clients.read'] });
     expect((await req(victim, 'GET', 'notifications')).statusCode).toBe(200);
-    expect((await req(superAdmin, 'PUT', `admins/deactivate/${victim.id}`)).json().data.status).toBe(
+    const noPw = await req(superAdmin, 'PUT', `admins/deactivate/${victim.id}`, { password: '' });
+    expect(noPw.json().message).toBe('Please enter your password');
+    const wrongPw = await req(superAdmin, 'PUT', `admins/deactivate/${victim.id}`, {
+      password: 'wrong-one!',
+    });
+    expect(wrongPw.json().code).toBe('INVALID_PASSWORD');
+    expect((await req(victim, 'GET', 'notifications')).statusCode).toBe(200);
+    expect((await req(superAdmin, 'PUT', `admins/deactivate/${victim.id}`, PW)).json().data.status).toBe(
       'INACTIVE',
     );
     expect((await req(victim, 'GET', 'notifications')).statusCode).toBe(401);
-    expect((await req(superAdmin, 'PUT', `admins/activate/${victim.id}`)).json().data.status).toBe('ACTIVE');
+    expect((await req(superAdmin, 'PUT', `admins/activate/${victim.id}`, PW)).json().data.status).toBe(
+      'ACTIVE',
+    );
   });
 
   it('[TEAM] delete needs the password and removes the user', async () => {
@@ -290,7 +300,7 @@ describe('[TEAM] admin users and corporate teams', () => {
     expect(aList).not.toContain(corpB.id);
     expect(aList).not.toContain(superAdmin.id);
     expect((await req(corpB, 'GET', `admins/${member.id}`)).statusCode).toBe(404);
-    expect((await req(corpB, 'PUT', `admins/deactivate/${member.id}`)).statusCode).toBe(404);
+    expect((await req(corpB, 'PUT', `admins/deactivate/${member.id}`, PW)).statusCode).toBe(404);
     expect(
       (await req(corpB, 'DELETE', `admins/delete/${member.id}`, { password: TEST_PASSWORD })).statusCode,
     ).toBe(404);
@@ -303,7 +313,7 @@ describe('[TEAM] admin users and corporate teams', () => {
       400,
     );
     // The owner deactivates its member; the last owner cannot be removed.
-    expect((await req(corpA, 'PUT', `admins/deactivate/${member.id}`)).statusCode).toBe(200);
+    expect((await req(corpA, 'PUT', `admins/deactivate/${member.id}`, PW)).statusCode).toBe(200);
     // A manager holding every permission (on a custom role, so not an owner) meets the rule.
     const lastOwner = await addCorporateMember(t.app, corpA.corporateId, [...ALL_CORPORATE_PERMISSIONS]);
     expect(
@@ -316,7 +326,7 @@ describe('[TEAM] admin users and corporate teams', () => {
     const manager = await addCorporateMember(t.app, corpB.corporateId, ['team.manage', 'team.read']);
     const owner = corpB;
     for (const [method, url, payload] of [
-      ['PUT', `admins/deactivate/${owner.id}`, undefined],
+      ['PUT', `admins/deactivate/${owner.id}`, PW],
       ['DELETE', `admins/delete/${owner.id}`, { password: TEST_PASSWORD }],
       ['PUT', `admins/reset-2fa/${owner.id}`, { password: TEST_PASSWORD }],
       ['PUT', 'admins/update', { id: owner.id, first_name: 'Renamed' }],
@@ -328,7 +338,7 @@ describe('[TEAM] admin users and corporate teams', () => {
     expect((await req(owner, 'GET', 'me')).statusCode).toBe(200);
     // An equal is fine: the manager manages another manager.
     const peer = await addCorporateMember(t.app, corpB.corporateId, ['team.read']);
-    expect((await req(manager, 'PUT', `admins/deactivate/${peer.id}`)).statusCode).toBe(200);
+    expect((await req(manager, 'PUT', `admins/deactivate/${peer.id}`, PW)).statusCode).toBe(200);
   });
 
   it('[TEAM] deactivating the last two owners at once leaves one of them active', async () => {
@@ -340,7 +350,7 @@ describe('[TEAM] admin users and corporate teams', () => {
       .where(eq(users.id, second.id));
     const mgr = await addCorporateMember(t.app, corp.corporateId, [...ALL_CORPORATE_PERMISSIONS]);
     const results = await Promise.all(
-      [corp, second].map((o) => req(mgr, 'PUT', `admins/deactivate/${o.id}`)),
+      [corp, second].map((o) => req(mgr, 'PUT', `admins/deactivate/${o.id}`, PW)),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 403]);
     expect(results.find((r) => r.statusCode === 403)?.json().message).toBe(
@@ -404,5 +414,124 @@ describe('[AUDIT] audit trail', () => {
     expect(corpRows.data.length).toBeGreaterThan(0);
     expect(JSON.stringify(corpRows)).not.toContain('ops-staff@test.vendport');
     expect(corpRows.data.every((r: { area: string }) => r.area === 'CORPORATE')).toBe(true);
+  });
+});
+
+describe('[TEAM] issue 14: rights follow the role on the very next request', () => {
+  it('[ROLES] a permission removed from a role is refused on the holder’s next call; granted back, it works again', async () => {
+    const corp = await createCorporate(t.app, { name: 'Gamma Ltd' });
+    const role = (
+      await req(corp, 'POST', 'roles/create', {
+        name: 'Finance',
+        permissions: ['wallet.read', 'wallet.fund'],
+      })
+    ).json().data;
+    const clerk = await addCorporateMember(t.app, corp.corporateId, ['team.read']);
+    expect((await req(corp, 'PUT', 'admins/update', { id: clerk.id, roleId: role.id })).statusCode).toBe(200);
+    expect((await req(clerk, 'GET', 'get-funding-account')).statusCode).toBe(200);
+    const narrowed = await req(corp, 'PUT', 'roles/update', {
+      id: role.id,
+      name: 'Finance',
+      permissions: ['team.read'],
+    });
+    expect(narrowed.statusCode).toBe(200);
+    // Same token, next request: the server re-reads the role.
+    const refused = await req(clerk, 'GET', 'get-funding-account');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('FORBIDDEN');
+    await req(corp, 'PUT', 'roles/update', { id: role.id, name: 'Finance', permissions: ['wallet.read'] });
+    expect((await req(clerk, 'GET', 'get-funding-account')).statusCode).toBe(200);
+  });
+
+  it('[TEAM] a client with team.manage cannot grant an admin-side permission nor give an admin role', async () => {
+    const res = await req(corpA, 'POST', 'roles/create', {
+      name: 'Sneaky',
+      permissions: ['vend', 'funding.approve'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Unknown permission: funding.approve');
+    const adminRole = (await req(superAdmin, 'GET', 'roles')).json().data[0].id;
+    const invite = await req(corpA, 'POST', 'admins/create', {
+      first_name: 'Admin',
+      last_name: 'Wannabe',
+      email: 'wannabe@alpha.test',
+      roleId: adminRole,
+    });
+    expect(invite.statusCode).toBe(400);
+    // The corporate's owner role is listed but cannot be edited.
+    const owner = (await req(corpA, 'GET', 'roles'))
+      .json()
+      .data.find((r: { isSystem: boolean }) => r.isSystem);
+    const edit = await req(corpA, 'PUT', 'roles/update', {
+      id: owner.id,
+      name: 'Owner',
+      permissions: ['vend'],
+    });
+    expect(edit.statusCode).toBe(403);
+  });
+
+  it('[ROLES] the holders of a role are listed through admins/list?roleId, with the count on the role', async () => {
+    const corp = await createCorporate(t.app, { name: 'Delta Ltd' });
+    const role = (
+      await req(corp, 'POST', 'roles/create', { name: 'Developers', permissions: ['apikey.manage'] })
+    ).json().data;
+    for (const email of ['dev1@delta.test', 'dev2@delta.test'])
+      expect(
+        (
+          await req(corp, 'POST', 'admins/create', {
+            first_name: 'Dev',
+            last_name: 'Eloper',
+            email,
+            roleId: role.id,
+          })
+        ).statusCode,
+      ).toBe(201);
+    const listed = (await req(corp, 'GET', `admins/list?roleId=${role.id}`)).json().data;
+    expect(listed.map((u: { email: string }) => u.email).sort()).toEqual([
+      'dev1@delta.test',
+      'dev2@delta.test',
+    ]);
+    expect((await req(corp, 'GET', `roles/${role.id}`)).json().data.usersCount).toBe(2);
+    const del = await req(corp, 'DELETE', `roles/${role.id}`, { password: TEST_PASSWORD });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe('This role is assigned to team members; reassign them first');
+    // Another client sees none of them.
+    expect((await req(corpB, 'GET', `admins/list?roleId=${role.id}`)).json().data).toEqual([]);
+  });
+});
+
+describe('[AUDIT] issue 14: filters, role and CSV', () => {
+  it('[AUDIT] entries carry the actor’s role; filter by target type and, for admins, by client', async () => {
+    const rows = (await req(superAdmin, 'GET', 'audit-trails?targetType=role&limit=100')).json().data;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r: { targetType: string }) => r.targetType === 'role')).toBe(true);
+    expect(rows.find((r: { actorEmail: string }) => r.actorEmail === superAdmin.email).actorRole).toBe(
+      'Super Admin',
+    );
+    const onlyA = (
+      await req(superAdmin, 'GET', `audit-trails?corporateId=${corpA.corporateId}&limit=100`)
+    ).json().data;
+    expect(onlyA.length).toBeGreaterThan(0);
+    expect(onlyA.every((r: { corporateId: string }) => r.corporateId === corpA.corporateId)).toBe(true);
+    // A client naming another client's id still sees only its own entries.
+    const bAsksA = (await req(corpB, 'GET', `audit-trails?corporateId=${corpA.corporateId}&limit=100`)).json()
+      .data;
+    expect(bAsksA.every((r: { corporateId: string }) => r.corporateId === corpB.corporateId)).toBe(true);
+    expect((await req(superAdmin, 'GET', 'audit-trails?corporateId=nope')).statusCode).toBe(400);
+  });
+
+  it('[AUDIT] the CSV export has the filtered rows, the action in words and Lagos times', async () => {
+    const res = await req(corpA, 'GET', 'audit-trails?format=csv&targetType=role');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/audit-trail\.csv/);
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Date (Lagos),Actor,Actor email,Role,Action,Action code,Target type,Target,IP address,User agent,Change summary',
+    );
+    expect(lines.length).toBeGreaterThan(1);
+    expect(res.body).toContain('Created a role');
+    expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},/);
+    expect(res.body).not.toContain(corpB.email);
   });
 });

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import type { ApiClient } from '../../plugins/api-key';
+import { audit } from '../../plugins/audit';
 import { listPlans } from '../catalogue';
 import { planOut, serviceOut } from '../catalogue/catalogue.service';
 import { assertIpAllowed } from '../ip-allowlist/ip-allowlist.service';
@@ -121,6 +122,21 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         );
       }
       const balance = await fundSandbox(ctx, client.corporateId, req.body.amount, null);
+      // No signed-in user: the client's test key acted (named by its id, never the key itself).
+      await audit(ctx.db, req, {
+        action: 'sandbox.fund',
+        actor: {
+          id: null,
+          email: null,
+          name: 'API (test key)',
+          role: null,
+          area: 'CORPORATE',
+          corporateId: client.corporateId,
+        },
+        targetType: 'corporate',
+        targetId: client.corporateId,
+        summary: { amountKobo: req.body.amount, apiKeyId: client.keyId },
+      });
       return ok(`${formatNaira(req.body.amount)} of test money added to the sandbox wallet`, {
         sandboxBalanceKobo: balance,
         sandboxBalance: formatNaira(balance),

@@ -105,14 +105,12 @@ const CLIENT_NAV: NavSection[] = [
         to: '/dashboard/admin-management',
         icon: i(ShieldIcon),
         permission: 'team.read',
-        soon: true,
       },
       {
         label: 'Audit Trail',
         to: '/dashboard/audit-trail',
         icon: i(ClockIcon),
         permission: 'team.audit.read',
-        soon: true,
       },
       { label: 'Settings', to: '/dashboard/settings', icon: i(SettingsIcon), permission: 'settings.read' },
       {
@@ -201,14 +199,12 @@ const ADMIN_NAV: NavSection[] = [
         to: '/admin-dashboard/admin-management',
         icon: i(ShieldIcon),
         permission: 'admins.read',
-        soon: true,
       },
       {
         label: 'Audit Trail',
         to: '/admin-dashboard/audit-trail',
         icon: i(ClockIcon),
         permission: 'audit.read',
-        soon: true,
       },
       {
         label: 'Settings',

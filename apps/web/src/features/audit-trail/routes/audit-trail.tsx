@@ -1,11 +1,176 @@
-// Placeholder until this screen's issue lands: title and an honest note, no sample data.
-import { LaterReleaseScreen } from '@/components/later-release';
+// audit-trail in both areas: who did what, when (Lagos time), from where, with filters by date
+// range, actor, action and target type (and client, for admins), the pager and a CSV export of
+// the filtered entries. A client sees its own team's actions only (the server scopes it).
+import { type AuditView, auditActionLabel } from '@vendport/shared';
+import { useMemo, useState } from 'react';
+import { ExportCsvButton } from '@/components/export-csv-button';
+import { QueryError } from '@/components/query-error';
+import { Card } from '@/components/ui/card';
+import { FilterBar, type FilterField, useUrlFilters } from '@/components/ui/filter-bar';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pager, usePageParams } from '@/components/ui/pager';
+import { type Column, Table } from '@/components/ui/table';
+import { formatDate, formatTime } from '@/lib/format';
+import { usePermissions } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
+import { AUDIT_PATH, useAuditTrail } from '../api/get-audit-trail';
+import { useClientOptions } from '../api/get-client-options';
+import type { AuditFilters } from '../api/query-keys';
+import { AuditDetailModal } from '../components/audit-detail-modal';
+import { ACTION_OPTIONS, AuditTarget, summaryText, TARGET_TYPE_OPTIONS } from '../components/audit-format';
+
+const NAMES = ['startDate', 'endDate', 'actor', 'action', 'targetType', 'corporateId'] as const;
 
 export default function AuditTrailRoute() {
+  const { user } = useSession();
+  const { can } = usePermissions();
+  const area = user?.area === 'ADMIN' ? 'ADMIN' : 'CORPORATE';
+  const clientFilter = area === 'ADMIN' && can('clients.read');
+  const clients = useClientOptions(clientFilter);
+  const { page, limit } = usePageParams();
+  const f = useUrlFilters(NAMES);
+  const filters: AuditFilters = useMemo(() => {
+    const out: AuditFilters = { page, limit };
+    for (const n of NAMES) if (f[n]) out[n] = f[n];
+    return out;
+  }, [page, limit, f.startDate, f.endDate, f.actor, f.action, f.targetType, f.corporateId]);
+  const trail = useAuditTrail(filters);
+  const [open, setOpen] = useState<AuditView | null>(null);
+  const filtered = NAMES.some((n) => f[n]);
+
+  const fields: FilterField[] = [
+    { kind: 'search', name: 'actor', label: 'Actor', placeholder: 'Name or email' },
+    { kind: 'date', name: 'startDate', label: 'From', pair: 'endDate', end: 'start' },
+    { kind: 'date', name: 'endDate', label: 'To', pair: 'startDate', end: 'end' },
+    { kind: 'select', name: 'action', label: 'Action', options: ACTION_OPTIONS, allLabel: 'All actions' },
+    {
+      kind: 'select',
+      name: 'targetType',
+      label: 'Target type',
+      options: TARGET_TYPE_OPTIONS,
+      allLabel: 'All targets',
+    },
+  ];
+  if (clientFilter)
+    fields.push({
+      kind: 'select',
+      name: 'corporateId',
+      label: 'Client',
+      options: clients.data ?? [],
+      allLabel: 'All clients',
+    });
+
+  const columns: Column<AuditView>[] = [
+    {
+      key: 'time',
+      header: 'Time',
+      cell: (a) => (
+        <div className="whitespace-nowrap">
+          <div className="text-slate-900">{formatDate(a.createdAt)}</div>
+          <div className="text-xs text-slate-500">{formatTime(a.createdAt)}</div>
+        </div>
+      ),
+    },
+    {
+      key: 'actor',
+      header: 'Actor',
+      wrap: { min: '10rem', max: '16rem' },
+      cell: (a) => (
+        <div className="min-w-0">
+          <div className="font-medium text-slate-900">{a.actorName ?? 'System'}</div>
+          {a.actorEmail ? (
+            <div className="max-w-[14rem] truncate text-xs text-slate-500" title={a.actorEmail}>
+              {a.actorEmail}
+            </div>
+          ) : null}
+        </div>
+      ),
+    },
+    { key: 'role', header: 'Role', cell: (a) => a.actorRole ?? '—' },
+    {
+      key: 'action',
+      header: 'Action',
+      wrap: { min: '10rem', max: '16rem' },
+      cell: (a) => <span title={a.action}>{auditActionLabel(a.action)}</span>,
+    },
+    { key: 'target', header: 'Target', cell: (a) => <AuditTarget entry={a} area={area} /> },
+    {
+      key: 'ip',
+      header: 'IP address',
+      cell: (a) => <span className="font-mono text-xs">{a.ip ?? '—'}</span>,
+    },
+    {
+      key: 'agent',
+      header: 'User agent',
+      cell: (a) => (
+        <span
+          className="block max-w-[10rem] truncate text-xs text-slate-500"
+          title={a.userAgent ?? undefined}
+        >
+          {a.userAgent ?? '—'}
+        </span>
+      ),
+    },
+    {
+      key: 'summary',
+      header: 'Changes',
+      cell: (a) => {
+        const text = summaryText(a.summary);
+        return (
+          <span className="block max-w-[16rem] truncate text-xs text-slate-600" title={text}>
+            {text}
+          </span>
+        );
+      },
+    },
+  ];
+
   return (
-    <LaterReleaseScreen
-      title="Audit Trail"
-      summary="Who did what and when, from which IP address, with filters by date, action and person."
-    />
+    <div>
+      <PageHeader
+        title="Audit Trail"
+        description={
+          area === 'ADMIN'
+            ? 'Every change made on the platform: who did it, when, from where and what changed. Open an entry for its details.'
+            : 'Every change your team made: who did it, when, from where and what changed. Open an entry for its details.'
+        }
+        actions={
+          <ExportCsvButton
+            path={AUDIT_PATH}
+            query={filters}
+            fallbackName="audit-trail"
+            disabled={!trail.data || trail.data.data.length === 0}
+          />
+        }
+      />
+      <Card className="overflow-hidden">
+        <FilterBar label="Audit filters" fields={fields} />
+        {trail.isError ? (
+          <div className="p-6">
+            <QueryError title="The audit trail could not be loaded." onRetry={() => trail.refetch()} />
+          </div>
+        ) : (
+          <div className={trail.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <Table
+              caption="Audit trail"
+              columns={columns}
+              rows={trail.data?.data ?? []}
+              rowKey={(a) => a.id}
+              loading={trail.isPending}
+              emptyText={filtered ? 'No entries match these filters.' : 'No activity recorded yet.'}
+              onRowClick={setOpen}
+            />
+          </div>
+        )}
+        {trail.data ? (
+          <Pager
+            hasMorePages={trail.data.hasMorePages}
+            lastPage={trail.data.lastPage}
+            disabled={trail.isFetching}
+          />
+        ) : null}
+      </Card>
+      <AuditDetailModal entry={open} area={area} onClose={() => setOpen(null)} />
+    </div>
   );
 }

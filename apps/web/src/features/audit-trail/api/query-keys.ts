@@ -1,0 +1,16 @@
+export type AuditFilters = {
+  page: number;
+  limit: number;
+  startDate?: string;
+  endDate?: string;
+  actor?: string;
+  action?: string;
+  targetType?: string;
+  corporateId?: string;
+};
+
+export const auditKeys = {
+  all: ['audit-trail'] as const,
+  list: (f: AuditFilters) => [...auditKeys.all, 'list', f] as const,
+  clients: () => [...auditKeys.all, 'clients'] as const,
+};
