@@ -26,7 +26,7 @@ async function appWithSlowProvider(answerAfterMs: number | null) {
     vend: async () => {
       called();
       if (answerAfterMs === null) await new Promise(() => {}); // never answers
-      await new Promise((r) => setTimeout(r, answerAfterMs));
+      await new Promise((r) => setTimeout(r, answerAfterMs ?? 0));
       return { outcome: 'SUCCESS', message: 'Delivered', providerReference: 'SLOW-1' };
     },
     query: real.forPlatform('AGGREGATOR').query,
