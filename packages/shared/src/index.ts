@@ -19,3 +19,5 @@ export * from './schemas/vends';
 export * from './schemas/verification';
 export * from './schemas/wallet';
 export * from './schemas/webhooks';
+export * from './notification-events';
+export * from './schemas/settings';

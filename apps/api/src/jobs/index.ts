@@ -30,14 +30,13 @@ export function every(ms: number, tick: () => Promise<unknown>, onError: (err: u
   };
 }
 
+/** Relays the outbox every 2 s; without SMTP (settings or environment) a tick does nothing. */
 const outboxRelay = (ctx: AppContext): Jobs =>
-  ctx.mailer.delivers
-    ? every(
-        2_000,
-        () => ctx.mailer.relay(ctx.db),
-        (err) => ctx.log.error({ err }, 'outbox relay failed'),
-      )
-    : { stop: async () => {} };
+  every(
+    2_000,
+    () => ctx.mailer.relay(ctx.db),
+    (err) => ctx.log.error({ err }, 'outbox relay failed'),
+  );
 
 /** Each module's jobs: the queue only wires them (handlers by queue name, recurring jobs). */
 const moduleJobs: ModuleJobs[] = [vendingJobs, webhooksJobs, commissionsJobs, reportsJobs];
