@@ -38,6 +38,7 @@ export function cardFundingFeeKobo(amountKobo: number, rule: CardFeeRule = DEFAU
 /** "1.5% of the amount, plus ₦100.00 from ₦2,500.00, capped at ₦2,000.00." */
 export function describeCardFeeRule(rule: CardFeeRule): string {
   const pct = `${(rule.rateBps / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
-  const flat = rule.flatKobo > 0 ? `, plus ${formatNaira(rule.flatKobo)} from ${formatNaira(rule.flatFromKobo)}` : '';
+  const flat =
+    rule.flatKobo > 0 ? `, plus ${formatNaira(rule.flatKobo)} from ${formatNaira(rule.flatFromKobo)}` : '';
   return `${pct} of the amount${flat}, capped at ${formatNaira(rule.capKobo)}.`;
 }

@@ -3,6 +3,7 @@
 // instances share it.
 import type { AppContext } from '../context';
 import { commissionsJobs } from '../modules/commissions';
+import { reconciliationJobs } from '../modules/reconciliation';
 import { reportsJobs } from '../modules/reports';
 import { vendingJobs } from '../modules/vending';
 import { webhooksJobs } from '../modules/webhooks';
@@ -39,7 +40,13 @@ const outboxRelay = (ctx: AppContext): Jobs =>
   );
 
 /** Each module's jobs: the queue only wires them (handlers by queue name, recurring jobs). */
-const moduleJobs: ModuleJobs[] = [vendingJobs, webhooksJobs, commissionsJobs, reportsJobs];
+const moduleJobs: ModuleJobs[] = [
+  vendingJobs,
+  webhooksJobs,
+  commissionsJobs,
+  reportsJobs,
+  reconciliationJobs,
+];
 
 /** The queues of the durable job queue (jobs table, see queue.ts) and what runs them. */
 export const jobHandlers: Record<string, JobHandler> = Object.assign(

@@ -8,7 +8,9 @@ import { emailSchema, msisdnSchema } from './auth';
 
 const koboInt = z.number().int();
 const naira = (label: string, min = 0, max = 100_000_000_000) =>
-  nairaAmount({ min, label }).refine((k) => k <= max, { message: `${label} must be at most ${formatNaira(max)}` });
+  nairaAmount({ min, label }).refine((k) => k <= max, {
+    message: `${label} must be at most ${formatNaira(max)}`,
+  });
 const text = (label: string, max: number) =>
   z
     .string({ error: `Enter the ${label.toLowerCase()}` })
@@ -33,7 +35,10 @@ export const platformSettingsBody = z.object({
     .transform((v, ctx) => {
       const s = String(v).trim();
       if (!/^\d{1,2}(\.\d{1,2})?$/.test(s) || Number(s) > 20) {
-        ctx.addIssue({ code: 'custom', message: 'The card fee percentage is a number from 0 to 20 with at most two decimals' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'The card fee percentage is a number from 0 to 20 with at most two decimals',
+        });
         return z.NEVER;
       }
       const [whole, frac = ''] = s.split('.');
@@ -95,27 +100,32 @@ export const publicPlatformView = z.object({
 });
 export type PublicPlatformView = z.infer<typeof publicPlatformView>;
 
-export const smtpSettingsBody = z.object({
-  enabled: z.boolean({ error: 'Say whether these SMTP settings are used' }),
-  host: z
-    .string()
-    .trim()
-    .max(253, 'The host is too long')
-    .regex(/^[A-Za-z0-9.-]*$/, 'Enter a host name or IP address (letters, digits, dots and dashes)'),
-  port: z.coerce
-    .number({ error: 'Enter the port' })
-    .int('The port is a whole number')
-    .min(1, 'The port is from 1 to 65535')
-    .max(65535, 'The port is from 1 to 65535'),
-  user: z.string().trim().max(254, 'The user name is too long').default(''),
-  password: z
-    .string()
-    .max(512, 'The password is too long')
-    .optional()
-    .describe('Leave out (or empty) to keep the stored password; never sent back'),
-  clearPassword: z.boolean().default(false),
-  secure: z.boolean().default(false).describe('TLS from the start (port 465); otherwise STARTTLS when offered'),
-}).refine((b) => !b.enabled || b.host.length > 0, { message: 'Enter the SMTP host', path: ['host'] });
+export const smtpSettingsBody = z
+  .object({
+    enabled: z.boolean({ error: 'Say whether these SMTP settings are used' }),
+    host: z
+      .string()
+      .trim()
+      .max(253, 'The host is too long')
+      .regex(/^[A-Za-z0-9.-]*$/, 'Enter a host name or IP address (letters, digits, dots and dashes)'),
+    port: z.coerce
+      .number({ error: 'Enter the port' })
+      .int('The port is a whole number')
+      .min(1, 'The port is from 1 to 65535')
+      .max(65535, 'The port is from 1 to 65535'),
+    user: z.string().trim().max(254, 'The user name is too long').default(''),
+    password: z
+      .string()
+      .max(512, 'The password is too long')
+      .optional()
+      .describe('Leave out (or empty) to keep the stored password; never sent back'),
+    clearPassword: z.boolean().default(false),
+    secure: z
+      .boolean()
+      .default(false)
+      .describe('TLS from the start (port 465); otherwise STARTTLS when offered'),
+  })
+  .refine((b) => !b.enabled || b.host.length > 0, { message: 'Enter the SMTP host', path: ['host'] });
 export type SmtpSettingsBody = z.input<typeof smtpSettingsBody>;
 
 export const smtpTestBody = z.object({ to: emailSchema });
@@ -207,4 +217,7 @@ export const statementRequestBody = z
     startDate: z.iso.date({ error: 'Use a real date in the format YYYY-MM-DD' }),
     endDate: z.iso.date({ error: 'Use a real date in the format YYYY-MM-DD' }),
   })
-  .refine((b) => b.startDate <= b.endDate, { message: 'The start date must not be after the end date', path: ['endDate'] });
+  .refine((b) => b.startDate <= b.endDate, {
+    message: 'The start date must not be after the end date',
+    path: ['endDate'],
+  });

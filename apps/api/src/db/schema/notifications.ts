@@ -22,7 +22,8 @@ export const outboxEmails = pgTable('outbox_emails', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   /** Files sent with the message (statements): name, MIME type and text content. */
-  attachments: jsonb('attachments').$type<Array<{ filename: string; contentType: string; content: string }>>(),
+  attachments:
+    jsonb('attachments').$type<Array<{ filename: string; contentType: string; content: string }>>(),
   sentAt: ts('sent_at'),
   error: text('error'),
   createdAt: ts('created_at').notNull().defaultNow(),

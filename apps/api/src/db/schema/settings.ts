@@ -79,7 +79,10 @@ export const statements = pgTable(
       .on(t.corporateId, t.kind, t.periodStart)
       .where(sql`${t.kind} <> 'ON_DEMAND'`),
     index('statements_corporate_idx').on(t.corporateId, t.createdAt),
-    check('statements_balance_check', sql`${t.openingKobo} + ${t.creditsKobo} - ${t.debitsKobo} = ${t.closingKobo}`),
+    check(
+      'statements_balance_check',
+      sql`${t.openingKobo} + ${t.creditsKobo} - ${t.debitsKobo} = ${t.closingKobo}`,
+    ),
   ],
 );
 

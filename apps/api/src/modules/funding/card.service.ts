@@ -62,7 +62,11 @@ export function cardFeeWith(rule: CardFeeRule, amountKobo: number) {
 export async function cardFee(ctx: AppContext, amountKobo: number) {
   const rule = await cardFeeRuleOf(ctx);
   const fee = cardFeeWith(rule, amountKobo);
-  return { ...fee, capped: fee.feeKobo === rule.capKobo && rule.capKobo > 0, rule: describeCardFeeRule(rule) };
+  return {
+    ...fee,
+    capped: fee.feeKobo === rule.capKobo && rule.capKobo > 0,
+    rule: describeCardFeeRule(rule),
+  };
 }
 
 export function cardPaymentView(p: CardPaymentRow) {

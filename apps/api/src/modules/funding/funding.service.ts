@@ -204,7 +204,8 @@ export async function approveFundRequest(ctx: AppContext, actor: AuthContext, re
     const emailed = await notifyCorporate(tx, fr.corporateId, subject, body, 'funding.decided');
     // The company's own address hears of it too, unless a user's set-up already emailed it.
     const corp = await findCorporate(tx, fr.corporateId);
-    if (corp && !emailed.includes(corp.email)) await ctx.mailer.send(tx, { to: corp.email, subject, text: body });
+    if (corp && !emailed.includes(corp.email))
+      await ctx.mailer.send(tx, { to: corp.email, subject, text: body });
     await record(tx, {
       action: 'funding.request.approve',
       targetType: 'fund_request',
@@ -241,7 +242,8 @@ export async function declineFundRequest(
     const emailed = await notifyCorporate(tx, fr.corporateId, subject, body, 'funding.decided');
     // The company's own address hears of it too, unless a user's set-up already emailed it.
     const corp = await findCorporate(tx, fr.corporateId);
-    if (corp && !emailed.includes(corp.email)) await ctx.mailer.send(tx, { to: corp.email, subject, text: body });
+    if (corp && !emailed.includes(corp.email))
+      await ctx.mailer.send(tx, { to: corp.email, subject, text: body });
     await record(tx, {
       action: 'funding.request.decline',
       targetType: 'fund_request',

@@ -39,7 +39,8 @@ async function deliver(
 ): Promise<string[]> {
   const inApp = event ? recipients.filter((r) => channelsFor(r.preferences, event).inApp) : recipients;
   const byEmail = event ? recipients.filter((r) => channelsFor(r.preferences, event).email) : [];
-  if (inApp.length) await db.insert(notifications).values(inApp.map((r) => ({ userId: r.id, subject, body })));
+  if (inApp.length)
+    await db.insert(notifications).values(inApp.map((r) => ({ userId: r.id, subject, body })));
   if (byEmail.length)
     await db.insert(outboxEmails).values(byEmail.map((r) => ({ to: r.email, subject, text: body })));
   return byEmail.map((r) => r.email);

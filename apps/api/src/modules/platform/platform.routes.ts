@@ -25,7 +25,10 @@ const tags = ['Settings: platform'];
 
 export async function platformRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const view = async () => ({ ...platformSettingsOut(await platformSettings(ctx)), smtp: await smtpView(ctx) });
+  const view = async () => ({
+    ...platformSettingsOut(await platformSettings(ctx)),
+    smtp: await smtpView(ctx),
+  });
 
   r.get(
     '/get-settings',

@@ -21,11 +21,21 @@ interface StoredSmtp {
   passwordSealed: string | null;
 }
 
-const EMPTY: StoredSmtp = { enabled: false, host: '', port: 587, user: '', secure: false, passwordSealed: null };
+const EMPTY: StoredSmtp = {
+  enabled: false,
+  host: '',
+  port: 587,
+  user: '',
+  secure: false,
+  passwordSealed: null,
+};
 
 async function stored(db: Db): Promise<{ smtp: StoredSmtp; updatedAt: Date | null }> {
   const row = await repo.findSetting(db, SMTP_KEY);
-  return { smtp: { ...EMPTY, ...((row?.value ?? {}) as Partial<StoredSmtp>) }, updatedAt: row?.updatedAt ?? null };
+  return {
+    smtp: { ...EMPTY, ...((row?.value ?? {}) as Partial<StoredSmtp>) },
+    updatedAt: row?.updatedAt ?? null,
+  };
 }
 
 function optionsOf(ctx: AppContext, s: StoredSmtp): SmtpOptions {
@@ -92,7 +102,13 @@ export async function saveSmtp(ctx: AppContext, input: SmtpInput, actorId: strin
       passwordSealed,
     };
     await repo.putSetting(tx, SMTP_KEY, { ...next }, actorId);
-    const plain = (s: StoredSmtp) => ({ enabled: s.enabled, host: s.host, port: s.port, user: s.user, tls: s.secure });
+    const plain = (s: StoredSmtp) => ({
+      enabled: s.enabled,
+      host: s.host,
+      port: s.port,
+      user: s.user,
+      tls: s.secure,
+    });
     await record(tx, {
       action: 'settings.smtp.update',
       targetType: 'platform_settings',
@@ -121,13 +137,21 @@ export async function sendTestEmail(ctx: AppContext, to: string, record: AuditFn
     to,
     subject: 'VendPort test email',
     text: `This is a test email from VendPort, sent ${
-      via === 'SETTINGS' ? `through ${smtp.host}:${smtp.port}` : via === 'ENVIRONMENT' ? 'through the SMTP server set in the environment' : 'to the outbox only (no SMTP server is set)'
+      via === 'SETTINGS'
+        ? `through ${smtp.host}:${smtp.port}`
+        : via === 'ENVIRONMENT'
+          ? 'through the SMTP server set in the environment'
+          : 'to the outbox only (no SMTP server is set)'
     }. If you can read it, email delivery works.`,
   };
   let result: { outboxId: string; ok: boolean; answer: string };
   if (via === 'OUTBOX_ONLY') {
     const outboxId = await ctx.mailer.send(ctx.db, mail);
-    result = { outboxId, ok: false, answer: 'No SMTP server is set: the message was written to the outbox only.' };
+    result = {
+      outboxId,
+      ok: false,
+      answer: 'No SMTP server is set: the message was written to the outbox only.',
+    };
   } else {
     let transport: Transporter | null = null;
     try {

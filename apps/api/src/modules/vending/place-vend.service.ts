@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { readableCode } from '../../lib/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { queueBalanceChecks } from '../balance-alerts';
 import type { DataPlanRow, ServiceRow } from '../catalogue';
 import { planForVend, serviceUnavailable } from '../catalogue/catalogue.service';
 import { accountIdsOf, asLedgerError, validateTransfer } from '../ledger/ledger.service';
@@ -369,6 +370,9 @@ export async function runVend(ctx: AppContext, r: Resolved): Promise<VendResult>
     }
     throw asLedgerError(err);
   }
+  // The debit has committed: the low-balance checks run beside the delivery, never in its way.
+  if (values.mode === 'LIVE')
+    queueBalanceChecks(ctx, { corporateId: values.corporateId, vtuLineId: values.floatLineId });
   return { vend: await deliver(ctx, created), replay: false };
 }
 
