@@ -104,7 +104,7 @@ export function apiAs(get: () => TestApp) {
 }
 
 export async function buildTestApp(
-  opts: { env?: Record<string, string>; poolSize?: number } = {},
+  opts: { env?: Record<string, string>; poolSize?: number; logger?: Record<string, unknown> } = {},
 ): Promise<TestApp> {
   const config = {
     ...loadConfig({
@@ -131,7 +131,7 @@ export async function buildTestApp(
   // TEST_LOG=1 shows the server's errors while investigating a failing test.
   const app = await buildApp(config, {
     db: handle,
-    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
   });
   await app.ready();
   return {
