@@ -13,4 +13,6 @@ export const usePlatform = (enabled: boolean) =>
     select: (res) => res.data,
     enabled,
     staleTime: 60_000,
+    // Only a notice: a failed read is not worth retries (the next page load asks again).
+    retry: false,
   });

@@ -187,13 +187,29 @@ describe('[STATEMENT] a month of the wallet from the ledger', () => {
     });
   });
 
+  it('[STATEMENT] a statement that ends today covers it up to now: the closing balance is the wallet’s', async () => {
+    await fund(t.app, other.corporateId, 1_234_500);
+    const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
+    const res = await api('POST', 'reconciliation/statements', other, { startDate: today, endDate: today });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({
+      fromDate: today,
+      toDate: today,
+      openingKobo: 0,
+      creditsKobo: 1_234_500,
+    });
+    expect(res.json().data.closingKobo).toBe((await balances(t.app, other.corporateId)).wallet);
+    const csv = (await api('GET', `reconciliation/statements/${res.json().data.id}/download`, other)).body;
+    expect(csv).toContain('made before the last day ended');
+  });
+
   it('[STATEMENT] bad ranges are refused with words and store nothing', async () => {
     const count = async () => (await api('GET', 'reconciliation/statements', corp)).json().total;
     const before = await count();
-    const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 25 * 3600_000).toISOString().slice(0, 10);
     for (const [body, msg] of [
       [{ startDate: '2026-03-05', endDate: '2026-03-01' }, /must not be after/],
-      [{ startDate: today, endDate: today }, /yesterday or earlier/],
+      [{ startDate: tomorrow, endDate: tomorrow }, /cannot be in the future/],
       [{ startDate: '2024-01-01', endDate: '2026-01-01' }, /at most 366 days/],
       [{ startDate: '2026-02-31', endDate: '2026-03-01' }, /real date/],
     ] as const) {
@@ -207,7 +223,8 @@ describe('[STATEMENT] a month of the wallet from the ledger', () => {
   it('[STATEMENT] another client sees none of the statements, cannot download them, and its own are its own', async () => {
     const mine = (await api('GET', 'reconciliation/statements', corp)).json().data;
     expect(mine.length).toBeGreaterThan(0);
-    expect((await api('GET', 'reconciliation/statements', other)).json().data).toEqual([]);
+    const theirs = (await api('GET', 'reconciliation/statements', other)).json().data;
+    expect(theirs.map((s: { id: string }) => s.id)).not.toContain(mine[0].id);
     const dl = await api('GET', `reconciliation/statements/${mine[0].id}/download`, other);
     expect(dl.statusCode).toBe(404);
     const admin = await createAdmin(t.app);
@@ -300,8 +317,9 @@ describe('[STATEMENT] settings and the job at the period’s end', () => {
       [corp.id, 'Statement ready'],
     );
     expect(note.length).toBe(1);
-    // The other client asked for nothing and got nothing.
-    expect((await api('GET', 'reconciliation/statements', other)).json().total).toBe(0);
+    // The other client asked for no scheduled statement and got none.
+    const theirs = (await api('GET', 'reconciliation/statements', other)).json().data;
+    expect(theirs.filter((s: { kind: string }) => s.kind !== 'ON_DEMAND')).toEqual([]);
   });
 
   it('[STATEMENT] weekly statements cover Monday to Sunday and are made on the Monday after', () => {

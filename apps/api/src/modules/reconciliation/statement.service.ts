@@ -60,8 +60,10 @@ const TYPE_NAMES: Record<string, string> = {
   ADJUSTMENT: 'Adjustment',
 };
 
-export async function buildStatement(db: Db, corporateId: string, p: Period) {
-  const { start, end } = bounds(p);
+/** `now`: a statement asked for while its last day runs covers that day up to now. */
+export async function buildStatement(db: Db, corporateId: string, p: Period, now = new Date()) {
+  const { start, end: dayEnd } = bounds(p);
+  const end = dayEnd.getTime() > now.getTime() ? now : dayEnd;
   const { openingKobo, lines } = await walletStatementLines(db, corporateId, start, end);
   let creditsKobo = 0;
   let debitsKobo = 0;
@@ -71,7 +73,10 @@ export async function buildStatement(db: Db, corporateId: string, p: Period) {
   }
   const closingKobo = openingKobo + creditsKobo - debitsKobo;
   const name = (await repo.corporateName(db, corporateId)) ?? '';
-  const period = `${ddmmyyyy(p.fromDate)} to ${ddmmyyyy(p.toDate)} (Africa/Lagos, midnight to midnight)`;
+  const period =
+    end === dayEnd
+      ? `${ddmmyyyy(p.fromDate)} to ${ddmmyyyy(p.toDate)} (Africa/Lagos, midnight to midnight)`
+      : `${ddmmyyyy(p.fromDate)} 00:00 to ${lagosDateTime(end)} (Africa/Lagos; made before the last day ended)`;
   const naira = (k: number) => koboToNairaString(k);
   type Row = {
     date: string;
@@ -127,13 +132,16 @@ export async function buildStatement(db: Db, corporateId: string, p: Period) {
   return { start, end, openingKobo, creditsKobo, debitsKobo, closingKobo, entryCount: lines.length, csv };
 }
 
+/** The last Lagos day a statement covers (its end is midnight after it, or an instant within it). */
+const lastDayOf = (s: repo.StatementRow) => lagosDate(new Date(s.periodEnd.getTime() - 1));
+
 export function statementOut(s: repo.StatementRow) {
   return {
     id: s.id,
     code: s.code,
     kind: s.kind as StatementKind,
     fromDate: lagosDate(s.periodStart),
-    toDate: lagosDate(new Date(s.periodEnd.getTime() - 1)),
+    toDate: lastDayOf(s),
     openingKobo: s.openingKobo,
     creditsKobo: s.creditsKobo,
     debitsKobo: s.debitsKobo,
@@ -144,11 +152,17 @@ export function statementOut(s: repo.StatementRow) {
 }
 
 export const statementFilename = (s: repo.StatementRow) =>
-  `statement-${s.code}-${lagosDate(s.periodStart)}-to-${lagosDate(new Date(s.periodEnd.getTime() - 1))}.csv`;
+  `statement-${s.code}-${lagosDate(s.periodStart)}-to-${lastDayOf(s)}.csv`;
 
 /** Builds and stores a statement; null when the scheduled one for the period exists already. */
-export async function storeStatement(db: Db, corporateId: string, p: Period, createdById: string | null) {
-  const b = await buildStatement(db, corporateId, p);
+export async function storeStatement(
+  db: Db,
+  corporateId: string,
+  p: Period,
+  createdById: string | null,
+  now = new Date(),
+) {
+  const b = await buildStatement(db, corporateId, p, now);
   return repo.insertStatement(db, {
     code: readableCode('STM', 10),
     corporateId,
@@ -198,8 +212,8 @@ export async function statementOnDemand(
   actorId: string,
   now = new Date(),
 ) {
-  if (range.endDate >= lagosDate(now)) {
-    throw badRequest('Choose days that have ended: the end date must be yesterday or earlier (Lagos time)');
+  if (range.endDate > lagosDate(now)) {
+    throw badRequest('The end date cannot be in the future (Lagos time)');
   }
   const days = (Date.parse(range.endDate) - Date.parse(range.startDate)) / DAY_MS + 1;
   if (days > MAX_RANGE_DAYS) throw badRequest(`A statement covers at most ${MAX_RANGE_DAYS} days`);
@@ -208,6 +222,7 @@ export async function statementOnDemand(
     corporateId,
     { kind: 'ON_DEMAND', fromDate: range.startDate, toDate: range.endDate },
     actorId,
+    now,
   );
   if (!row) throw new Error('on-demand statement not stored');
   return row;
