@@ -85,8 +85,9 @@ export function StatementsCard() {
   const { page, limit } = usePageParams();
   const statements = useStatements(page, limit);
   const create = useCreateStatement();
-  const max = yesterday();
-  const [range, setRange] = useState({ startDate: max, endDate: max });
+  // Any past days, or today so far.
+  const max = lagosToday();
+  const [range, setRange] = useState(() => ({ startDate: yesterday(), endDate: yesterday() }));
 
   const onCreate = () =>
     create.mutate(range, {
