@@ -114,8 +114,14 @@ export function StatementsCard() {
           label="From"
           name="statementFrom"
           value={range.startDate}
-          max={range.endDate || max}
-          onChange={(startDate) => setRange((r) => ({ ...r, startDate }))}
+          max={max}
+          // A start after the end moves the end along: the range stays a range.
+          onChange={(startDate) =>
+            setRange((r) => ({
+              startDate,
+              endDate: startDate && r.endDate < startDate ? startDate : r.endDate,
+            }))
+          }
           containerClassName="w-44"
         />
         <DateInput
