@@ -2,6 +2,7 @@
 // exported by its index); the queue itself lives in the database so that any number of app
 // instances share it.
 import type { AppContext } from '../context';
+import { alertsJobs } from '../modules/balance-alerts';
 import { commissionsJobs } from '../modules/commissions';
 import { reconciliationJobs } from '../modules/reconciliation';
 import { reportsJobs } from '../modules/reports';
@@ -46,6 +47,7 @@ const moduleJobs: ModuleJobs[] = [
   commissionsJobs,
   reportsJobs,
   reconciliationJobs,
+  alertsJobs,
 ];
 
 /** The queues of the durable job queue (jobs table, see queue.ts) and what runs them. */

@@ -51,6 +51,12 @@ export const platformSettingsBody = z.object({
   lowBalanceThreshold: naira('Default low-balance threshold'),
   vtuLowFloatThreshold: naira('VTU line low-float threshold'),
   maxVendAmount: naira('Largest single vend', 100, 100_000_000),
+  vendFailureAlertCount: z.coerce
+    .number({ error: 'Enter how many failed vends in an hour raise an alert' })
+    .int('The failed-vend alert is a whole number of vends')
+    .min(0, 'The failed-vend alert is 0 (off) or more')
+    .max(10_000, 'The failed-vend alert is at most 10,000 vends')
+    .describe('Failed live vends of one client within an hour that raise vend.failures; 0: off'),
   maintenanceBanner: z
     .string()
     .trim()
@@ -76,6 +82,7 @@ export const platformSettingsView = z.object({
   lowBalanceThresholdKobo: koboInt,
   vtuLowFloatThresholdKobo: koboInt,
   maxVendAmountKobo: koboInt,
+  vendFailureAlertCount: z.number().int(),
   maintenanceBanner: z.string(),
   updatedAt: z.string().nullable(),
   smtp: z.object({

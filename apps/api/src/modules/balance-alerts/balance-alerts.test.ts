@@ -5,6 +5,7 @@ import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../.
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { apiKeyFor, apiVend, assignDefaults, balances, fund } from '../vending/vending.testing';
 import { balanceChecksIdle, checkVtuLine, checkWallet } from './balance-alerts.service';
+import { alertVendFailures } from './failure-alerts.service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -133,6 +134,7 @@ describe('[ALERT] low VTU line float, to the admins who manage lines', () => {
       lowBalanceThreshold: '0',
       vtuLowFloatThreshold: '10,000',
       maxVendAmount: '1,000,000',
+      vendFailureAlertCount: 0,
       maintenanceBanner: '',
     });
     expect(save.statusCode, save.body).toBe(200);
@@ -144,5 +146,45 @@ describe('[ALERT] low VTU line float, to the admins who manage lines', () => {
     expect((await fundLine('10,000', 'TELCO-A2')).statusCode).toBe(200); // 15,000: re-armed
     expect(await checkVtuLine(t.app.ctx, line.id)).toBe(false);
     expect(await alertsOf(admin.id, subject)).toBe(1);
+  });
+});
+
+describe('[ALERT] vends failing over the platform’s count', () => {
+  it('[ALERT] a client whose vends fail that often in an hour is told once an hour; others are not', async () => {
+    const s = (await api('GET', 'get-settings', admin)).json().data;
+    await api('POST', 'settings', admin, {
+      platformName: s.platformName,
+      supportEmail: s.supportEmail,
+      supportPhone: s.supportPhone,
+      fundingBankName: s.fundingBankName,
+      fundingAccountNumber: s.fundingAccountNumber,
+      fundingAccountName: s.fundingAccountName,
+      cardFeeRatePercent: '1.5',
+      cardFeeFlat: '100',
+      cardFeeFlatFrom: '2500',
+      cardFeeCap: '2000',
+      lowBalanceThreshold: '0',
+      vtuLowFloatThreshold: '0',
+      maxVendAmount: '1,000,000',
+      vendFailureAlertCount: 2,
+      maintenanceBanner: '',
+    });
+    await api('POST', 'notification-setup', corp, {
+      preferences: { 'vend.failures': { inApp: true, email: true } },
+    });
+    const failing = () => apiVend(t.app, key, { phone: '+2348000000002', network: 'MTN', amount: 100 });
+    expect((await failing()).json().data.status).toBe('FAILED');
+    const now = new Date();
+    expect(await alertVendFailures(t.app.ctx, now)).toEqual([]); // one failure: under the count
+    expect((await failing()).json().data.status).toBe('FAILED');
+    expect(await alertVendFailures(t.app.ctx, now)).toEqual([corp.corporateId]);
+    expect(await alertVendFailures(t.app.ctx, new Date(now.getTime() + 10 * 60_000))).toEqual([]); // told already
+    expect(await alertsOf(corp.id, 'Vends are failing')).toBe(1);
+    const mail = await t.app.ctx.dbHandle.query(
+      `select 1 from outbox_emails where "to" = $1 and subject = 'Vends are failing'`,
+      [corp.email],
+    );
+    expect(mail.length).toBe(1);
+    expect(await alertsOf(other.id, 'Vends are failing')).toBe(0);
   });
 });

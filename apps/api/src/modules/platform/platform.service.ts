@@ -28,6 +28,8 @@ export interface PlatformSettings {
   lowBalanceThresholdKobo: number;
   vtuLowFloatThresholdKobo: number;
   maxVendAmountKobo: number;
+  /** Failed live vends of one client within an hour that raise a vend.failures alert; 0: off. */
+  vendFailureAlertCount: number;
   maintenanceBanner: string;
   updatedAt: Date | null;
 }
@@ -46,6 +48,7 @@ export function defaultPlatformSettings(ctx: Pick<AppContext, 'config'>): Platfo
     vtuLowFloatThresholdKobo: 0,
     // The ceiling every service's maximum already sits under (NGN 1,000,000).
     maxVendAmountKobo: 100_000_000,
+    vendFailureAlertCount: 10,
     maintenanceBanner: '',
     updatedAt: null,
   };
@@ -90,6 +93,7 @@ export function platformSettingsOut(s: PlatformSettings) {
     lowBalanceThresholdKobo: s.lowBalanceThresholdKobo,
     vtuLowFloatThresholdKobo: s.vtuLowFloatThresholdKobo,
     maxVendAmountKobo: s.maxVendAmountKobo,
+    vendFailureAlertCount: s.vendFailureAlertCount,
     maintenanceBanner: s.maintenanceBanner,
     updatedAt: s.updatedAt?.toISOString() ?? null,
   };
@@ -134,6 +138,7 @@ export async function savePlatformSettings(
       lowBalanceThresholdKobo: v.lowBalanceThreshold,
       vtuLowFloatThresholdKobo: v.vtuLowFloatThreshold,
       maxVendAmountKobo: v.maxVendAmount,
+      vendFailureAlertCount: v.vendFailureAlertCount,
       maintenanceBanner: v.maintenanceBanner,
     };
     await repo.putSetting(tx, PLATFORM_KEY, { ...next }, actorId);

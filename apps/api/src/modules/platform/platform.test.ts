@@ -31,6 +31,7 @@ const valid = {
   lowBalanceThreshold: '5,000',
   vtuLowFloatThreshold: '20,000',
   maxVendAmount: '20,000',
+  vendFailureAlertCount: '3',
   maintenanceBanner: 'Scheduled maintenance on Sunday from 01:00 to 02:00.',
 };
 

@@ -39,6 +39,7 @@ const formOf = (v: PlatformSettingsView): Form => ({
   lowBalanceThreshold: koboToNairaString(v.lowBalanceThresholdKobo),
   vtuLowFloatThreshold: koboToNairaString(v.vtuLowFloatThresholdKobo),
   maxVendAmount: koboToNairaString(v.maxVendAmountKobo),
+  vendFailureAlertCount: String(v.vendFailureAlertCount),
   maintenanceBanner: v.maintenanceBanner,
 });
 
@@ -128,6 +129,10 @@ function PlatformForm({ view }: { view: PlatformSettingsView }) {
         {field('maxVendAmount', 'Largest single vend (₦)', {
           inputMode: 'decimal',
           helperText: 'No vend above this, whatever a service allows.',
+        })}
+        {field('vendFailureAlertCount', 'Failed vends in an hour that alert a client', {
+          inputMode: 'numeric',
+          helperText: 'A client’s users who opted in hear of it at most once an hour; 0 turns it off.',
         })}
       </Section>
       <div>
