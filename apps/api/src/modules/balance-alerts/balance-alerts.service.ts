@@ -31,12 +31,15 @@ export const vtuSubject = (lineId: string) => `VTU:${lineId}`;
 /** Checks the client's wallet now; true when this check alerted. */
 export async function checkWallet(ctx: AppContext, corporateId: string, now = new Date()): Promise<boolean> {
   const threshold = await lowBalanceThresholdOf(ctx, corporateId);
+  // No threshold (the usual case): nothing to decide, nothing written. A flag left from before
+  // does no harm: once a threshold is set again, an entry at or above it re-arms it.
+  if (threshold <= 0) return false;
   const { wallet } = await accountIdsOf(ctx.db).corporate(corporateId);
   const subject = walletSubject(corporateId);
   return ctx.db.transaction(async (tx) => {
     const state = await repo.lockAlert(tx, subject);
     const balance = await accountBalance(tx, wallet);
-    if (threshold <= 0 || balance >= threshold) {
+    if (balance >= threshold) {
       await repo.clearAlert(tx, subject);
       return false;
     }
