@@ -12,8 +12,11 @@ export const STATEMENTS_QUEUE = 'reconciliation-statements';
 /** Minutes after Lagos midnight at which the job runs (entries of the last second have committed). */
 const AFTER_MIDNIGHT_MS = 5 * 60_000;
 
-export const nextStatementsRunAt = (now: Date) =>
-  new Date(lagosDayStart(lagosDate(new Date(now.getTime() + 24 * 3600_000))).getTime() + AFTER_MIDNIGHT_MS);
+/** The next 00:05 in Lagos strictly after `now`. */
+export function nextStatementsRunAt(now: Date): Date {
+  const today = lagosDayStart(lagosDate(now)).getTime() + AFTER_MIDNIGHT_MS;
+  return new Date(today > now.getTime() ? today : today + 24 * 3600_000);
+}
 
 export const statementsJob: JobHandler = async (ctx, _job, now) => {
   let made = 0;

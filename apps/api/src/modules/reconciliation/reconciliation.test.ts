@@ -8,7 +8,7 @@ import { createAdmin, createCorporate, type TestUser } from '../../test/factorie
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { gatewaySecretOf, signBody } from '../funding/gateway/signature';
 import { apiKeyFor, apiVend, assignDefaults, balances, fund } from '../vending/vending.testing';
-import { statementsJob } from './reconciliation.jobs';
+import { nextStatementsRunAt, statementsJob } from './reconciliation.jobs';
 import { lastEndedPeriod } from './statement.service';
 
 let t: TestApp;
@@ -286,6 +286,9 @@ describe('[STATEMENT] settings and the job at the period’s end', () => {
       fromDate: '2026-03-31',
       toDate: '2026-03-31',
     });
+    // The next run is the next 00:05 in Lagos, even when a run starts just after midnight.
+    expect(nextStatementsRunAt(new Date('2026-03-31T23:02:00Z'))).toEqual(new Date('2026-03-31T23:05:00Z'));
+    expect(nextStatementsRunAt(new Date('2026-03-31T22:00:00Z'))).toEqual(new Date('2026-03-31T23:05:00Z'));
     const job = { id: 'test', attempts: 1 } as unknown as JobRow;
     const out = await statementsJob(t.app.ctx, job, now);
     expect(out).toEqual({ retryAt: new Date('2026-04-01T23:05:00Z') });
