@@ -27,6 +27,7 @@ import { Mailer } from './lib/mailer';
 import { PasswordHasher } from './lib/passwords';
 import { modules } from './modules';
 import { healthProbes, metricsRoutes } from './modules/ops';
+import { smtpSourceOf } from './modules/platform';
 import { vendsSettled } from './modules/vending';
 import { registerAccessControl } from './plugins/access';
 import { registerApiKeyAuth } from './plugins/api-key';
@@ -77,6 +78,8 @@ export async function buildApp(
     hasher: new PasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, iterations: config.ARGON2_ITERATIONS }),
     log: app.log,
   };
+  // The mailer sends through the admin's SMTP settings when they are set and enabled.
+  ctx.mailer.useSource(smtpSourceOf(ctx));
   app.decorate('ctx', ctx);
 
   app.addHook('onSend', async (request, reply) => {

@@ -2,8 +2,10 @@
 // exported by its index); the queue itself lives in the database so that any number of app
 // instances share it.
 import type { AppContext } from '../context';
+import { alertsJobs } from '../modules/balance-alerts';
 import { commissionsJobs } from '../modules/commissions';
 import { fundingJobs } from '../modules/funding';
+import { reconciliationJobs } from '../modules/reconciliation';
 import { reportsJobs } from '../modules/reports';
 import { vendingJobs } from '../modules/vending';
 import { webhooksJobs } from '../modules/webhooks';
@@ -31,17 +33,24 @@ export function every(ms: number, tick: () => Promise<unknown>, onError: (err: u
   };
 }
 
+/** Relays the outbox every 2 s; without SMTP (settings or environment) a tick does nothing. */
 const outboxRelay = (ctx: AppContext): Jobs =>
-  ctx.mailer.delivers
-    ? every(
-        2_000,
-        () => ctx.mailer.relay(ctx.db),
-        (err) => ctx.log.error({ err }, 'outbox relay failed'),
-      )
-    : { stop: async () => {} };
+  every(
+    2_000,
+    () => ctx.mailer.relay(ctx.db),
+    (err) => ctx.log.error({ err }, 'outbox relay failed'),
+  );
 
 /** Each module's jobs: the queue only wires them (handlers by queue name, recurring jobs). */
-const moduleJobs: ModuleJobs[] = [vendingJobs, webhooksJobs, commissionsJobs, reportsJobs, fundingJobs];
+const moduleJobs: ModuleJobs[] = [
+  vendingJobs,
+  webhooksJobs,
+  commissionsJobs,
+  reportsJobs,
+  fundingJobs,
+  reconciliationJobs,
+  alertsJobs,
+];
 
 /** The queues of the durable job queue (jobs table, see queue.ts) and what runs them. */
 export const jobHandlers: Record<string, JobHandler> = Object.assign(

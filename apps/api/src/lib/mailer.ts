@@ -1,5 +1,8 @@
 // Email: every message is written to the outbox table first; with SMTP configured it is then
 // sent through nodemailer and marked sent. Without SMTP the outbox (and the log) is the delivery.
+// Which SMTP server: the platform settings' when an admin has set and enabled them (the platform
+// module hands the mailer a source of them), else the environment's (SMTP_*), else none.
+import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -7,48 +10,132 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { outboxEmails } from '../db/schema';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 /** What an outbox row's text becomes once the message has been sent. */
 export const SENT_TEXT_NOT_KEPT = '[sent; the text is not kept]';
 
-export class Mailer {
-  private readonly transport: Transporter | null;
-  constructor(
-    private readonly config: Config,
-    private readonly log: FastifyBaseLogger,
-    transport?: Transporter,
-  ) {
-    const smtp = config.SMTP_HOST
-      ? nodemailer.createTransport({
+export interface SmtpOptions {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  pass?: string;
+}
+export type SmtpVia = 'SETTINGS' | 'ENVIRONMENT';
+/** Where the SMTP server comes from at this moment (null: none, the outbox only). */
+export type SmtpSource = () => Promise<{ via: SmtpVia; options: SmtpOptions } | null>;
+
+export const envSmtp = (config: Config): { via: SmtpVia; options: SmtpOptions } | null =>
+  config.SMTP_HOST
+    ? {
+        via: 'ENVIRONMENT',
+        options: {
           host: config.SMTP_HOST,
           port: config.SMTP_PORT,
           secure: config.SMTP_SECURE,
-          auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS } : undefined,
-        })
-      : null;
-    this.transport = transport ?? smtp;
+          user: config.SMTP_USER,
+          pass: config.SMTP_PASS,
+        },
+      }
+    : null;
+
+/** How long one SMTP exchange may take before it counts as failed (connect, greeting, send). */
+const SMTP_TIMEOUT_MS = 15_000;
+
+export function smtpTransport(o: SmtpOptions): Transporter {
+  return nodemailer.createTransport({
+    host: o.host,
+    port: o.port,
+    secure: o.secure,
+    auth: o.user ? { user: o.user, pass: o.pass ?? '' } : undefined,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
+}
+
+type Row = typeof outboxEmails.$inferSelect;
+
+export class Mailer {
+  private source: SmtpSource;
+  private cached: { key: string; transport: Transporter } | null = null;
+  constructor(
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+    /** A fixed transport (tests): used whatever the settings say. */
+    private readonly fixed?: Transporter,
+  ) {
+    this.source = async () => envSmtp(config);
   }
 
-  get delivers(): boolean {
-    return this.transport !== null;
+  /** Where the SMTP server is read from (the platform settings, see modules/platform). */
+  useSource(source: SmtpSource) {
+    this.source = source;
+    this.cached = null;
+  }
+
+  /** The transport to use now and where its settings came from; null when mail stays in the outbox. */
+  async transportNow(): Promise<{ transport: Transporter; via: SmtpVia | 'FIXED' } | null> {
+    if (this.fixed) return { transport: this.fixed, via: 'FIXED' };
+    const s = await this.source();
+    if (!s) return null;
+    // The key is a hash, so no password sits in memory beyond nodemailer's own copy.
+    const key = createHash('sha256').update(JSON.stringify(s.options)).digest('hex');
+    if (this.cached?.key !== key) {
+      this.cached?.transport.close();
+      this.cached = { key, transport: smtpTransport(s.options) };
+    }
+    return { transport: this.cached.transport, via: s.via };
   }
 
   /**
    * Writes the message to the outbox within `db` (usually the caller's transaction), so it
    * exists exactly when the change that caused it commits. Delivery is the relay's job.
    */
-  async send(db: Db, mail: Mail): Promise<void> {
-    const [row] = await db.insert(outboxEmails).values(mail).returning({ id: outboxEmails.id });
-    if (!this.transport) {
-      this.log.info(
-        { to: mail.to, subject: mail.subject, outboxId: row.id },
-        'email written to outbox (no SMTP configured)',
-      );
+  async send(db: Db, mail: Mail): Promise<string> {
+    const [row] = await db
+      .insert(outboxEmails)
+      .values({ ...mail, attachments: mail.attachments?.length ? mail.attachments : null })
+      .returning({ id: outboxEmails.id });
+    this.log.info({ to: mail.to, subject: mail.subject, outboxId: row.id }, 'email written to outbox');
+    return row.id;
+  }
+
+  /** Sends one outbox row; records the answer on the row. Returns the server's reply or error. */
+  private async deliver(db: Db, transport: Transporter, m: Row): Promise<{ ok: boolean; answer: string }> {
+    try {
+      const info = await transport.sendMail({
+        from: this.config.MAIL_FROM,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        attachments: m.attachments ?? undefined,
+      });
+      // Once sent, the text is not kept: it may hold a sign-in code or a temporary password,
+      // which the code tables only ever store hashed.
+      await db
+        .update(outboxEmails)
+        .set({ sentAt: new Date(), text: SENT_TEXT_NOT_KEPT, attachments: null })
+        .where(eq(outboxEmails.id, m.id));
+      const answer = typeof info.response === 'string' && info.response ? info.response : 'accepted';
+      return { ok: true, answer };
+    } catch (err) {
+      const answer = String((err as Error).message).slice(0, 500);
+      this.log.error({ err, outboxId: m.id }, 'email delivery failed');
+      await db.update(outboxEmails).set({ error: answer }).where(eq(outboxEmails.id, m.id));
+      return { ok: false, answer };
     }
   }
 
@@ -57,8 +144,8 @@ export class Mailer {
    * LOCKED, so several app instances can relay the same outbox without sending twice.
    */
   async relay(db: Db, batch = 20): Promise<number> {
-    const transport = this.transport;
-    if (!transport) return 0;
+    const t = await this.transportNow();
+    if (!t) return 0;
     return db.transaction(async (tx) => {
       const rows = await tx
         .select()
@@ -67,29 +154,18 @@ export class Mailer {
         .orderBy(asc(outboxEmails.createdAt))
         .limit(batch)
         .for('update', { skipLocked: true });
-      for (const m of rows) {
-        try {
-          await transport.sendMail({
-            from: this.config.MAIL_FROM,
-            to: m.to,
-            subject: m.subject,
-            text: m.text,
-          });
-          // Once sent, the text is not kept: it may hold a sign-in code or a temporary password,
-          // which the code tables only ever store hashed.
-          await tx
-            .update(outboxEmails)
-            .set({ sentAt: new Date(), text: SENT_TEXT_NOT_KEPT })
-            .where(eq(outboxEmails.id, m.id));
-        } catch (err) {
-          this.log.error({ err, outboxId: m.id }, 'email delivery failed');
-          await tx
-            .update(outboxEmails)
-            .set({ error: String((err as Error).message).slice(0, 500) })
-            .where(eq(outboxEmails.id, m.id));
-        }
-      }
+      for (const m of rows) await this.deliver(tx, t.transport, m);
       return rows.length;
     });
+  }
+
+  /**
+   * Writes `mail` to the outbox and sends it at once through `transport` (a test email: the
+   * admin waits for the server's answer). The row records the outcome like a relayed one.
+   */
+  async sendNow(db: Db, mail: Mail, transport: Transporter) {
+    const id = await this.send(db, mail);
+    const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+    return { outboxId: id, ...(await this.deliver(db, transport, row)) };
   }
 }

@@ -10,6 +10,8 @@ import { devRoutes } from './dev/dev.routes';
 import { fundingRoutes } from './funding/funding.routes';
 import { ipAllowlistRoutes } from './ip-allowlist/ip-allowlist.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { platformRoutes } from './platform/platform.routes';
+import { reconciliationRoutes } from './reconciliation/reconciliation.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { vendingApiRoutes } from './vending/vending.api.routes';
 import { vendingRoutes } from './vending/vending.routes';
@@ -37,4 +39,6 @@ export const modules: ApiModule[] = [
   clientsRoutes,
   verificationRoutes,
   reportsRoutes,
+  platformRoutes,
+  reconciliationRoutes,
 ];

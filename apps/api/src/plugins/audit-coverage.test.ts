@@ -595,6 +595,54 @@ const CASES: Record<string, () => Promise<Call>> = {
     as: corp,
     url: `notifications/clear/${await notificationOf(corp.id)}`,
   }),
+  'POST /api/v1/notification-setup': async () => ({
+    as: corp,
+    body: { preferences: { 'funding.decided': { inApp: true, email: false } } },
+  }),
+
+  // ---- platform settings (admin) and the client's reconciliation
+  'POST /api/v1/settings': async () => ({
+    as: admin,
+    body: {
+      platformName: 'VendPort Nigeria',
+      supportEmail: 'help@vendport.test',
+      supportPhone: '0803 555 0100',
+      fundingBankName: 'Lagos Merchant Bank',
+      fundingAccountNumber: '0123456789',
+      fundingAccountName: 'VendPort Collections Ltd',
+      cardFeeRatePercent: '1.5',
+      cardFeeFlat: '100',
+      cardFeeFlatFrom: '2,500',
+      cardFeeCap: '2,000',
+      lowBalanceThreshold: '5,000',
+      vtuLowFloatThreshold: '20,000',
+      maxVendAmount: '50,000',
+      vendFailureAlertCount: '3',
+      maintenanceBanner: '',
+    },
+  }),
+  // Left off, so that the journey's codes keep arriving in the outbox; the password is still
+  // stored (sealed) and must never reach an audit entry.
+  'POST /api/v1/settings/smtp': async () => ({
+    as: admin,
+    body: {
+      enabled: false,
+      host: 'smtp.audit.test',
+      port: 587,
+      user: 'relay',
+      password: keep('Audit-Smtp-Secret-7731'),
+      secure: false,
+    },
+  }),
+  'POST /api/v1/settings/smtp/test': async () => ({ as: admin, body: { to: 'ops@audit.test' } }),
+  'POST /api/v1/reconciliation/settings': async () => ({
+    as: corp,
+    body: { enabled: true, frequency: 'DAILY', emails: ['books@audit.test'], inApp: true, format: 'CSV' },
+  }),
+  'POST /api/v1/reconciliation/statements': async () => {
+    const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
+    return { as: corp, body: { startDate: today, endDate: today } };
+  },
 };
 
 /** Audit rows whose summary holds one of the journey's secrets, or a token-shaped value. */

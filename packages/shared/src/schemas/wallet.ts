@@ -205,6 +205,9 @@ export const cardFeeView = z.object({
   totalKobo: koboInt,
 });
 export type CardFeeView = z.infer<typeof cardFeeView>;
+/** A fee quoted before paying: with whether the cap applied and the rule in words. */
+export const cardFeeQuoteView = cardFeeView.extend({ capped: z.boolean(), rule: z.string() });
+export type CardFeeQuoteView = z.infer<typeof cardFeeQuoteView>;
 export const cardPaymentView = cardFeeView.extend({
   reference: z.string(),
   status: z.enum(CARD_PAYMENT_STATUSES),

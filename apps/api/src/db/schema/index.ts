@@ -10,6 +10,7 @@ export * from './ledger';
 export * from './notifications';
 export * from './providers';
 export * from './reports';
+export * from './settings';
 export * from './vends';
 export * from './verification';
 export * from './webhooks';

@@ -1,5 +1,5 @@
 // What users are told: in-app notifications and the email outbox.
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 
 export const notifications = pgTable(
@@ -21,6 +21,9 @@ export const outboxEmails = pgTable('outbox_emails', {
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
+  /** Files sent with the message (statements): name, MIME type and text content. */
+  attachments:
+    jsonb('attachments').$type<Array<{ filename: string; contentType: string; content: string }>>(),
   sentAt: ts('sent_at'),
   error: text('error'),
   createdAt: ts('created_at').notNull().defaultNow(),

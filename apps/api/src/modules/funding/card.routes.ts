@@ -2,7 +2,7 @@
 // call, and the gateway's signed callback (public; HMAC of the raw body, else 401).
 import {
   cardAmountQuery,
-  cardFeeView,
+  cardFeeQuoteView,
   cardInitializeBody,
   cardPaymentView as cardPaymentSchema,
   cardReferenceQuery,
@@ -42,10 +42,10 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'The card funding fee for an amount (1.5%, + NGN 100 from NGN 2,500, capped at NGN 2,000)',
         querystring: cardAmountQuery,
-        response: { 200: successEnvelope(cardFeeView) },
+        response: { 200: successEnvelope(cardFeeQuoteView) },
       },
     },
-    async (req) => ok('Card funding fee calculated', cardFee(req.query.amount)),
+    async (req) => ok('Card funding fee calculated', await cardFee(ctx, req.query.amount)),
   );
 
   r.post(

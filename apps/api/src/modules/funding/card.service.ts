@@ -4,7 +4,14 @@
 // the card payment row is locked FOR UPDATE, only a non-SUCCESSFUL row is credited, and the
 // ledger transfer's reference `card-payment:<reference>` is unique. Gateway clearing receives
 // amount + fee; the wallet gets the amount; fee income gets the fee.
-import { type CardPaymentStatus, cardFundingFeeKobo, formatNaira, koboToNairaString } from '@vendport/shared';
+import {
+  type CardFeeRule,
+  type CardPaymentStatus,
+  cardFundingFeeKobo,
+  describeCardFeeRule,
+  formatNaira,
+  koboToNairaString,
+} from '@vendport/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
@@ -13,6 +20,7 @@ import type { AuthContext } from '../../plugins/access';
 import { type AuditFn, recorder } from '../../plugins/audit';
 import { systemAccountId, transfer, walletAccountId } from '../ledger/ledger.service';
 import { notifyCorporate } from '../notifications/notifications.service';
+import { cardFeeRuleOf } from '../platform';
 import { cardReference } from './codes';
 import {
   type CardPaymentRow,
@@ -43,8 +51,8 @@ function requireGateway(ctx: AppContext): PaymentGateway {
   return g;
 }
 
-export function cardFee(amountKobo: number) {
-  const feeKobo = cardFundingFeeKobo(amountKobo);
+export function cardFeeWith(rule: CardFeeRule, amountKobo: number) {
+  const feeKobo = cardFundingFeeKobo(amountKobo, rule);
   const totalKobo = amountKobo + feeKobo;
   return {
     amountKobo,
@@ -53,9 +61,23 @@ export function cardFee(amountKobo: number) {
   };
 }
 
+/** The fee now, by the platform's fee rule (spec §9 unless an admin changed it). */
+export async function cardFee(ctx: AppContext, amountKobo: number) {
+  const rule = await cardFeeRuleOf(ctx);
+  const fee = cardFeeWith(rule, amountKobo);
+  return {
+    ...fee,
+    capped: fee.feeKobo === rule.capKobo && rule.capKobo > 0,
+    rule: describeCardFeeRule(rule),
+  };
+}
+
 export function cardPaymentView(p: CardPaymentRow) {
   return {
-    ...cardFee(p.amountKobo),
+    // What was charged when the payment started, whatever the rule says today.
+    amountKobo: p.amountKobo,
+    feeKobo: p.feeKobo,
+    totalKobo: p.totalKobo,
     reference: p.reference,
     status: p.status as CardPaymentStatus,
     credited: p.transferId !== null,
@@ -74,7 +96,7 @@ export async function initializeCardPayment(
   const gateway = requireGateway(ctx);
   const corporateId = actor.corporateId!;
   const corp = await requireActiveCorporate(ctx.db, corporateId);
-  const fee = cardFee(amountKobo);
+  const fee = cardFeeWith(await cardFeeRuleOf(ctx), amountKobo);
   const reference = cardReference();
   const payment = await insertCardPayment(ctx.db, {
     reference,

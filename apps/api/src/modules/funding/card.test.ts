@@ -85,6 +85,8 @@ describe('[CARD] fee and initialization', () => {
         amountKobo: kobo,
         feeKobo: fee,
         totalKobo: kobo + fee,
+        capped: fee === 200_000,
+        rule: '1.5% of the amount, plus ₦100.00 from ₦2,500.00, capped at ₦2,000.00.',
       });
     }
     expect(

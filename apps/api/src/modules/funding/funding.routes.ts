@@ -68,7 +68,7 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: successEnvelope(fundingAccountView) },
       },
     },
-    async (req) => ok('Funding account retrieved', fundingAccount(ctx, corporateOf(req))),
+    async (req) => ok('Funding account retrieved', await fundingAccount(ctx, corporateOf(req))),
   );
 
   const fundRequestWithProof = fundRequestBody.extend({ proof: uploadedFile.optional() });

@@ -12,7 +12,8 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/access';
 import type { AuditFn } from '../../plugins/audit';
 import { systemAccountId, transfer, walletAccountId } from '../ledger/ledger.service';
-import { notifyCorporate } from '../notifications/notifications.service';
+import { notifyAdmins, notifyCorporate } from '../notifications/notifications.service';
+import { platformSettings } from '../platform';
 import { corporateNarration, readableId } from './codes';
 import {
   type AdminFundingRow,
@@ -47,11 +48,14 @@ export async function requireActiveCorporate(db: Db, corporateId: string): Promi
   return corp;
 }
 
-export function fundingAccount(ctx: AppContext, corporateId: string) {
+/** The collection account clients pay into: the platform settings' (FUNDING_* until an admin
+ * saves them). */
+export async function fundingAccount(ctx: AppContext, corporateId: string) {
+  const s = await platformSettings(ctx);
   return {
-    bankName: ctx.config.FUNDING_BANK_NAME,
-    accountNumber: ctx.config.FUNDING_ACCOUNT_NUMBER,
-    accountName: ctx.config.FUNDING_ACCOUNT_NAME,
+    bankName: s.fundingBankName,
+    accountNumber: s.fundingAccountNumber,
+    accountName: s.fundingAccountName,
     narration: corporateNarration(corporateId),
   };
 }
@@ -115,6 +119,13 @@ export async function createFundRequest(
         proofName: proof?.name ?? null,
         createdById: actor.userId,
       });
+      await notifyAdmins(
+        tx,
+        'funding.approve',
+        input.kind === 'REPAYMENT' ? 'New repayment to review' : 'New fund request to review',
+        `${corp.name} sent ${input.kind === 'REPAYMENT' ? 'a repayment' : 'a fund request'} ${row.code} of ${formatNaira(row.amountKobo)} (transfer reference ${row.transferReference}). Review it under Funding history.`,
+        'funding.requested',
+      );
       await record(tx, {
         action: input.kind === 'REPAYMENT' ? 'funding.repayment.create' : 'funding.request.create',
         targetType: 'fund_request',
@@ -190,9 +201,11 @@ export async function approveFundRequest(ctx: AppContext, actor: AuthContext, re
     const balance = credit.entries.find((e) => e.accountId === wallet)!.balanceAfterKobo;
     const subject = fr.kind === 'REPAYMENT' ? 'Repayment approved' : 'Fund request approved';
     const body = `Your ${what} ${fr.code} of ${formatNaira(fr.amountKobo)} has been approved and your wallet has been credited. New balance: ${formatNaira(balance)}.`;
-    await notifyCorporate(tx, fr.corporateId, subject, body);
+    const emailed = await notifyCorporate(tx, fr.corporateId, subject, body, 'funding.decided');
+    // The company's own address hears of it too, unless a user's set-up already emailed it.
     const corp = await findCorporate(tx, fr.corporateId);
-    if (corp) await ctx.mailer.send(tx, { to: corp.email, subject, text: body });
+    if (corp && !emailed.includes(corp.email))
+      await ctx.mailer.send(tx, { to: corp.email, subject, text: body });
     await record(tx, {
       action: 'funding.request.approve',
       targetType: 'fund_request',
@@ -226,9 +239,11 @@ export async function declineFundRequest(
     });
     const subject = fr.kind === 'REPAYMENT' ? 'Repayment declined' : 'Fund request declined';
     const body = `Your ${what} ${fr.code} of ${formatNaira(fr.amountKobo)} was declined. Reason: ${reason}`;
-    await notifyCorporate(tx, fr.corporateId, subject, body);
+    const emailed = await notifyCorporate(tx, fr.corporateId, subject, body, 'funding.decided');
+    // The company's own address hears of it too, unless a user's set-up already emailed it.
     const corp = await findCorporate(tx, fr.corporateId);
-    if (corp) await ctx.mailer.send(tx, { to: corp.email, subject, text: body });
+    if (corp && !emailed.includes(corp.email))
+      await ctx.mailer.send(tx, { to: corp.email, subject, text: body });
     await record(tx, {
       action: 'funding.request.decline',
       targetType: 'fund_request',

@@ -1,6 +1,6 @@
 // Drizzle and SQL for the ledger tables. Only ledger.service.ts calls these. Balances and entries
 // are written by the database function ledger_post alone (migration 0004).
-import { and, asc, eq, inArray, lt, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { corporates, ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
@@ -186,4 +186,43 @@ export async function sumOfWalletBalances(db: Db): Promise<number> {
     sql`select sum(balance_kobo)::bigint as total from ledger_accounts where kind = 'WALLET'`,
   );
   return Number(r?.total ?? 0);
+}
+
+/** An account's entries in [from, to), oldest first, with what moved them (statements). */
+export async function entriesBetween(db: Db, accountId: string, from: Date, to: Date) {
+  return db
+    .select({
+      seq: ledgerEntries.seq,
+      amountKobo: ledgerEntries.amountKobo,
+      balanceAfterKobo: ledgerEntries.balanceAfterKobo,
+      createdAt: ledgerEntries.createdAt,
+      reference: ledgerTransfers.reference,
+      kind: ledgerTransfers.kind,
+      description: ledgerTransfers.description,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .where(
+      and(
+        eq(ledgerEntries.accountId, accountId),
+        gte(ledgerEntries.createdAt, from),
+        lt(ledgerEntries.createdAt, to),
+      ),
+    )
+    .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.seq));
+}
+
+export async function anyEntryAtOrAbove(db: Db, accountId: string, since: Date, kobo: number) {
+  const rows = await db
+    .select({ seq: ledgerEntries.seq })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.accountId, accountId),
+        gt(ledgerEntries.createdAt, since),
+        gte(ledgerEntries.balanceAfterKobo, kobo),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

@@ -18,8 +18,10 @@ import type { Db, Tx } from '../../db/client';
 import { pgErrorCode } from '../../db/sql';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import {
+  anyEntryAtOrAbove,
   creditTermsOf,
   type EntryRow,
+  entriesBetween,
   entriesOf,
   findAccountByCode,
   findAccountsByCodes,
@@ -335,6 +337,46 @@ export async function corporateBalances(db: Db, corporateId: string): Promise<Co
 /** The wallet's balance as at an instant, from its entries (not from the row). */
 export async function walletBalanceBefore(db: Db, corporateId: string, before: Date): Promise<number> {
   return sumEntriesBefore(db, await walletAccountId(db, corporateId), before);
+}
+
+export interface WalletStatementLines {
+  openingKobo: number;
+  lines: Array<{
+    at: Date;
+    reference: string;
+    kind: string;
+    description: string;
+    amountKobo: number;
+    balanceAfterKobo: number;
+  }>;
+}
+
+/** The wallet's balance at `from` and every entry in [from, to), oldest first (statements). */
+export async function walletStatementLines(
+  db: Db,
+  corporateId: string,
+  from: Date,
+  to: Date,
+): Promise<WalletStatementLines> {
+  const account = await walletAccountId(db, corporateId);
+  const openingKobo = await sumEntriesBefore(db, account, from);
+  const rows = await entriesBetween(db, account, from, to);
+  return {
+    openingKobo,
+    lines: rows.map((r) => ({
+      at: r.createdAt,
+      reference: r.reference,
+      kind: r.kind,
+      description: r.description,
+      amountKobo: r.amountKobo,
+      balanceAfterKobo: r.balanceAfterKobo,
+    })),
+  };
+}
+
+/** Whether an entry after `since` left the account at or above `kobo` (low-balance re-arming). */
+export async function reachedSince(db: Db, accountId: string, since: Date, kobo: number): Promise<boolean> {
+  return anyEntryAtOrAbove(db, accountId, since, kobo);
 }
 
 /** Transfer kinds that fund a wallet (money paid in, as opposed to vends, commission, reversals). */

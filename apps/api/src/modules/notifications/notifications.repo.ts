@@ -1,11 +1,70 @@
-// Queries for in-app notifications: one row per user and message, soft-deleted.
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+// Queries for in-app notifications (one row per user and message, soft-deleted), the email that
+// goes with them, and each user's notification set-up.
+import {
+  type AdminPermission,
+  type ChannelChoice,
+  channelsFor,
+  type NotificationEvent,
+} from '@vendport/shared';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
-import { notifications, users } from '../../db/schema';
+import { notificationPreferences, notifications, outboxEmails, roles, users } from '../../db/schema';
 
-export async function notify(db: Db, userId: string, subject: string, body: string): Promise<void> {
-  await db.insert(notifications).values({ userId, subject, body });
+/** A user who may be told something, with their saved notification set-up (null: defaults). */
+interface Recipient {
+  id: string;
+  email: string;
+  preferences: Record<string, Partial<ChannelChoice>> | null;
+}
+
+const recipientColumns = {
+  id: users.id,
+  email: users.email,
+  preferences: notificationPreferences.preferences,
+};
+const active = and(isNull(users.deletedAt), eq(users.status, 'ACTIVE'));
+
+/**
+ * Tells `recipients`: without an event, in-app (as before set-ups existed); with one, in-app and
+ * by email as each user's set-up for that event says (the outbox relays the email). Returns the
+ * addresses emailed.
+ */
+async function deliver(
+  db: Db,
+  recipients: Recipient[],
+  subject: string,
+  body: string,
+  event?: NotificationEvent,
+): Promise<string[]> {
+  const inApp = event ? recipients.filter((r) => channelsFor(r.preferences, event).inApp) : recipients;
+  const byEmail = event ? recipients.filter((r) => channelsFor(r.preferences, event).email) : [];
+  if (inApp.length)
+    await db.insert(notifications).values(inApp.map((r) => ({ userId: r.id, subject, body })));
+  if (byEmail.length)
+    await db.insert(outboxEmails).values(byEmail.map((r) => ({ to: r.email, subject, text: body })));
+  return byEmail.map((r) => r.email);
+}
+
+const recipientsWhere = (db: Db, where: SQL | undefined) =>
+  db
+    .select(recipientColumns)
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(and(active, where));
+
+export async function notify(
+  db: Db,
+  userId: string,
+  subject: string,
+  body: string,
+  event?: NotificationEvent,
+): Promise<string[]> {
+  if (!event) {
+    await db.insert(notifications).values({ userId, subject, body });
+    return [];
+  }
+  return deliver(db, await recipientsWhere(db, eq(users.id, userId)), subject, body, event);
 }
 
 /** Notify every active user of a corporate (fund request decided, verification decided, ...). */
@@ -14,12 +73,32 @@ export async function notifyCorporate(
   corporateId: string,
   subject: string,
   body: string,
-): Promise<void> {
+  event?: NotificationEvent,
+): Promise<string[]> {
+  return deliver(db, await recipientsWhere(db, eq(users.corporateId, corporateId)), subject, body, event);
+}
+
+/** Notify every active admin whose role holds `permission` (new fund request, low VTU float, ...). */
+export async function notifyAdmins(
+  db: Db,
+  permission: AdminPermission,
+  subject: string,
+  body: string,
+  event: NotificationEvent,
+): Promise<string[]> {
   const rows = await db
-    .select({ id: users.id })
+    .select(recipientColumns)
     .from(users)
-    .where(and(eq(users.corporateId, corporateId), isNull(users.deletedAt), eq(users.status, 'ACTIVE')));
-  if (rows.length) await db.insert(notifications).values(rows.map((r) => ({ userId: r.id, subject, body })));
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(
+      and(
+        active,
+        eq(users.area, 'ADMIN'),
+        sql`${roles.permissions} @> ${JSON.stringify([permission])}::jsonb`,
+      ),
+    );
+  return deliver(db, rows, subject, body, event);
 }
 
 export const NOTIFICATIONS_PAGE = 40;
@@ -80,4 +159,37 @@ export async function clearAll(db: Db, userId: string): Promise<number> {
     .where(mine(userId))
     .returning({ id: notifications.id });
   return res.length;
+}
+
+// ---------------------------------------------------------------- set-up
+
+export async function findUserForSetup(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      area: users.area,
+      corporateId: users.corporateId,
+      preferences: notificationPreferences.preferences,
+      updatedAt: notificationPreferences.updatedAt,
+    })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+export async function putPreferences(
+  db: Db,
+  userId: string,
+  preferences: Record<string, ChannelChoice>,
+  byId: string,
+) {
+  const now = new Date();
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, preferences, updatedById: byId, updatedAt: now })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { preferences, updatedById: byId, updatedAt: now },
+    });
 }

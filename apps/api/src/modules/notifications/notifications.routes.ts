@@ -1,12 +1,19 @@
 // GET /notifications?page, PUT /notifications/read/{id}, /clear, /clear/{id}, GET /notifications/unread-count.
-import { notificationsQuery, notificationView, paginated, successEnvelope } from '@vendport/shared';
+import {
+  notificationSetupBody,
+  notificationSetupView,
+  notificationsQuery,
+  notificationView,
+  paginated,
+  successEnvelope,
+} from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok, page } from '../../lib/http';
 import { authOf } from '../../plugins/access';
-import { audit } from '../../plugins/audit';
+import { audit, recorder } from '../../plugins/audit';
 import {
   clearAll,
   deleteOne,
@@ -15,6 +22,7 @@ import {
   NOTIFICATIONS_PAGE,
   unreadCount,
 } from './notifications.service';
+import { notificationSetup, saveNotificationSetup } from './setup.service';
 
 const message = successEnvelope(z.null());
 const idParams = z.object({ id: z.string().uuid('Unknown notification') });
@@ -116,6 +124,44 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
         targetId: req.params.id,
       });
       return ok('Notification deleted', null);
+    },
+  );
+
+  r.get(
+    '/notification-setup/:id',
+    {
+      config: { permission: 'self' },
+      schema: {
+        tags,
+        summary: "A user's notification set-up: per event, in-app and email (mine, or a team member's)",
+        params: z.object({ id: z.string().uuid('User not found') }),
+        response: { 200: successEnvelope(notificationSetupView) },
+      },
+    },
+    async (req) =>
+      ok('Notification set-up retrieved', await notificationSetup(ctx.db, authOf(req), req.params.id)),
+  );
+  r.post(
+    '/notification-setup',
+    {
+      config: { permission: 'self' },
+      schema: {
+        tags,
+        summary: 'Save a notification set-up (mine unless userId names a team member I manage)',
+        body: notificationSetupBody,
+        response: { 200: successEnvelope(notificationSetupView) },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      const view = await saveNotificationSetup(
+        ctx.db,
+        me,
+        req.body.userId ?? me.userId,
+        req.body.preferences,
+        recorder(req),
+      );
+      return ok('Notification set-up saved', view);
     },
   );
 }

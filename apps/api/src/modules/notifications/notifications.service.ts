@@ -9,6 +9,7 @@ export {
   listNotifications,
   NOTIFICATIONS_PAGE,
   notify,
+  notifyAdmins,
   notifyCorporate,
   unreadCount,
 } from './notifications.repo';

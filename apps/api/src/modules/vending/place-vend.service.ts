@@ -17,9 +17,11 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { readableCode } from '../../lib/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { queueBalanceChecks } from '../balance-alerts';
 import type { DataPlanRow, ServiceRow } from '../catalogue';
 import { planForVend, serviceUnavailable } from '../catalogue/catalogue.service';
 import { accountIdsOf, asLedgerError, validateTransfer } from '../ledger/ledger.service';
+import { platformSettings } from '../platform';
 import { SANDBOX_PROVIDER } from '../providers/providers.service';
 import { pickLine } from '../vtu/vtu.service';
 import { deliver } from './deliver.service';
@@ -173,6 +175,16 @@ export async function resolveVend(ctx: AppContext, p: Prepared, services: Servic
       'VALIDATION_ERROR',
       400,
       `Amount must be between ${formatNaira(service.minAmountKobo)} and ${formatNaira(service.maxAmountKobo)} for ${p.network} ${p.input.type.toLowerCase()}`,
+    );
+  }
+  // The platform's limit on one vend (platform settings; read from a copy kept a few seconds,
+  // so a vend seldom pays a query for it).
+  const { maxVendAmountKobo } = await platformSettings(ctx);
+  if (amountKobo > maxVendAmountKobo) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      400,
+      `A single vend can be at most ${formatNaira(maxVendAmountKobo)} (the platform's vend limit)`,
     );
   }
   let commissionKobo = 0;
@@ -364,6 +376,9 @@ export async function runVend(ctx: AppContext, r: Resolved): Promise<VendResult>
     }
     throw asLedgerError(err);
   }
+  // The debit has committed: the low-balance checks run beside the delivery, never in its way.
+  if (values.mode === 'LIVE')
+    queueBalanceChecks(ctx, { corporateId: values.corporateId, vtuLineId: values.floatLineId });
   return { vend: await deliver(ctx, created), replay: false };
 }
 

@@ -10,6 +10,8 @@ import {
 } from '@vendport/shared';
 import type { VendRow } from './vending.repo';
 
+export { failedLiveVendCounts } from './vending.repo';
+
 export function vendOut(v: VendRow): VendView {
   return {
     id: v.id,

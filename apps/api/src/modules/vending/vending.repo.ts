@@ -408,3 +408,12 @@ export async function insertVendWithDebit(
   });
   return { debitTransferId };
 }
+
+/** Live vends that failed since `since`, counted per client (the vend-failure alerts). */
+export async function failedLiveVendCounts(db: Db, since: Date) {
+  return db
+    .select({ corporateId: vends.corporateId, failed: count() })
+    .from(vends)
+    .where(and(eq(vends.mode, 'LIVE'), gte(vends.createdAt, since), eq(vends.status, 'FAILED')))
+    .groupBy(vends.corporateId);
+}

@@ -20,7 +20,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { detectDocumentType, displayName, nameContradictsType } from '../../lib/file-store';
 import type { AuditFn } from '../../plugins/audit';
 import { walletTotals } from '../ledger/ledger.service';
-import { notifyCorporate } from '../notifications/notifications.service';
+import { notifyAdmins, notifyCorporate } from '../notifications/notifications.service';
 import * as repo from './verification.repo';
 
 export interface IncomingDocument {
@@ -189,6 +189,13 @@ export async function requestVerification(
       'Verification requested',
       'We have received your request to verify your business. We will review your documents and tell you the outcome.',
     );
+    await notifyAdmins(
+      tx,
+      'verification.manage',
+      'New verification request',
+      `${c.name} asked for its business to be verified${c.verificationStatus === 'DECLINED' ? ' again, with new documents' : ''}. Review it under Accounts.`,
+      'verification.requested',
+    );
     await record(tx, {
       action: 'verification.request',
       targetType: 'corporate',
@@ -290,8 +297,9 @@ export async function approveVerification(
     if (!row) throw refusal(await repo.findCorporate(tx, corporateId), review ? 'review' : 'approve');
     const subject = 'Business verified';
     const body = 'Your business has been verified. Thank you for completing your verification.';
-    await notifyCorporate(tx, corporateId, subject, body);
-    await ctx.mailer.send(tx, { to: row.email, subject, text: body });
+    const emailed = await notifyCorporate(tx, corporateId, subject, body, 'verification.decided');
+    // The company's own address hears of it too, unless a user's set-up already emailed it.
+    if (!emailed.includes(row.email)) await ctx.mailer.send(tx, { to: row.email, subject, text: body });
     await record(tx, {
       action: review ? 'verification.review-approve' : 'verification.approve',
       targetType: 'corporate',
@@ -320,8 +328,9 @@ export async function declineVerification(
     if (!row) throw refusal(await repo.findCorporate(tx, corporateId), 'decline');
     const subject = 'Business verification declined';
     const body = `Your business verification was declined. Reason: ${reason}\n\nUpload corrected documents from Business Verification in your dashboard, then request a new review.`;
-    await notifyCorporate(tx, corporateId, subject, body);
-    await ctx.mailer.send(tx, { to: row.email, subject, text: body });
+    const emailed = await notifyCorporate(tx, corporateId, subject, body, 'verification.decided');
+    // The company's own address hears of it too, unless a user's set-up already emailed it.
+    if (!emailed.includes(row.email)) await ctx.mailer.send(tx, { to: row.email, subject, text: body });
     await record(tx, {
       action: 'verification.decline',
       targetType: 'corporate',

@@ -27,6 +27,7 @@ import { requestContextOf } from '../../lib/request-context';
 import { authOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
+import { checkVtuLine } from '../balance-alerts';
 import {
   addLine,
   assignLine,
@@ -195,6 +196,8 @@ export async function vtuRoutes(app: FastifyInstance, ctx: AppContext) {
         { amountKobo: req.body.amount, reference: req.body.reference },
         { id: me.userId, email: me.email },
       );
+      // Float came in: a line alerted for low float is re-armed (or still low, alerted already).
+      await checkVtuLine(ctx, l.line.id);
       await audit(ctx.db, req, {
         action: 'vtu.fund',
         targetType: 'vtu_line',

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import logoUrl from '@/assets/logo.svg';
+import { MaintenanceBanner } from '@/components/maintenance-banner';
 import { Button } from '@/components/ui/button';
 import {
   BellIcon,
@@ -375,6 +376,7 @@ function AreaLayout({ area }: { area: Area }) {
         ) : null}
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar area={area} onOpenMenu={() => setMobileOpen(true)} />
+          <MaintenanceBanner />
           {area === 'CORPORATE' ? <TestModeBanner /> : null}
           <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
             <Outlet />

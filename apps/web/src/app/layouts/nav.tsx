@@ -211,7 +211,6 @@ const ADMIN_NAV: NavSection[] = [
         to: '/admin-dashboard/settings',
         icon: i(SettingsIcon),
         permission: 'settings.manage',
-        soon: true,
       },
       { label: 'Notifications', to: '/admin-dashboard/notification', icon: i(BellIcon) },
       { label: 'Profile', to: '/admin-dashboard/admin-profile', icon: i(UserIcon) },

@@ -5,4 +5,8 @@ export const settingsKeys = {
   webhook: () => [...settingsKeys.all, 'webhook'] as const,
   deliveries: (page: number, limit: number) =>
     [...settingsKeys.all, 'webhook-deliveries', { page, limit }] as const,
+  reconciliation: () => [...settingsKeys.all, 'reconciliation'] as const,
+  statements: (page: number, limit: number) => [...settingsKeys.all, 'statements', { page, limit }] as const,
+  notificationSetup: (userId: string) => [...settingsKeys.all, 'notification-setup', userId] as const,
+  platform: () => [...settingsKeys.all, 'platform'] as const,
 };

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type CardFeeView, koboToNairaString } from '@vendport/shared';
+import { type CardFeeQuoteView, koboToNairaString } from '@vendport/shared';
 import { type ApiSuccess, api } from '@/lib/api-client';
 import { walletKeys } from './query-keys';
 
-export type CardFee = CardFeeView;
+export type CardFee = CardFeeQuoteView;
 
 export const getCardFee = (amountKobo: number, signal?: AbortSignal) =>
   api.get<ApiSuccess<CardFee>>('fund/card/fee', { query: { amount: koboToNairaString(amountKobo) }, signal });

@@ -1,6 +1,5 @@
-// What a card payment will cost, as the server computes it (spec §9: 1.5%, plus NGN 100 from
-// NGN 2,500, capped at NGN 2,000), shown before paying.
-import { FEE_CAP_KOBO } from '@vendport/shared';
+// What a card payment will cost, as the server computes it (the platform's fee rule, spec §9's
+// 1.5%, plus NGN 100 from NGN 2,500, capped at NGN 2,000, unless changed), shown before paying.
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatNaira } from '@/lib/format';
@@ -13,7 +12,6 @@ export function FeePreview({ fee, updating }: { fee: CardFee | undefined; updati
         {updating ? 'Calculating the fee…' : 'Enter an amount to see the fee before you pay.'}
       </p>
     );
-  const capped = fee.feeKobo === Number(FEE_CAP_KOBO);
   return (
     <div
       className={cn('rounded-lg bg-slate-50 px-4 py-3 text-sm transition-opacity', updating && 'opacity-60')}
@@ -43,9 +41,7 @@ export function FeePreview({ fee, updating }: { fee: CardFee | undefined; updati
       </dl>
       <p className="mt-2 flex items-center gap-2 text-xs text-slate-500">
         {updating ? <Spinner className="h-3 w-3" label="Updating the fee" /> : null}
-        {capped
-          ? `The fee is capped at ${formatNaira(Number(FEE_CAP_KOBO))}.`
-          : 'Fee: 1.5% of the amount, plus ₦100.00 from ₦2,500.00, capped at ₦2,000.00.'}
+        {fee.capped ? `The fee is capped at ${formatNaira(fee.feeKobo)}.` : `Fee: ${fee.rule}`}
       </p>
     </div>
   );

@@ -14,6 +14,8 @@ const feeView = (amountKobo: number, feeKobo: number) => ({
   amount: (amountKobo / 100).toFixed(2),
   fee: (feeKobo / 100).toFixed(2),
   total: ((amountKobo + feeKobo) / 100).toFixed(2),
+  capped: feeKobo === 200_000,
+  rule: '1.5% of the amount, plus ₦100.00 from ₦2,500.00, capped at ₦2,000.00.',
 });
 const fee = (amountKobo: number, feeKobo: number) => ok(feeView(amountKobo, feeKobo));
 

@@ -1,0 +1,4 @@
+// The platform module's public surface: its settings as other modules read them, and the
+// mailer's source of SMTP settings.
+export { cardFeeRuleOf, type PlatformSettings, platformSettings } from './platform.service';
+export { smtpSourceOf } from './smtp.service';

@@ -1,0 +1,157 @@
+// The platform's own settings (admin): name, support contact, the collection account shown for
+// bank funding, the card fee rule, default thresholds and limits, the maintenance banner. The
+// environment gives the first values (FUNDING_*; spec §9 for the fee); a saved setting overrides
+// them. Read often (every card fee, every vend's limit), so each instance keeps them for a few
+// seconds; a save here drops the copy at once, another instance sees it within CACHE_MS.
+import {
+  type CardFeeRule,
+  DEFAULT_CARD_FEE_RULE,
+  describeCardFeeRule,
+  type PlatformSettingsValues,
+} from '@vendport/shared';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import type { AuditFn } from '../../plugins/audit';
+import * as repo from './platform.repo';
+
+export const PLATFORM_KEY = 'platform';
+const CACHE_MS = 5_000;
+
+export interface PlatformSettings {
+  platformName: string;
+  supportEmail: string;
+  supportPhone: string;
+  fundingBankName: string;
+  fundingAccountNumber: string;
+  fundingAccountName: string;
+  cardFee: CardFeeRule;
+  lowBalanceThresholdKobo: number;
+  vtuLowFloatThresholdKobo: number;
+  maxVendAmountKobo: number;
+  /** Failed live vends of one client within an hour that raise a vend.failures alert; 0: off. */
+  vendFailureAlertCount: number;
+  maintenanceBanner: string;
+  updatedAt: Date | null;
+}
+
+/** What holds before any admin saves: the environment and spec §9. */
+export function defaultPlatformSettings(ctx: Pick<AppContext, 'config'>): PlatformSettings {
+  return {
+    platformName: 'VendPort',
+    supportEmail: 'support@vendport.local',
+    supportPhone: '+2348000000000',
+    fundingBankName: ctx.config.FUNDING_BANK_NAME,
+    fundingAccountNumber: ctx.config.FUNDING_ACCOUNT_NUMBER,
+    fundingAccountName: ctx.config.FUNDING_ACCOUNT_NAME,
+    cardFee: DEFAULT_CARD_FEE_RULE,
+    lowBalanceThresholdKobo: 0,
+    vtuLowFloatThresholdKobo: 0,
+    // The ceiling every service's maximum already sits under (NGN 1,000,000).
+    maxVendAmountKobo: 100_000_000,
+    vendFailureAlertCount: 10,
+    maintenanceBanner: '',
+    updatedAt: null,
+  };
+}
+
+const cache = new WeakMap<Db, { at: number; value: PlatformSettings }>();
+
+export async function platformSettings(ctx: Pick<AppContext, 'config' | 'db'>): Promise<PlatformSettings> {
+  const hit = cache.get(ctx.db);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+  const row = await repo.findSetting(ctx.db, PLATFORM_KEY);
+  const base = defaultPlatformSettings(ctx);
+  const saved = (row?.value ?? {}) as Partial<PlatformSettings>;
+  const value: PlatformSettings = {
+    ...base,
+    ...saved,
+    cardFee: { ...base.cardFee, ...(saved.cardFee ?? {}) },
+    updatedAt: row?.updatedAt ?? null,
+  };
+  cache.set(ctx.db, { at: Date.now(), value });
+  return value;
+}
+
+export const forgetPlatformSettings = (db: Db) => cache.delete(db);
+
+export const cardFeeRuleOf = async (ctx: Pick<AppContext, 'config' | 'db'>) =>
+  (await platformSettings(ctx)).cardFee;
+
+export function platformSettingsOut(s: PlatformSettings) {
+  return {
+    platformName: s.platformName,
+    supportEmail: s.supportEmail,
+    supportPhone: s.supportPhone,
+    fundingBankName: s.fundingBankName,
+    fundingAccountNumber: s.fundingAccountNumber,
+    fundingAccountName: s.fundingAccountName,
+    cardFeeRateBps: s.cardFee.rateBps,
+    cardFeeFlatKobo: s.cardFee.flatKobo,
+    cardFeeFlatFromKobo: s.cardFee.flatFromKobo,
+    cardFeeCapKobo: s.cardFee.capKobo,
+    cardFeeRule: describeCardFeeRule(s.cardFee),
+    lowBalanceThresholdKobo: s.lowBalanceThresholdKobo,
+    vtuLowFloatThresholdKobo: s.vtuLowFloatThresholdKobo,
+    maxVendAmountKobo: s.maxVendAmountKobo,
+    vendFailureAlertCount: s.vendFailureAlertCount,
+    maintenanceBanner: s.maintenanceBanner,
+    updatedAt: s.updatedAt?.toISOString() ?? null,
+  };
+}
+
+/** The fields that differ, before and after (for the audit trail). */
+function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const k of Object.keys(after)) {
+    if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) {
+      b[k] = before[k];
+      a[k] = after[k];
+    }
+  }
+  return { before: b, after: a };
+}
+
+export async function savePlatformSettings(
+  ctx: AppContext,
+  v: PlatformSettingsValues,
+  actorId: string,
+  record: AuditFn,
+): Promise<PlatformSettings> {
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockSetting(tx, PLATFORM_KEY);
+    forgetPlatformSettings(ctx.db);
+    const before = platformSettingsOut(await platformSettings({ config: ctx.config, db: tx }));
+    const next: Omit<PlatformSettings, 'updatedAt'> = {
+      platformName: v.platformName,
+      supportEmail: v.supportEmail,
+      supportPhone: v.supportPhone,
+      fundingBankName: v.fundingBankName,
+      fundingAccountNumber: v.fundingAccountNumber,
+      fundingAccountName: v.fundingAccountName,
+      cardFee: {
+        rateBps: v.cardFeeRatePercent,
+        flatKobo: v.cardFeeFlat,
+        flatFromKobo: v.cardFeeFlatFrom,
+        capKobo: v.cardFeeCap,
+      },
+      lowBalanceThresholdKobo: v.lowBalanceThreshold,
+      vtuLowFloatThresholdKobo: v.vtuLowFloatThreshold,
+      maxVendAmountKobo: v.maxVendAmount,
+      vendFailureAlertCount: v.vendFailureAlertCount,
+      maintenanceBanner: v.maintenanceBanner,
+    };
+    await repo.putSetting(tx, PLATFORM_KEY, { ...next }, actorId);
+    const after = platformSettingsOut({ ...next, updatedAt: null });
+    const { updatedAt: _b, ...b } = before;
+    const { updatedAt: _a, ...a } = after;
+    await record(tx, {
+      action: 'settings.platform.update',
+      targetType: 'platform_settings',
+      targetId: PLATFORM_KEY,
+      summary: changes(b, a),
+    });
+  });
+  forgetPlatformSettings(ctx.db);
+  return platformSettings(ctx);
+}

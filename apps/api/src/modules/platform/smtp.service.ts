@@ -1,0 +1,171 @@
+// The platform's SMTP server (admin): host, port, user, TLS and a password sealed with APP_SECRET
+// (lib/crypto). The password never leaves this file except into nodemailer: no view, log or
+// audit entry carries it. When enabled, the mailer sends through these settings; otherwise
+// through SMTP_* from the environment; otherwise mail stays in the outbox.
+import type { Transporter } from 'nodemailer';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { envSmtp, type SmtpOptions, type SmtpSource, smtpTransport } from '../../lib/mailer';
+import type { AuditFn } from '../../plugins/audit';
+import * as repo from './platform.repo';
+
+export const SMTP_KEY = 'smtp';
+
+interface StoredSmtp {
+  enabled: boolean;
+  host: string;
+  port: number;
+  user: string;
+  secure: boolean;
+  /** Sealed (AES-256-GCM) password; null when none. */
+  passwordSealed: string | null;
+}
+
+const EMPTY: StoredSmtp = {
+  enabled: false,
+  host: '',
+  port: 587,
+  user: '',
+  secure: false,
+  passwordSealed: null,
+};
+
+async function stored(db: Db): Promise<{ smtp: StoredSmtp; updatedAt: Date | null }> {
+  const row = await repo.findSetting(db, SMTP_KEY);
+  return {
+    smtp: { ...EMPTY, ...((row?.value ?? {}) as Partial<StoredSmtp>) },
+    updatedAt: row?.updatedAt ?? null,
+  };
+}
+
+function optionsOf(ctx: AppContext, s: StoredSmtp): SmtpOptions {
+  return {
+    host: s.host,
+    port: s.port,
+    secure: s.secure,
+    user: s.user || undefined,
+    pass: s.passwordSealed ? ctx.sealer.open(s.passwordSealed) : undefined,
+  };
+}
+
+/** The mailer's source of SMTP settings: the saved ones when enabled, else the environment's. */
+export const smtpSourceOf =
+  (ctx: AppContext): SmtpSource =>
+  async () => {
+    const { smtp } = await stored(ctx.db);
+    if (smtp.enabled && smtp.host) return { via: 'SETTINGS', options: optionsOf(ctx, smtp) };
+    return envSmtp(ctx.config);
+  };
+
+export async function smtpView(ctx: AppContext) {
+  const { smtp, updatedAt } = await stored(ctx.db);
+  const source =
+    smtp.enabled && smtp.host ? 'SETTINGS' : ctx.config.SMTP_HOST ? 'ENVIRONMENT' : 'OUTBOX_ONLY';
+  return {
+    enabled: smtp.enabled,
+    host: smtp.host,
+    port: smtp.port,
+    user: smtp.user,
+    secure: smtp.secure,
+    hasPassword: smtp.passwordSealed !== null,
+    source: source as 'SETTINGS' | 'ENVIRONMENT' | 'OUTBOX_ONLY',
+    updatedAt: updatedAt?.toISOString() ?? null,
+  };
+}
+
+export interface SmtpInput {
+  enabled: boolean;
+  host: string;
+  port: number;
+  user: string;
+  password?: string;
+  clearPassword: boolean;
+  secure: boolean;
+}
+
+export async function saveSmtp(ctx: AppContext, input: SmtpInput, actorId: string, record: AuditFn) {
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockSetting(tx, SMTP_KEY);
+    const { smtp: before } = await stored(tx);
+    const typed = input.password !== undefined && input.password !== '';
+    const passwordSealed = input.clearPassword
+      ? null
+      : typed
+        ? ctx.sealer.seal(input.password!)
+        : before.passwordSealed;
+    const next: StoredSmtp = {
+      enabled: input.enabled,
+      host: input.host,
+      port: input.port,
+      user: input.user,
+      secure: input.secure,
+      passwordSealed,
+    };
+    await repo.putSetting(tx, SMTP_KEY, { ...next }, actorId);
+    const plain = (s: StoredSmtp) => ({
+      enabled: s.enabled,
+      host: s.host,
+      port: s.port,
+      user: s.user,
+      tls: s.secure,
+    });
+    await record(tx, {
+      action: 'settings.smtp.update',
+      targetType: 'platform_settings',
+      targetId: SMTP_KEY,
+      summary: {
+        before: plain(before),
+        after: plain(next),
+        // Whether the credential changed, never what it is.
+        credential: input.clearPassword ? 'cleared' : typed ? 'replaced' : 'kept',
+      },
+    });
+  });
+  return smtpView(ctx);
+}
+
+/**
+ * Sends a test email at once and reports the SMTP server's answer (or its error: refused
+ * connection, unknown host, authentication failed, timeout). The message is in the outbox either
+ * way, marked sent or with the error. Without any SMTP server it stays in the outbox.
+ */
+export async function sendTestEmail(ctx: AppContext, to: string, record: AuditFn) {
+  const { smtp } = await stored(ctx.db);
+  const env = envSmtp(ctx.config);
+  const via = smtp.enabled && smtp.host ? 'SETTINGS' : env ? 'ENVIRONMENT' : 'OUTBOX_ONLY';
+  const mail = {
+    to,
+    subject: 'VendPort test email',
+    text: `This is a test email from VendPort, sent ${
+      via === 'SETTINGS'
+        ? `through ${smtp.host}:${smtp.port}`
+        : via === 'ENVIRONMENT'
+          ? 'through the SMTP server set in the environment'
+          : 'to the outbox only (no SMTP server is set)'
+    }. If you can read it, email delivery works.`,
+  };
+  let result: { outboxId: string; ok: boolean; answer: string };
+  if (via === 'OUTBOX_ONLY') {
+    const outboxId = await ctx.mailer.send(ctx.db, mail);
+    result = {
+      outboxId,
+      ok: false,
+      answer: 'No SMTP server is set: the message was written to the outbox only.',
+    };
+  } else {
+    let transport: Transporter | null = null;
+    try {
+      transport = smtpTransport(via === 'SETTINGS' ? optionsOf(ctx, smtp) : env!.options);
+      result = await ctx.mailer.sendNow(ctx.db, mail, transport);
+    } finally {
+      transport?.close();
+    }
+  }
+  await record(ctx.db, {
+    action: 'settings.smtp.test',
+    targetType: 'platform_settings',
+    targetId: SMTP_KEY,
+    summary: { to, via, delivered: result.ok, answer: result.answer.slice(0, 200) },
+  });
+  return { delivered: result.ok, via, serverAnswer: result.answer, outboxId: result.outboxId } as const;
+}

@@ -1,0 +1,4 @@
+// The reconciliation module's public surface: its background job and the client's low-balance
+// threshold (read by the balance alerts).
+export { reconciliationJobs } from './reconciliation.jobs';
+export { lowBalanceThresholdOf } from './reconciliation.service';

@@ -1,0 +1,49 @@
+// The reconciliation module's background job: just after each Lagos midnight, the statement of
+// the period that has just ended for every client that wants one (DAILY: yesterday; WEEKLY: the
+// Monday-to-Sunday week, on Mondays), stored and delivered. Each client's statement is made in
+// its own transaction with its emails, and only once per period (a unique index), so two workers
+// or a rerun after a crash never make or send it twice.
+import type { JobHandler, ModuleJobs } from '../../jobs/queue';
+import { lagosDayStart } from '../../lib/http';
+import * as repo from './reconciliation.repo';
+import { deliverStatement, lagosDate, lastEndedPeriod, storeStatement } from './statement.service';
+
+export const STATEMENTS_QUEUE = 'reconciliation-statements';
+/** Minutes after Lagos midnight at which the job runs (entries of the last second have committed). */
+const AFTER_MIDNIGHT_MS = 5 * 60_000;
+
+/** The next 00:05 in Lagos strictly after `now`. */
+export function nextStatementsRunAt(now: Date): Date {
+  const today = lagosDayStart(lagosDate(now)).getTime() + AFTER_MIDNIGHT_MS;
+  return new Date(today > now.getTime() ? today : today + 24 * 3600_000);
+}
+
+export const statementsJob: JobHandler = async (ctx, _job, now) => {
+  let made = 0;
+  for (const c of await repo.enabledSettings(ctx.db)) {
+    if (c.status !== 'ACTIVE') continue;
+    const s = c.settings;
+    const period = lastEndedPeriod(s.frequency === 'WEEKLY' ? 'WEEKLY' : 'DAILY', now);
+    try {
+      await ctx.db.transaction(async (tx) => {
+        const row = await storeStatement(tx, s.corporateId, period, null);
+        if (!row) return;
+        await deliverStatement(ctx, tx, row, { emails: s.emails, inApp: s.inApp });
+        made++;
+      });
+    } catch (err) {
+      // One client's failure must not hold up the others' statements; the next run tries again.
+      ctx.log.error({ err, corporateId: s.corporateId }, 'statement could not be made');
+    }
+  }
+  if (made) ctx.log.info({ made }, 'statements made');
+  return { retryAt: nextStatementsRunAt(now) };
+};
+
+export const reconciliationJobs: ModuleJobs = {
+  handlers: { [STATEMENTS_QUEUE]: statementsJob },
+  // The first run is now: a server that was down at midnight catches up the last period.
+  recurring: (_ctx, now) => [
+    { queue: STATEMENTS_QUEUE, runAt: now, dedupeKey: `recurring:${STATEMENTS_QUEUE}` },
+  ],
+};

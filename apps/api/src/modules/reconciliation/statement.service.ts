@@ -1,0 +1,235 @@
+// Statements of a client's wallet, from the ledger: the balance at the period's start (opening),
+// every credit and debit with its transfer reference, the closing balance, and a check line
+// proving opening + credits − debits = closing (the database refuses a row where it does not
+// hold). Periods are whole Lagos days: [Lagos midnight, Lagos midnight). The job makes the
+// DAILY or WEEKLY statement once the period has ended; a client may ask for any past range.
+import { formatNaira, koboToNairaString } from '@vendport/shared';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { readableCode } from '../../lib/crypto';
+import { lagosDateTime, toCsv } from '../../lib/csv';
+import { badRequest, notFound } from '../../lib/errors';
+import { lagosDayStart } from '../../lib/http';
+import { walletStatementLines } from '../ledger/ledger.service';
+import { notifyCorporate } from '../notifications/notifications.service';
+import * as repo from './reconciliation.repo';
+
+export { listStatements } from './reconciliation.repo';
+
+const DAY_MS = 24 * 3600_000;
+/** The Lagos calendar day (UTC+1, no DST) of an instant, as YYYY-MM-DD. */
+export const lagosDate = (at: Date) => new Date(at.getTime() + 3600_000).toISOString().slice(0, 10);
+const addDays = (isoDate: string, n: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const ddmmyyyy = (isoDate: string) => isoDate.split('-').reverse().join('/');
+
+export type StatementKind = 'DAILY' | 'WEEKLY' | 'ON_DEMAND';
+
+export interface Period {
+  kind: StatementKind;
+  /** First and last Lagos day covered. */
+  fromDate: string;
+  toDate: string;
+}
+
+/** The last DAILY or WEEKLY (Monday to Sunday) period that had ended by `now`. */
+export function lastEndedPeriod(kind: 'DAILY' | 'WEEKLY', now: Date): Period {
+  const today = lagosDate(now);
+  if (kind === 'DAILY') {
+    const d = addDays(today, -1);
+    return { kind, fromDate: d, toDate: d };
+  }
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  const monday = addDays(today, -weekday);
+  return { kind, fromDate: addDays(monday, -7), toDate: addDays(monday, -1) };
+}
+
+const bounds = (p: Pick<Period, 'fromDate' | 'toDate'>) => ({
+  start: lagosDayStart(p.fromDate),
+  end: lagosDayStart(addDays(p.toDate, 1)),
+});
+
+const TYPE_NAMES: Record<string, string> = {
+  BANK_FUNDING: 'Bank funding',
+  CARD_FUNDING: 'Card funding',
+  ADMIN_FUNDING: 'Admin funding',
+  POSTPAID_REPAYMENT: 'Postpaid repayment',
+  VEND: 'Vend',
+  COMMISSION: 'Commission',
+  REVERSAL: 'Reversal',
+  ADJUSTMENT: 'Adjustment',
+};
+
+/** `now`: a statement asked for while its last day runs covers that day up to now. */
+export async function buildStatement(db: Db, corporateId: string, p: Period, now = new Date()) {
+  const { start, end: dayEnd } = bounds(p);
+  const end = dayEnd.getTime() > now.getTime() ? now : dayEnd;
+  const { openingKobo, lines } = await walletStatementLines(db, corporateId, start, end);
+  let creditsKobo = 0;
+  let debitsKobo = 0;
+  for (const l of lines) {
+    if (l.amountKobo > 0) creditsKobo += l.amountKobo;
+    else debitsKobo -= l.amountKobo;
+  }
+  const closingKobo = openingKobo + creditsKobo - debitsKobo;
+  const name = (await repo.corporateName(db, corporateId)) ?? '';
+  const period =
+    end === dayEnd
+      ? `${ddmmyyyy(p.fromDate)} to ${ddmmyyyy(p.toDate)} (Africa/Lagos, midnight to midnight)`
+      : `${ddmmyyyy(p.fromDate)} 00:00 to ${lagosDateTime(end)} (Africa/Lagos; made before the last day ended)`;
+  const naira = (k: number) => koboToNairaString(k);
+  type Row = {
+    date: string;
+    reference: string;
+    type: string;
+    description: string;
+    credit: string;
+    debit: string;
+    balance: string;
+  };
+  const blank = { date: '', reference: '', type: '', description: '', credit: '', debit: '', balance: '' };
+  const rows: Row[] = [
+    { ...blank, description: `Statement of account: ${name}` },
+    { ...blank, description: `Period: ${period}` },
+    { ...blank, date: ddmmyyyy(p.fromDate), description: 'Opening balance', balance: naira(openingKobo) },
+    ...lines.map((l) => ({
+      date: lagosDateTime(l.at),
+      reference: l.reference,
+      type: TYPE_NAMES[l.kind] ?? l.kind,
+      description: l.description,
+      credit: l.amountKobo > 0 ? naira(l.amountKobo) : '',
+      debit: l.amountKobo < 0 ? naira(-l.amountKobo) : '',
+      balance: naira(l.balanceAfterKobo),
+    })),
+    {
+      ...blank,
+      description: `Total credits (${lines.filter((l) => l.amountKobo > 0).length})`,
+      credit: naira(creditsKobo),
+    },
+    {
+      ...blank,
+      description: `Total debits (${lines.filter((l) => l.amountKobo < 0).length})`,
+      debit: naira(debitsKobo),
+    },
+    { ...blank, date: ddmmyyyy(p.toDate), description: 'Closing balance', balance: naira(closingKobo) },
+    {
+      ...blank,
+      description: `Check: opening + credits - debits = closing: ${naira(openingKobo)} + ${naira(creditsKobo)} - ${naira(debitsKobo)} = ${naira(closingKobo)}`,
+    },
+  ];
+  const csv = toCsv(
+    [
+      ['Date', (r: Row) => r.date],
+      ['Reference', (r: Row) => r.reference],
+      ['Type', (r: Row) => r.type],
+      ['Description', (r: Row) => r.description],
+      ['Credit (NGN)', (r: Row) => r.credit],
+      ['Debit (NGN)', (r: Row) => r.debit],
+      ['Balance (NGN)', (r: Row) => r.balance],
+    ],
+    rows,
+  );
+  return { start, end, openingKobo, creditsKobo, debitsKobo, closingKobo, entryCount: lines.length, csv };
+}
+
+/** The last Lagos day a statement covers (its end is midnight after it, or an instant within it). */
+const lastDayOf = (s: repo.StatementRow) => lagosDate(new Date(s.periodEnd.getTime() - 1));
+
+export function statementOut(s: repo.StatementRow) {
+  return {
+    id: s.id,
+    code: s.code,
+    kind: s.kind as StatementKind,
+    fromDate: lagosDate(s.periodStart),
+    toDate: lastDayOf(s),
+    openingKobo: s.openingKobo,
+    creditsKobo: s.creditsKobo,
+    debitsKobo: s.debitsKobo,
+    closingKobo: s.closingKobo,
+    entryCount: s.entryCount,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+export const statementFilename = (s: repo.StatementRow) =>
+  `statement-${s.code}-${lagosDate(s.periodStart)}-to-${lastDayOf(s)}.csv`;
+
+/** Builds and stores a statement; null when the scheduled one for the period exists already. */
+export async function storeStatement(
+  db: Db,
+  corporateId: string,
+  p: Period,
+  createdById: string | null,
+  now = new Date(),
+) {
+  const b = await buildStatement(db, corporateId, p, now);
+  return repo.insertStatement(db, {
+    code: readableCode('STM', 10),
+    corporateId,
+    kind: p.kind,
+    periodStart: b.start,
+    periodEnd: b.end,
+    openingKobo: b.openingKobo,
+    creditsKobo: b.creditsKobo,
+    debitsKobo: b.debitsKobo,
+    closingKobo: b.closingKobo,
+    entryCount: b.entryCount,
+    csv: b.csv,
+    createdById,
+  });
+}
+
+/** Sends a statement where the client's settings say: each email address (CSV attached), in-app. */
+export async function deliverStatement(
+  ctx: AppContext,
+  db: Db,
+  s: repo.StatementRow,
+  to: { emails: string[]; inApp: boolean },
+) {
+  const v = statementOut(s);
+  const period =
+    v.fromDate === v.toDate ? ddmmyyyy(v.fromDate) : `${ddmmyyyy(v.fromDate)} to ${ddmmyyyy(v.toDate)}`;
+  const subject = `Your VendPort statement for ${period}`;
+  const body = `Statement ${s.code} for ${period}: opening balance ${formatNaira(s.openingKobo)}, credits ${formatNaira(s.creditsKobo)}, debits ${formatNaira(s.debitsKobo)}, closing balance ${formatNaira(s.closingKobo)} (${s.entryCount} entries). Download it from Settings in your dashboard${to.emails.length ? '; the CSV is attached to the email' : ''}.`;
+  for (const email of to.emails) {
+    await ctx.mailer.send(db, {
+      to: email,
+      subject,
+      text: `${body}\n\n${ctx.config.PUBLIC_URL}/dashboard/settings`,
+      attachments: [{ filename: statementFilename(s), contentType: 'text/csv', content: s.csv }],
+    });
+  }
+  if (to.inApp) await notifyCorporate(db, s.corporateId, 'Statement ready', body);
+}
+
+/** MAX_RANGE_DAYS: a statement on demand covers at most a year. */
+export const MAX_RANGE_DAYS = 366;
+
+export async function statementOnDemand(
+  ctx: AppContext,
+  corporateId: string,
+  range: { startDate: string; endDate: string },
+  actorId: string,
+  now = new Date(),
+) {
+  if (range.endDate > lagosDate(now)) {
+    throw badRequest('The end date cannot be in the future (Lagos time)');
+  }
+  const days = (Date.parse(range.endDate) - Date.parse(range.startDate)) / DAY_MS + 1;
+  if (days > MAX_RANGE_DAYS) throw badRequest(`A statement covers at most ${MAX_RANGE_DAYS} days`);
+  const row = await storeStatement(
+    ctx.db,
+    corporateId,
+    { kind: 'ON_DEMAND', fromDate: range.startDate, toDate: range.endDate },
+    actorId,
+    now,
+  );
+  if (!row) throw new Error('on-demand statement not stored');
+  return row;
+}
+
+export async function statementOf(db: Db, corporateId: string, id: string) {
+  const row = await repo.findStatement(db, corporateId, id);
+  if (!row) throw notFound('Statement');
+  return row;
+}

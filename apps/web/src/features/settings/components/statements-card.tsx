@@ -1,0 +1,168 @@
+// My statements (made at each period's end, or on demand for past days), latest period first,
+// each downloadable as CSV. The pager lives in the URL.
+import type { StatementView } from '@vendport/shared';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { QueryError } from '@/components/query-error';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { DateInput } from '@/components/ui/date-input';
+import { DownloadIcon } from '@/components/ui/icons';
+import { Pager, usePageParams } from '@/components/ui/pager';
+import { type Column, Table } from '@/components/ui/table';
+import { toastApiError } from '@/lib/api-toasts';
+import { formatDate, formatNaira, lagosToday } from '@/lib/format';
+import { downloadStatement, useCreateStatement } from '../api/create-statement';
+import { useStatements } from '../api/get-statements';
+
+const KIND_LABEL: Record<StatementView['kind'], string> = {
+  DAILY: 'Daily',
+  WEEKLY: 'Weekly',
+  ON_DEMAND: 'On demand',
+};
+
+const yesterday = () => {
+  const d = new Date(`${lagosToday()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+function DownloadButton({ s }: { s: StatementView }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      loading={busy}
+      aria-label={`Download statement ${s.code}`}
+      leftIcon={<DownloadIcon className="h-4 w-4" />}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await downloadStatement(s);
+          toast.success('Statement downloaded');
+        } catch (e) {
+          toastApiError(e);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      CSV
+    </Button>
+  );
+}
+
+const period = (s: StatementView) =>
+  s.fromDate === s.toDate ? formatDate(s.fromDate) : `${formatDate(s.fromDate)} – ${formatDate(s.toDate)}`;
+
+const columns: Column<StatementView>[] = [
+  {
+    key: 'period',
+    header: 'Period',
+    cell: (s) => (
+      <div>
+        <span className="block text-slate-800">{period(s)}</span>
+        <span className="block font-mono text-xs text-slate-500">{s.code}</span>
+      </div>
+    ),
+  },
+  { key: 'kind', header: 'Kind', cell: (s) => <Badge tone="neutral">{KIND_LABEL[s.kind]}</Badge> },
+  { key: 'opening', header: 'Opening', align: 'right', cell: (s) => formatNaira(s.openingKobo) },
+  { key: 'credits', header: 'Credits', align: 'right', cell: (s) => formatNaira(s.creditsKobo) },
+  { key: 'debits', header: 'Debits', align: 'right', cell: (s) => formatNaira(s.debitsKobo) },
+  { key: 'closing', header: 'Closing', align: 'right', cell: (s) => formatNaira(s.closingKobo) },
+  {
+    key: 'download',
+    header: <span className="sr-only">Download</span>,
+    align: 'right',
+    cell: (s) => <DownloadButton s={s} />,
+  },
+];
+
+export function StatementsCard() {
+  const { page, limit } = usePageParams();
+  const statements = useStatements(page, limit);
+  const create = useCreateStatement();
+  // Any past days, or today so far.
+  const max = lagosToday();
+  const [range, setRange] = useState(() => ({ startDate: yesterday(), endDate: yesterday() }));
+
+  const onCreate = () =>
+    create.mutate(range, {
+      onSuccess: async (res) => {
+        if (res.success === false || !res.data) {
+          toast.error(res.message || 'The statement could not be made.');
+          return;
+        }
+        toast.success(`Statement ${res.data.code} ready`);
+        try {
+          await downloadStatement(res.data);
+        } catch (e) {
+          toastApiError(e);
+        }
+      },
+      onError: toastApiError,
+    });
+
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader title="Statements" description="Every statement made for you, latest period first." />
+      <div className="flex flex-wrap items-end gap-3 border-b border-slate-100 px-6 py-4">
+        <DateInput
+          label="From"
+          name="statementFrom"
+          value={range.startDate}
+          max={max}
+          // A start after the end moves the end along: the range stays a range.
+          onChange={(startDate) =>
+            setRange((r) => ({
+              startDate,
+              endDate: startDate && r.endDate < startDate ? startDate : r.endDate,
+            }))
+          }
+          containerClassName="w-44"
+        />
+        <DateInput
+          label="To"
+          name="statementTo"
+          value={range.endDate}
+          min={range.startDate || undefined}
+          max={max}
+          onChange={(endDate) => setRange((r) => ({ ...r, endDate }))}
+          containerClassName="w-44"
+        />
+        <Button
+          onClick={onCreate}
+          loading={create.isPending}
+          disabled={!range.startDate || !range.endDate}
+          leftIcon={<DownloadIcon className="h-4 w-4" />}
+        >
+          Get statement
+        </Button>
+      </div>
+      {statements.isError ? (
+        <div className="p-6">
+          <QueryError title="Statements could not be loaded." onRetry={() => statements.refetch()} />
+        </div>
+      ) : (
+        <Table
+          caption="Statements"
+          columns={columns}
+          rows={statements.data?.data ?? []}
+          rowKey={(s) => s.id}
+          loading={statements.isPending}
+          emptyText="No statements yet. Turn statements on above, or get one for past days."
+        />
+      )}
+      {statements.data ? (
+        <Pager
+          hasMorePages={statements.data.hasMorePages}
+          lastPage={statements.data.lastPage}
+          disabled={statements.isFetching}
+        />
+      ) : null}
+    </Card>
+  );
+}

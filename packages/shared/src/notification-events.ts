@@ -1,0 +1,78 @@
+// The events that reach people (DESIGN §2 Notifications) and who may receive each: a user's
+// notification set-up says, per event of their area, whether it arrives in-app and by email.
+import type { Area } from './permissions';
+
+export const NOTIFICATION_EVENTS = {
+  'funding.decided': {
+    areas: ['CORPORATE'],
+    label: 'Fund request decided',
+    description: 'A fund request or repayment was approved or declined.',
+    defaults: { inApp: true, email: true },
+  },
+  'verification.decided': {
+    areas: ['CORPORATE'],
+    label: 'Verification decided',
+    description: 'Your business verification was approved or declined.',
+    defaults: { inApp: true, email: true },
+  },
+  'balance.low': {
+    areas: ['CORPORATE', 'ADMIN'],
+    label: 'Low balance',
+    description: 'The wallet (or, for admins, a VTU line’s float) fell below its low-balance threshold.',
+    defaults: { inApp: true, email: true },
+  },
+  'vend.failures': {
+    areas: ['CORPORATE'],
+    label: 'Vend failures',
+    description: 'Vends failed more often than the failure threshold.',
+    defaults: { inApp: true, email: false },
+  },
+  'autotopup.result': {
+    areas: ['CORPORATE'],
+    label: 'Auto top-up results',
+    description: 'A summary of each auto top-up run and every failed top-up.',
+    defaults: { inApp: true, email: false },
+  },
+  'funding.requested': {
+    areas: ['ADMIN'],
+    label: 'New fund request',
+    description: 'A client asked for its wallet to be funded or repaid by transfer.',
+    defaults: { inApp: true, email: false },
+  },
+  'verification.requested': {
+    areas: ['ADMIN'],
+    label: 'New verification request',
+    description: 'A client asked for its business to be verified.',
+    defaults: { inApp: true, email: false },
+  },
+} as const satisfies Record<
+  string,
+  {
+    areas: readonly Area[];
+    label: string;
+    description: string;
+    defaults: { inApp: boolean; email: boolean };
+  }
+>;
+
+export type NotificationEvent = keyof typeof NOTIFICATION_EVENTS;
+export const NOTIFICATION_EVENT_KEYS = Object.keys(NOTIFICATION_EVENTS) as NotificationEvent[];
+
+export interface ChannelChoice {
+  inApp: boolean;
+  email: boolean;
+}
+
+/** The events a user of `area` can receive, in catalogue order. */
+export const notificationEventsOf = (area: Area): NotificationEvent[] =>
+  NOTIFICATION_EVENT_KEYS.filter((k) => (NOTIFICATION_EVENTS[k].areas as readonly Area[]).includes(area));
+
+/** What reaches a user for `event`: their saved choice, else the event's default. */
+export function channelsFor(
+  saved: Partial<Record<string, Partial<ChannelChoice>>> | null | undefined,
+  event: NotificationEvent,
+): ChannelChoice {
+  const d = NOTIFICATION_EVENTS[event].defaults;
+  const s = saved?.[event];
+  return { inApp: s?.inApp ?? d.inApp, email: s?.email ?? d.email };
+}

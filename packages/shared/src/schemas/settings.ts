@@ -1,0 +1,230 @@
+// Platform settings (admin), SMTP, notification set-up (both areas), reconciliation statements
+// and low-balance thresholds (client): spec §7 Settings.
+import { z } from 'zod';
+import { formatNaira, nairaAmount } from '../money';
+import { NOTIFICATION_EVENT_KEYS } from '../notification-events';
+import { listFilters } from '../pagination';
+import { emailSchema, msisdnSchema } from './auth';
+
+const koboInt = z.number().int();
+const naira = (label: string, min = 0, max = 100_000_000_000) =>
+  nairaAmount({ min, label }).refine((k) => k <= max, {
+    message: `${label} must be at most ${formatNaira(max)}`,
+  });
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Enter the ${label.toLowerCase()}` })
+    .trim()
+    .min(1, `Enter the ${label.toLowerCase()}`)
+    .max(max, `${label} is too long (at most ${max} characters)`);
+
+// ---------------------------------------------------------------- platform settings
+
+export const platformSettingsBody = z.object({
+  platformName: text('Platform name', 80),
+  supportEmail: emailSchema,
+  supportPhone: msisdnSchema,
+  fundingBankName: text('Bank name', 80),
+  fundingAccountNumber: z
+    .string({ error: 'Enter the account number' })
+    .trim()
+    .regex(/^\d{10}$/, 'The account number is a 10-digit NUBAN'),
+  fundingAccountName: text('Account name', 120),
+  cardFeeRatePercent: z
+    .union([z.string(), z.number()], { error: 'Enter the card fee percentage' })
+    .transform((v, ctx) => {
+      const s = String(v).trim();
+      if (!/^\d{1,2}(\.\d{1,2})?$/.test(s) || Number(s) > 20) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'The card fee percentage is a number from 0 to 20 with at most two decimals',
+        });
+        return z.NEVER;
+      }
+      const [whole, frac = ''] = s.split('.');
+      return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+    })
+    .describe('Percentage of the amount, e.g. "1.5" (stored as basis points)'),
+  cardFeeFlat: naira('Flat card fee', 0, 10_000_000),
+  cardFeeFlatFrom: naira('Flat fee threshold', 0, 100_000_000_000),
+  cardFeeCap: naira('Card fee cap', 0, 100_000_000),
+  lowBalanceThreshold: naira('Default low-balance threshold'),
+  vtuLowFloatThreshold: naira('VTU line low-float threshold'),
+  maxVendAmount: naira('Largest single vend', 100, 100_000_000),
+  vendFailureAlertCount: z.coerce
+    .number({ error: 'Enter how many failed vends in an hour raise an alert' })
+    .int('The failed-vend alert is a whole number of vends')
+    .min(0, 'The failed-vend alert is 0 (off) or more')
+    .max(10_000, 'The failed-vend alert is at most 10,000 vends')
+    .describe('Failed live vends of one client within an hour that raise vend.failures; 0: off'),
+  maintenanceBanner: z
+    .string()
+    .trim()
+    .max(300, 'The maintenance banner is too long (at most 300 characters)')
+    .default('')
+    .describe('Shown at the top of every portal page while set; empty hides it'),
+});
+export type PlatformSettingsBody = z.input<typeof platformSettingsBody>;
+export type PlatformSettingsValues = z.output<typeof platformSettingsBody>;
+
+export const platformSettingsView = z.object({
+  platformName: z.string(),
+  supportEmail: z.string(),
+  supportPhone: z.string(),
+  fundingBankName: z.string(),
+  fundingAccountNumber: z.string(),
+  fundingAccountName: z.string(),
+  cardFeeRateBps: koboInt,
+  cardFeeFlatKobo: koboInt,
+  cardFeeFlatFromKobo: koboInt,
+  cardFeeCapKobo: koboInt,
+  cardFeeRule: z.string().describe('The rule in words, as clients see it'),
+  lowBalanceThresholdKobo: koboInt,
+  vtuLowFloatThresholdKobo: koboInt,
+  maxVendAmountKobo: koboInt,
+  vendFailureAlertCount: z.number().int(),
+  maintenanceBanner: z.string(),
+  updatedAt: z.string().nullable(),
+  smtp: z.object({
+    enabled: z.boolean(),
+    host: z.string(),
+    port: z.number().int(),
+    user: z.string(),
+    secure: z.boolean(),
+    hasPassword: z.boolean().describe('A password is stored (it is never sent back)'),
+    source: z.enum(['SETTINGS', 'ENVIRONMENT', 'OUTBOX_ONLY']).describe('What the mailer uses now'),
+    updatedAt: z.string().nullable(),
+  }),
+});
+export type PlatformSettingsView = z.infer<typeof platformSettingsView>;
+
+/** What every signed-in user may know of the platform (name, support contact, banner). */
+export const publicPlatformView = z.object({
+  platformName: z.string(),
+  supportEmail: z.string(),
+  supportPhone: z.string(),
+  maintenanceBanner: z.string(),
+});
+export type PublicPlatformView = z.infer<typeof publicPlatformView>;
+
+export const smtpSettingsBody = z
+  .object({
+    enabled: z.boolean({ error: 'Say whether these SMTP settings are used' }),
+    host: z
+      .string()
+      .trim()
+      .max(253, 'The host is too long')
+      .regex(/^[A-Za-z0-9.-]*$/, 'Enter a host name or IP address (letters, digits, dots and dashes)'),
+    port: z.coerce
+      .number({ error: 'Enter the port' })
+      .int('The port is a whole number')
+      .min(1, 'The port is from 1 to 65535')
+      .max(65535, 'The port is from 1 to 65535'),
+    user: z.string().trim().max(254, 'The user name is too long').default(''),
+    password: z
+      .string()
+      .max(512, 'The password is too long')
+      .optional()
+      .describe('Leave out (or empty) to keep the stored password; never sent back'),
+    clearPassword: z.boolean().default(false),
+    secure: z
+      .boolean()
+      .default(false)
+      .describe('TLS from the start (port 465); otherwise STARTTLS when offered'),
+  })
+  .refine((b) => !b.enabled || b.host.length > 0, { message: 'Enter the SMTP host', path: ['host'] });
+export type SmtpSettingsBody = z.input<typeof smtpSettingsBody>;
+
+export const smtpTestBody = z.object({ to: emailSchema });
+export const smtpTestView = z.object({
+  delivered: z.boolean(),
+  via: z.enum(['SETTINGS', 'ENVIRONMENT', 'OUTBOX_ONLY']),
+  serverAnswer: z.string().describe("The SMTP server's reply, or its error"),
+  outboxId: z.string(),
+});
+export type SmtpTestView = z.infer<typeof smtpTestView>;
+
+// ---------------------------------------------------------------- notification set-up
+
+export const channelChoice = z.object({ inApp: z.boolean(), email: z.boolean() });
+export const notificationPreferences = z.partialRecord(z.enum(NOTIFICATION_EVENT_KEYS), channelChoice);
+
+export const notificationSetupBody = z.object({
+  userId: z.string().uuid('Unknown user').optional().describe('Whose set-up (default: mine)'),
+  preferences: notificationPreferences,
+});
+export type NotificationSetupBody = z.infer<typeof notificationSetupBody>;
+
+export const notificationSetupView = z.object({
+  userId: z.string(),
+  area: z.enum(['ADMIN', 'CORPORATE']),
+  events: z.array(
+    z.object({
+      key: z.enum(NOTIFICATION_EVENT_KEYS),
+      label: z.string(),
+      description: z.string(),
+      inApp: z.boolean(),
+      email: z.boolean(),
+    }),
+  ),
+  updatedAt: z.string().nullable(),
+});
+export type NotificationSetupView = z.infer<typeof notificationSetupView>;
+
+// ---------------------------------------------------------------- reconciliation
+
+export const STATEMENT_FREQUENCIES = ['DAILY', 'WEEKLY'] as const;
+export const STATEMENT_FORMATS = ['CSV'] as const;
+
+export const reconciliationSettingsBody = z.object({
+  enabled: z.boolean({ error: 'Say whether statements are produced' }),
+  frequency: z.enum(STATEMENT_FREQUENCIES, { error: 'Choose daily or weekly' }),
+  emails: z.array(emailSchema).max(5, 'At most 5 email addresses').default([]),
+  inApp: z.boolean().default(true),
+  format: z.enum(STATEMENT_FORMATS, { error: 'Statements are produced in CSV' }).default('CSV'),
+  lowBalanceThreshold: naira('Low-balance threshold')
+    .nullable()
+    .default(null)
+    .describe('Alert below this wallet balance; null uses the platform default'),
+});
+export type ReconciliationSettingsBody = z.input<typeof reconciliationSettingsBody>;
+
+export const reconciliationSettingsView = z.object({
+  enabled: z.boolean(),
+  frequency: z.enum(STATEMENT_FREQUENCIES),
+  emails: z.array(z.string()),
+  inApp: z.boolean(),
+  format: z.enum(STATEMENT_FORMATS),
+  lowBalanceThresholdKobo: koboInt.nullable(),
+  platformLowBalanceThresholdKobo: koboInt,
+  updatedAt: z.string().nullable(),
+});
+export type ReconciliationSettingsView = z.infer<typeof reconciliationSettingsView>;
+
+export const STATEMENT_KINDS = ['DAILY', 'WEEKLY', 'ON_DEMAND'] as const;
+
+export const statementView = z.object({
+  id: z.string(),
+  code: z.string(),
+  kind: z.enum(STATEMENT_KINDS),
+  fromDate: z.string().describe('First Lagos day covered (YYYY-MM-DD)'),
+  toDate: z.string().describe('Last Lagos day covered (YYYY-MM-DD)'),
+  openingKobo: koboInt,
+  creditsKobo: koboInt,
+  debitsKobo: koboInt,
+  closingKobo: koboInt,
+  entryCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type StatementView = z.infer<typeof statementView>;
+
+export const statementsQuery = listFilters.pick({ page: true, limit: true });
+export const statementRequestBody = z
+  .object({
+    startDate: z.iso.date({ error: 'Use a real date in the format YYYY-MM-DD' }),
+    endDate: z.iso.date({ error: 'Use a real date in the format YYYY-MM-DD' }),
+  })
+  .refine((b) => b.startDate <= b.endDate, {
+    message: 'The start date must not be after the end date',
+    path: ['endDate'],
+  });
