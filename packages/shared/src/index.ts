@@ -1,3 +1,4 @@
+export * from './auto-topup-schedule';
 export * from './bulk-vend-csv';
 export * from './csv';
 export * from './envelope';
@@ -10,6 +11,7 @@ export * from './phone';
 export * from './schemas/admin';
 export * from './schemas/api-access';
 export * from './schemas/auth';
+export * from './schemas/auto-topup';
 export * from './schemas/catalogue';
 export * from './schemas/clients';
 export * from './schemas/commissions';

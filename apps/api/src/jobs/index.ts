@@ -2,6 +2,7 @@
 // exported by its index); the queue itself lives in the database so that any number of app
 // instances share it.
 import type { AppContext } from '../context';
+import { autoTopupJobs } from '../modules/auto-topup';
 import { commissionsJobs } from '../modules/commissions';
 import { reportsJobs } from '../modules/reports';
 import { vendingJobs } from '../modules/vending';
@@ -40,7 +41,7 @@ const outboxRelay = (ctx: AppContext): Jobs =>
     : { stop: async () => {} };
 
 /** Each module's jobs: the queue only wires them (handlers by queue name, recurring jobs). */
-const moduleJobs: ModuleJobs[] = [vendingJobs, webhooksJobs, commissionsJobs, reportsJobs];
+const moduleJobs: ModuleJobs[] = [vendingJobs, webhooksJobs, commissionsJobs, reportsJobs, autoTopupJobs];
 
 /** The queues of the durable job queue (jobs table, see queue.ts) and what runs them. */
 export const jobHandlers: Record<string, JobHandler> = Object.assign(

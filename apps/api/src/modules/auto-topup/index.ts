@@ -1,0 +1,5 @@
+// The auto top-up module's public surface: its routes, its scheduler job, and one pass of the
+// scheduler (tests and tools drive it with their own clock).
+export { autoTopupJobs } from './auto-topup.jobs';
+export { autoTopupRoutes } from './auto-topup.routes';
+export { runSchedule } from './scheduler.service';
