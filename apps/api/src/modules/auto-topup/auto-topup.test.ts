@@ -65,9 +65,14 @@ describe('[AUTOTOPUP] settings', () => {
     expect(off.statusCode).toBe(403);
     expect(off.json().message).toMatch(/disabled for your account by the platform/);
     // Saving with it off is fine (the rest of the settings).
-    expect((await api('POST', 'auto-topup/settings', c, { ...SETTINGS, enabled: false })).statusCode).toBe(200);
+    expect((await api('POST', 'auto-topup/settings', c, { ...SETTINGS, enabled: false })).statusCode).toBe(
+      200,
+    );
 
-    await t.app.ctx.db.update(corporates).set({ autoTopUpEnabled: true }).where(eq(corporates.id, c.corporateId));
+    await t.app.ctx.db
+      .update(corporates)
+      .set({ autoTopUpEnabled: true })
+      .where(eq(corporates.id, c.corporateId));
     const saved = await api('POST', 'auto-topup/settings', c, {
       ...SETTINGS,
       defaultTime: '07:30',
@@ -96,7 +101,9 @@ describe('[AUTOTOPUP] settings', () => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().success).toBe(false);
     }
-    const audits = await t.app.ctx.dbHandle.query<{ summary: { before: { dailyCapKobo: number | null }; after: { dailyCapKobo: number } } }>(
+    const audits = await t.app.ctx.dbHandle.query<{
+      summary: { before: { dailyCapKobo: number | null }; after: { dailyCapKobo: number } };
+    }>(
       `select summary from audit_logs where corporate_id = $1 and action = 'auto-topup.settings.update' order by created_at`,
       [c.corporateId],
     );
@@ -123,7 +130,15 @@ describe('[AUTOTOPUP] subscribers', () => {
     });
     expect(res.statusCode).toBe(200);
     const s = res.json().data;
-    expect(s).toMatchObject({ name: 'Ada Obi', phone: '+2348031234567', network: 'MTN', amountKobo: 25_000, time: '23:30', schedule: 'Daily at 23:30', paused: false });
+    expect(s).toMatchObject({
+      name: 'Ada Obi',
+      phone: '+2348031234567',
+      network: 'MTN',
+      amountKobo: 25_000,
+      time: '23:30',
+      schedule: 'Daily at 23:30',
+      paused: false,
+    });
     // 23:30 in Lagos is 22:30 UTC.
     expect(s.nextRunAt).toMatch(/T22:30:00\.000Z$/);
     expect(new Date(s.nextRunAt).getTime()).toBeGreaterThan(Date.now());
@@ -178,7 +193,11 @@ describe('[AUTOTOPUP] subscribers', () => {
       time: '09:15',
     });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().data).toMatchObject({ name: 'Bola Ade', amountKobo: 30_000, schedule: 'Every Monday at 09:15' });
+    expect(edited.json().data).toMatchObject({
+      name: 'Bola Ade',
+      amountKobo: 30_000,
+      schedule: 'Every Monday at 09:15',
+    });
     // Monday 09:15 Lagos = Monday 08:15 UTC.
     const next = new Date(edited.json().data.nextRunAt);
     expect(next.getUTCDay()).toBe(1);
@@ -186,8 +205,14 @@ describe('[AUTOTOPUP] subscribers', () => {
 
     const paused = await api('PUT', `auto-topup/subscribers/${s.id}/pause`, c, { paused: true });
     expect(paused.json().data).toMatchObject({ paused: true, nextRunAt: null });
-    expect((await api('PUT', `auto-topup/subscribers/${s.id}/pause`, c, { paused: true })).statusCode).toBe(400);
-    expect((await api('GET', 'auto-topup/subscribers?status=PAUSED', c)).json().data.map((x: { id: string }) => x.id)).toEqual([s.id]);
+    expect((await api('PUT', `auto-topup/subscribers/${s.id}/pause`, c, { paused: true })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await api('GET', 'auto-topup/subscribers?status=PAUSED', c))
+        .json()
+        .data.map((x: { id: string }) => x.id),
+    ).toEqual([s.id]);
     const resumed = await api('PUT', `auto-topup/subscribers/${s.id}/pause`, c, { paused: false });
     expect(resumed.json().data.nextRunAt).toBe(edited.json().data.nextRunAt);
 
@@ -213,8 +238,13 @@ describe('[AUTOTOPUP] subscribers', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('The file has 2 invalid rows; no subscriber was added');
-    expect(bad.json().errors).toEqual(['Row 2: Enter a valid Nigerian phone number', 'Row 3: Choose a weekday']);
-    expect((await api('POST', 'auto-topup/subscribers/import', c, { csv: 'colour\nred\n' })).json().message).toMatch(/Unknown column: colour/);
+    expect(bad.json().errors).toEqual([
+      'Row 2: Enter a valid Nigerian phone number',
+      'Row 3: Choose a weekday',
+    ]);
+    expect(
+      (await api('POST', 'auto-topup/subscribers/import', c, { csv: 'colour\nred\n' })).json().message,
+    ).toMatch(/Unknown column: colour/);
     expect((await api('GET', 'auto-topup/subscribers', c)).json().total).toBe(before);
 
     const good = await api('POST', 'auto-topup/subscribers/import', c, {
@@ -222,7 +252,10 @@ describe('[AUTOTOPUP] subscribers', () => {
     });
     expect(good.statusCode).toBe(200);
     expect(good.json().data).toEqual({ created: 4 });
-    const rows = (await api('GET', 'auto-topup/subscribers?limit=100', c)).json().data as Array<{ name: string; schedule: string }>;
+    const rows = (await api('GET', 'auto-topup/subscribers?limit=100', c)).json().data as Array<{
+      name: string;
+      schedule: string;
+    }>;
     expect(rows.find((r) => r.name === 'Wk')?.schedule).toBe('Every Friday at 08:00');
     expect(rows.find((r) => r.name === 'One')?.schedule).toBe('Once on 01/06/2031 at 12:00');
     expect(await auditActions(c.corporateId)).toContain('auto-topup.subscriber.import');
@@ -248,16 +281,23 @@ describe('[AUTOTOPUP] the scheduler', () => {
     const runs = await runsOf(t.app, c.corporateId);
     expect(runs.map((r) => r.status)).toEqual(['VENDED', 'VENDED']);
     const lagos = new Date(due.getTime() + 3_600_000).toISOString().slice(0, 16).replace(/[-T:]/g, '');
-    expect(runs.map((r) => r.reference).sort()).toEqual([`ATU-${a.id}-${lagos}`, `ATU-${b.id}-${lagos}`].sort());
+    expect(runs.map((r) => r.reference).sort()).toEqual(
+      [`ATU-${a.id}-${lagos}`, `ATU-${b.id}-${lagos}`].sort(),
+    );
 
-    const subs = (await api('GET', 'auto-topup/subscribers', c)).json().data as Array<{ id: string; nextRunAt: string | null }>;
+    const subs = (await api('GET', 'auto-topup/subscribers', c)).json().data as Array<{
+      id: string;
+      nextRunAt: string | null;
+    }>;
     // Daily: tomorrow 08:00 Lagos at the latest; the one-off has run and has no next run.
     const nextA = new Date(subs.find((s) => s.id === a.id)!.nextRunAt!);
     expect(nextA.getTime()).toBeGreaterThan(Date.now());
     expect(nextA.toISOString()).toMatch(/T07:00:00\.000Z$/);
     expect(subs.find((s) => s.id === b.id)!.nextRunAt).toBeNull();
     const notes = await notificationsOf(c.corporateId);
-    expect(notes).toEqual([{ subject: 'Auto top-up run', body: '2 of 2 scheduled top-ups placed (₦300.00).' }]);
+    expect(notes).toEqual([
+      { subject: 'Auto top-up run', body: '2 of 2 scheduled top-ups placed (₦300.00).' },
+    ]);
   });
 
   it('[AUTOTOPUP] a client with auto top-up off gets no run: its subscribers just move on', async () => {
@@ -320,14 +360,20 @@ describe('[AUTOTOPUP] the scheduler', () => {
     await makeDue(t.app, [a.id], due);
     await runSchedule(t.app.ctx, new Date(due.getTime() + 60_000));
     const [run] = await runsOf(t.app, c.corporateId);
-    expect(run).toMatchObject({ status: 'SKIPPED', reason: 'Insufficient wallet balance (tried again until the end of the day)' });
+    expect(run).toMatchObject({
+      status: 'SKIPPED',
+      reason: 'Insufficient wallet balance (tried again until the end of the day)',
+    });
   });
 
   it('[AUTOTOPUP] the daily cap holds: runs past it are skipped with the reason and debit nothing', async () => {
     const c = await autoTopupClient(t.app, 1_000_000, { dailyCap: '250' });
     const subs = [];
     for (let i = 0; i < 3; i++) subs.push(await addSubscriber(t.app, c, { amount: '100' }));
-    await makeDue(t.app, subs.map((s) => s.id));
+    await makeDue(
+      t.app,
+      subs.map((s) => s.id),
+    );
     const before = await balances(t.app, c.corporateId);
     await runSchedule(t.app.ctx);
     const runs = await runsOf(t.app, c.corporateId);
@@ -341,7 +387,12 @@ describe('[AUTOTOPUP] the scheduler', () => {
 
   it('[AUTOTOPUP] a failed top-up gives its amount back to the caps and is notified on its own', async () => {
     const c = await autoTopupClient(t.app, 1_000_000, { dailyCap: '100' });
-    const f = await addSubscriber(t.app, c, { name: 'Fails', phone: '+2348000000002', network: 'MTN', amount: '100' });
+    const f = await addSubscriber(t.app, c, {
+      name: 'Fails',
+      phone: '+2348000000002',
+      network: 'MTN',
+      amount: '100',
+    });
     await makeDue(t.app, [f.id]);
     await runSchedule(t.app.ctx);
     const [v] = await autoVendsOf(t.app, c.corporateId);
@@ -354,7 +405,9 @@ describe('[AUTOTOPUP] the scheduler', () => {
     const ok = await addSubscriber(t.app, c, { amount: '100' });
     await makeDue(t.app, [ok.id]);
     await runSchedule(t.app.ctx);
-    expect((await autoVendsOf(t.app, c.corporateId)).filter((x) => x.status === 'SUCCESSFUL')).toHaveLength(1);
+    expect((await autoVendsOf(t.app, c.corporateId)).filter((x) => x.status === 'SUCCESSFUL')).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -367,10 +420,15 @@ describe('[AUTOTOPUP] run now, the runs list and the admin', () => {
     c = await autoTopupClient(t.app, 1_000_000);
     other = await autoTopupClient(t.app, 1_000_000);
     s1 = await addSubscriber(t.app, c, { name: 'Chika', amount: '100' });
-    s2 = await addSubscriber(t.app, c, { name: 'Dayo', phone: '+2348000000002', network: 'MTN', amount: '150' });
+    s2 = await addSubscriber(t.app, c, {
+      name: 'Dayo',
+      phone: '+2348000000002',
+      network: 'MTN',
+      amount: '150',
+    });
   });
 
-  it('[AUTOTOPUP] Run now tops up at once; pressed twice in a minute it is one run and one vend', async () => {
+  it('[AUTOTOPUP] Run now tops up at once; pressed twice (at once or within a minute) it is one run and one vend', async () => {
     const [r1, r1again] = await Promise.all([
       api('POST', `auto-topup/subscribers/${s1.id}/run`, c),
       api('POST', `auto-topup/subscribers/${s1.id}/run`, c),
@@ -378,8 +436,21 @@ describe('[AUTOTOPUP] run now, the runs list and the admin', () => {
     expect(r1.statusCode).toBe(200);
     expect(r1again.statusCode).toBe(200);
     expect(r1.json().data.id).toBe(r1again.json().data.id);
-    expect(r1.json().data).toMatchObject({ status: 'SUCCESSFUL', trigger: 'MANUAL', amountKobo: 10_000, subscriberName: 'Chika' });
+    expect(r1.json().data).toMatchObject({
+      status: 'SUCCESSFUL',
+      trigger: 'MANUAL',
+      amountKobo: 10_000,
+      subscriberName: 'Chika',
+    });
     expect(r1.json().message).toBe(`Top-up of ₦100.00 to ${s1.phone} placed`);
+    // A press a little later (even in the next minute) answers with the same run.
+    await t.app.ctx.dbHandle.query(
+      `update auto_topup_runs set due_at = due_at - interval '1 minute', created_at = now() - interval '50 seconds' where id = $1`,
+      [r1.json().data.id],
+    );
+    expect((await api('POST', `auto-topup/subscribers/${s1.id}/run`, c)).json().data.id).toBe(
+      r1.json().data.id,
+    );
     const r2 = await api('POST', `auto-topup/subscribers/${s2.id}/run`, c);
     expect(r2.json().data.status).toBe('FAILED');
     expect(await autoVendsOf(t.app, c.corporateId)).toHaveLength(2);
@@ -387,7 +458,9 @@ describe('[AUTOTOPUP] run now, the runs list and the admin', () => {
     // Another client's subscriber is not found; a paused one must be resumed first.
     expect((await api('POST', `auto-topup/subscribers/${s1.id}/run`, other)).statusCode).toBe(404);
     await api('PUT', `auto-topup/subscribers/${s2.id}/pause`, c, { paused: true });
-    expect((await api('POST', `auto-topup/subscribers/${s2.id}/run`, c)).json().message).toBe('This subscriber is paused: resume it first');
+    expect((await api('POST', `auto-topup/subscribers/${s2.id}/run`, c)).json().message).toBe(
+      'This subscriber is paused: resume it first',
+    );
     await api('PUT', `auto-topup/subscribers/${s2.id}/pause`, c, { paused: false });
   });
 
@@ -400,23 +473,33 @@ describe('[AUTOTOPUP] run now, the runs list and the admin', () => {
     expect(ok.json().data[0].vendCode).toMatch(/^VND-/);
     expect((await api('GET', 'auto-topup/runs?search=Dayo', c)).json().data[0].status).toBe('FAILED');
     expect((await api('GET', 'auto-topup/runs?network=GLO', c)).json().total).toBe(0);
-    expect((await api('GET', 'auto-topup/runs?startDate=2020-01-01&endDate=2020-01-31', c)).json().total).toBe(0);
+    expect(
+      (await api('GET', 'auto-topup/runs?startDate=2020-01-01&endDate=2020-01-31', c)).json().total,
+    ).toBe(0);
     expect((await api('GET', `auto-topup/runs?subscriberId=${s1.id}`, c)).json().total).toBe(1);
     expect((await api('GET', 'auto-topup/runs?limit=7', c)).statusCode).toBe(400);
     expect((await api('GET', 'auto-topup/runs?status=LOST', c)).statusCode).toBe(400);
     const csv = await api('GET', 'auto-topup/runs?format=csv', c);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Due,Subscriber,Phone,Network,Type,Plan,Amount (NGN),Trigger,Status,Reason,Vend,Reference');
+    expect(lines[0]).toBe(
+      'Due,Subscriber,Phone,Network,Type,Plan,Amount (NGN),Trigger,Status,Reason,Vend,Reference',
+    );
     expect(lines).toHaveLength(3);
     expect(csv.body).toMatch(/Chika,'\+2348030\d+,MTN,AIRTIME,,100\.00,MANUAL,SUCCESSFUL,,VND-/);
 
     expect((await api('GET', 'auto-topup/runs', other)).json().total).toBe(0);
     expect((await api('GET', 'auto-topup/subscribers', other)).json().total).toBe(0);
-    expect((await api('PUT', `auto-topup/subscribers/${s1.id}/pause`, other, { paused: true })).statusCode).toBe(404);
+    expect(
+      (await api('PUT', `auto-topup/subscribers/${s1.id}/pause`, other, { paused: true })).statusCode,
+    ).toBe(404);
     expect((await api('DELETE', `auto-topup/subscribers/${s1.id}`, other)).statusCode).toBe(404);
     const edit = await api('PUT', `auto-topup/subscribers/${s1.id}`, other, {
-      name: 'Hijack', phone: '08031234567', type: 'AIRTIME', amount: '100', frequency: 'DAILY',
+      name: 'Hijack',
+      phone: '08031234567',
+      type: 'AIRTIME',
+      amount: '100',
+      frequency: 'DAILY',
     });
     expect(edit.statusCode).toBe(404);
     // A client user cannot read the admin's routes.
@@ -429,14 +512,29 @@ describe('[AUTOTOPUP] run now, the runs list and the admin', () => {
     expect(res.json().data).toMatchObject({
       corporate: { id: c.corporateId, autoTopUpEnabled: true },
       settings: { enabled: true },
-      totals: { subscribers: 2, active: 2, paused: 0, runs: 2, successful: 1, notVended: 0, vendedKobo: 10_000, vended: '₦100.00' },
+      totals: {
+        subscribers: 2,
+        active: 2,
+        paused: 0,
+        runs: 2,
+        successful: 1,
+        notVended: 0,
+        vendedKobo: 10_000,
+        vended: '₦100.00',
+      },
     });
     expect((await api('GET', `auto-top-up/${c.corporateId}/subscribers`, admin)).json().total).toBe(2);
     const runs = await api('GET', `auto-top-up/${c.corporateId}/runs?status=FAILED`, admin);
     expect(runs.json().data.map((r: { subscriberName: string }) => r.subscriberName)).toEqual(['Dayo']);
-    expect((await api('GET', `auto-top-up/${c.corporateId}/runs?format=csv`, admin)).body.split('\r\n')).toHaveLength(4);
+    expect(
+      (await api('GET', `auto-top-up/${c.corporateId}/runs?format=csv`, admin)).body.split('\r\n'),
+    ).toHaveLength(4);
     const unknown = '00000000-0000-4000-8000-000000000000';
-    for (const url of [`auto-top-up/${unknown}`, `auto-top-up/${unknown}/subscribers`, `auto-top-up/${unknown}/runs`])
+    for (const url of [
+      `auto-top-up/${unknown}`,
+      `auto-top-up/${unknown}/subscribers`,
+      `auto-top-up/${unknown}/runs`,
+    ])
       expect((await api('GET', url, admin)).statusCode).toBe(404);
     expect((await api('GET', 'auto-top-up/not-a-uuid', admin)).statusCode).toBe(400);
   });

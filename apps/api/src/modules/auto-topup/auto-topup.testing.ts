@@ -8,8 +8,19 @@ import { assignDefaults, fund } from '../vending/vending.testing';
 
 export type Client = TestUser & { corporateId: string };
 
-export const call = (app: FastifyInstance, method: string, url: string, u: Client | TestUser, payload?: unknown) =>
-  app.inject({ method: method as 'GET', url: `/api/v1/${url}`, headers: u.headers, payload: payload as object });
+export const call = (
+  app: FastifyInstance,
+  method: string,
+  url: string,
+  u: Client | TestUser,
+  payload?: unknown,
+) =>
+  app.inject({
+    method: method as 'GET',
+    url: `/api/v1/${url}`,
+    headers: u.headers,
+    payload: payload as object,
+  });
 
 export const SETTINGS = {
   enabled: true,
@@ -75,7 +86,13 @@ export async function runsOf(app: FastifyInstance, corporateId: string) {
 }
 
 export async function autoVendsOf(app: FastifyInstance, corporateId: string) {
-  return app.ctx.dbHandle.query<{ id: string; reference: string; status: string; amount_kobo: string; channel: string }>(
+  return app.ctx.dbHandle.query<{
+    id: string;
+    reference: string;
+    status: string;
+    amount_kobo: string;
+    channel: string;
+  }>(
     `select id, reference, status, amount_kobo::text, channel from vends where corporate_id = $1 and channel = 'AUTO_TOPUP'`,
     [corporateId],
   );

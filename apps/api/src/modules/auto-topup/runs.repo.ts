@@ -27,6 +27,23 @@ export async function findRunAt(db: Db, subscriberId: string, dueAt: Date): Prom
   return row ?? null;
 }
 
+/** The subscriber's latest Run now since `since` (a second press replays it). */
+export async function recentManualRun(db: Db, subscriberId: string, since: Date): Promise<RunRow | null> {
+  const [row] = await db
+    .select()
+    .from(autoTopupRuns)
+    .where(
+      and(
+        eq(autoTopupRuns.subscriberId, subscriberId),
+        eq(autoTopupRuns.trigger, 'MANUAL'),
+        sql`${autoTopupRuns.createdAt} > ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(autoTopupRuns.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * Claims open runs (QUEUED or RETRYING, their time come, no live lease): each is leased to the
  * caller and its attempt counted. Rows another worker is claiming are skipped, not waited for.

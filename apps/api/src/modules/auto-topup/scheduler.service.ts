@@ -23,10 +23,19 @@ import {
   findCorporateFlags,
   findSettings,
   findSubscriber,
+  lockSubscriber,
   type SubscriberRow,
 } from './auto-topup.repo';
 import { runOut } from './auto-topup.views';
-import { claimRuns, findRunAt, findRunView, insertRun, type RunRow, settleRun } from './runs.repo';
+import {
+  claimRuns,
+  findRunAt,
+  findRunView,
+  insertRun,
+  type RunRow,
+  recentManualRun,
+  settleRun,
+} from './runs.repo';
 
 /** Time between two tries of a run its wallet could not cover (policy RETRY_LATER_TODAY). */
 export const RETRY_EVERY_MS = 60 * 60_000;
@@ -244,22 +253,30 @@ export async function runSchedule(ctx: AppContext, now = new Date()) {
   return { created, processed };
 }
 
-/** Run now (client): the subscriber is topped up at once, its schedule unchanged. A second
- * press within the same minute is the same run (same reference), never a second top-up. */
+/** A second Run now within this time answers with the first one's run. */
+export const RUN_NOW_REPLAY_MS = 60_000;
+
+/** Run now (client): the subscriber is topped up at once, its schedule unchanged. Presses are
+ * serialised on the subscriber's row: a second press within a minute (a double click, a retry)
+ * answers with the first run, never a second top-up. */
 export async function runSubscriberNow(ctx: AppContext, corporateId: string, subscriberId: string) {
-  const sub = await findSubscriber(ctx.db, corporateId, subscriberId);
-  if (!sub) throw notFound('Subscriber');
-  if (sub.paused) throw badRequest('This subscriber is paused: resume it first');
   const [corp, settings] = await Promise.all([
     findCorporateFlags(ctx.db, corporateId),
     findSettings(ctx.db, corporateId),
   ]);
-  if (!corp?.autoTopUpEnabled)
-    throw new AppError('FORBIDDEN', 403, 'Auto top-up is disabled for your account by the platform');
-  if (!settings?.enabled) throw badRequest('Turn auto top-up on in Auto Top-up Settings first');
   const now = new Date();
-  const due = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-  const run = (await insertRun(ctx.db, runOf(sub, due, 'MANUAL'))) ?? (await findRunAt(ctx.db, sub.id, due));
+  const run = await ctx.db.transaction(async (tx) => {
+    const sub = await lockSubscriber(tx, corporateId, subscriberId);
+    if (!sub) throw notFound('Subscriber');
+    if (sub.paused) throw badRequest('This subscriber is paused: resume it first');
+    if (!corp?.autoTopUpEnabled)
+      throw new AppError('FORBIDDEN', 403, 'Auto top-up is disabled for your account by the platform');
+    if (!settings?.enabled) throw badRequest('Turn auto top-up on in Auto Top-up Settings first');
+    const recent = await recentManualRun(tx, sub.id, new Date(now.getTime() - RUN_NOW_REPLAY_MS));
+    if (recent) return recent;
+    const due = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    return (await insertRun(tx, runOf(sub, due, 'MANUAL'))) ?? (await findRunAt(tx, sub.id, due));
+  });
   if (!run) throw new Error('auto top-up run vanished');
   await processOpen(ctx, now, [run.id]);
   const view = await findRunView(ctx.db, corporateId, run.id);
