@@ -7,9 +7,8 @@
 // panel, its confirmation and result, the bulk check, histories and details in both areas, the
 // reversal modal), commission and settings. Runs last.
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { FundRequestView, NotificationView, ServiceView, VendView } from '@vendport/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
@@ -21,6 +20,7 @@ import {
   openWithSession,
   readyToVend,
   SCREENSHOTS,
+  shoot,
   signUpCorporate,
   waitForPath,
 } from './support';
@@ -33,20 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits for what a person would: fonts, images, no page-loading bar; then the full page. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await Promise.all(
-      Array.from(document.images).map((img) =>
-        img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })),
-      ),
-    );
-  });
-  await page.getByRole('progressbar', { name: 'Loading page' }).waitFor({ state: 'detached' });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 describe('screenshots', () => {
   it('[SCREENSHOTS] login and sign-up, desktop and phone width', async () => {

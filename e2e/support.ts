@@ -315,3 +315,20 @@ export async function readyToVend(admin: string, corporateId: string, amount: st
     'fund',
   );
 }
+
+// ---------------------------------------------------------------- screenshots
+
+/** Waits for what a person would: fonts, images, no page-loading bar; then the full page into
+ * SCREENSHOTS (gitignored), for a person to look at. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      Array.from(document.images).map((img) =>
+        img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })),
+      ),
+    );
+  });
+  await page.getByRole('progressbar', { name: 'Loading page' }).waitFor({ state: 'detached' });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

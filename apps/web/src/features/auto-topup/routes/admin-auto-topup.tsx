@@ -58,7 +58,7 @@ export default function AdminAutoTopupRoute() {
       ) : (
         <>
           <Card className="flex flex-wrap items-center gap-4 px-6 py-5">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-64">
               <Link
                 to={`/admin-dashboard/view-corporate-client/${d.corporate.id}`}
                 className="truncate text-lg font-semibold text-slate-900 hover:underline"
