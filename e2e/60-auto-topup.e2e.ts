@@ -1,8 +1,8 @@
 // Journey 60: auto top-up. An admin enables the feature for a new client on auto-top-up/{id}
 // (password-confirmed); the client turns it on in Auto Top-up Settings, adds two subscribers,
-// makes each run with Run now (the scheduler's own run path: a run per subscriber and due time,
-// vended through the vend service), and sees both runs, with their vends, in Auto Top-up
-// Transactions; the database holds exactly those two top-ups. Screenshots of every auto top-up
+// makes each run with Run now, then has the scheduler run them (the development hook makes them
+// due now and runs one pass), and sees every run, with its vend, in Auto Top-up Transactions; the
+// database holds exactly those four top-ups. Screenshots of every auto top-up
 // screen at 1366x800 and 390x844.
 import { mkdirSync } from 'node:fs';
 import type { AutoTopupRunView, Paginated } from '@vendport/shared';
@@ -53,7 +53,7 @@ async function addSubscriber(page: Page, name: string, phone: string, amount: st
 }
 
 describe('auto top-up journey', () => {
-  it('[AUTOTOPUP] a client adds two subscribers, runs them, and sees both runs in Auto Top-up Transactions', async () => {
+  it('[AUTOTOPUP] a client adds two subscribers, runs them (Run now, then the scheduler), and sees every run in Auto Top-up Transactions', async () => {
     const admin = await adminToken();
     const corp = await signUpCorporate('autotopup');
     const corporateId = corp.user.corporate?.id ?? '';
@@ -79,7 +79,6 @@ describe('auto top-up journey', () => {
     await page.setViewportSize({ width: 1366, height: 800 });
     await openWithSession(page, corp.token, '/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect(nav.getByRole('link', { name: 'Auto Top-up Settings' })).toBeTruthy();
     await nav.getByRole('link', { name: 'Auto Top-up Settings' }).click();
     await page.getByRole('heading', { name: 'Auto Top-up Settings', level: 1 }).waitFor();
     const settings = page.getByRole('form', { name: 'Auto top-up settings' });
@@ -111,27 +110,43 @@ describe('auto top-up journey', () => {
     }
     await shootBoth(page, 'auto-topup-subscribers');
 
+    // ---- then the scheduler itself: the development hook (the journey's clock) makes both due
+    // now and runs one pass, as the recurring job does
+    const pass = await api<{ due: number; created: number; processed: number }>(
+      'POST',
+      'dev/auto-topup/run-schedule',
+      {
+        corporateId,
+      },
+    );
+    expect(pass.status).toBe(200);
+    expect(pass.json.data).toEqual({ due: 2, created: 2, processed: 2 });
+
     // ---- both runs in Auto Top-up Transactions, each with its vend
     await nav.getByRole('link', { name: 'Top-up Transactions' }).click();
     await page.getByRole('heading', { name: 'Auto Top-up Transactions', level: 1 }).waitFor();
     for (const name of ['Amaka Nwosu', 'Tunde Bello']) {
-      const row = page.getByRole('row').filter({ hasText: name });
-      await row.getByText('Successful').waitFor();
-      await row.getByRole('link', { name: /^VND-/ }).waitFor();
-      await row.getByText('Run now').waitFor();
+      for (const by of ['Run now', 'Schedule']) {
+        const row = page.getByRole('row').filter({ hasText: name }).filter({ hasText: by });
+        await row.getByText('Successful').waitFor();
+        await row.getByRole('link', { name: /^VND-/ }).waitFor();
+      }
     }
     await shootBoth(page, 'auto-topup-transactions');
 
-    // What the database holds: exactly these two runs, each with a successful vend.
+    // What the database holds: exactly these four runs, each with its own successful vend.
     const runs = await api<AutoTopupRunView[]>('GET', 'auto-topup/runs', undefined, corp.token);
     const list = runs.json as unknown as Paginated<AutoTopupRunView>;
-    expect(list.total).toBe(2);
-    expect(list.data.map((r) => [r.subscriberName, r.status, r.amountKobo]).sort()).toEqual([
-      ['Amaka Nwosu', 'SUCCESSFUL', 10_000],
-      ['Tunde Bello', 'SUCCESSFUL', 25_000],
+    expect(list.total).toBe(4);
+    expect(list.data.map((r) => [r.subscriberName, r.trigger, r.status, r.amountKobo]).sort()).toEqual([
+      ['Amaka Nwosu', 'MANUAL', 'SUCCESSFUL', 10_000],
+      ['Amaka Nwosu', 'SCHEDULE', 'SUCCESSFUL', 10_000],
+      ['Tunde Bello', 'MANUAL', 'SUCCESSFUL', 25_000],
+      ['Tunde Bello', 'SCHEDULE', 'SUCCESSFUL', 25_000],
     ]);
+    expect(new Set(list.data.map((r) => r.vendId)).size).toBe(4);
     expect(list.data.every((r) => r.vendCode?.startsWith('VND-'))).toBe(true);
-    // The wallet paid for exactly these two vends (the charge is the amount less any upfront commission).
+    // The wallet paid for exactly these four vends (the charge is the amount less any upfront commission).
     let charged = 0;
     for (const r of list.data) {
       const v = await api<{ chargedKobo: number; channel: string }>(
@@ -148,9 +163,14 @@ describe('auto top-up journey', () => {
 
     // ---- the admin sees the totals and both runs
     await adminPage.reload();
-    await adminPage.getByTestId('auto-topup-vended').getByText('₦350.00').waitFor();
+    await adminPage.getByTestId('auto-topup-vended').getByText('₦700.00').waitFor();
     await adminPage.getByRole('tab', { name: 'Runs' }).click();
-    await adminPage.getByRole('row').filter({ hasText: 'Tunde Bello' }).getByText('Successful').waitFor();
+    await adminPage
+      .getByRole('row')
+      .filter({ hasText: 'Tunde Bello' })
+      .filter({ hasText: 'Schedule' })
+      .getByText('Successful')
+      .waitFor();
     await shootBoth(adminPage, 'admin-auto-topup');
 
     await context.close();

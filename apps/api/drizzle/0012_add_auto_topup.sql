@@ -73,7 +73,7 @@ ALTER TABLE "auto_topup_settings" ADD CONSTRAINT "auto_topup_settings_updated_by
 ALTER TABLE "auto_topup_spend" ADD CONSTRAINT "auto_topup_spend_corporate_id_corporates_id_fk" FOREIGN KEY ("corporate_id") REFERENCES "public"."corporates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auto_topup_subscribers" ADD CONSTRAINT "auto_topup_subscribers_corporate_id_corporates_id_fk" FOREIGN KEY ("corporate_id") REFERENCES "public"."corporates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auto_topup_subscribers" ADD CONSTRAINT "auto_topup_subscribers_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "auto_topup_runs_due_uq" ON "auto_topup_runs" USING btree ("subscriber_id","due_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "auto_topup_runs_due_uq" ON "auto_topup_runs" USING btree ("subscriber_id","trigger","due_at");--> statement-breakpoint
 CREATE INDEX "auto_topup_runs_corporate_idx" ON "auto_topup_runs" USING btree ("corporate_id","due_at");--> statement-breakpoint
 CREATE INDEX "auto_topup_runs_open_idx" ON "auto_topup_runs" USING btree ("retry_at") WHERE "auto_topup_runs"."status" in ('QUEUED', 'RETRYING');--> statement-breakpoint
 CREATE INDEX "auto_topup_subscribers_corporate_idx" ON "auto_topup_subscribers" USING btree ("corporate_id","created_at");--> statement-breakpoint

@@ -1,6 +1,7 @@
 // Auto top-up (DESIGN §2): a client's settings, the subscribers whose lines it tops up on a
-// schedule, every run of a subscriber (one per due time: the unique (subscriber, due_at) and the
-// vend reference derived from it make a run happen once), and the cap counters. Spend against the
+// schedule, every run of a subscriber (one per due time and trigger, schedule or Run now: the
+// unique (subscriber, trigger, due_at) and the vend reference derived from them make a run happen
+// once), and the cap counters. Spend against the
 // caps is counted by a trigger on vends (migration add_auto_topup_caps) inside the statement that
 // records the vend and debits the wallet, so a cap is enforced in the same transaction as the debit.
 import { sql } from 'drizzle-orm';
@@ -106,7 +107,7 @@ export const autoTopupRuns = pgTable(
     dueAt: ts('due_at').notNull(),
     /** SCHEDULE or MANUAL (Run now). */
     trigger: text('trigger').notNull(),
-    /** The vend's reference: ATU-<subscriber>-<due time>. */
+    /** The vend's reference: ATU-<subscriber>-<due time>, with -M for a Run now. */
     reference: text('reference').notNull(),
     msisdn: text('msisdn').notNull(),
     network: text('network').notNull(),
@@ -124,7 +125,7 @@ export const autoTopupRuns = pgTable(
     finishedAt: ts('finished_at'),
   },
   (t) => [
-    uniqueIndex('auto_topup_runs_due_uq').on(t.subscriberId, t.dueAt),
+    uniqueIndex('auto_topup_runs_due_uq').on(t.subscriberId, t.trigger, t.dueAt),
     index('auto_topup_runs_corporate_idx').on(t.corporateId, t.dueAt),
     index('auto_topup_runs_open_idx').on(t.retryAt).where(sql`${t.status} in ('QUEUED', 'RETRYING')`),
   ],

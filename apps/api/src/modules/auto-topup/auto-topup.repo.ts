@@ -234,3 +234,13 @@ export async function totalsOf(db: Db, corporateId: string) {
     vendedKobo: runs?.vendedKobo ?? 0,
   };
 }
+
+/** Development: a client's live, unpaused subscribers due at `at` (the dev hook's clock). */
+export async function makeDueAt(db: Db, corporateId: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(autoTopupSubscribers)
+    .set({ nextRunAt: at, updatedAt: new Date() })
+    .where(and(live(corporateId), eq(autoTopupSubscribers.paused, false)))
+    .returning({ id: autoTopupSubscribers.id });
+  return rows.length;
+}

@@ -411,6 +411,48 @@ describe('[AUTOTOPUP] the scheduler', () => {
   });
 });
 
+describe('[AUTOTOPUP] the development hook', () => {
+  it('[AUTOTOPUP] makes a client’s subscribers due now and runs the scheduler once; only from this machine; audited', async () => {
+    const c = await autoTopupClient(t.app, 1_000_000);
+    const a = await addSubscriber(t.app, c);
+    const b = await addSubscriber(t.app, c);
+    const paused = await addSubscriber(t.app, c);
+    await api('PUT', `auto-topup/subscribers/${paused.id}/pause`, c, { paused: true });
+    const hook = (remoteAddress: string, corporateId = c.corporateId) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/dev/auto-topup/run-schedule',
+        remoteAddress,
+        payload: { corporateId },
+      });
+    expect((await hook('203.0.113.9')).statusCode).toBe(404);
+    expect(await runsOf(t.app, c.corporateId)).toEqual([]);
+    // A Run now this minute is an extra top-up: the scheduled run of the same minute still happens.
+    expect((await api('POST', `auto-topup/subscribers/${a.id}/run`, c)).json().data.status).toBe(
+      'SUCCESSFUL',
+    );
+    const res = await hook('127.0.0.1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ due: 2, created: 2, processed: 2 });
+    const runs = await runsOf(t.app, c.corporateId);
+    expect(runs.map((r) => r.subscriber_id).sort()).toEqual([a.id, a.id, b.id].sort());
+    expect(runs.every((r) => r.status === 'VENDED')).toBe(true);
+    expect(new Set(runs.map((r) => r.vend_id)).size).toBe(3);
+    expect(runs.filter((r) => r.reference.endsWith('-M'))).toHaveLength(1);
+    // The subscribers' schedules carry on from the next due time.
+    const subs = (await api('GET', 'auto-topup/subscribers?status=ACTIVE', c)).json().data as Array<{
+      nextRunAt: string;
+    }>;
+    expect(subs.every((s) => new Date(s.nextRunAt).getTime() > Date.now())).toBe(true);
+    expect((await hook('127.0.0.1', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const [entry] = await t.app.ctx.dbHandle.query<{ action: string }>(
+      `select action from audit_logs where corporate_id = $1 and action = 'dev.auto-topup.run-schedule'`,
+      [c.corporateId],
+    );
+    expect(entry?.action).toBe('dev.auto-topup.run-schedule');
+  });
+});
+
 describe('[AUTOTOPUP] run now, the runs list and the admin', () => {
   let c: Client;
   let other: Client;

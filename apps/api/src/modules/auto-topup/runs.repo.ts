@@ -1,4 +1,4 @@
-// Auto top-up runs: one row per subscriber and due time (auto_topup_runs_due_uq), claimed by one
+// Auto top-up runs: one row per subscriber, trigger and due time (auto_topup_runs_due_uq), claimed by one
 // worker at a time with a lease (a worker that dies leaves the run to the next one, which vends
 // under the same reference and so never pays twice), and the filtered list of runs.
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -13,17 +13,28 @@ export type NewRun = typeof autoTopupRuns.$inferInsert;
 /** How long a claimed run is held before another worker may take it over. */
 export const RUN_LEASE_MS = 10 * 60_000;
 
-/** Records a run; null when the subscriber already has one at that due time. */
+/** Records a run; null when the subscriber already has one at that due time (and trigger). */
 export async function insertRun(db: Db, run: NewRun): Promise<RunRow | null> {
   const [row] = await db.insert(autoTopupRuns).values(run).onConflictDoNothing().returning();
   return row ?? null;
 }
 
-export async function findRunAt(db: Db, subscriberId: string, dueAt: Date): Promise<RunRow | null> {
+export async function findRunAt(
+  db: Db,
+  subscriberId: string,
+  trigger: string,
+  dueAt: Date,
+): Promise<RunRow | null> {
   const [row] = await db
     .select()
     .from(autoTopupRuns)
-    .where(and(eq(autoTopupRuns.subscriberId, subscriberId), eq(autoTopupRuns.dueAt, dueAt)));
+    .where(
+      and(
+        eq(autoTopupRuns.subscriberId, subscriberId),
+        eq(autoTopupRuns.trigger, trigger),
+        eq(autoTopupRuns.dueAt, dueAt),
+      ),
+    );
   return row ?? null;
 }
 

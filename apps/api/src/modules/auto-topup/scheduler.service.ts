@@ -24,6 +24,7 @@ import {
   findSettings,
   findSubscriber,
   lockSubscriber,
+  makeDueAt,
   type SubscriberRow,
 } from './auto-topup.repo';
 import { runOut } from './auto-topup.views';
@@ -44,18 +45,21 @@ const MAX_ATTEMPTS = 5;
 const CAP_DAY = 'V0431';
 const CAP_MONTH = 'V0432';
 
-/** The vend reference of a subscriber's run at `due`: ATU-<subscriber id>-<Lagos YYYYMMDDHHmm>. */
-export function runReference(subscriberId: string, due: Date): string {
+type Trigger = 'SCHEDULE' | 'MANUAL';
+
+/** The vend reference of a subscriber's run at `due`: ATU-<subscriber id>-<Lagos YYYYMMDDHHmm>,
+ * with -M for a Run now (an extra top-up, never mistaken for the scheduled one of that minute). */
+export function runReference(subscriberId: string, due: Date, trigger: Trigger = 'SCHEDULE'): string {
   const lagos = new Date(due.getTime() + 3_600_000).toISOString();
-  return `ATU-${subscriberId}-${lagos.slice(0, 16).replace(/[-T:]/g, '')}`;
+  return `ATU-${subscriberId}-${lagos.slice(0, 16).replace(/[-T:]/g, '')}${trigger === 'MANUAL' ? '-M' : ''}`;
 }
 
-const runOf = (s: SubscriberRow, due: Date, trigger: 'SCHEDULE' | 'MANUAL') => ({
+const runOf = (s: SubscriberRow, due: Date, trigger: Trigger) => ({
   corporateId: s.corporateId,
   subscriberId: s.id,
   dueAt: due,
   trigger,
-  reference: runReference(s.id, due),
+  reference: runReference(s.id, due, trigger),
   msisdn: s.msisdn,
   network: s.network,
   serviceType: s.serviceType,
@@ -253,6 +257,17 @@ export async function runSchedule(ctx: AppContext, now = new Date()) {
   return { created, processed };
 }
 
+/**
+ * Development only (the dev routes' hook, for people and end-to-end tests): every live, unpaused
+ * subscriber of the client becomes due this minute, then one pass of the scheduler runs, exactly
+ * as the recurring job would run it.
+ */
+export async function runClientScheduleNow(ctx: AppContext, corporateId: string, now = new Date()) {
+  if (!(await findCorporateFlags(ctx.db, corporateId))) throw notFound('Corporate client');
+  const due = await makeDueAt(ctx.db, corporateId, new Date(Math.floor(now.getTime() / 60_000) * 60_000));
+  return { due, ...(await runSchedule(ctx, now)) };
+}
+
 /** A second Run now within this time answers with the first one's run. */
 export const RUN_NOW_REPLAY_MS = 60_000;
 
@@ -275,7 +290,7 @@ export async function runSubscriberNow(ctx: AppContext, corporateId: string, sub
     const recent = await recentManualRun(tx, sub.id, new Date(now.getTime() - RUN_NOW_REPLAY_MS));
     if (recent) return recent;
     const due = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    return (await insertRun(tx, runOf(sub, due, 'MANUAL'))) ?? (await findRunAt(tx, sub.id, due));
+    return (await insertRun(tx, runOf(sub, due, 'MANUAL'))) ?? (await findRunAt(tx, sub.id, 'MANUAL', due));
   });
   if (!run) throw new Error('auto top-up run vanished');
   await processOpen(ctx, now, [run.id]);
