@@ -35,7 +35,12 @@ export function AdminTotals({ data }: { data: AdminAutoTopupView }) {
         <Stat label="Runs" value={t.runs} hint={`${t.successful} successful, ${t.notVended} not placed`} />
       </Card>
       <Card className="px-6 py-5">
-        <Stat label="Topped up" value={t.vended} hint="Successful top-ups, all time" testId="auto-topup-vended" />
+        <Stat
+          label="Topped up"
+          value={t.vended}
+          hint="Successful top-ups, all time"
+          testId="auto-topup-vended"
+        />
       </Card>
       <Card className="px-6 py-5">
         <Stat
