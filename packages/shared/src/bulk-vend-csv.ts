@@ -137,3 +137,27 @@ export function readSubscriberCsv(text: string): { error: string } | { rows: Sub
     max: MAX_SUBSCRIBER_ROWS,
   });
 }
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/** A weekday cell: 1-7 as written, or a day's name of three letters or more ("Fri", "friday"). */
+function weekdayCell(v: string | undefined): string | undefined {
+  if (v === undefined || /^\d+$/.test(v) || v.length < 3) return v;
+  const i = WEEKDAYS.findIndex((d) => d.startsWith(v.toLowerCase().slice(0, 3)));
+  return i >= 0 ? String(i + 1) : v;
+}
+
+/** A subscribers file's row as the subscriber body the schema checks (autoTopupSubscriberBody). */
+export const subscriberBodyOfCsvRow = (raw: SubscriberCsvRow) => ({
+  name: raw.name ?? '',
+  phone: raw.phone ?? '',
+  network: raw.network?.toUpperCase(),
+  type: raw.type?.toUpperCase(),
+  amount: raw.amount,
+  planCode: raw.planCode,
+  frequency: raw.frequency?.toUpperCase(),
+  weekday: weekdayCell(raw.weekday),
+  monthDay: raw.monthDay,
+  onceDate: raw.date,
+  time: raw.time,
+});

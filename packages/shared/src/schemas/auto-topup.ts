@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { AUTO_TOPUP_FREQUENCIES } from '../auto-topup-schedule';
 import { formatNaira, nairaAmount } from '../money';
 import { listFilters, pageQuery } from '../pagination';
-import { NETWORKS, normaliseMsisdn } from '../phone';
+import { NETWORKS } from '../phone';
 import { networkSchema, SERVICE_TYPES, serviceTypeSchema } from './catalogue';
-import { csvFormat, koboInt, planCode, vendAmount } from './fields';
-import { VEND_STATUSES } from './vends';
+import { csvFormat, koboInt, phoneField, planCode, vendAmount } from './fields';
+import { VEND_STATUSES, vendRefine } from './vends';
 
 export const INSUFFICIENT_FUNDS_POLICIES = ['SKIP_NOTIFY', 'RETRY_LATER_TODAY'] as const;
 export type InsufficientFundsPolicy = (typeof INSUFFICIENT_FUNDS_POLICIES)[number];
@@ -73,20 +73,6 @@ export const autoTopupSettingsView = z.object({
 });
 export type AutoTopupSettingsView = z.infer<typeof autoTopupSettingsView>;
 
-const phone = z
-  .string({ error: 'Phone number is required' })
-  .trim()
-  .min(1, 'Phone number is required')
-  .max(20, 'Enter a valid Nigerian phone number')
-  .transform((v, ctx) => {
-    const n = normaliseMsisdn(v);
-    if (!n) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid Nigerian phone number' });
-      return z.NEVER;
-    }
-    return n;
-  });
-
 const isoDate = z.iso.date({ error: 'Use a real date in the format YYYY-MM-DD' });
 
 const subscriberFields = z.object({
@@ -95,7 +81,7 @@ const subscriberFields = z.object({
     .trim()
     .min(1, 'Name is required')
     .max(100, 'Name is too long'),
-  phone,
+  phone: phoneField,
   network: networkSchema.optional().describe('Defaults to the network suggested by the number prefix'),
   type: serviceTypeSchema,
   amount: vendAmount('Amount').optional().describe('Airtime: naira'),
@@ -115,18 +101,7 @@ const subscriberFields = z.object({
 type SubscriberShape = z.infer<typeof subscriberFields>;
 
 export const refineSubscriber = (b: SubscriberShape, ctx: z.RefinementCtx) => {
-  if (b.type === 'AIRTIME' && b.amount === undefined)
-    ctx.addIssue({ code: 'custom', message: 'Amount is required for airtime', path: ['amount'] });
-  if (b.type === 'AIRTIME' && b.planCode !== undefined)
-    ctx.addIssue({ code: 'custom', message: 'Airtime takes an amount, not a plan', path: ['planCode'] });
-  if (b.type === 'DATA' && !b.planCode)
-    ctx.addIssue({ code: 'custom', message: 'Choose a data plan', path: ['planCode'] });
-  if (b.type === 'DATA' && b.amount !== undefined)
-    ctx.addIssue({
-      code: 'custom',
-      message: 'Data is priced by its plan; leave amount out',
-      path: ['amount'],
-    });
+  vendRefine(b, ctx);
   if (b.frequency === 'WEEKLY' && b.weekday === undefined)
     ctx.addIssue({ code: 'custom', message: 'Choose a weekday', path: ['weekday'] });
   if (b.frequency === 'MONTHLY' && b.monthDay === undefined)

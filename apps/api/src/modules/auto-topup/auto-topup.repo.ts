@@ -11,7 +11,7 @@ import {
   corporates,
   vends,
 } from '../../db/schema';
-import { containing } from '../../db/sql';
+import { containing, msisdnContaining } from '../../db/sql';
 
 export type SettingsRow = typeof autoTopupSettings.$inferSelect;
 export type SubscriberRow = typeof autoTopupSubscribers.$inferSelect;
@@ -133,20 +133,11 @@ export interface SubscriberFilter {
 
 export async function listSubscribers(db: Db, f: SubscriberFilter) {
   const s = f.search?.trim();
-  const digits = s?.replace(/\D/g, '');
   const where = and(
     live(f.corporateId),
     f.status ? eq(autoTopupSubscribers.paused, f.status === 'PAUSED') : undefined,
     s
-      ? or(
-          ilike(autoTopupSubscribers.name, containing(s)),
-          digits && digits.length >= 4
-            ? ilike(
-                autoTopupSubscribers.msisdn,
-                containing(digits.length > 10 ? digits.slice(-10) : digits.replace(/^0/, '')),
-              )
-            : undefined,
-        )
+      ? or(ilike(autoTopupSubscribers.name, containing(s)), msisdnContaining(autoTopupSubscribers.msisdn, s))
       : undefined,
   );
   return paged(f, {

@@ -5,7 +5,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
 import { autoTopupRuns, autoTopupSubscribers, vends } from '../../db/schema';
-import { containing } from '../../db/sql';
+import { containing, msisdnContaining } from '../../db/sql';
 
 export type RunRow = typeof autoTopupRuns.$inferSelect;
 export type NewRun = typeof autoTopupRuns.$inferInsert;
@@ -118,7 +118,6 @@ const shownStatus = sql<string>`coalesce(${vends.status}, ${autoTopupRuns.status
 
 function runWhere(f: RunFilter): SQL | undefined {
   const s = f.search?.trim();
-  const digits = s?.replace(/\D/g, '');
   return and(
     eq(autoTopupRuns.corporateId, f.corporateId),
     f.status ? sql`${shownStatus} = ${f.status}` : undefined,
@@ -131,12 +130,7 @@ function runWhere(f: RunFilter): SQL | undefined {
           ilike(autoTopupSubscribers.name, containing(s)),
           ilike(vends.code, containing(s)),
           ilike(autoTopupRuns.reference, containing(s)),
-          digits && digits.length >= 4
-            ? ilike(
-                autoTopupRuns.msisdn,
-                containing(digits.length > 10 ? digits.slice(-10) : digits.replace(/^0/, '')),
-              )
-            : undefined,
+          msisdnContaining(autoTopupRuns.msisdn, s),
         )
       : undefined,
   );

@@ -15,6 +15,7 @@ import { formatNaira, lagosDateOf, nextRunAfter } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import { pgErrorCode } from '../../db/sql';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { mapLimit } from '../../lib/map-limit';
 import { notifyCorporate } from '../notifications/notifications.service';
 import { vend } from '../vending/place-vend.service';
 import {
@@ -186,21 +187,6 @@ async function processRun(ctx: AppContext, run: RunRow, now: Date): Promise<Outc
   }
 }
 
-/** Runs `fn` over items, at most `n` at a time. */
-async function eachLimit<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]);
-      }
-    }),
-  );
-  return out;
-}
-
 async function notifyResults(ctx: AppContext, results: Array<{ run: RunRow; outcome: Outcome }>) {
   const byClient = new Map<string, typeof results>();
   for (const r of results) byClient.set(r.run.corporateId, [...(byClient.get(r.run.corporateId) ?? []), r]);
@@ -242,7 +228,7 @@ async function processOpen(ctx: AppContext, now: Date, ids?: string[]) {
     const claimed = await claimRuns(ctx.db, now, 20, ids);
     if (!claimed.length) break;
     results.push(
-      ...(await eachLimit(claimed, 4, async (run) => ({ run, outcome: await processRun(ctx, run, now) }))),
+      ...(await mapLimit(claimed, 4, async (run) => ({ run, outcome: await processRun(ctx, run, now) }))),
     );
     if (ids) break;
   }

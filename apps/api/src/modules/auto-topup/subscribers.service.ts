@@ -7,13 +7,12 @@ import {
   lagosDateOf,
   nextRunAfter,
   readSubscriberCsv,
-  type SubscriberCsvRow,
+  subscriberBodyOfCsvRow,
   autoTopupSubscriberBody as subscriberSchema,
-  WEEKDAY_NAMES,
 } from '@vendport/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, invalidRows, notFound } from '../../lib/errors';
 import type { AuditFn } from '../../plugins/audit';
 import type { ServiceRow } from '../catalogue';
 import type { VendCorporate } from '../vending';
@@ -205,27 +204,6 @@ export async function removeSubscriber(ctx: AppContext, corporateId: string, id:
   });
 }
 
-/** A weekday cell: 1-7 or a day's name ("Mon", "monday"). */
-function weekdayCell(v: string | undefined): string | undefined {
-  if (v === undefined || /^\d+$/.test(v)) return v;
-  const i = WEEKDAY_NAMES.findIndex((d) => d.toLowerCase().startsWith(v.toLowerCase().slice(0, 3)));
-  return i >= 0 && v.length >= 3 ? String(i + 1) : v;
-}
-
-const bodyOfRow = (raw: SubscriberCsvRow) => ({
-  name: raw.name ?? '',
-  phone: raw.phone ?? '',
-  network: raw.network?.toUpperCase(),
-  type: raw.type?.toUpperCase(),
-  amount: raw.amount,
-  planCode: raw.planCode,
-  frequency: raw.frequency?.toUpperCase(),
-  weekday: weekdayCell(raw.weekday),
-  monthDay: raw.monthDay,
-  onceDate: raw.date,
-  time: raw.time,
-});
-
 export async function importSubscribers(
   ctx: AppContext,
   corporateId: string,
@@ -242,7 +220,7 @@ export async function importSubscribers(
   const rows: NewSubscriber[] = [];
   for (let i = 0; i < file.rows.length; i++) {
     const rowNo = i + 1;
-    const parsed = subscriberSchema.safeParse(bodyOfRow(file.rows[i]));
+    const parsed = subscriberSchema.safeParse(subscriberBodyOfCsvRow(file.rows[i]));
     if (!parsed.success) {
       errors.push(`Row ${rowNo}: ${parsed.error.issues.map((x) => x.message).join('; ')}`);
       continue;
@@ -258,14 +236,7 @@ export async function importSubscribers(
       errors.push(`Row ${rowNo}: ${err.message}`);
     }
   }
-  if (errors.length) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      400,
-      `The file has ${errors.length} invalid row${errors.length === 1 ? '' : 's'}; no subscriber was added`,
-      errors,
-    );
-  }
+  if (errors.length) throw invalidRows(errors, 'no subscriber was added');
   return ctx.db.transaction(async (tx) => {
     const created = await insertSubscribers(tx, rows);
     await record(tx, {

@@ -6,7 +6,7 @@ import {
   readSubscriberCsv,
   SUBSCRIBER_COLUMNS,
   type SubscriberCsvRow,
-  WEEKDAY_NAMES,
+  subscriberBodyOfCsvRow,
 } from '@vendport/shared';
 import { type ChangeEvent, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -28,31 +28,13 @@ export const SUBSCRIBERS_TEMPLATE_CSV = [
   'Dayo Musa,08091234567,,AIRTIME,200,,ONCE,,,2030-01-15,12:00',
 ].join('\r\n');
 
-const weekday = (v?: string) => {
-  if (!v || /^\d+$/.test(v)) return v;
-  const i = WEEKDAY_NAMES.findIndex((d) => d.toLowerCase().startsWith(v.toLowerCase().slice(0, 3)));
-  return i >= 0 ? String(i + 1) : v;
-};
-
 /** Each row's problems (empty when the file is fine), or the one problem of the file. */
 export function checkSubscriberCsv(text: string): { fileError: string } | { rows: number; errors: string[] } {
   const file = readSubscriberCsv(text);
   if ('error' in file) return { fileError: file.error };
   const errors: string[] = [];
   file.rows.forEach((raw: SubscriberCsvRow, i) => {
-    const parsed = autoTopupSubscriberBody.safeParse({
-      name: raw.name ?? '',
-      phone: raw.phone ?? '',
-      network: raw.network?.toUpperCase(),
-      type: raw.type?.toUpperCase(),
-      amount: raw.amount,
-      planCode: raw.planCode,
-      frequency: raw.frequency?.toUpperCase(),
-      weekday: weekday(raw.weekday),
-      monthDay: raw.monthDay,
-      onceDate: raw.date,
-      time: raw.time,
-    });
+    const parsed = autoTopupSubscriberBody.safeParse(subscriberBodyOfCsvRow(raw));
     if (!parsed.success) errors.push(`Row ${i + 1}: ${parsed.error.issues.map((x) => x.message).join('; ')}`);
   });
   return { rows: file.rows.length, errors };

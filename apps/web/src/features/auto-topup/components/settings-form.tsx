@@ -17,6 +17,7 @@ import { Stat } from '@/components/ui/stat';
 import { TextInput } from '@/components/ui/text-input';
 import { errorMessages } from '@/lib/api-toasts';
 import { useSaveAutoTopupSettings } from '../api/save-settings';
+import { fieldErrorsOf } from './field-errors';
 
 export const POLICY_OPTIONS = [
   { value: 'SKIP_NOTIFY', label: 'Skip the top-up and notify me' },
@@ -46,9 +47,7 @@ export function SettingsForm({ settings }: { settings: AutoTopupSettingsView }) 
     };
     const parsed = autoTopupSettingsBody.safeParse(body);
     if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const i of parsed.error.issues) out[String(i.path[0])] ??= i.message;
-      setErrors(out);
+      setErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setErrors({});

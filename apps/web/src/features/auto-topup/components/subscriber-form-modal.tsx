@@ -24,6 +24,7 @@ import { NETWORK_OPTIONS, networkLabel, SERVICE_TYPE_OPTIONS } from '@/lib/catal
 import { formatNaira } from '@/lib/format';
 import { useAutoTopupPlans } from '../api/get-data-plans';
 import { useSaveSubscriber } from '../api/save-subscriber';
+import { fieldErrorsOf } from './field-errors';
 
 type Draft = {
   name: string;
@@ -110,9 +111,7 @@ export function SubscriberFormModal({
     const body = bodyOf(d);
     const parsed = autoTopupSubscriberBody.safeParse(body);
     if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const i of parsed.error.issues) out[String(i.path[0])] ??= i.message;
-      setErrors(out);
+      setErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setErrors({});

@@ -4,21 +4,12 @@ import type { AutoTopupRunView, AutoTopupSettingsView, AutoTopupSubscriberView }
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
-import { makeUser, stubFetch } from '../../../../test/factories';
+import { makeUser, pageOf, stubFetch } from '../../../../test/factories';
 import { renderApp } from '../../../../test/render-app';
 import { checkSubscriberCsv } from '../components/import-subscribers-modal';
 
 const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
-const page = (data: unknown[]) => ({
-  success: true,
-  message: 'ok',
-  data,
-  currentPage: 1,
-  lastPage: 1,
-  hasMorePages: false,
-  total: data.length,
-  limit: 40,
-});
+const page = (data: unknown[]) => pageOf(data);
 const asClient = () =>
   sessionStore.login(
     makeUser({
