@@ -4,9 +4,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corporates } from '../../db/schema';
+import { ensureRecurringJobs, runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { balances, expectBooksBalanced, fund } from '../vending/vending.testing';
+import { AUTO_TOPUP_QUEUE } from './auto-topup.jobs';
 import {
   addSubscriber,
   autoTopupClient,
@@ -298,6 +300,22 @@ describe('[AUTOTOPUP] the scheduler', () => {
     expect(notes).toEqual([
       { subject: 'Auto top-up run', body: '2 of 2 scheduled top-ups placed (₦300.00).' },
     ]);
+  });
+
+  it('[AUTOTOPUP] the scheduler is a recurring job of the durable queue: a pass every minute', async () => {
+    const c = await autoTopupClient(t.app, 1_000_000);
+    const a = await addSubscriber(t.app, c);
+    await makeDue(t.app, [a.id]);
+    const now = new Date();
+    await ensureRecurringJobs(t.app.ctx, now);
+    expect(await runDueJobs(t.app.ctx, { now, queues: [AUTO_TOPUP_QUEUE] })).toBe(1);
+    expect((await runsOf(t.app, c.corporateId)).map((r) => r.status)).toEqual(['VENDED']);
+    const [job] = await t.app.ctx.dbHandle.query<{ status: string; run_at: Date }>(
+      'select status, run_at from jobs where queue = $1',
+      [AUTO_TOPUP_QUEUE],
+    );
+    expect(job.status).toBe('PENDING');
+    expect(new Date(job.run_at).getTime()).toBe(now.getTime() + 60_000);
   });
 
   it('[AUTOTOPUP] a client with auto top-up off gets no run: its subscribers just move on', async () => {
