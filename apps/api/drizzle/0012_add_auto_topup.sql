@@ -18,7 +18,8 @@ CREATE TABLE "auto_topup_runs" (
 	"lease_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"finished_at" timestamp with time zone
+	"finished_at" timestamp with time zone,
+	"failure_notified_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "auto_topup_settings" (
@@ -76,5 +77,6 @@ ALTER TABLE "auto_topup_subscribers" ADD CONSTRAINT "auto_topup_subscribers_crea
 CREATE UNIQUE INDEX "auto_topup_runs_due_uq" ON "auto_topup_runs" USING btree ("subscriber_id","trigger","due_at");--> statement-breakpoint
 CREATE INDEX "auto_topup_runs_corporate_idx" ON "auto_topup_runs" USING btree ("corporate_id","due_at");--> statement-breakpoint
 CREATE INDEX "auto_topup_runs_open_idx" ON "auto_topup_runs" USING btree ("retry_at") WHERE "auto_topup_runs"."status" in ('QUEUED', 'RETRYING');--> statement-breakpoint
+CREATE INDEX "auto_topup_runs_unnotified_idx" ON "auto_topup_runs" USING btree ("finished_at") WHERE "auto_topup_runs"."status" = 'VENDED' and "auto_topup_runs"."failure_notified_at" is null;--> statement-breakpoint
 CREATE INDEX "auto_topup_subscribers_corporate_idx" ON "auto_topup_subscribers" USING btree ("corporate_id","created_at");--> statement-breakpoint
 CREATE INDEX "auto_topup_subscribers_due_idx" ON "auto_topup_subscribers" USING btree ("next_run_at") WHERE "auto_topup_subscribers"."next_run_at" is not null and not "auto_topup_subscribers"."paused" and "auto_topup_subscribers"."removed_at" is null;

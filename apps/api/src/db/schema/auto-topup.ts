@@ -123,11 +123,17 @@ export const autoTopupRuns = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
+    /** When the client was told this run's top-up failed (at once, or after its vend failed later). */
+    failureNotifiedAt: ts('failure_notified_at'),
   },
   (t) => [
     uniqueIndex('auto_topup_runs_due_uq').on(t.subscriberId, t.trigger, t.dueAt),
     index('auto_topup_runs_corporate_idx').on(t.corporateId, t.dueAt),
     index('auto_topup_runs_open_idx').on(t.retryAt).where(sql`${t.status} in ('QUEUED', 'RETRYING')`),
+    // Vended runs whose failure, if any, is not told yet: a vend pending at the run may fail later.
+    index('auto_topup_runs_unnotified_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.status} = 'VENDED' and ${t.failureNotifiedAt} is null`),
   ],
 );
 

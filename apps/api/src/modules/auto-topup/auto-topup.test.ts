@@ -429,6 +429,37 @@ describe('[AUTOTOPUP] the scheduler', () => {
   });
 });
 
+describe('[AUTOTOPUP] late failures', () => {
+  it('[AUTOTOPUP] a top-up pending at its run that fails on requery is notified on its own, once, by the next pass', async () => {
+    const c = await autoTopupClient(t.app, 1_000_000, { dailyCap: '100' });
+    // The simulator answers this number pending, then failed on requery.
+    const p = await addSubscriber(t.app, c, {
+      name: 'Later',
+      phone: '+2348000000004',
+      network: 'MTN',
+      amount: '100',
+    });
+    await makeDue(t.app, [p.id]);
+    await runSchedule(t.app.ctx);
+    const [v] = await autoVendsOf(t.app, c.corporateId);
+    expect(v.status).toBe('PENDING');
+    expect((await notificationsOf(c.corporateId)).map((n) => n.subject)).toEqual(['Auto top-up run']);
+    await runDueJobs(t.app.ctx, { now: new Date(Date.now() + 3_600_000), queues: ['requery'] });
+    expect((await autoVendsOf(t.app, c.corporateId))[0].status).toBe('FAILED');
+    // The cap is given back when the vend fails.
+    expect((await api('GET', 'auto-topup/settings', c)).json().data.spentTodayKobo).toBe(0);
+    await Promise.all([runSchedule(t.app.ctx), runSchedule(t.app.ctx)]);
+    await runSchedule(t.app.ctx);
+    const late = (await notificationsOf(c.corporateId)).filter((n) => n.subject === 'Auto top-up not placed');
+    expect(late).toHaveLength(1);
+    expect(late[0].body).toMatch(/^Later \(\+2348000000004\): Failed: .*; refunded\.$/);
+    expect((await api('GET', 'auto-topup/runs', c)).json().data[0]).toMatchObject({
+      status: 'FAILED',
+      vendStatus: 'FAILED',
+    });
+  });
+});
+
 describe('[AUTOTOPUP] the development hook', () => {
   it('[AUTOTOPUP] makes a client’s subscribers due now and runs the scheduler once; only from this machine; audited', async () => {
     const c = await autoTopupClient(t.app, 1_000_000);

@@ -179,3 +179,35 @@ export async function findRunView(db: Db, corporateId: string, id: string): Prom
   );
   return row ?? null;
 }
+
+/** How far back the pass looks for vended runs whose vend failed after the run (requeries end
+ * well within it). */
+export const LATE_FAILURE_WINDOW_MS = 3 * 86_400_000;
+
+/**
+ * Claims the vended runs whose vend has failed since (pending at the run, failed on requery) and
+ * whose failure is not told yet: each is marked told by the one statement that returns it, so
+ * two workers never tell it twice.
+ */
+export async function claimLateFailures(db: Db, now: Date) {
+  const since = new Date(now.getTime() - LATE_FAILURE_WINDOW_MS);
+  return db
+    .update(autoTopupRuns)
+    .set({ failureNotifiedAt: now })
+    .from(vends)
+    .where(
+      and(
+        eq(vends.id, autoTopupRuns.vendId),
+        eq(vends.status, 'FAILED'),
+        eq(autoTopupRuns.status, 'VENDED'),
+        sql`${autoTopupRuns.failureNotifiedAt} is null`,
+        sql`${autoTopupRuns.finishedAt} > ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({
+      corporateId: autoTopupRuns.corporateId,
+      subscriberId: autoTopupRuns.subscriberId,
+      msisdn: autoTopupRuns.msisdn,
+      failureReason: vends.failureReason,
+    });
+}

@@ -10,7 +10,9 @@
 //   3. the caps are counted by the database in the statement that debits the wallet (migration
 //      add_auto_topup_caps); a wallet that cannot cover a run skips it (and notifies) or, if the
 //      client chose so, tries again later the same Lagos day.
-// Results are notified per client: a summary per pass, and each top-up not placed on its own.
+// Results are notified per client: a summary per pass, and each top-up not placed on its own
+// (one whose vend was pending at the run and failed later, by the next pass).
+import { setTimeout as delay } from 'node:timers/promises';
 import { formatNaira, lagosDateOf, nextRunAfter } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import { pgErrorCode } from '../../db/sql';
@@ -30,6 +32,7 @@ import {
 } from './auto-topup.repo';
 import { runOut } from './auto-topup.views';
 import {
+  claimLateFailures,
   claimRuns,
   findRunAt,
   findRunView,
@@ -130,6 +133,8 @@ async function processRun(ctx: AppContext, run: RunRow, now: Date): Promise<Outc
       amountKobo: v.amountKobo,
       reason: null,
       finishedAt: now,
+      // Told with this pass's results; a vend still pending is told later if it fails.
+      failureNotifiedAt: failed ? now : null,
     });
     return failed
       ? {
@@ -236,10 +241,24 @@ async function processOpen(ctx: AppContext, now: Date, ids?: string[]) {
   return results.length;
 }
 
+/** Top-ups pending at their run that failed since: each told on its own, once. */
+async function notifyLateFailures(ctx: AppContext, now: Date) {
+  for (const f of await claimLateFailures(ctx.db, now)) {
+    const name = (await findSubscriber(ctx.db, f.corporateId, f.subscriberId))?.name ?? f.msisdn;
+    await notifyCorporate(
+      ctx.db,
+      f.corporateId,
+      'Auto top-up not placed',
+      `${name} (${f.msisdn}): Failed: ${f.failureReason ?? 'the network refused it'}; refunded.`,
+    );
+  }
+}
+
 /** One pass of the scheduler at `now` (the job passes its clock; tests pass theirs). */
 export async function runSchedule(ctx: AppContext, now = new Date()) {
   const created = await materialise(ctx, now);
   const processed = await processOpen(ctx, now);
+  await notifyLateFailures(ctx, now);
   return { created, processed };
 }
 
@@ -280,7 +299,15 @@ export async function runSubscriberNow(ctx: AppContext, corporateId: string, sub
   });
   if (!run) throw new Error('auto top-up run vanished');
   await processOpen(ctx, now, [run.id]);
-  const view = await findRunView(ctx.db, corporateId, run.id);
+  // A second press whose run another request is still vending answers with that run's outcome.
+  const deadline = Date.now() + ctx.config.PROVIDER_TIMEOUT_MS + 5_000;
+  let wait = 10;
+  let view = await findRunView(ctx.db, corporateId, run.id);
+  while (view && view.run.status === 'QUEUED' && view.run.leaseUntil && Date.now() < deadline) {
+    await delay(wait);
+    wait = Math.min(wait * 2, 200);
+    view = await findRunView(ctx.db, corporateId, run.id);
+  }
   if (!view) throw notFound('Run');
   return runOut(view);
 }
