@@ -33,26 +33,41 @@ export const bulkColumnKey = (header: string): keyof BulkCsvRow | null =>
       .replace(/^plan_?code$/, 'plancode')
   ] ?? null;
 
+/** A CSV of records with known columns: what readCsvRecords needs to know about it. */
+export interface CsvRecordsSpec<K extends string> {
+  /** The field a header cell names, or null for a column we do not know. */
+  keyOf: (header: string) => K | null;
+  /** The template's columns, named in the unknown-column message. */
+  columns: readonly string[];
+  /** Columns every file must have. */
+  required: readonly K[];
+  /** One record, as the messages call it ("vend", "subscriber"). */
+  noun: string;
+  max: number;
+}
+
 /**
- * Reads a bulk-vend file: its rows' fields (1-based row numbers count vends, not the header), or
- * the one problem that stops the whole file (not a CSV, no rows, unknown or missing columns, too
- * many rows).
+ * Reads a CSV of records: each row's fields (trimmed, empty cells left out), or the one problem
+ * that stops the whole file (not a CSV, no rows, unknown or missing columns, too many rows).
  */
-export function readBulkCsv(text: string): { error: string } | { rows: BulkCsvRow[] } {
+export function readCsvRecords<K extends string>(
+  text: string,
+  spec: CsvRecordsSpec<K>,
+): { error: string } | { rows: Array<Partial<Record<K, string>>> } {
   if (!looksLikeCsv(text)) return { error: NOT_CSV_MESSAGE };
   const table = parseCsv(text);
-  if (table.length < 2) return { error: 'The CSV file needs a header row and at least one vend' };
-  const header = table[0]!.map(bulkColumnKey);
+  if (table.length < 2) return { error: `The CSV file needs a header row and at least one ${spec.noun}` };
+  const header = table[0]!.map(spec.keyOf);
   const unknown = table[0]!.filter((_, i) => header[i] === null);
   if (unknown.length)
-    return { error: `Unknown column: ${unknown.join(', ')} (use ${BULK_COLUMNS.join(', ')})` };
-  if (!header.includes('phone') || !header.includes('type'))
-    return { error: 'The CSV file needs the columns phone and type' };
+    return { error: `Unknown column: ${unknown.join(', ')} (use ${spec.columns.join(', ')})` };
+  if (spec.required.some((k) => !header.includes(k)))
+    return { error: `The CSV file needs the columns ${spec.required.join(' and ')}` };
   const body = table.slice(1);
-  if (body.length > MAX_BULK_ROWS) return { error: `A file holds at most ${MAX_BULK_ROWS} vends` };
+  if (body.length > spec.max) return { error: `A file holds at most ${spec.max} ${spec.noun}s` };
   return {
     rows: body.map((cells) => {
-      const raw: BulkCsvRow = {};
+      const raw: Partial<Record<K, string>> = {};
       header.forEach((key, j) => {
         const v = (cells[j] ?? '').trim();
         if (key && v !== '') raw[key] = v;
@@ -61,3 +76,88 @@ export function readBulkCsv(text: string): { error: string } | { rows: BulkCsvRo
     }),
   };
 }
+
+/**
+ * Reads a bulk-vend file: its rows' fields (1-based row numbers count vends, not the header), or
+ * the one problem that stops the whole file (not a CSV, no rows, unknown or missing columns, too
+ * many rows).
+ */
+export function readBulkCsv(text: string): { error: string } | { rows: BulkCsvRow[] } {
+  return readCsvRecords(text, {
+    keyOf: bulkColumnKey,
+    columns: BULK_COLUMNS,
+    required: ['phone', 'type'],
+    noun: 'vend',
+    max: MAX_BULK_ROWS,
+  });
+}
+
+/** The auto top-up subscribers file's columns, in order (weekday 1-7 or a name, monthDay 1-31,
+ * date YYYY-MM-DD, time HH:MM). */
+export const SUBSCRIBER_COLUMNS = [
+  'name',
+  'phone',
+  'network',
+  'type',
+  'amount',
+  'planCode',
+  'frequency',
+  'weekday',
+  'monthDay',
+  'date',
+  'time',
+] as const;
+
+export type SubscriberCsvRow = Partial<Record<(typeof SUBSCRIBER_COLUMNS)[number], string>>;
+
+export const MAX_SUBSCRIBER_ROWS = 500;
+
+const SUBSCRIBER_NAMES: Record<string, keyof SubscriberCsvRow> = {
+  ...Object.fromEntries(SUBSCRIBER_COLUMNS.map((c) => [c.toLowerCase(), c])),
+  msisdn: 'phone',
+  service: 'type',
+  plan: 'planCode',
+  plan_code: 'planCode',
+  schedule: 'frequency',
+  day: 'monthDay',
+  month_day: 'monthDay',
+  once_date: 'date',
+};
+
+export const subscriberColumnKey = (header: string): keyof SubscriberCsvRow | null =>
+  SUBSCRIBER_NAMES[header.trim().toLowerCase().replace(/[\s-]/g, '_')] ?? null;
+
+/** Reads an auto top-up subscribers file, with the checks of the bulk-vend file. */
+export function readSubscriberCsv(text: string): { error: string } | { rows: SubscriberCsvRow[] } {
+  return readCsvRecords(text, {
+    keyOf: subscriberColumnKey,
+    columns: SUBSCRIBER_COLUMNS,
+    required: ['name', 'phone', 'type', 'frequency'],
+    noun: 'subscriber',
+    max: MAX_SUBSCRIBER_ROWS,
+  });
+}
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/** A weekday cell: 1-7 as written, or a day's name of three letters or more ("Fri", "friday"). */
+function weekdayCell(v: string | undefined): string | undefined {
+  if (v === undefined || /^\d+$/.test(v) || v.length < 3) return v;
+  const i = WEEKDAYS.findIndex((d) => d.startsWith(v.toLowerCase().slice(0, 3)));
+  return i >= 0 ? String(i + 1) : v;
+}
+
+/** A subscribers file's row as the subscriber body the schema checks (autoTopupSubscriberBody). */
+export const subscriberBodyOfCsvRow = (raw: SubscriberCsvRow) => ({
+  name: raw.name ?? '',
+  phone: raw.phone ?? '',
+  network: raw.network?.toUpperCase(),
+  type: raw.type?.toUpperCase(),
+  amount: raw.amount,
+  planCode: raw.planCode,
+  frequency: raw.frequency?.toUpperCase(),
+  weekday: weekdayCell(raw.weekday),
+  monthDay: raw.monthDay,
+  onceDate: raw.date,
+  time: raw.time,
+});

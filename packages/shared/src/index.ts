@@ -1,4 +1,5 @@
 export * from './audit-labels';
+export * from './auto-topup-schedule';
 export * from './bulk-vend-csv';
 export * from './csv';
 export * from './envelope';
@@ -12,6 +13,7 @@ export * from './phone';
 export * from './schemas/admin';
 export * from './schemas/api-access';
 export * from './schemas/auth';
+export * from './schemas/auto-topup';
 export * from './schemas/catalogue';
 export * from './schemas/clients';
 export * from './schemas/commissions';

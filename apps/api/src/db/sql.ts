@@ -1,7 +1,7 @@
 // Small SQL helpers every repository shares: search patterns, PostgreSQL error codes, and the
 // named statements of the hot path.
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { type AnyColumn, ilike, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './client';
 
@@ -63,4 +63,14 @@ export const isUuid = (s: string) =>
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
+}
+
+/**
+ * A search term as a phone number typed any way (0803..., 234803..., +234803...), matched on a
+ * +234 number column by its last ten digits; undefined when the term has fewer than four digits.
+ */
+export function msisdnContaining(column: AnyColumn, term: string): SQL | undefined {
+  const digits = term.replace(/\D/g, '');
+  if (digits.length < 4) return undefined;
+  return ilike(column, containing(digits.length > 10 ? digits.slice(-10) : digits.replace(/^0/, '')));
 }

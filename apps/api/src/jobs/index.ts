@@ -2,6 +2,7 @@
 // exported by its index); the queue itself lives in the database so that any number of app
 // instances share it.
 import type { AppContext } from '../context';
+import { autoTopupJobs } from '../modules/auto-topup';
 import { alertsJobs } from '../modules/balance-alerts';
 import { commissionsJobs } from '../modules/commissions';
 import { fundingJobs } from '../modules/funding';
@@ -50,6 +51,7 @@ const moduleJobs: ModuleJobs[] = [
   fundingJobs,
   reconciliationJobs,
   alertsJobs,
+  autoTopupJobs,
 ];
 
 /** The queues of the durable job queue (jobs table, see queue.ts) and what runs them. */

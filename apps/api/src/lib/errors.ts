@@ -22,3 +22,13 @@ export const badRequest = (message: string, errors?: string[]) =>
 export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
 export const invalidPassword = () =>
   new AppError('INVALID_PASSWORD', 400, 'The password you entered is incorrect');
+
+/** A file refused as a whole for its rows' problems (bulk vends, subscriber imports): each row's
+ * message in `errors`, and what did not happen in the message. */
+export const invalidRows = (errors: string[], consequence: string) =>
+  new AppError(
+    'VALIDATION_ERROR',
+    400,
+    `The file has ${errors.length} invalid row${errors.length === 1 ? '' : 's'}; ${consequence}`,
+    errors,
+  );

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
+import { autoTopupRoutes } from './auto-topup/auto-topup.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { clientsRoutes } from './clients/clients.routes';
 import { commissionsRoutes } from './commissions/commissions.routes';
@@ -41,4 +42,5 @@ export const modules: ApiModule[] = [
   reportsRoutes,
   platformRoutes,
   reconciliationRoutes,
+  autoTopupRoutes,
 ];

@@ -91,7 +91,7 @@ describe('routes and layout', () => {
     async (area, permissions) => {
       for (const item of navFor(area, permissions).flatMap((s) => s.items)) {
         const user = makeUser({ area, roles: [area], permissions: [...permissions] });
-        // With auto top-up enabled, its screens show their own (later-release) content.
+        // With auto top-up enabled, its screens show their own content.
         if (user.corporate) user.corporate.autoTopUpEnabled = true;
         sessionStore.login(user, 'tok', false);
         vi.stubGlobal('fetch', stubFetch(layoutRoutes()).fn);

@@ -1,6 +1,7 @@
 // Field schemas shared by the vending domains' files (not exported from the package).
 import { z } from 'zod';
 import { formatNaira, nairaAmount } from '../money';
+import { normaliseMsisdn } from '../phone';
 
 /** Bounds every service's min/max must fall within: NGN 1 to NGN 1,000,000. */
 export const VEND_AMOUNT_FLOOR_KOBO = 100;
@@ -25,3 +26,19 @@ export const csvFormat = z
   .enum(['json', 'csv'])
   .default('json')
   .describe('csv: the filtered rows as a CSV download (at most 10,000)');
+
+/** A Nigerian phone number in any common form, normalised to +234XXXXXXXXXX. */
+export const phoneField = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .min(1, 'Phone number is required')
+  .max(20, 'Enter a valid Nigerian phone number')
+  .transform((v, ctx) => {
+    const n = normaliseMsisdn(v);
+    if (!n) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid Nigerian phone number' });
+      return z.NEVER;
+    }
+    return n;
+  })
+  .describe('A Nigerian number in any common form: 0803..., 234803..., +234803..., 803...');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { formatNaira, nairaAmount } from '../money';
 import { listFilters } from '../pagination';
 import { confirmPassword } from '../password';
-import { NETWORKS, normaliseMsisdn } from '../phone';
+import { NETWORKS } from '../phone';
 import {
   networkSchema,
   PLATFORMS,
@@ -14,7 +14,7 @@ import {
   serviceTypeSchema,
 } from './catalogue';
 import { COMMISSION_MODES } from './commissions';
-import { csvFormat, koboInt, planCode, vendAmount } from './fields';
+import { csvFormat, koboInt, phoneField, planCode, vendAmount } from './fields';
 
 export const VEND_STATUSES = ['PENDING', 'SUCCESSFUL', 'FAILED', 'REVERSED'] as const;
 
@@ -89,21 +89,6 @@ export const SIMULATOR_TEST_NUMBERS = [
   },
 ] as const;
 
-const phoneField = z
-  .string({ error: 'Phone number is required' })
-  .trim()
-  .min(1, 'Phone number is required')
-  .max(20, 'Enter a valid Nigerian phone number')
-  .transform((v, ctx) => {
-    const n = normaliseMsisdn(v);
-    if (!n) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid Nigerian phone number' });
-      return z.NEVER;
-    }
-    return n;
-  })
-  .describe('A Nigerian number in any common form: 0803..., 234803..., +234803..., 803...');
-
 export const vendReference = z
   .string({ error: 'Reference is required' })
   .trim()
@@ -125,7 +110,8 @@ const vendFields = {
   planCode: planCode.optional().describe('Data: a plan code from the data-plan catalogue'),
 };
 
-const vendRefine = <T extends { type: ServiceType; amount?: number; planCode?: string }>(
+/** The amount-or-plan rules of a vend's body (also a subscriber's). */
+export const vendRefine = <T extends { type: ServiceType; amount?: number; planCode?: string }>(
   b: T,
   ctx: z.RefinementCtx,
 ) => {

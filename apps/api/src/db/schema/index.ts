@@ -1,6 +1,7 @@
 // Every table, one file per domain; drizzle-kit reads this index.
 export * from './api-access';
 export * from './audit';
+export * from './auto-topup';
 export * from './catalogue';
 export * from './commissions';
 export * from './funding';

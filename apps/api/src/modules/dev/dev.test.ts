@@ -69,5 +69,11 @@ describe('[DEV] outbox reader', () => {
   it('[DEV] does not exist when dev routes are off', async () => {
     const res = await off.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
     expect(res.statusCode).toBe(404);
+    const hook = await off.app.inject({
+      method: 'POST',
+      url: '/api/v1/dev/auto-topup/run-schedule',
+      payload: { corporateId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(hook.statusCode).toBe(404);
   });
 });

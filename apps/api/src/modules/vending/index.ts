@@ -5,3 +5,4 @@ export { vendsSettled } from './place-vend.service';
 export { checkBooks } from './vending.check';
 export { vendingJobs } from './vending.jobs';
 export type { VendCorporate } from './vending.repo';
+export { vendClient } from './vending.repo';

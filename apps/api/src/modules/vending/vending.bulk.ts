@@ -5,7 +5,8 @@
 import { formatNaira, portalVendBody, readBulkCsv, type VendView } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import { readableCode } from '../../lib/crypto';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, invalidRows, notFound } from '../../lib/errors';
+import { mapLimit } from '../../lib/map-limit';
 import { corporateBalances } from '../ledger/ledger.service';
 import {
   executeVend,
@@ -27,21 +28,6 @@ export interface BulkRowResult {
   code: string | null;
   message: string;
   vend: VendView | null;
-}
-
-/** Runs `fn` over items with at most `n` at a time, keeping the order of results. */
-async function mapLimit<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]);
-      }
-    }),
-  );
-  return out;
 }
 
 export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string, batchReference?: string) {
@@ -105,14 +91,7 @@ export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string,
       errors.push(`Row ${rowNo}: ${err.message}`);
     }
   }
-  if (errors.length) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      400,
-      `The file has ${errors.length} invalid row${errors.length === 1 ? '' : 's'}; nothing was charged`,
-      errors,
-    );
-  }
+  if (errors.length) throw invalidRows(errors, 'nothing was charged');
 
   const total = planned.reduce((s, p) => s + p.charge, 0);
   const balances = await corporateBalances(ctx.db, caller.corporateId);

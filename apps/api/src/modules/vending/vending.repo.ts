@@ -4,7 +4,7 @@ import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
 import { corporates, vends } from '../../db/schema';
-import { containing, isUuid, runStatement, type Statement } from '../../db/sql';
+import { containing, isUuid, msisdnContaining, runStatement, type Statement } from '../../db/sql';
 import { groupCommitPer } from '../../lib/group-commit';
 import { ASSIGNED_SERVICES_JSON, type ServiceJson, type ServiceRow, servicesFromJson } from '../catalogue';
 import { VEND_DELIVERIES_CTES } from '../webhooks';
@@ -70,7 +70,6 @@ export interface VendFilter {
 
 function vendWhere(f: VendFilter): SQL | undefined {
   const s = f.search?.trim();
-  const digits = s?.replace(/\D/g, '');
   return and(
     eq(vends.mode, f.mode),
     f.corporateId ? eq(vends.corporateId, f.corporateId) : undefined,
@@ -88,12 +87,7 @@ function vendWhere(f: VendFilter): SQL | undefined {
           ilike(vends.reference, containing(s)),
           ilike(vends.code, containing(s)),
           // A phone typed as 0803..., 234803... or +234803...: match on its last ten digits.
-          digits && digits.length >= 4
-            ? ilike(
-                vends.msisdn,
-                containing(digits.length > 10 ? digits.slice(-10) : digits.replace(/^0/, '')),
-              )
-            : undefined,
+          msisdnContaining(vends.msisdn, s),
         )
       : undefined,
   );

@@ -214,6 +214,15 @@ export default function ViewCorporateClientRoute() {
               {c.documentsCount === 1 ? '' : 's'})
             </p>
           ) : null}
+          <p className="text-sm text-slate-500">
+            <Link
+              to={`/admin-dashboard/auto-top-up/${c.id}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              Open Auto Top-up
+            </Link>{' '}
+            (subscribers, runs and totals; {c.autoTopUpEnabled ? 'enabled' : 'disabled'})
+          </p>
           {can('funding.read') ? (
             <p className="text-sm text-slate-500">
               <Link

@@ -1,0 +1,81 @@
+// What leaves the server for auto top-up rows (the shared schemas' shapes).
+import {
+  type AutoTopupRunView,
+  type AutoTopupSettingsView,
+  type AutoTopupSubscriberView,
+  describeSchedule,
+  formatNaira,
+  nairaOrNull,
+} from '@vendport/shared';
+import type { SettingsRow, SubscriberRow } from './auto-topup.repo';
+import type { RunListRow } from './runs.repo';
+
+export const DEFAULT_TIME = '08:00';
+
+export function subscriberOut(s: SubscriberRow): AutoTopupSubscriberView {
+  return {
+    id: s.id,
+    name: s.name,
+    phone: s.msisdn,
+    network: s.network as AutoTopupSubscriberView['network'],
+    type: s.serviceType as AutoTopupSubscriberView['type'],
+    amountKobo: s.amountKobo,
+    amount: nairaOrNull(s.amountKobo),
+    planCode: s.planCode,
+    frequency: s.frequency as AutoTopupSubscriberView['frequency'],
+    weekday: s.weekday,
+    monthDay: s.monthDay,
+    onceDate: s.onceDate,
+    time: s.timeOfDay,
+    schedule: describeSchedule(s),
+    paused: s.paused,
+    nextRunAt: s.nextRunAt?.toISOString() ?? null,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+export function settingsOut(
+  platformEnabled: boolean,
+  s: SettingsRow | null,
+  spend: { day: number; month: number },
+): AutoTopupSettingsView {
+  return {
+    platformEnabled,
+    enabled: s?.enabled ?? false,
+    defaultTime: s?.defaultTime ?? DEFAULT_TIME,
+    dailyCapKobo: s?.dailyCapKobo ?? null,
+    dailyCap: nairaOrNull(s?.dailyCapKobo ?? null),
+    monthlyCapKobo: s?.monthlyCapKobo ?? null,
+    monthlyCap: nairaOrNull(s?.monthlyCapKobo ?? null),
+    insufficientFundsPolicy: (s?.insufficientFundsPolicy ??
+      'SKIP_NOTIFY') as AutoTopupSettingsView['insufficientFundsPolicy'],
+    spentTodayKobo: spend.day,
+    spentToday: formatNaira(spend.day),
+    spentThisMonthKobo: spend.month,
+    spentThisMonth: formatNaira(spend.month),
+    updatedAt: s?.updatedAt.toISOString() ?? null,
+  };
+}
+
+export function runOut(r: RunListRow): AutoTopupRunView {
+  const amountKobo = r.vendAmountKobo ?? r.run.amountKobo;
+  return {
+    id: r.run.id,
+    subscriberId: r.run.subscriberId,
+    subscriberName: r.subscriberName,
+    phone: r.run.msisdn,
+    network: r.run.network as AutoTopupRunView['network'],
+    type: r.run.serviceType as AutoTopupRunView['type'],
+    planCode: r.run.planCode,
+    amountKobo,
+    amount: nairaOrNull(amountKobo),
+    dueAt: r.run.dueAt.toISOString(),
+    trigger: r.run.trigger as AutoTopupRunView['trigger'],
+    status: (r.vendStatus ?? r.run.status) as AutoTopupRunView['status'],
+    reason: r.vendFailureReason ?? r.run.reason,
+    vendId: r.run.vendId,
+    vendCode: r.vendCode,
+    vendStatus: (r.vendStatus as AutoTopupRunView['vendStatus']) ?? null,
+    updatedAt: r.run.updatedAt.toISOString(),
+  };
+}

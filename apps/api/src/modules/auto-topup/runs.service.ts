@@ -1,0 +1,58 @@
+// The runs list as the routes answer it: a page (spec §3 filters, the pager) or, with
+// format=csv, every matching run as a CSV download (Lagos dates).
+import { type autoTopupRunsQuery, koboToNairaString } from '@vendport/shared';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../lib/csv';
+import { notFound } from '../../lib/errors';
+import { lagosDayEnd, lagosDayStart, pagedEnvelope } from '../../lib/http';
+import { findCorporateFlags } from './auto-topup.repo';
+import { runOut } from './auto-topup.views';
+import { listRuns, type RunListRow } from './runs.repo';
+
+type Query = z.output<typeof autoTopupRunsQuery>;
+
+const columns: Array<[string, (r: RunListRow) => unknown]> = [
+  ['Due', (r) => r.run.dueAt],
+  ['Subscriber', (r) => r.subscriberName],
+  ['Phone', (r) => r.run.msisdn],
+  ['Network', (r) => r.run.network],
+  ['Type', (r) => r.run.serviceType],
+  ['Plan', (r) => r.run.planCode],
+  [
+    'Amount (NGN)',
+    (r) => {
+      const k = r.vendAmountKobo ?? r.run.amountKobo;
+      return k === null ? '' : koboToNairaString(k);
+    },
+  ],
+  ['Trigger', (r) => r.run.trigger],
+  ['Status', (r) => r.vendStatus ?? r.run.status],
+  ['Reason', (r) => r.vendFailureReason ?? r.run.reason],
+  ['Vend', (r) => r.vendCode],
+  ['Reference', (r) => r.run.reference],
+];
+
+export async function sendRuns(db: Db, reply: FastifyReply, corporateId: string, q: Query) {
+  const csv = q.format === 'csv';
+  const p = await listRuns(db, {
+    corporateId,
+    search: q.search,
+    from: q.startDate ? lagosDayStart(q.startDate) : undefined,
+    to: q.endDate ? lagosDayEnd(q.endDate) : undefined,
+    status: q.status,
+    network: q.network,
+    subscriberId: q.subscriberId,
+    page: csv ? 1 : q.page,
+    limit: csv ? CSV_EXPORT_LIMIT : q.limit,
+  });
+  if (csv) return sendCsv(reply, 'auto-topup-transactions.csv', toCsv(columns, p.rows));
+  return pagedEnvelope('Auto top-up runs retrieved', p, runOut);
+}
+
+/** An admin's read of one client's runs: 404 for an unknown client. */
+export async function sendClientRuns(db: Db, reply: FastifyReply, corporateId: string, q: Query) {
+  if (!(await findCorporateFlags(db, corporateId))) throw notFound('Corporate client');
+  return sendRuns(db, reply, corporateId, q);
+}

@@ -1,0 +1,244 @@
+// Add or edit a subscriber: name, phone (normalised as in vending; the network detected from it
+// and overridable), airtime amount or a data plan, and the schedule (daily, weekly on a weekday,
+// monthly on a day, once on a date) at a Lagos time. Checked here with the shared schema, then by
+// the server as a vend would be; its refusal shows in the form.
+import {
+  AUTO_TOPUP_FREQUENCIES,
+  type AutoTopupSubscriberBody,
+  type AutoTopupSubscriberView,
+  autoTopupSubscriberBody,
+  koboToNairaString,
+  normaliseMsisdn,
+  suggestNetwork,
+  WEEKDAY_NAMES,
+} from '@vendport/shared';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { Select } from '@/components/ui/select';
+import { TextInput } from '@/components/ui/text-input';
+import { errorMessages } from '@/lib/api-toasts';
+import { NETWORK_OPTIONS, networkLabel, SERVICE_TYPE_OPTIONS } from '@/lib/catalogue-labels';
+import { formatNaira } from '@/lib/format';
+import { useAutoTopupPlans } from '../api/get-data-plans';
+import { useSaveSubscriber } from '../api/save-subscriber';
+import { fieldErrorsOf } from './field-errors';
+
+type Draft = {
+  name: string;
+  phone: string;
+  network: string;
+  type: string;
+  amount: string;
+  planCode: string;
+  frequency: string;
+  weekday: string;
+  monthDay: string;
+  onceDate: string;
+  time: string;
+};
+
+const FREQUENCY_LABELS: Record<string, string> = {
+  DAILY: 'Daily',
+  WEEKLY: 'Weekly',
+  MONTHLY: 'Monthly',
+  ONCE: 'Once',
+};
+const FREQUENCY_OPTIONS = AUTO_TOPUP_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }));
+const WEEKDAY_OPTIONS = WEEKDAY_NAMES.map((d, i) => ({ value: String(i + 1), label: d }));
+
+function draftOf(s: AutoTopupSubscriberView | null, defaultTime: string): Draft {
+  return {
+    name: s?.name ?? '',
+    phone: s ? s.phone.slice(4) : '',
+    network: s?.network ?? '',
+    type: s?.type ?? 'AIRTIME',
+    amount: s?.amountKobo != null ? koboToNairaString(s.amountKobo) : '',
+    planCode: s?.planCode ?? '',
+    frequency: s?.frequency ?? 'DAILY',
+    weekday: String(s?.weekday ?? 1),
+    monthDay: String(s?.monthDay ?? 1),
+    onceDate: s?.onceDate ?? '',
+    time: s?.time ?? defaultTime,
+  };
+}
+
+/** The request body the draft makes (only the fields its type and schedule use). */
+function bodyOf(d: Draft): AutoTopupSubscriberBody {
+  return {
+    name: d.name,
+    phone: d.phone,
+    ...(d.network ? { network: d.network as AutoTopupSubscriberBody['network'] } : {}),
+    type: d.type as AutoTopupSubscriberBody['type'],
+    ...(d.type === 'AIRTIME' ? { amount: d.amount } : { planCode: d.planCode || undefined }),
+    frequency: d.frequency as AutoTopupSubscriberBody['frequency'],
+    ...(d.frequency === 'WEEKLY' ? { weekday: Number(d.weekday) } : {}),
+    ...(d.frequency === 'MONTHLY' ? { monthDay: d.monthDay === '' ? undefined : Number(d.monthDay) } : {}),
+    ...(d.frequency === 'ONCE' ? { onceDate: d.onceDate || undefined } : {}),
+    time: d.time,
+  };
+}
+
+export function SubscriberFormModal({
+  subscriber,
+  defaultTime,
+  onClose,
+}: {
+  /** null: a new subscriber. */
+  subscriber: AutoTopupSubscriberView | null;
+  defaultTime: string;
+  onClose: () => void;
+}) {
+  const [d, setD] = useState<Draft>(() => draftOf(subscriber, defaultTime));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const save = useSaveSubscriber();
+  const plans = useAutoTopupPlans(d.type === 'DATA');
+  const set = (k: keyof Draft) => (e: { target: { value: string } }) =>
+    setD((x) => ({ ...x, [k]: e.target.value }));
+
+  const msisdn = normaliseMsisdn(d.phone);
+  const detected = msisdn ? suggestNetwork(msisdn) : null;
+  const network = d.network || detected || '';
+  const planOptions = (plans.data ?? [])
+    .filter((p) => p.network === network)
+    .map((p) => ({ value: p.code, label: `${p.name} · ${formatNaira(p.priceKobo)}` }));
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = bodyOf(d);
+    const parsed = autoTopupSubscriberBody.safeParse(body);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setErrors({});
+    setServerErrors([]);
+    save.mutate(
+      { id: subscriber?.id, body },
+      {
+        onSuccess: (res) => {
+          toast.success(res.message);
+          onClose();
+        },
+        onError: (err) => setServerErrors(errorMessages(err)),
+      },
+    );
+  };
+  const err = (k: string) => ({ error: !!errors[k], errorMessage: errors[k] });
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={subscriber ? 'Edit subscriber' : 'Add subscriber'}
+      description="Times are Lagos time. A monthly day the month does not have (such as the 31st) runs on its last day."
+      size="lg"
+    >
+      <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Subscriber">
+        {serverErrors.length ? (
+          <Alert tone="error" title="The subscriber was not saved">
+            <ul className="list-disc pl-5">
+              {serverErrors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput label="Name" required value={d.name} onChange={set('name')} {...err('name')} />
+          <TextInput
+            label="Phone number"
+            required
+            variant="phone"
+            value={d.phone}
+            onChange={set('phone')}
+            helperText={detected ? `Detected network: ${networkLabel(detected)}` : undefined}
+            {...err('phone')}
+          />
+          <Select
+            label="Network"
+            value={d.network}
+            onChange={set('network')}
+            options={NETWORK_OPTIONS}
+            placeholderOption={detected ? `Detected (${networkLabel(detected)})` : 'Detect from the number'}
+            {...err('network')}
+          />
+          <Select label="Type" value={d.type} onChange={set('type')} options={SERVICE_TYPE_OPTIONS} />
+          {d.type === 'AIRTIME' ? (
+            <TextInput
+              label="Amount (₦)"
+              required
+              inputMode="decimal"
+              value={d.amount}
+              onChange={set('amount')}
+              {...err('amount')}
+            />
+          ) : (
+            <Select
+              label="Data plan"
+              value={d.planCode}
+              onChange={set('planCode')}
+              options={planOptions}
+              placeholderOption={network ? 'Choose a plan' : 'Enter the number first'}
+              {...err('planCode')}
+            />
+          )}
+          <Select
+            label="Schedule"
+            value={d.frequency}
+            onChange={set('frequency')}
+            options={FREQUENCY_OPTIONS}
+          />
+          {d.frequency === 'WEEKLY' ? (
+            <Select
+              label="Weekday"
+              value={d.weekday}
+              onChange={set('weekday')}
+              options={WEEKDAY_OPTIONS}
+              {...err('weekday')}
+            />
+          ) : null}
+          {d.frequency === 'MONTHLY' ? (
+            <TextInput
+              label="Day of the month"
+              type="number"
+              min={1}
+              max={31}
+              value={d.monthDay}
+              onChange={set('monthDay')}
+              {...err('monthDay')}
+            />
+          ) : null}
+          {d.frequency === 'ONCE' ? (
+            <TextInput
+              label="Date"
+              type="date"
+              value={d.onceDate}
+              onChange={set('onceDate')}
+              {...err('onceDate')}
+            />
+          ) : null}
+          <TextInput
+            label="Time (Lagos)"
+            type="time"
+            required
+            value={d.time}
+            onChange={set('time')}
+            {...err('time')}
+          />
+        </div>
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" type="button" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {subscriber ? 'Save changes' : 'Add subscriber'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
