@@ -29,7 +29,7 @@ export interface DayRange {
   endDate: string;
 }
 
-const addDays = (day: string, n: number) =>
+export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The Lagos days a dashboard filter covers on `now`'s day (weeks start on Monday). */
@@ -60,7 +60,7 @@ export function daysOf(r: DayRange): string[] {
   return out;
 }
 
-function totalsOf(buckets: Bucket[]) {
+export function totalsOf(buckets: Bucket[]) {
   const by = (status: string) => buckets.filter((b) => b.status === status);
   const sum = (bs: Bucket[], k: 'count' | 'amountKobo' | 'commissionKobo') =>
     bs.reduce((n, b) => n + b[k], 0);
