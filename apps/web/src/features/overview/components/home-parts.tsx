@@ -1,8 +1,11 @@
-// Shared pieces of the two home screens.
+// Shared pieces of the two home screens: greeting, shortcuts, the daily-by-network chart's rows.
+import { NETWORKS } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LaterReleaseNote } from '@/components/later-release';
+import { type ChartRow, type ChartSeries, NETWORK_COLOURS } from '@/components/chart';
 import { ChevronRightIcon } from '@/components/ui/icons';
+import { networkLabel } from '@/lib/catalogue-labels';
+import { formatShortDate } from '@/lib/format';
 
 export function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -10,11 +13,20 @@ export function greeting(hour: number): string {
   return 'Good evening';
 }
 
-export function LaterFiguresNote({ children }: { children: ReactNode }) {
-  return (
-    <LaterReleaseNote title="The dashboard figures arrive with a later release.">{children}</LaterReleaseNote>
-  );
-}
+export const NETWORK_SERIES: ChartSeries[] = NETWORKS.map((n) => ({
+  key: n,
+  label: networkLabel(n),
+  colour: NETWORK_COLOURS[n] ?? '#64748b',
+}));
+
+/** One chart row per Lagos day (MMM D), the successful value per network. */
+export const dailyRows = (
+  daily: Array<{ day: string; byNetwork: Partial<Record<string, number>> }>,
+): ChartRow[] =>
+  daily.map((p) => ({
+    label: formatShortDate(p.day),
+    values: Object.fromEntries(NETWORKS.map((n) => [n, p.byNetwork[n] ?? 0])),
+  }));
 
 export function QuickLink({
   to,
