@@ -67,7 +67,6 @@ const CLIENT_NAV: NavSection[] = [
         to: '/dashboard/sales-valuation',
         icon: i(ChartIcon),
         permission: 'transactions.read',
-        soon: true,
       },
     ],
   },

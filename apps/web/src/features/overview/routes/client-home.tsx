@@ -14,6 +14,7 @@ import { formatNaira, lagosHour } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { useCorporateDashboard } from '../api/get-corporate-dashboard';
+import { AccountFacts } from '../components/account-facts';
 import { dailyRows, greeting, NETWORK_SERIES, QuickLink } from '../components/home-parts';
 import { RangeFilter } from '../components/range-filter';
 import { RecentVends } from '../components/recent-vends';
@@ -38,6 +39,7 @@ export default function ClientHomeRoute() {
         description={`${greeting(lagosHour())}, ${user?.first_name ?? ''}. Here is your business at a glance.`}
         actions={q.isFetching && !loading ? <Spinner className="h-5 w-5 text-brand-700" /> : undefined}
       />
+      <AccountFacts />
       <RangeFilter
         value={range}
         onChange={setRange}
