@@ -18,7 +18,11 @@ export function RangeFilter({
 }) {
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div role="group" aria-label="Period" className="inline-flex rounded-xl bg-slate-100 p-1">
+      <div
+        role="group"
+        aria-label="Period"
+        className="grid w-full grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex sm:w-auto sm:gap-0"
+      >
         {RANGE_OPTIONS.map((o) => {
           const on = value.filter === o.value;
           return (

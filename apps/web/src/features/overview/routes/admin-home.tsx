@@ -44,7 +44,7 @@ function PlatformFigures() {
       ) : (
         <>
           <Card
-            className="grid gap-6 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4"
+            className="grid grid-cols-2 gap-x-4 gap-y-5 px-5 py-5 sm:gap-6 sm:px-6 lg:grid-cols-4"
             data-testid="admin-figures"
             aria-busy={loading || undefined}
           >
@@ -53,6 +53,7 @@ function PlatformFigures() {
               value={money(t?.successValueKobo)}
               emphasis
               testId="success-value"
+              className="col-span-2 sm:col-span-1"
             />
             <Stat label="Successful vends" value={n(t?.successCount)} testId="success-count" />
             <Stat label="Funding received" value={money(t?.fundingKobo)} testId="funding-received" />

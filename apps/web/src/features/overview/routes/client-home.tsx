@@ -51,7 +51,7 @@ export default function ClientHomeRoute() {
       ) : (
         <>
           <Card
-            className="grid gap-6 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4"
+            className="grid grid-cols-2 gap-x-4 gap-y-5 px-5 py-5 sm:gap-6 sm:px-6 lg:grid-cols-4"
             data-testid="client-figures"
             aria-busy={loading || undefined}
           >

@@ -31,7 +31,8 @@ export function ValuationProgress({
   chunks: number | null;
   count: number | null;
 }) {
-  const pct = chunks ? Math.round((done / chunks) * 100) : 0;
+  // A range with no vends takes no chunk: counted is complete.
+  const pct = chunks === null ? 0 : chunks === 0 ? 100 : Math.round((done / chunks) * 100);
   return (
     <div className="space-y-2" data-testid="valuation-progress">
       <div className="flex justify-between text-sm text-slate-600">
@@ -152,9 +153,13 @@ export function ValuationReport({ clientId }: { clientId: string }) {
             ) : null}
           </div>
         </form>
-        {state.phase === 'running' ? (
+        {state.phase === 'running' || state.phase === 'done' ? (
           <div className="border-t border-slate-100 px-6 py-4">
-            <ValuationProgress done={state.done} chunks={state.chunks} count={state.count} />
+            <ValuationProgress
+              done={state.phase === 'done' ? state.chunks : state.done}
+              chunks={state.chunks}
+              count={state.count}
+            />
           </div>
         ) : null}
       </Card>
