@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Network, ServiceType } from '@vendport/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { makeUser, stubFetch } from '../../../../test/factories';
@@ -12,8 +13,8 @@ const layout = () => [
   { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
 ];
 const line = (
-  network: string,
-  serviceType: string,
+  network: Network,
+  serviceType: ServiceType,
   count: number,
   valueKobo: number,
   commissionKobo: number,
