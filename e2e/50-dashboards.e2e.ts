@@ -149,6 +149,21 @@ describe('[DASHBOARDS] homes and sales valuation', () => {
     const result = page.getByTestId('valuation-result');
     await result.getByTestId('valuation-totals').filter({ hasText: '₦1,200.00' }).waitFor();
     await result.getByText(corp.company, { exact: false }).first().waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-sales-valuation-1366.png'), fullPage: true });
+
+    // Analytics trends: this period against the one before, a chart per dimension.
+    await page.goto('/admin-dashboard/analytics');
+    await page.getByTestId('trend-chart').locator('.recharts-bar-rectangle').first().waitFor();
+    await expect
+      .poll(async () => page.getByTestId('trend-sales').textContent())
+      .toMatch(/₦[\d,]+\.\d{2}.*vs ₦/);
+    expect(
+      await page.getByRole('table', { name: /Sales by network, this period and the previous one/ }).count(),
+    ).toBe(1);
+    await page.getByLabel('Group by').selectOption('week');
+    await page.waitForURL((u) => u.searchParams.get('granularity') === 'week');
+    await page.getByTestId('trend-chart').locator('.recharts-bar-rectangle').first().waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-analytics-1366.png'), fullPage: true });
     await context.close();
   });
 });

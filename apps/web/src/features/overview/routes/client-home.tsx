@@ -60,6 +60,7 @@ export default function ClientHomeRoute() {
               value={money(d?.wallet.balanceKobo)}
               emphasis
               testId="wallet-balance"
+              className="col-span-2 sm:col-span-1"
             />
             {d?.wallet.testMode ? (
               <Stat
