@@ -11,8 +11,8 @@ import { ensureSystemRoles } from '../apps/api/src/db/seed';
 import { dbTargetOf } from '../apps/api/src/db/target';
 import { ensureDefaultCatalogue } from '../apps/api/src/modules/catalogue/catalogue.service';
 import { adminDashboard, corporateDashboard } from '../apps/api/src/modules/reports/dashboards.service';
-import { buildRollups, checkRollups } from '../apps/api/src/modules/reports/rollup.service';
 import { lagosDay } from '../apps/api/src/modules/reports/rollup.repo';
+import { buildRollups, checkRollups } from '../apps/api/src/modules/reports/rollup.service';
 import { trends } from '../apps/api/src/modules/reports/trends.service';
 import { valuationChunk, valuationCount } from '../apps/api/src/modules/reports/valuation.service';
 import { listVends } from '../apps/api/src/modules/vending/vending.repo';
@@ -145,7 +145,13 @@ async function measure(total: number) {
   );
   const chunkSize = 5000;
   const count = await valuationCount(db, client, { ...range30, chunkSize });
-  const clientHistory = { corporateId: client, mode: 'LIVE', status: 'SUCCESSFUL', network: 'MTN', limit: 40 };
+  const clientHistory = {
+    corporateId: client,
+    mode: 'LIVE',
+    status: 'SUCCESSFUL',
+    network: 'MTN',
+    limit: 40,
+  };
   const clientTotal = (await listVends(db, { ...clientHistory, page: 1 })).total;
   const adminHistory = {
     mode: 'LIVE',

@@ -18,11 +18,8 @@ export function RangeFilter({
 }) {
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div
-        role="group"
-        aria-label="Period"
-        className="grid w-full grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex sm:w-auto sm:gap-0"
-      >
+      <fieldset className="grid w-full min-w-0 grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex sm:w-auto sm:gap-0">
+        <legend className="sr-only">Period</legend>
         {RANGE_OPTIONS.map((o) => {
           const on = value.filter === o.value;
           return (
@@ -46,7 +43,7 @@ export function RangeFilter({
             </button>
           );
         })}
-      </div>
+      </fieldset>
       {value.filter === 'custom' ? (
         <div className="grid grid-cols-2 gap-3 sm:flex">
           <DateInput
