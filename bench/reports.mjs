@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
+import { adminQuery, withDb } from './pg-admin.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -17,21 +17,7 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/p
 const P95_TARGET_MS = 150;
 const GROWTH_TARGET = 3;
 
-const withDb = (url, name) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function admin(sql) {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    return await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (sql) => adminQuery(PG_URL, sql);
 
 const dbName = `vp_bench_reports_${randomBytes(3).toString('hex')}`;
 console.log(`VendPort reports benchmark: database ${dbName} on ${new URL(PG_URL).host}`);

@@ -78,6 +78,19 @@ export function totalsOf(buckets: Bucket[]) {
   };
 }
 
+/** The totals every report shows: vends by status, commission and the funding received. */
+export const vendTotals = (t: ReturnType<typeof totalsOf>, fundingKobo: number) => ({
+  successValueKobo: t.successValueKobo,
+  successCount: t.successCount,
+  failedCount: t.failedCount,
+  pendingCount: t.pendingCount,
+  reversedCount: t.reversedCount,
+  commissionKobo: t.commissionKobo,
+  fundingKobo,
+});
+
+export const sumMap = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+
 /** Successful value per day and network, every day of the range present (zeros included). */
 function dailyByNetwork(r: DayRange, buckets: Bucket[]) {
   const points = new Map(
@@ -111,8 +124,6 @@ function breakdown<K extends 'serviceType' | 'channel'>(key: K, keys: readonly s
   });
 }
 
-const sumMap = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-
 export async function corporateDashboard(
   db: Db,
   corporateId: string,
@@ -137,15 +148,7 @@ export async function corporateDashboard(
       sandboxBalanceKobo: testMode ? balances.sandboxKobo : null,
       testMode,
     },
-    totals: {
-      successValueKobo: t.successValueKobo,
-      successCount: t.successCount,
-      failedCount: t.failedCount,
-      pendingCount: t.pendingCount,
-      reversedCount: t.reversedCount,
-      commissionKobo: t.commissionKobo,
-      fundingKobo: sumMap(funding),
-    },
+    totals: vendTotals(t, sumMap(funding)),
     daily: dailyByNetwork(r, buckets),
     byService: breakdown('serviceType', SERVICE_TYPES, buckets) as CorporateDashboardView['byService'],
     byChannel: breakdown('channel', VEND_CHANNELS, buckets) as CorporateDashboardView['byChannel'],
@@ -190,13 +193,7 @@ export async function adminDashboard(
   return {
     ...r,
     totals: {
-      successValueKobo: t.successValueKobo,
-      successCount: t.successCount,
-      failedCount: t.failedCount,
-      pendingCount: t.pendingCount,
-      reversedCount: t.reversedCount,
-      commissionKobo: t.commissionKobo,
-      fundingKobo: sumMap(funding),
+      ...vendTotals(t, sumMap(funding)),
       pendingValueKobo: t.pendingValueKobo,
       failedValueKobo: t.failedValueKobo,
       reversedValueKobo: t.reversedValueKobo,

@@ -12,7 +12,15 @@ import {
 } from '@vendport/shared';
 import type { Db } from '../../db/client';
 import { fundingByDay } from '../ledger/ledger.service';
-import { addDays, checkedRange, type DayRange, daysOf, totalsOf } from './dashboards.service';
+import {
+  addDays,
+  checkedRange,
+  type DayRange,
+  daysOf,
+  sumMap,
+  totalsOf,
+  vendTotals,
+} from './dashboards.service';
 import { type Bucket, type Dim, vendBuckets } from './reports.repo';
 import { dayStart, nextDay } from './rollup.repo';
 
@@ -43,21 +51,11 @@ async function figures(db: Db, r: DayRange) {
     fundingByDay(db, dayStart(r.startDate), dayStart(bounds.toDay)),
   ]);
   const t = totalsOf(byDims);
-  const fundingKobo = [...funding.values()].reduce((a, b) => a + b, 0);
   return {
     byDay,
     byDims,
     funding,
-    totals: {
-      successValueKobo: t.successValueKobo,
-      successCount: t.successCount,
-      failedCount: t.failedCount,
-      pendingCount: t.pendingCount,
-      reversedCount: t.reversedCount,
-      commissionKobo: t.commissionKobo,
-      fundingKobo,
-      successRateBps: rate(t.successCount, t.failedCount),
-    },
+    totals: { ...vendTotals(t, sumMap(funding)), successRateBps: rate(t.successCount, t.failedCount) },
   };
 }
 

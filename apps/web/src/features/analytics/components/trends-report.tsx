@@ -3,7 +3,8 @@
 // client type, each against the period of the same length just before. Live vends, Lagos days.
 import type { TrendsView } from '@vendport/shared';
 import { useMemo } from 'react';
-import { Chart, type ChartRow, PALETTE } from '@/components/chart';
+import { type ChartRow, PALETTE } from '@/components/chart';
+import { ChartCard } from '@/components/chart-card';
 import { QueryError } from '@/components/query-error';
 import { Card, CardHeader } from '@/components/ui/card';
 import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
@@ -64,26 +65,22 @@ function Breakdown({
   label: (k: string) => string;
 }) {
   return (
-    <Card className="overflow-hidden">
-      <CardHeader title={title} />
-      <div className="px-2 py-4 sm:px-4">
-        <Chart
-          title={`Sales ${title.toLowerCase()}, this period and the previous one`}
-          rowHeader={title.replace(/^By /, '')}
-          rows={rows.map((r) => ({
-            label: label(r.key),
-            values: { now: r.valueKobo, before: r.previousValueKobo },
-          }))}
-          series={[
-            { key: 'now', label: 'This period', colour: NOW },
-            { key: 'before', label: 'Previous period', colour: BEFORE },
-          ]}
-          format="naira"
-          height={220}
-          emptyText="No successful vends in either period."
-        />
-      </div>
-    </Card>
+    <ChartCard
+      heading={title}
+      title={`Sales ${title.toLowerCase()}, this period and the previous one`}
+      rowHeader={title.replace(/^By /, '')}
+      rows={rows.map((r) => ({
+        label: label(r.key),
+        values: { now: r.valueKobo, before: r.previousValueKobo },
+      }))}
+      series={[
+        { key: 'now', label: 'This period', colour: NOW },
+        { key: 'before', label: 'Previous period', colour: BEFORE },
+      ]}
+      format="naira"
+      height={220}
+      emptyText="No successful vends in either period."
+    />
   );
 }
 
@@ -179,43 +176,31 @@ export function TrendsReport() {
       {q.isError || !d ? null : (
         <>
           <div className="grid gap-4 2xl:grid-cols-2">
-            <Card className="overflow-hidden">
-              <CardHeader
-                title="Sales and funding"
-                description={GRANULARITY_OPTIONS.find((o) => o.value === d.granularity)?.label ?? 'Per day'}
-              />
-              <div className="px-2 py-4 sm:px-4">
-                <Chart
-                  title="Sales and funding per period"
-                  rowHeader="Period"
-                  rows={series}
-                  series={[
-                    { key: 'sales', label: 'Sales', colour: NOW },
-                    { key: 'funding', label: 'Funding', colour: PALETTE[1] ?? '#0d9488' },
-                  ]}
-                  format="naira"
-                  testId="trend-chart"
-                  emptyText="No sales or funding in this period."
-                />
-              </div>
-            </Card>
-            <Card className="overflow-hidden">
-              <CardHeader
-                title="Success rate"
-                description="Successful ÷ (successful + failed) vends per period."
-              />
-              <div className="px-2 py-4 sm:px-4">
-                <Chart
-                  title="Success rate per period"
-                  rowHeader="Period"
-                  rows={rates}
-                  series={[{ key: 'rate', label: 'Success rate', colour: PALETTE[2] ?? '#f59e0b' }]}
-                  format="percent"
-                  kind="line"
-                  emptyText="No vend reached a final state in this period."
-                />
-              </div>
-            </Card>
+            <ChartCard
+              heading="Sales and funding"
+              description={GRANULARITY_OPTIONS.find((o) => o.value === d.granularity)?.label ?? 'Per day'}
+              title="Sales and funding per period"
+              rowHeader="Period"
+              rows={series}
+              series={[
+                { key: 'sales', label: 'Sales', colour: NOW },
+                { key: 'funding', label: 'Funding', colour: PALETTE[1] ?? '#0d9488' },
+              ]}
+              format="naira"
+              testId="trend-chart"
+              emptyText="No sales or funding in this period."
+            />
+            <ChartCard
+              heading="Success rate"
+              description="Successful ÷ (successful + failed) vends per period."
+              title="Success rate per period"
+              rowHeader="Period"
+              rows={rates}
+              series={[{ key: 'rate', label: 'Success rate', colour: PALETTE[2] ?? '#f59e0b' }]}
+              format="percent"
+              kind="line"
+              emptyText="No vend reached a final state in this period."
+            />
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
             <Breakdown title="By network" rows={d.byNetwork} label={networkLabel} />

@@ -3,6 +3,7 @@ import { NETWORKS } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type ChartRow, type ChartSeries, NETWORK_COLOURS } from '@/components/chart';
+import { ChartCard } from '@/components/chart-card';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { networkLabel } from '@/lib/catalogue-labels';
 import { formatShortDate } from '@/lib/format';
@@ -53,5 +54,29 @@ export function QuickLink({
       </span>
       <ChevronRightIcon className="h-4 w-4 text-slate-400 group-hover:text-brand-700" />
     </Link>
+  );
+}
+
+/** Successful value per Lagos day, stacked by network (both homes). */
+export function DailySalesCard({
+  daily,
+  loading,
+}: {
+  daily: Array<{ day: string; byNetwork: Partial<Record<string, number>> }>;
+  loading: boolean;
+}) {
+  return (
+    <ChartCard
+      heading="Sales per day"
+      description="Value of successful vends by network, Lagos days."
+      loading={loading}
+      title="Sales per day by network"
+      rows={dailyRows(daily)}
+      series={NETWORK_SERIES}
+      format="naira"
+      stacked
+      testId="daily-chart"
+      emptyText="No successful vends in this period."
+    />
   );
 }

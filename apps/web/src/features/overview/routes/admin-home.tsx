@@ -2,10 +2,9 @@
 // this week, this month or a custom range, Lagos days), vend value per day by network, top clients,
 // the fund requests and verifications waiting for an admin, and the VTU lines' float with low
 // lines flagged. Live vends only.
-import { Chart } from '@/components/chart';
 import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
-import { Card, CardHeader } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { Stat } from '@/components/ui/stat';
@@ -14,7 +13,7 @@ import { usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 import { PendingWork, TopClients, VtuFloat } from '../components/admin-panels';
-import { dailyRows, greeting, NETWORK_SERIES } from '../components/home-parts';
+import { DailySalesCard, greeting } from '../components/home-parts';
 import { RangeFilter } from '../components/range-filter';
 import { rangeDays, rangeReady, useHomeRange } from '../range';
 
@@ -84,29 +83,7 @@ function PlatformFigures() {
             />
           </Card>
 
-          <Card className="overflow-hidden">
-            <CardHeader
-              title="Sales per day"
-              description="Value of successful vends by network, Lagos days."
-            />
-            <div className="px-2 py-4 sm:px-4">
-              {loading ? (
-                <div className="flex h-64 items-center justify-center">
-                  <Spinner className="h-6 w-6 text-brand-700" />
-                </div>
-              ) : (
-                <Chart
-                  title="Platform sales per day by network"
-                  rows={dailyRows(d?.daily ?? [])}
-                  series={NETWORK_SERIES}
-                  format="naira"
-                  stacked
-                  testId="daily-chart"
-                  emptyText="No successful vends in this period."
-                />
-              )}
-            </div>
-          </Card>
+          <DailySalesCard daily={d?.daily ?? []} loading={loading} />
 
           <PendingWork d={d} loading={loading} />
           <div className="grid gap-4 xl:grid-cols-2">

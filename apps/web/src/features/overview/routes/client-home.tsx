@@ -2,9 +2,10 @@
 // test mode), the period's figures (today, this week, this month or a custom range, Lagos days),
 // value per day by network, the split by service and by platform, the last ten vends, and
 // shortcuts to fund and to vend. Live vends only.
-import { Chart, PALETTE } from '@/components/chart';
+import { PALETTE } from '@/components/chart';
+import { ChartCard } from '@/components/chart-card';
 import { QueryError } from '@/components/query-error';
-import { Card, CardHeader } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { ChartIcon, SignalIcon, WalletIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,7 +16,7 @@ import { usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { useCorporateDashboard } from '../api/get-corporate-dashboard';
 import { AccountFacts } from '../components/account-facts';
-import { dailyRows, greeting, NETWORK_SERIES, QuickLink } from '../components/home-parts';
+import { DailySalesCard, greeting, QuickLink } from '../components/home-parts';
 import { RangeFilter } from '../components/range-filter';
 import { RecentVends } from '../components/recent-vends';
 import { rangeReady, useHomeRange } from '../range';
@@ -81,65 +82,37 @@ export default function ClientHomeRoute() {
             <Stat label="Funding received" value={money(t?.fundingKobo)} testId="funding-received" />
           </Card>
 
-          <Card className="overflow-hidden">
-            <CardHeader
-              title="Sales per day"
-              description="Value of successful vends by network, Lagos days."
-            />
-            <div className="px-2 py-4 sm:px-4">
-              {loading ? (
-                <div className="flex h-64 items-center justify-center">
-                  <Spinner className="h-6 w-6 text-brand-700" />
-                </div>
-              ) : (
-                <Chart
-                  title="Sales per day by network"
-                  rows={dailyRows(d?.daily ?? [])}
-                  series={NETWORK_SERIES}
-                  format="naira"
-                  stacked
-                  testId="daily-chart"
-                  emptyText="No successful vends in this period."
-                />
-              )}
-            </div>
-          </Card>
-
+          <DailySalesCard daily={d?.daily ?? []} loading={loading} />
           <div className="grid gap-4 lg:grid-cols-2">
-            <Card className="overflow-hidden">
-              <CardHeader title="By service" />
-              <div className="px-2 py-4 sm:px-4">
-                <Chart
-                  title="Sales by service"
-                  rowHeader="Service"
-                  rows={(d?.byService ?? []).map((s) => ({
-                    label: serviceTypeLabel(s.serviceType),
-                    values: { value: s.valueKobo },
-                  }))}
-                  series={[{ key: 'value', label: 'Value', colour: PALETTE[0] ?? '#1d4ed8' }]}
-                  format="naira"
-                  height={200}
-                  emptyText="No successful vends in this period."
-                />
-              </div>
-            </Card>
-            <Card className="overflow-hidden">
-              <CardHeader title="By platform" description="Where your vends came from." />
-              <div className="px-2 py-4 sm:px-4">
-                <Chart
-                  title="Sales by platform"
-                  rowHeader="Platform"
-                  rows={(d?.byChannel ?? []).map((c) => ({
-                    label: channelLabel(c.channel),
-                    values: { value: c.valueKobo },
-                  }))}
-                  series={[{ key: 'value', label: 'Value', colour: PALETTE[1] ?? '#0d9488' }]}
-                  format="naira"
-                  height={200}
-                  emptyText="No successful vends in this period."
-                />
-              </div>
-            </Card>
+            <ChartCard
+              heading="By service"
+              loading={loading}
+              title="Sales by service"
+              rowHeader="Service"
+              rows={(d?.byService ?? []).map((s) => ({
+                label: serviceTypeLabel(s.serviceType),
+                values: { value: s.valueKobo },
+              }))}
+              series={[{ key: 'value', label: 'Value', colour: PALETTE[0] ?? '#1d4ed8' }]}
+              format="naira"
+              height={200}
+              emptyText="No successful vends in this period."
+            />
+            <ChartCard
+              heading="By platform"
+              description="Where your vends came from."
+              loading={loading}
+              title="Sales by platform"
+              rowHeader="Platform"
+              rows={(d?.byChannel ?? []).map((c) => ({
+                label: channelLabel(c.channel),
+                values: { value: c.valueKobo },
+              }))}
+              series={[{ key: 'value', label: 'Value', colour: PALETTE[1] ?? '#0d9488' }]}
+              format="naira"
+              height={200}
+              emptyText="No successful vends in this period."
+            />
           </div>
 
           <RecentVends rows={d?.recent ?? []} loading={loading} />
