@@ -1,1 +1,0 @@
-CREATE INDEX "vends_history_status_network_idx" ON "vends" USING btree ("mode","status","network","created_at","id");
