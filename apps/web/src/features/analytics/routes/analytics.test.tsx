@@ -61,7 +61,7 @@ describe('analytics: commission', () => {
     );
     expect(stub.calls.some((c) => c.url === '/api/v1/commissions?startDate=2026-01-01')).toBe(true);
     expect(screen.queryByRole('button', { name: /Settle accrued commission/ })).not.toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('[COMMISSION] settling a client asks for the password, then shows what was settled', async () => {
     asAdmin(['analytics.read', 'commissions.read', 'commissions.manage', 'clients.read']);
@@ -106,7 +106,7 @@ describe('analytics: commission', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Settle accrued commission' })).not.toBeInTheDocument(),
     );
-  });
+  }, 30_000);
 
   it('[COMMISSION] without the permission the figures are not asked for', async () => {
     asAdmin(['analytics.read']);
