@@ -29,7 +29,6 @@ try {
     env: {
       ...process.env,
       DATABASE_URL: withDb(PG_URL, dbName),
-      DATABASE_POOL_SIZE: '4',
       APP_SECRET: randomBytes(32).toString('hex'),
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
