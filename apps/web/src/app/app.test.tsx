@@ -111,6 +111,8 @@ describe('routes and layout', () => {
         sessionStore.clear();
       }
     },
+    // Every screen of the area in turn (the homes draw charts): more than the default 5 s on a busy machine.
+    30_000,
   );
 
   it.each([
