@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { adminQuery, withDb } from './pg-admin.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -29,21 +30,7 @@ const PGBENCH =
   process.env.PGBENCH ??
   (existsSync('/usr/lib/postgresql/15/bin/pgbench') ? '/usr/lib/postgresql/15/bin/pgbench' : 'pgbench');
 
-const withDb = (url, name) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function admin(sql) {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    return await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (sql) => adminQuery(PG_URL, sql);
 
 // ---------------------------------------------------------------- baseline
 

@@ -59,3 +59,18 @@ export function looksLikeCsv(text: string): boolean {
   }
   return control < 3;
 }
+
+/**
+ * One CSV cell (RFC 4180 quoting). Text a spreadsheet would run as a formula (= + - @ at the
+ * start, but not a plain negative number) is prefixed with a quote (OWASP CSV injection).
+ */
+export function csvCell(v: string | number | null | undefined): string {
+  if (v === null || v === undefined) return '';
+  let s = String(v);
+  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Rows of cells as CSV text, CRLF line ends. */
+export const formatCsv = (rows: Array<Array<string | number | null | undefined>>): string =>
+  `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;

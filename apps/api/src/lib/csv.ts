@@ -1,6 +1,7 @@
 // CSV exports of lists (?format=csv): RFC 4180 quoting, dates as Lagos DD/MM/YYYY HH:mm, and
 // cells that a spreadsheet would run as a formula (= + - @ at the start) are prefixed with a
 // quote (OWASP CSV injection).
+import { csvCell } from '@vendport/shared';
 import type { FastifyReply } from 'fastify';
 
 /** Most rows one export returns. */
@@ -15,9 +16,7 @@ export function lagosDateTime(at: Date | string): string {
 
 function cell(v: unknown): string {
   if (v === null || v === undefined) return '';
-  let s = v instanceof Date ? lagosDateTime(v) : String(v);
-  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return csvCell(v instanceof Date ? lagosDateTime(v) : String(v));
 }
 
 export function toCsv(

@@ -36,3 +36,12 @@ export const formatRate = (bps: number) => `${bpsToPercentString(bps)}%`;
 /** "MTN Airtime via Aggregator API": a service named the way people say it. */
 export const serviceName = (s: { network: string; service: string; platform: string }) =>
   `${networkLabel(s.network)} ${serviceTypeLabel(s.service)} via ${platformLabel(s.platform)}`;
+
+/** Where a vend came from (vend details, dashboards). */
+const CHANNEL_LABELS: Record<string, string> = {
+  PORTAL: 'Portal',
+  API: 'API',
+  BULK: 'Bulk upload',
+  AUTO_TOPUP: 'Auto top-up',
+};
+export const channelLabel = (c: string) => CHANNEL_LABELS[c] ?? c;

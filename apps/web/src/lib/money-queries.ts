@@ -10,6 +10,7 @@ export const MONEY_QUERY_ROOTS = {
   corporateClients: 'corporate-clients',
   vending: 'vending',
   commissions: 'commissions',
+  reports: 'reports',
 } as const;
 
 /** Refetch balances, histories and client figures after money moved. */

@@ -150,6 +150,8 @@ export const valuationChunkQuery = z
 export const valuationClientParams = z.object({ clientId: z.string().uuid('Corporate client not found') });
 
 export const valuationCountView = z.object({
+  /** The client valued (the admin screen's title). */
+  clientName: z.string(),
   count: z.number().int(),
   chunks: z.number().int(),
   chunkSize: z.number().int(),
@@ -170,3 +172,62 @@ export const valuationChunkView = z.object({
   next: z.string().nullable(),
 });
 export type ValuationChunkView = z.infer<typeof valuationChunkView>;
+
+/** GET analytics/trends: platform sales and funding over a range, bucketed, against the period before. */
+export const TREND_GRANULARITIES = ['day', 'week', 'month'] as const;
+export type TrendGranularity = (typeof TREND_GRANULARITIES)[number];
+export const trendsQuery = z
+  .object({
+    startDate: dateOnly.optional(),
+    endDate: dateOnly.optional(),
+    granularity: z.enum(TREND_GRANULARITIES, { error: 'Choose day, week or month' }).default('day'),
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: 'The start date must not be after the end date',
+    path: ['startDate'],
+  });
+export type TrendsQuery = z.input<typeof trendsQuery>;
+
+const trendTotals = z.object({
+  successValueKobo: kobo,
+  successCount: z.number().int(),
+  failedCount: z.number().int(),
+  pendingCount: z.number().int(),
+  reversedCount: z.number().int(),
+  commissionKobo: kobo,
+  fundingKobo: kobo,
+  /** Successful ÷ (successful + failed), in basis points; null when no vend was final. */
+  successRateBps: z.number().int().nullable(),
+});
+const shareRow = z.object({
+  key: z.string(),
+  ...valueCount,
+  previousValueKobo: kobo,
+  previousCount: z.number().int(),
+});
+
+export const trendsView = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  granularity: z.enum(TREND_GRANULARITIES),
+  /** The period of the same length just before the range. */
+  previous: z.object({ startDate: z.string(), endDate: z.string() }),
+  totals: trendTotals,
+  previousTotals: trendTotals,
+  /** One point per day, week (from Monday) or month of the range, first Lagos day of each as `period`. */
+  series: z.array(
+    z.object({
+      period: z.string(),
+      salesKobo: kobo,
+      count: z.number().int(),
+      failedCount: z.number().int(),
+      fundingKobo: kobo,
+      successRateBps: z.number().int().nullable(),
+    }),
+  ),
+  byNetwork: z.array(shareRow),
+  byService: z.array(shareRow),
+  byChannel: z.array(shareRow),
+  byClientType: z.array(shareRow),
+});
+export type TrendsView = z.infer<typeof trendsView>;

@@ -70,6 +70,9 @@ export const ledgerTransfers = pgTable(
       .where(sql`${t.reversesTransferId} is not null`),
     index('ledger_transfers_corporate_idx').on(t.corporateId, t.createdAt),
     index('ledger_transfers_source_idx').on(t.sourceType, t.sourceId),
+    // Platform funding per day (dashboards, analytics): the funding kinds over a range, without
+    // reading every vend's debit transfer.
+    index('ledger_transfers_kind_created_idx').on(t.kind, t.createdAt),
   ],
 );
 

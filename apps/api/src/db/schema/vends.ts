@@ -102,6 +102,9 @@ export const vends = pgTable(
     uniqueIndex('vends_reversal_uq').on(t.reversalTransferId).where(sql`${t.reversalTransferId} is not null`),
     index('vends_corporate_idx').on(t.corporateId, t.mode, t.createdAt),
     index('vends_mode_created_idx').on(t.mode, t.createdAt),
+    // Vending history filtered by status and network (the admin's usual filters): the count and
+    // the page's ids come from this index alone, however deep the page (bench:reports).
+    index('vends_history_status_network_idx').on(t.mode, t.status, t.network, t.createdAt, t.id),
     index('vends_requery_idx').on(t.requeryAt).where(sql`${t.status} = 'PENDING'`),
     index('vends_float_line_idx').on(t.floatLineId, t.createdAt).where(sql`${t.floatLineId} is not null`),
     index('vends_unsettled_commission_idx')

@@ -29,7 +29,7 @@ export interface DayRange {
   endDate: string;
 }
 
-const addDays = (day: string, n: number) =>
+export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The Lagos days a dashboard filter covers on `now`'s day (weeks start on Monday). */
@@ -60,7 +60,7 @@ export function daysOf(r: DayRange): string[] {
   return out;
 }
 
-function totalsOf(buckets: Bucket[]) {
+export function totalsOf(buckets: Bucket[]) {
   const by = (status: string) => buckets.filter((b) => b.status === status);
   const sum = (bs: Bucket[], k: 'count' | 'amountKobo' | 'commissionKobo') =>
     bs.reduce((n, b) => n + b[k], 0);
@@ -77,6 +77,19 @@ function totalsOf(buckets: Bucket[]) {
     reversedValueKobo: sum(by('REVERSED'), 'amountKobo'),
   };
 }
+
+/** The totals every report shows: vends by status, commission and the funding received. */
+export const vendTotals = (t: ReturnType<typeof totalsOf>, fundingKobo: number) => ({
+  successValueKobo: t.successValueKobo,
+  successCount: t.successCount,
+  failedCount: t.failedCount,
+  pendingCount: t.pendingCount,
+  reversedCount: t.reversedCount,
+  commissionKobo: t.commissionKobo,
+  fundingKobo,
+});
+
+export const sumMap = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 /** Successful value per day and network, every day of the range present (zeros included). */
 function dailyByNetwork(r: DayRange, buckets: Bucket[]) {
@@ -111,8 +124,6 @@ function breakdown<K extends 'serviceType' | 'channel'>(key: K, keys: readonly s
   });
 }
 
-const sumMap = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-
 export async function corporateDashboard(
   db: Db,
   corporateId: string,
@@ -137,15 +148,7 @@ export async function corporateDashboard(
       sandboxBalanceKobo: testMode ? balances.sandboxKobo : null,
       testMode,
     },
-    totals: {
-      successValueKobo: t.successValueKobo,
-      successCount: t.successCount,
-      failedCount: t.failedCount,
-      pendingCount: t.pendingCount,
-      reversedCount: t.reversedCount,
-      commissionKobo: t.commissionKobo,
-      fundingKobo: sumMap(funding),
-    },
+    totals: vendTotals(t, sumMap(funding)),
     daily: dailyByNetwork(r, buckets),
     byService: breakdown('serviceType', SERVICE_TYPES, buckets) as CorporateDashboardView['byService'],
     byChannel: breakdown('channel', VEND_CHANNELS, buckets) as CorporateDashboardView['byChannel'],
@@ -190,13 +193,7 @@ export async function adminDashboard(
   return {
     ...r,
     totals: {
-      successValueKobo: t.successValueKobo,
-      successCount: t.successCount,
-      failedCount: t.failedCount,
-      pendingCount: t.pendingCount,
-      reversedCount: t.reversedCount,
-      commissionKobo: t.commissionKobo,
-      fundingKobo: sumMap(funding),
+      ...vendTotals(t, sumMap(funding)),
       pendingValueKobo: t.pendingValueKobo,
       failedValueKobo: t.failedValueKobo,
       reversedValueKobo: t.reversedValueKobo,

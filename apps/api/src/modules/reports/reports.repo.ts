@@ -126,8 +126,9 @@ export async function vendBuckets(db: Db, q: BucketQuery): Promise<Bucket[]> {
       ${groupList(q.dims)}`);
   }
   const merged = new Map<string, Bucket>();
-  for (const part of parts) {
-    for (const r of await rowsOf<RawRow>(db, part)) {
+  const answers = await Promise.all(parts.map((part) => rowsOf<RawRow>(db, part)));
+  for (const rows of answers) {
+    for (const r of rows) {
       if (Number(r.n ?? 0) === 0) continue;
       const b = toBucket(r, q.dims);
       const key = q.dims.map((d) => b[d]).join('|');

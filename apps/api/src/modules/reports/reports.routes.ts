@@ -7,6 +7,8 @@ import {
   corporateDashboardQuery,
   corporateDashboardView,
   successEnvelope,
+  trendsQuery,
+  trendsView,
   valuationChunkQuery,
   valuationChunkView,
   valuationClientParams,
@@ -19,18 +21,24 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { authOf, corporateOf } from '../../plugins/access';
-import { testModeOf } from '../clients/clients.service';
+import { corporateNames, testModeOf } from '../clients/clients.service';
 import { adminDashboard, corporateDashboard } from './dashboards.service';
+import { trends } from './trends.service';
 import { valuationChunk, valuationCount } from './valuation.service';
 
 export async function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Dashboards'];
 
-  /** The client whose figures a caller may read: any for an admin, only its own for a client. */
-  const clientOf = (req: FastifyRequest, clientId: string) => {
+  /**
+   * The client whose figures a caller may read, with its name: any existing client for an admin,
+   * only its own for a client (another id, or one that does not exist, is "not found").
+   */
+  const clientOf = async (req: FastifyRequest, clientId: string) => {
     if (authOf(req).area === 'CORPORATE' && corporateOf(req) !== clientId) throw notFound('Corporate client');
-    return clientId;
+    const name = (await corporateNames(ctx.db, [clientId])).get(clientId);
+    if (name === undefined) throw notFound('Corporate client');
+    return { id: clientId, name };
   };
 
   r.get(
@@ -81,11 +89,13 @@ export async function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: successEnvelope(valuationCountView) },
       },
     },
-    async (req) =>
-      ok(
-        'Valuation count retrieved',
-        await valuationCount(ctx.db, clientOf(req, req.params.clientId), req.query),
-      ),
+    async (req) => {
+      const client = await clientOf(req, req.params.clientId);
+      return ok('Valuation count retrieved', {
+        clientName: client.name,
+        ...(await valuationCount(ctx.db, client.id, req.query)),
+      });
+    },
   );
 
   r.get(
@@ -104,7 +114,22 @@ export async function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       ok(
         'Valuation chunk retrieved',
-        await valuationChunk(ctx.db, clientOf(req, req.params.clientId), req.query),
+        await valuationChunk(ctx.db, (await clientOf(req, req.params.clientId)).id, req.query),
       ),
+  );
+
+  r.get(
+    '/analytics/trends',
+    {
+      config: { permission: 'analytics.read' },
+      schema: {
+        tags,
+        summary:
+          'Platform sales and funding per day, week or month over a range (default: the last 30 days), by network, service, platform and client type, with the success rate and the previous period of the same length; live vends only',
+        querystring: trendsQuery,
+        response: { 200: successEnvelope(trendsView) },
+      },
+    },
+    async (req) => ok('Analytics trends retrieved', await trends(ctx.db, req.query)),
   );
 }

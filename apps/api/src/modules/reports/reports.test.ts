@@ -235,7 +235,7 @@ describe('[REPORTS] sales valuation', () => {
 
   it('[REPORTS] chunk totals equal the unchunked total for chunk sizes 1, 2 and larger than the count', async () => {
     const whole = await chunked(admin, a.corporateId, 50_000);
-    expect(whole.count).toEqual({ count: 3, chunks: 1, chunkSize: 50_000 });
+    expect(whole.count).toMatchObject({ count: 3, chunks: 1, chunkSize: 50_000 });
     expect(whole.lines['MTN:AIRTIME']).toMatchObject({ count: 2, valueKobo: 150_000 });
     expect(whole.lines['GLO:AIRTIME']).toMatchObject({ count: 1, valueKobo: 20_000 });
     for (const size of [1, 2, 3]) {
@@ -260,5 +260,94 @@ describe('[REPORTS] sales valuation', () => {
       400,
     );
     expect((await api('GET', `evaluation/vending/not-a-uuid/count?${q}`, admin)).statusCode).toBe(400);
+  });
+});
+
+describe('[REPORTS] analytics trends', () => {
+  it('[REPORTS] trends per day, week and month equal the known answers, with the previous period', async () => {
+    const res = await api(
+      'GET',
+      'analytics/trends?startDate=2026-03-11&endDate=2026-03-12&granularity=day',
+      admin,
+    );
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d.previous).toEqual({ startDate: '2026-03-09', endDate: '2026-03-10' });
+    // What is true at this point of the file: B's ₦4,000 was reversed late; A has ₦500 on the 11th
+    // (the 23:30 UTC vend), a reversed ₦700 on the 12th; the 10th holds ₦1,200 of successes and a failure.
+    const [direct] = await sql<{ v: string; n: string; f: string }>(
+      `select coalesce(sum(amount_kobo) filter (where status = 'SUCCESSFUL'), 0) as v,
+              count(*) filter (where status = 'SUCCESSFUL') as n, count(*) filter (where status = 'FAILED') as f
+         from vends where mode = 'LIVE'
+          and (created_at at time zone 'Africa/Lagos')::date between '2026-03-11' and '2026-03-12'`,
+    );
+    expect(d.totals.successValueKobo).toBe(Number(direct.v));
+    expect(d.totals.successValueKobo).toBe(50_000);
+    expect(d.totals.successCount).toBe(Number(direct.n));
+    expect(d.totals.failedCount).toBe(Number(direct.f));
+    expect(d.previousTotals).toMatchObject({ successValueKobo: 120_000, successCount: 2, failedCount: 1 });
+    expect(d.previousTotals.successRateBps).toBe(6667);
+    expect(d.series.map((p: { period: string; salesKobo: number }) => [p.period, p.salesKobo])).toEqual([
+      ['2026-03-11', 50_000],
+      ['2026-03-12', 0],
+    ]);
+    expect(d.series[1].successRateBps).toBeNull();
+    expect(d.byNetwork.find((r: { key: string }) => r.key === 'MTN')).toMatchObject({
+      valueKobo: 50_000,
+      count: 1,
+      previousValueKobo: 100_000,
+      previousCount: 1,
+    });
+    expect(d.byNetwork.find((r: { key: string }) => r.key === 'GLO')).toMatchObject({
+      previousValueKobo: 20_000,
+    });
+    expect(d.byChannel.find((r: { key: string }) => r.key === 'PORTAL').valueKobo).toBe(50_000);
+    expect(d.byClientType.reduce((n: number, r: { valueKobo: number }) => n + r.valueKobo, 0)).toBe(50_000);
+
+    const week = (
+      await api('GET', 'analytics/trends?startDate=2026-03-10&endDate=2026-03-20&granularity=week', admin)
+    ).json().data;
+    // 10 March 2026 is a Tuesday: its week starts on Monday the 9th, the next on the 16th.
+    expect(week.series.map((p: { period: string }) => p.period)).toEqual(['2026-03-09', '2026-03-16']);
+    expect(week.series[0].salesKobo).toBe(170_000);
+    const month = (
+      await api('GET', 'analytics/trends?startDate=2026-02-20&endDate=2026-03-20&granularity=month', admin)
+    ).json().data;
+    expect(month.series.map((p: { period: string; salesKobo: number }) => [p.period, p.salesKobo])).toEqual([
+      ['2026-02-01', 0],
+      ['2026-03-01', 170_000],
+    ]);
+  });
+
+  it('[REPORTS] trends are for admins; bad input is a 400 with words', async () => {
+    expect((await api('GET', 'analytics/trends', a)).statusCode).toBe(403);
+    const bad = await api('GET', 'analytics/trends?granularity=year', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.join(' ')).toMatch(/day, week or month/);
+    expect(
+      (await api('GET', 'analytics/trends?startDate=2026-03-12&endDate=2026-03-10', admin)).statusCode,
+    ).toBe(400);
+  });
+
+  it('[REPORTS] the admin valuation path checks the client id: an unknown client is not found', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const res = await api(
+      'GET',
+      `evaluation/vending/${unknown}/count?startDate=2026-03-10&endDate=2026-03-12`,
+      admin,
+    );
+    expect(res.statusCode).toBe(404);
+    expect(
+      (await api('GET', `evaluation/vending/${unknown}?startDate=2026-03-10&endDate=2026-03-12`, admin))
+        .statusCode,
+    ).toBe(404);
+    const named = (
+      await api(
+        'GET',
+        `evaluation/vending/${a.corporateId}/count?startDate=2026-03-10&endDate=2026-03-12`,
+        admin,
+      )
+    ).json().data;
+    expect(named.clientName).toBeTruthy();
   });
 });

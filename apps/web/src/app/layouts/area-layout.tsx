@@ -92,13 +92,11 @@ function Sidebar({
                     to={item.to}
                     end={item.end}
                     onClick={onNavigate}
-                    title={compact ? (item.soon ? `${item.label} (soon)` : item.label) : undefined}
+                    title={compact ? item.label : undefined}
                     className={({ isActive }) =>
                       cn(
                         'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
                         compact && 'justify-center px-0',
-                        // Room for the label beside the Soon badge.
-                        item.soon && !compact && 'pr-1.5',
                         isActive
                           ? 'bg-brand-600/20 text-white ring-1 ring-inset ring-brand-500/30'
                           : 'hover:bg-white/5 hover:text-white',
@@ -109,34 +107,8 @@ function Sidebar({
                       <>
                         <span className={cn('relative', isActive ? 'text-brand-400' : 'text-slate-400')}>
                           {item.icon}
-                          {item.soon && compact ? (
-                            <span
-                              aria-hidden="true"
-                              className="absolute -right-1 -top-1 h-2 w-2 rounded-full bg-amber-400 ring-2 ring-slate-900"
-                            />
-                          ) : null}
                         </span>
-                        {/* Beside a Soon badge a long label wraps rather than lose its end. */}
-                        <span
-                          className={
-                            compact ? 'sr-only' : cn('min-w-0 flex-1', item.soon ? 'break-words' : 'truncate')
-                          }
-                        >
-                          {item.label}
-                        </span>
-                        {item.soon ? (
-                          <>
-                            <span className="sr-only">{' (not available yet)'}</span>
-                            {compact ? null : (
-                              <span
-                                aria-hidden="true"
-                                className="-ml-2 shrink-0 rounded bg-white/10 px-1 text-[10px] font-semibold leading-4 text-slate-300"
-                              >
-                                Soon
-                              </span>
-                            )}
-                          </>
-                        ) : null}
+                        <span className={compact ? 'sr-only' : 'min-w-0 flex-1 truncate'}>{item.label}</span>
                       </>
                     )}
                   </NavLink>

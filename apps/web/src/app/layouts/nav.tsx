@@ -1,6 +1,5 @@
 // The sections of each area's sidebar (spec §2 children). Items carrying a permission are shown
-// only to users who hold it (the server checks again on every call). Items marked `soon` lead to
-// screens that only say they arrive with a later release: the sidebar says so before the click.
+// only to users who hold it (the server checks again on every call).
 import type { Area } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import {
@@ -31,8 +30,6 @@ export type NavItem = {
   icon: ReactNode;
   end?: boolean;
   permission?: string;
-  /** The screen is a "later release" placeholder: shown with a Soon badge, still reachable. */
-  soon?: boolean;
 };
 export type NavSection = { title: string; items: NavItem[] };
 
@@ -67,7 +64,6 @@ const CLIENT_NAV: NavSection[] = [
         to: '/dashboard/sales-valuation',
         icon: i(ChartIcon),
         permission: 'transactions.read',
-        soon: true,
       },
     ],
   },

@@ -49,7 +49,7 @@ describe('analytics: commission', () => {
     asAdmin(['analytics.read', 'commissions.read']);
     const stub = stubFetch([...layout(), { path: /^\/api\/v1\/commissions/, body: ok(report) }]);
     vi.stubGlobal('fetch', stub.fn);
-    renderApp('/admin-dashboard/analytics?startDate=2026-01-01');
+    renderApp('/admin-dashboard/analytics?view=commission&startDate=2026-01-01');
     const totals = await screen.findByTestId('commission-totals', {}, { timeout: 5000 });
     await within(totals).findByText('₦300.00');
     expect(within(totals).getByText('₦10,000.00')).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('analytics: commission', () => {
     );
     expect(stub.calls.some((c) => c.url === '/api/v1/commissions?startDate=2026-01-01')).toBe(true);
     expect(screen.queryByRole('button', { name: /Settle accrued commission/ })).not.toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('[COMMISSION] settling a client asks for the password, then shows what was settled', async () => {
     asAdmin(['analytics.read', 'commissions.read', 'commissions.manage', 'clients.read']);
@@ -86,7 +86,7 @@ describe('analytics: commission', () => {
       },
     ]);
     vi.stubGlobal('fetch', stub.fn);
-    renderApp('/admin-dashboard/analytics');
+    renderApp('/admin-dashboard/analytics?view=commission');
     await userEvent.click(
       await screen.findByRole('button', { name: 'Settle accrued commission of Acme Telecoms Ltd' }),
     );
@@ -106,13 +106,13 @@ describe('analytics: commission', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Settle accrued commission' })).not.toBeInTheDocument(),
     );
-  });
+  }, 30_000);
 
   it('[COMMISSION] without the permission the figures are not asked for', async () => {
     asAdmin(['analytics.read']);
     const stub = stubFetch(layout());
     vi.stubGlobal('fetch', stub.fn);
-    renderApp('/admin-dashboard/analytics');
+    renderApp('/admin-dashboard/analytics?view=commission');
     expect(
       await screen.findByText('Commission figures need the View commissions permission.'),
     ).toBeInTheDocument();

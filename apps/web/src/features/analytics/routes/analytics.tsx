@@ -1,12 +1,12 @@
-// Analytics: the commission clients earned on successful live vends across the platform (DESIGN
+// Analytics: trends (sales and funding over time, by dimension, against the previous period), and
+// the commission clients earned on successful live vends across the platform (DESIGN
 // §2 Commission), over a chosen period and by network, service type and client type: totals (of
 // which upfront, accrued, settled), per day, per service and per client. Admins holding
 // commissions.manage settle a client's accrued commission to its wallet (password-confirmed).
 import type { CommissionSettlementView } from '@vendport/shared';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
-import { LaterReleaseNote } from '@/components/later-release';
+import { Link, useSearchParams } from 'react-router';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
 import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
@@ -17,6 +17,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { Stat } from '@/components/ui/stat';
 import { SuccessModal } from '@/components/ui/success-modal';
+import { Tabs } from '@/components/ui/tabs';
 import { toastApiError } from '@/lib/api-toasts';
 import { NETWORK_OPTIONS, SERVICE_TYPE_OPTIONS } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
@@ -31,6 +32,7 @@ import {
   CommissionByDay,
   CommissionByService,
 } from '../components/commission-tables';
+import { TrendsReport } from '../components/trends-report';
 
 const NAMES = ['startDate', 'endDate', 'network', 'serviceType', 'clientType'] as const;
 
@@ -222,20 +224,36 @@ function CommissionReport() {
   );
 }
 
+type View = 'trends' | 'commission';
+
 export default function AnalyticsRoute() {
   const { can } = usePermissions();
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get('view') === 'commission' ? 'commission' : 'trends';
+  // Each report keeps its own filters: switching drops the other's from the URL.
+  const show = (next: View) => setParams(next === 'trends' ? {} : { view: next });
   return (
     <div className="space-y-4">
       <PageHeader
         title="Analytics"
-        description="How the platform earns and pays commission over a chosen period."
+        description="Platform sales, funding and commission over a chosen period."
       />
-      {can('commissions.read') ? (
+      <Tabs
+        label="Reports"
+        value={view}
+        onChange={show}
+        items={[
+          { value: 'trends', label: 'Trends' },
+          { value: 'commission', label: 'Commission' },
+        ]}
+      />
+      {view === 'trends' ? (
+        <TrendsReport />
+      ) : can('commissions.read') ? (
         <CommissionReport />
       ) : (
         <Alert tone="info" title="Commission figures need the View commissions permission." />
       )}
-      <LaterReleaseNote title="Sales and funding trends across the platform arrive with a later release." />
     </div>
   );
 }

@@ -233,6 +233,17 @@ export default function ViewCorporateClientRoute() {
               </Link>
             </p>
           ) : null}
+          {can('analytics.read') ? (
+            <p className="text-sm text-slate-500">
+              <Link
+                to={`/admin-dashboard/sales-valuation/${c.id}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                Sales valuation
+              </Link>{' '}
+              of this client’s vends over a period
+            </p>
+          ) : null}
 
           {action === 'fund' ? (
             <FundWalletModal client={c} onClose={() => setAction(null)} onDone={finish} />

@@ -1,60 +1,133 @@
-// Client home. The account facts come from the signed-in session; the dashboard figures
-// (balance, sales, charts) arrive with the wallet and vending issues.
-import { VerificationBadge } from '@/components/client-badges';
-import { Badge } from '@/components/ui/badge';
+// Client home (spec §2 index, §7 corporate-dashboard-data): the wallet (and the sandbox wallet in
+// test mode), the period's figures (today, this week, this month or a custom range, Lagos days),
+// value per day by network, the split by service and by platform, the last ten vends, and
+// shortcuts to fund and to vend. Live vends only.
+import { PALETTE } from '@/components/chart';
+import { ChartCard } from '@/components/chart-card';
+import { QueryError } from '@/components/query-error';
 import { Card } from '@/components/ui/card';
-import { BellIcon, SignalIcon, UserIcon } from '@/components/ui/icons';
+import { ChartIcon, SignalIcon, WalletIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
-import { lagosHour } from '@/lib/format';
-import { clientTypeLabel } from '@/lib/labels';
+import { Spinner } from '@/components/ui/spinner';
+import { Stat } from '@/components/ui/stat';
+import { channelLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
+import { formatNaira, lagosHour } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { greeting, LaterFiguresNote, QuickLink } from '../components';
+import { useCorporateDashboard } from '../api/get-corporate-dashboard';
+import { AccountFacts } from '../components/account-facts';
+import { DailySalesCard, greeting, QuickLink } from '../components/home-parts';
+import { RangeFilter } from '../components/range-filter';
+import { RecentVends } from '../components/recent-vends';
+import { rangeReady, useHomeRange } from '../range';
+
+const n = (v: number | undefined) => (v === undefined ? '—' : v.toLocaleString('en-NG'));
+const money = (v: number | undefined) => (v === undefined ? '—' : formatNaira(v));
 
 export default function ClientHomeRoute() {
   const { user } = useSession();
   const { can } = usePermissions();
-  const corporate = user?.corporate ?? null;
+  const [range, setRange] = useHomeRange();
+  const ready = rangeReady(range);
+  const q = useCorporateDashboard(range, ready);
+  const d = ready ? q.data : undefined;
+  const t = d?.totals;
+  const loading = ready && q.isPending;
   return (
     <div className="space-y-6">
       <PageHeader
         title="Dashboard"
-        description={`${greeting(lagosHour())}, ${user?.first_name ?? ''}. Here is your business account.`}
+        description={`${greeting(lagosHour())}, ${user?.first_name ?? ''}. Here is your business at a glance.`}
+        actions={q.isFetching && !loading ? <Spinner className="h-5 w-5 text-brand-700" /> : undefined}
       />
-      {corporate ? (
-        <Card className="grid gap-6 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4">
-          <div>
-            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Company</p>
-            <p className="mt-1 text-sm font-semibold text-slate-900">{corporate.name}</p>
+      <AccountFacts />
+      <RangeFilter
+        value={range}
+        onChange={setRange}
+        shown={d ? { startDate: d.startDate, endDate: d.endDate } : undefined}
+      />
+      {!ready ? <p className="text-sm text-slate-500">Choose a start date and an end date.</p> : null}
+      {q.isError ? (
+        <QueryError title="Your dashboard figures could not be loaded." onRetry={() => q.refetch()} />
+      ) : (
+        <>
+          <Card
+            className="grid grid-cols-2 gap-x-4 gap-y-5 px-5 py-5 sm:gap-6 sm:px-6 lg:grid-cols-4"
+            data-testid="client-figures"
+            aria-busy={loading || undefined}
+          >
+            <Stat
+              label="Wallet balance"
+              value={money(d?.wallet.balanceKobo)}
+              emphasis
+              testId="wallet-balance"
+              className="col-span-2 sm:col-span-1"
+            />
+            {d?.wallet.testMode ? (
+              <Stat
+                label="Sandbox balance"
+                value={money(d.wallet.sandboxBalanceKobo ?? 0)}
+                hint="Test mode: purchases spend this"
+              />
+            ) : null}
+            <Stat
+              label="Successful vends (value)"
+              value={money(t?.successValueKobo)}
+              testId="success-value"
+            />
+            <Stat label="Successful vends" value={n(t?.successCount)} testId="success-count" />
+            <Stat label="Failed vends" value={n(t?.failedCount)} />
+            <Stat label="Pending vends" value={n(t?.pendingCount)} />
+            <Stat label="Commission earned" value={money(t?.commissionKobo)} />
+            <Stat label="Funding received" value={money(t?.fundingKobo)} testId="funding-received" />
+          </Card>
+
+          <DailySalesCard daily={d?.daily ?? []} loading={loading} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <ChartCard
+              heading="By service"
+              loading={loading}
+              title="Sales by service"
+              rowHeader="Service"
+              rows={(d?.byService ?? []).map((s) => ({
+                label: serviceTypeLabel(s.serviceType),
+                values: { value: s.valueKobo },
+              }))}
+              series={[{ key: 'value', label: 'Value', colour: PALETTE[0] ?? '#1d4ed8' }]}
+              format="naira"
+              height={200}
+              emptyText="No successful vends in this period."
+            />
+            <ChartCard
+              heading="By platform"
+              description="Where your vends came from."
+              loading={loading}
+              title="Sales by platform"
+              rowHeader="Platform"
+              rows={(d?.byChannel ?? []).map((c) => ({
+                label: channelLabel(c.channel),
+                values: { value: c.valueKobo },
+              }))}
+              series={[{ key: 'value', label: 'Value', colour: PALETTE[1] ?? '#0d9488' }]}
+              format="naira"
+              height={200}
+              emptyText="No successful vends in this period."
+            />
           </div>
-          <div>
-            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Client type</p>
-            <p className="mt-1 text-sm font-semibold text-slate-900">
-              {clientTypeLabel(corporate.clientType)}
-            </p>
-          </div>
-          <div>
-            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Verification</p>
-            <p className="mt-1">
-              <VerificationBadge status={corporate.verificationStatus} />
-            </p>
-          </div>
-          <div>
-            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Mode</p>
-            <p className="mt-1">
-              {corporate.testMode ? (
-                <Badge tone="warning">Test mode</Badge>
-              ) : (
-                <Badge tone="success">Live</Badge>
-              )}
-            </p>
-          </div>
-        </Card>
-      ) : null}
-      <LaterFiguresNote>
-        Your wallet balance, today&apos;s sales, commission earned and sales charts will appear here.
-      </LaterFiguresNote>
+
+          <RecentVends rows={d?.recent ?? []} loading={loading} />
+        </>
+      )}
+
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {can('wallet.fund') ? (
+          <QuickLink
+            to="/dashboard/wallet"
+            title="Fund wallet"
+            description="By card or bank transfer."
+            icon={<WalletIcon className="h-5 w-5" />}
+          />
+        ) : null}
         {can('vend') ? (
           <QuickLink
             to="/dashboard/vending-history"
@@ -63,18 +136,14 @@ export default function ClientHomeRoute() {
             icon={<SignalIcon className="h-5 w-5" />}
           />
         ) : null}
-        <QuickLink
-          to="/dashboard/notification"
-          title="Notifications"
-          description="Messages about your account and transactions."
-          icon={<BellIcon className="h-5 w-5" />}
-        />
-        <QuickLink
-          to="/dashboard/profile"
-          title="Profile"
-          description="Your details, password and two-factor authentication."
-          icon={<UserIcon className="h-5 w-5" />}
-        />
+        {can('transactions.read') ? (
+          <QuickLink
+            to="/dashboard/sales-valuation"
+            title="Sales valuation"
+            description="Value, commission and net cost over any period."
+            icon={<ChartIcon className="h-5 w-5" />}
+          />
+        ) : null}
       </div>
     </div>
   );

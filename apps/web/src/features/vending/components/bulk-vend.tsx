@@ -12,6 +12,7 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DownloadIcon } from '@/components/ui/icons';
 import { Stat } from '@/components/ui/stat';
 import { type Column, Table } from '@/components/ui/table';
+import { VendStatusBadge } from '@/components/vend-status-badge';
 import { ApiError } from '@/lib/api-client';
 import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
 import { cn } from '@/lib/cn';
@@ -22,7 +23,6 @@ import { useBulkVend } from '../api/bulk-vend';
 import { BULK_TEMPLATE_CSV, type BulkCheck, type BulkRow, bulkResultsCsv, checkBulkCsv } from './bulk-csv';
 import { batchReference } from './references';
 import type { VendCatalogue } from './vend-rules';
-import { VendStatusBadge } from './vend-status-badge';
 
 /** Largest file the server takes (its csv field is limited to 256 KB). */
 const MAX_FILE_BYTES = 256 * 1024;

@@ -13,24 +13,17 @@ import { ArrowLeftIcon, RepeatIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { SuccessModal } from '@/components/ui/success-modal';
+import { TestModeBadge, VendStatusBadge } from '@/components/vend-status-badge';
 import { ApiError } from '@/lib/api-client';
 import { toastApiError } from '@/lib/api-toasts';
-import { networkLabel, platformLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
+import { channelLabel, networkLabel, platformLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
 import { formatDate, formatNaira, formatTime } from '@/lib/format';
 import { clientTypeLabel, formatMsisdn, statusLabel } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
 import { useVend } from '../api/get-vend';
 import { useRequeryVend } from '../api/requery-vend';
 import { ReverseModal } from './reverse-modal';
-import { TestModeBadge, VendStatusBadge } from './vend-status-badge';
 import { VendTimeline } from './vend-timeline';
-
-const CHANNELS: Record<string, string> = {
-  PORTAL: 'Portal',
-  API: 'API',
-  BULK: 'Bulk upload',
-  AUTO_TOPUP: 'Auto top-up',
-};
 
 const COMMISSION_MODES: Record<string, string> = {
   UPFRONT: 'taken upfront',
@@ -196,7 +189,7 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
                   )
                 </span>
               </Fact>
-              <Fact label="Channel">{CHANNELS[v.channel] ?? v.channel}</Fact>
+              <Fact label="Channel">{channelLabel(v.channel)}</Fact>
               <Fact label="Mode">{v.mode === 'TEST' ? 'Test (sandbox wallet)' : 'Live'}</Fact>
               {v.planCode ? <Fact label="Plan code">{v.planCode}</Fact> : null}
               {v.reversedAt ? <Fact label="Reversed">{when(v.reversedAt)}</Fact> : null}

@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CheckIcon, ClockIcon, CloseIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
+import { VendStatusBadge } from '@/components/vend-status-badge';
 import { networkLabel } from '@/lib/catalogue-labels';
 import { cn } from '@/lib/cn';
 import { formatNaira } from '@/lib/format';
 import { formatMsisdn } from '@/lib/labels';
-import { VendStatusBadge } from './vend-status-badge';
 
 const LOOK = {
   SUCCESSFUL: { title: 'Purchase successful', icon: CheckIcon, tone: 'bg-emerald-50 text-emerald-600' },

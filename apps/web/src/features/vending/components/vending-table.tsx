@@ -4,10 +4,10 @@ import { type AdminVendView, earnsCommission, type VendView } from '@vendport/sh
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Column, Table } from '@/components/ui/table';
+import { TestModeBadge, VendStatusBadge } from '@/components/vend-status-badge';
 import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
 import { formatDate, formatNaira, formatTime } from '@/lib/format';
 import { clientTypeLabel, formatMsisdn } from '@/lib/labels';
-import { TestModeBadge, VendStatusBadge } from './vend-status-badge';
 
 export function VendingTable<T extends VendView>({
   rows,

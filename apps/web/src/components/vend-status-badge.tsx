@@ -1,6 +1,7 @@
 // The colour of a vend status: SUCCESSFUL green, PENDING amber, FAILED red, REVERSED blue.
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+
 import { statusLabel } from '@/lib/labels';
+import { Badge, type BadgeTone } from './ui/badge';
 
 const TONES: Record<string, BadgeTone> = {
   SUCCESSFUL: 'success',

@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_transfers_kind_created_idx" ON "ledger_transfers" USING btree ("kind","created_at");--> statement-breakpoint
+CREATE INDEX "vends_history_status_network_idx" ON "vends" USING btree ("mode","status","network","created_at","id");

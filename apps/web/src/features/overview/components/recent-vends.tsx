@@ -1,0 +1,63 @@
+// The client's last ten vends on its home, each opening its details.
+import type { CorporateDashboardView } from '@vendport/shared';
+import { Link } from 'react-router';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Table } from '@/components/ui/table';
+import { VendStatusBadge } from '@/components/vend-status-badge';
+import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
+import { formatDate, formatNaira, formatTime } from '@/lib/format';
+import { formatMsisdn } from '@/lib/labels';
+
+type Recent = CorporateDashboardView['recent'][number];
+
+export function RecentVends({ rows, loading }: { rows: Recent[]; loading: boolean }) {
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader
+        title="Last ten vends"
+        actions={
+          <Link
+            to="/dashboard/vending-history"
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
+            View all
+          </Link>
+        }
+      />
+      <Table
+        caption="Last ten vends"
+        rows={rows}
+        loading={loading}
+        rowKey={(v) => v.id}
+        emptyText="No vends yet."
+        columns={[
+          {
+            key: 'code',
+            header: 'Transaction ID',
+            cell: (v) => (
+              <Link
+                to={`/dashboard/vending-history/${v.id}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                {v.code}
+              </Link>
+            ),
+          },
+          { key: 'phone', header: 'Phone', cell: (v) => formatMsisdn(v.msisdn) },
+          {
+            key: 'what',
+            header: 'Service',
+            cell: (v) => `${networkLabel(v.network)} ${serviceTypeLabel(v.serviceType)}`,
+          },
+          { key: 'amount', header: 'Amount', align: 'right', cell: (v) => formatNaira(v.amountKobo) },
+          { key: 'status', header: 'Status', cell: (v) => <VendStatusBadge status={v.status} /> },
+          {
+            key: 'date',
+            header: 'Date',
+            cell: (v) => `${formatDate(v.createdAt)} ${formatTime(v.createdAt)}`,
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,211 @@
+// The reports benchmark's database side, run with tsx by bench/reports.mjs against DATABASE_URL (a
+// fresh PostgreSQL database): migrate, create 200 clients, bulk-insert vends over the last 90 days
+// with SQL (generate_series: a debit transfer per vend, a reversal for the failed and reversed ones,
+// ~3% test-mode vends), build the day roll-ups and check them against the raw rows, then time the
+// report reads through the app's own services: p50/p95 over BENCH_REPEAT runs each. Done at
+// 10,000 vends, then again after topping up to 1,000,000. Prints one JSON line per size.
+import { loadConfig } from '../apps/api/src/config';
+import { openDb } from '../apps/api/src/db/client';
+import { runMigrations } from '../apps/api/src/db/migrate';
+import { ensureSystemRoles } from '../apps/api/src/db/seed';
+import { dbTargetOf } from '../apps/api/src/db/target';
+import { ensureDefaultCatalogue } from '../apps/api/src/modules/catalogue/catalogue.service';
+import { adminDashboard, corporateDashboard } from '../apps/api/src/modules/reports/dashboards.service';
+import { lagosDay } from '../apps/api/src/modules/reports/rollup.repo';
+import { buildRollups, checkRollups } from '../apps/api/src/modules/reports/rollup.service';
+import { trends } from '../apps/api/src/modules/reports/trends.service';
+import { valuationChunk, valuationCount } from '../apps/api/src/modules/reports/valuation.service';
+import { listVends } from '../apps/api/src/modules/vending/vending.repo';
+
+const CLIENTS = 200;
+const DAYS = 90;
+const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 30);
+
+const config = loadConfig();
+const handle = await openDb(dbTargetOf(config));
+const db = handle.db;
+const q = handle.query;
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+async function setup(): Promise<void> {
+  await runMigrations(handle);
+  await ensureSystemRoles(db);
+  await ensureDefaultCatalogue(db);
+  const types = ['PREPAID', 'POSTPAID', 'POSTPAID_PLUS'];
+  await q(
+    `insert into corporates (name, email, msisdn, client_type)
+     select 'Bench client ' || i || ' Ltd', 'bench-' || i || '@bench.vendport', '+2348031234567', ($1::text[])[1 + i % 3]
+       from generate_series(1, ${CLIENTS}) i`,
+    [types],
+  );
+}
+
+/** Vends number `from`..`to` (inclusive), spread in order over the last DAYS days up to now. */
+async function seed(from: number, to: number): Promise<void> {
+  const step = 100_000;
+  for (let a = from; a <= to; a += step) {
+    const b = Math.min(to, a + step - 1);
+    await q('drop table if exists bench_gen');
+    await q(
+      `create unlogged table bench_gen as
+       with c as (select id, client_type, row_number() over (order by id) as n from corporates),
+            s as (select id, network, service_type, commission_bps,
+                         row_number() over (order by network, service_type) as n
+                    from services where platform = 'AGGREGATOR'),
+            g as (select i, random() as r1, random() as r2, random() as r3, random() as r4, random() as r5, random() as r6
+                    from generate_series(${a}, ${b}) i)
+       select g.i, c.id as corporate_id, c.client_type, s.id as service_id, s.network, s.service_type,
+              s.commission_bps,
+              -- ₦50 to ₦5,000 in whole naira
+              (5000 + floor(g.r2 * 4951)::bigint * 100) as amount_kobo,
+              -- in time order, as vends arrive (a day's vends sit together on disk)
+              now() - interval '${DAYS} days' * (1 - (g.i - ${from} + g.r1) / ${to - from + 1}::float8) as created_at,
+              case when g.r3 < 0.90 then 'SUCCESSFUL' when g.r3 < 0.96 then 'FAILED'
+                   when g.r3 < 0.98 then 'PENDING' else 'REVERSED' end as status,
+              case when g.r4 < 0.03 then 'TEST' else 'LIVE' end as mode,
+              (array['API','API','PORTAL','BULK','AUTO_TOPUP'])[1 + (g.i % 5)] as channel
+         from g
+         join c on c.n = 1 + floor(g.r5 * ${CLIENTS})::int
+         join s on s.n = 1 + floor(g.r6 * (select count(*) from s))::int`,
+    );
+    await q(
+      `insert into ledger_transfers (id, reference, kind, description, corporate_id, created_at)
+       select md5('d' || i)::uuid, 'bench-debit:' || i, 'VEND_DEBIT', 'Benchmark vend', corporate_id, created_at
+         from bench_gen`,
+    );
+    await q(
+      `insert into ledger_transfers (id, reference, kind, description, corporate_id, reverses_transfer_id, created_at)
+       select md5('r' || i)::uuid, 'bench-reversal:' || i, 'VEND_REVERSAL', 'Benchmark reversal', corporate_id,
+              md5('d' || i)::uuid, created_at + interval '1 minute'
+         from bench_gen where status in ('FAILED', 'REVERSED')`,
+    );
+    await q(
+      `insert into vends (code, corporate_id, mode, channel, reference, request_hash, msisdn, network, service_type,
+                          service_id, platform, amount_kobo, charge_kobo, commission_kobo, commission_bps,
+                          commission_mode, status, routes, float_account, debit_transfer_id, reversal_transfer_id,
+                          client_type, created_at, updated_at, settled_at, completed_at)
+       select 'VND-B' || lpad(i::text, 11, '0'), corporate_id, mode, channel, 'bench-' || i, md5(i::text),
+              '+234803' || lpad((i % 10000000)::text, 7, '0'), network, service_type, service_id, 'AGGREGATOR',
+              amount_kobo, amount_kobo,
+              case when status = 'SUCCESSFUL' then amount_kobo * commission_bps / 10000 else 0 end,
+              commission_bps, 'ACCRUED', status, '["AGGREGATOR"]'::jsonb, 'PROVIDER_FLOAT', md5('d' || i)::uuid,
+              case when status in ('FAILED', 'REVERSED') then md5('r' || i)::uuid end,
+              client_type, created_at, created_at, created_at, case when status <> 'PENDING' then created_at end
+         from bench_gen`,
+    );
+    process.stderr.write(`   seeded vends ${a.toLocaleString('en')}..${b.toLocaleString('en')}\n`);
+  }
+  await q('drop table if exists bench_gen');
+}
+
+async function rollups(): Promise<{ days: number; ms: number; mismatches: string[] }> {
+  const t0 = performance.now();
+  let days = 0;
+  for (;;) {
+    const built = await buildRollups(db, new Date(), 31);
+    days += built.length;
+    if (built.length < 31) break;
+  }
+  const ms = performance.now() - t0;
+  await q('vacuum analyze');
+  return { days, ms: Math.round(ms), mismatches: await checkRollups(db) };
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
+};
+
+async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 3; i++) await fn();
+  const xs: number[] = [];
+  for (let i = 0; i < REPEAT; i++) {
+    const t0 = performance.now();
+    await fn();
+    xs.push(performance.now() - t0);
+  }
+  return { p50: Math.round(pct(xs, 50) * 10) / 10, p95: Math.round(pct(xs, 95) * 10) / 10 };
+}
+
+async function measure(total: number) {
+  // The busiest client: what its home, valuation and history read.
+  const [top] = await q<{ id: string }>(
+    `select corporate_id as id from vends group by 1 order by count(*) desc limit 1`,
+  );
+  const client = top?.id ?? '';
+  const today = lagosDay(new Date());
+  const range30 = { startDate: addDays(today, -29), endDate: today };
+  const range90 = { startDate: addDays(today, -89), endDate: today };
+  const [{ n }] = await q<{ n: string }>(
+    `select count(*) as n from vends where corporate_id = $1 and mode = 'LIVE' and status = 'SUCCESSFUL'
+        and created_at >= $2::date - interval '1 hour'`,
+    [client, range30.startDate],
+  );
+  const chunkSize = 5000;
+  const count = await valuationCount(db, client, { ...range30, chunkSize });
+  const clientHistory = {
+    corporateId: client,
+    mode: 'LIVE',
+    status: 'SUCCESSFUL',
+    network: 'MTN',
+    limit: 40,
+  };
+  const clientTotal = (await listVends(db, { ...clientHistory, page: 1 })).total;
+  const adminHistory = {
+    mode: 'LIVE',
+    status: 'SUCCESSFUL',
+    network: 'MTN',
+    from: new Date(`${range30.startDate}T00:00:00+01:00`),
+    limit: 40,
+  };
+  const adminTotal = (await listVends(db, { ...adminHistory, page: 1 })).total;
+  const lastPage = (t: number) => Math.max(1, Math.ceil(t / 40));
+  const results: Record<string, { p50: number; p95: number }> = {
+    'client home, 30 days': await time(() =>
+      corporateDashboard(db, client, false, { filter: 'custom', ...range30 }),
+    ),
+    'admin home, 30 days': await time(() => adminDashboard(db, range30)),
+    'analytics trends, 90 days': await time(() => trends(db, { ...range90, granularity: 'day' })),
+    'valuation count, 30 days': await time(() => valuationCount(db, client, { ...range30, chunkSize })),
+    'valuation chunk (5,000)': await time(() => valuationChunk(db, client, { ...range30, chunkSize })),
+    'client history, first page': await time(() => listVends(db, { ...clientHistory, page: 1 })),
+    'client history, last page': await time(() =>
+      listVends(db, { ...clientHistory, page: lastPage(clientTotal) }),
+    ),
+    'admin history, first page': await time(() => listVends(db, { ...adminHistory, page: 1 })),
+    'admin history, last page': await time(() =>
+      listVends(db, { ...adminHistory, page: lastPage(adminTotal) }),
+    ),
+  };
+  return {
+    total,
+    clientVends30: Number(n),
+    valuationCount: count.count,
+    clientHistoryRows: clientTotal,
+    adminHistoryRows: adminTotal,
+    results,
+  };
+}
+
+try {
+  await setup();
+  let seeded = 0;
+  for (const size of SIZES) {
+    process.stderr.write(`== ${size.toLocaleString('en')} vends: seeding ...\n`);
+    const t0 = performance.now();
+    await seed(seeded + 1, size);
+    const seedMs = Math.round(performance.now() - t0);
+    seeded = size;
+    const r = await rollups();
+    process.stderr.write(
+      `   seeded in ${(seedMs / 1000).toFixed(1)} s; roll-ups: ${r.days} days in ${(r.ms / 1000).toFixed(1)} s, mismatches ${r.mismatches.length}\n   measuring ...\n`,
+    );
+    const m = await measure(size);
+    console.log(JSON.stringify({ ...m, seedMs, rollup: r }));
+  }
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,77 @@
+// npm run bench:reports — the dashboards, analytics, sales valuation and vending history on a
+// million vends (issue 12). In a fresh PostgreSQL database: 200 clients and vends over the last 90
+// days inserted in bulk with SQL (not through the API), the day roll-ups built and checked, then
+// p50/p95 of each read through the app's services, at 10,000 vends and again at 1,000,000
+// (bench/reports-fixture.ts does the work). Prints a table and the growth ratios 10k -> 1M.
+//
+// Environment: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+// BENCH_REPEAT (30 timed runs per read), BENCH_SIZES (10000,1000000). Not part of npm test.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { adminQuery, withDb } from './pg-admin.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const P95_TARGET_MS = 150;
+const GROWTH_TARGET = 3;
+
+const admin = (sql) => adminQuery(PG_URL, sql);
+
+const dbName = `vp_bench_reports_${randomBytes(3).toString('hex')}`;
+console.log(`VendPort reports benchmark: database ${dbName} on ${new URL(PG_URL).host}`);
+await admin(`create database ${dbName}`);
+let out;
+try {
+  out = execFileSync(tsx, ['bench/reports-fixture.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: withDb(PG_URL, dbName),
+      APP_SECRET: randomBytes(32).toString('hex'),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+} finally {
+  await admin(`drop database if exists ${dbName} with (force)`);
+}
+
+const runs = out
+  .trim()
+  .split('\n')
+  .filter((l) => l.startsWith('{'))
+  .map((l) => JSON.parse(l));
+const [small, large] = [runs[0], runs[runs.length - 1]];
+const names = Object.keys(large.results);
+const fmt = (n) => n.toLocaleString('en');
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+
+for (const r of runs) {
+  console.log(
+    `\n${fmt(r.total)} vends: seeded in ${(r.seedMs / 1000).toFixed(1)} s; roll-ups ${r.rollup.days} days in ${(r.rollup.ms / 1000).toFixed(1)} s, roll-up check ${r.rollup.mismatches.length ? `FAILED on ${r.rollup.mismatches.join(', ')}` : 'equal to the raw rows'}; busiest client: ${fmt(r.clientVends30)} successful vends in 30 days (valuation count ${fmt(r.valuationCount)}), history rows client ${fmt(r.clientHistoryRows)} / admin ${fmt(r.adminHistoryRows)}`,
+  );
+}
+const w = Math.max(...names.map((n) => n.length)) + 2;
+console.log(
+  `\n${pad('read', w)}${lpad(`p50 ${fmt(small.total)}`, 14)}${lpad(`p95 ${fmt(small.total)}`, 14)}${lpad(`p50 ${fmt(large.total)}`, 16)}${lpad(`p95 ${fmt(large.total)}`, 16)}${lpad('growth p95', 12)}`,
+);
+let met = true;
+for (const n of names) {
+  const a = small.results[n];
+  const b = large.results[n];
+  const growth = b.p95 / Math.max(a.p95, 0.1);
+  const ok = b.p95 <= P95_TARGET_MS && growth <= GROWTH_TARGET;
+  met &&= ok;
+  console.log(
+    `${pad(n, w)}${lpad(`${a.p50} ms`, 14)}${lpad(`${a.p95} ms`, 14)}${lpad(`${b.p50} ms`, 16)}${lpad(`${b.p95} ms`, 16)}${lpad(`${growth.toFixed(2)}x`, 11)}${ok ? '' : ' !'}`,
+  );
+}
+console.log(
+  `\nTargets (every p95 <= ${P95_TARGET_MS} ms at ${fmt(large.total)} and growth <= ${GROWTH_TARGET}x): ${met ? 'met' : 'NOT met (rows marked !)'}`,
+);
