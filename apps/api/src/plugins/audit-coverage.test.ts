@@ -14,6 +14,12 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, notifications, webhookDeliveries } from '../db/schema';
 import { codeFor, SUBJECT, signUp } from '../modules/auth/auth.testing';
+import {
+  addSubscriber,
+  autoTopupClient,
+  freshPhone,
+  SETTINGS,
+} from '../modules/auto-topup/auto-topup.testing';
 import { type MultipartFile, multipart, PDF, uniqueRef } from '../modules/funding/funding.fixtures';
 import { gatewaySecretOf, signBody } from '../modules/funding/gateway/signature';
 import { apiKeyFor, assignDefaults, fund } from '../modules/vending/vending.testing';
@@ -639,6 +645,65 @@ const CASES: Record<string, () => Promise<Call>> = {
     as: corp,
     body: { enabled: true, frequency: 'DAILY', emails: ['books@audit.test'], inApp: true, format: 'CSV' },
   }),
+  // ---- auto top-up (a client the platform allows it for, with a funded wallet)
+  'POST /api/v1/auto-topup/settings': async () => {
+    const c = await autoTopupClient(t.app, 1_000_000);
+    return { as: c, body: { ...SETTINGS, dailyCap: '5,000' } };
+  },
+  'POST /api/v1/auto-topup/subscribers': async () => ({
+    as: await autoTopupClient(t.app, 1_000_000),
+    body: {
+      name: 'Ada Obi',
+      phone: freshPhone(),
+      type: 'AIRTIME',
+      amount: '100',
+      frequency: 'DAILY',
+      time: '07:00',
+    },
+  }),
+  'POST /api/v1/auto-topup/subscribers/import': async () => ({
+    as: await autoTopupClient(t.app, 1_000_000),
+    body: {
+      csv: `Name,Phone,Type,Amount,Plan Code,Frequency,Weekday,Day,Date,Time\nAda,${freshPhone()},AIRTIME,100,,DAILY,,,,06:00\n`,
+    },
+  }),
+  'PUT /api/v1/auto-topup/subscribers/:id': async () => {
+    const c = await autoTopupClient(t.app, 1_000_000);
+    const s = await addSubscriber(t.app, c);
+    return {
+      as: c,
+      url: `auto-topup/subscribers/${s.id}`,
+      body: {
+        name: 'Bola Ade',
+        phone: s.phone,
+        type: 'AIRTIME',
+        amount: '300',
+        frequency: 'DAILY',
+        time: '09:15',
+      },
+    };
+  },
+  'PUT /api/v1/auto-topup/subscribers/:id/pause': async () => {
+    const c = await autoTopupClient(t.app, 1_000_000);
+    const s = await addSubscriber(t.app, c);
+    return { as: c, url: `auto-topup/subscribers/${s.id}/pause`, body: { paused: true } };
+  },
+  'DELETE /api/v1/auto-topup/subscribers/:id': async () => {
+    const c = await autoTopupClient(t.app, 1_000_000);
+    const s = await addSubscriber(t.app, c);
+    return { as: c, url: `auto-topup/subscribers/${s.id}` };
+  },
+  'POST /api/v1/auto-topup/subscribers/:id/run': async () => {
+    const c = await autoTopupClient(t.app, 1_000_000);
+    const s = await addSubscriber(t.app, c);
+    return { as: c, url: `auto-topup/subscribers/${s.id}/run` };
+  },
+  // The development hook (dev routes, this machine only): audited like any mutation.
+  'POST /api/v1/dev/auto-topup/run-schedule': async () => {
+    const c = await autoTopupClient(t.app, 1_000_000);
+    await addSubscriber(t.app, c);
+    return { as: null, body: { corporateId: c.corporateId } };
+  },
   'POST /api/v1/reconciliation/statements': async () => {
     const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
     return { as: corp, body: { startDate: today, endDate: today } };
