@@ -209,24 +209,33 @@ describe('[VEND-RACE] a debit batch whose answer is lost', () => {
   });
 });
 
+/**
+ * Providers whose vend call never returns until `dead` opens (the request's process is as good as
+ * dead), while a query answers SUCCESS with `queryRef`: what the requery after a crash learns.
+ */
+function deadRequestProviders(queryRef: string) {
+  const real = providersOf(t.app.ctx);
+  const dead = gate();
+  const called = gate();
+  const hang: Provider = {
+    name: 'VTU',
+    vend: async () => {
+      called.open();
+      await dead.p;
+      return { outcome: 'SUCCESS', message: 'Delivered late', providerReference: `LATE-${queryRef}` };
+    },
+    query: async () => ({ outcome: 'SUCCESS', message: 'Delivered', providerReference: queryRef }),
+    balance: real.forPlatform('VTU').balance,
+  };
+  installProviders(t.app.ctx, { forPlatform: () => hang, sandbox: real.sandbox });
+  return { called, dead, real };
+}
+
 describe('[VEND-RACE] a retry after a crash', () => {
   it('[VEND-RACE] a vend settled by the requery after its request died answers a retry at once', async () => {
     // The request that made the vend never returns (its process is as good as dead); the
     // requery job, past the crash guard, learns the outcome from the provider.
-    const real = providersOf(t.app.ctx);
-    const dead = gate();
-    const called = gate();
-    const hang: Provider = {
-      name: 'VTU',
-      vend: async () => {
-        called.open();
-        await dead.p;
-        return { outcome: 'SUCCESS', message: 'Delivered late', providerReference: 'LATE-1' };
-      },
-      query: async () => ({ outcome: 'SUCCESS', message: 'Delivered', providerReference: 'Q-1' }),
-      balance: real.forPlatform('VTU').balance,
-    };
-    installProviders(t.app.ctx, { forPlatform: () => hang, sandbox: real.sandbox });
+    const { called, dead, real } = deadRequestProviders('Q-1');
     const reference = newRef('CRASH');
     const body = { reference, phone: '08051234568', network: 'GLO' as const, amount: 300 };
     const first = apiVend(t.app, key, body);
@@ -271,20 +280,7 @@ describe('[VEND-RACE] recovery on start', () => {
   it('[VEND-RACE] a restart with no other process alive requeries the vends a crash interrupted at once', async () => {
     const { recoverOrphanedVends } = await import('./vending.jobs');
     const { runDueJobs } = await import('../../jobs');
-    const real = providersOf(t.app.ctx);
-    const dead = gate();
-    const called = gate();
-    const hang: Provider = {
-      name: 'VTU',
-      vend: async () => {
-        called.open();
-        await dead.p;
-        return { outcome: 'SUCCESS', message: 'Delivered late', providerReference: 'LATE-2' };
-      },
-      query: async () => ({ outcome: 'SUCCESS', message: 'Delivered', providerReference: 'Q-2' }),
-      balance: real.forPlatform('VTU').balance,
-    };
-    installProviders(t.app.ctx, { forPlatform: () => hang, sandbox: real.sandbox });
+    const { called, dead, real } = deadRequestProviders('Q-2');
     const reference = newRef('ORPHAN');
     const first = apiVend(t.app, key, { reference, phone: '08051234569', network: 'GLO', amount: 200 });
     try {
