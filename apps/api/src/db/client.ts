@@ -60,7 +60,10 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
         return rows[0].alive === true;
       },
       exclusive: async (key, fn) => {
-        const c = await pool.connect();
+        // A connection of its own, outside the pool: `fn` needs the pool's (a pool of one would
+        // otherwise wait for the connection holding the lock, forever).
+        const c = new pg.Client({ connectionString: target.url, application_name: INSTANCE_NAME });
+        await c.connect();
         try {
           await c.query('select pg_advisory_lock($1)', [key]);
           try {
@@ -69,7 +72,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
             await c.query('select pg_advisory_unlock($1)', [key]);
           }
         } finally {
-          c.release();
+          await c.end();
         }
       },
       close: () => pool.end(),
