@@ -24,10 +24,15 @@ export interface PdfDocument {
   blocks: PdfBlock[];
   /** Shown at the bottom left of every page, beside "Page N of M". */
   footer?: string;
+  /** A4 landscape (wide tables) instead of portrait. */
+  landscape?: boolean;
 }
 
-/** A4 portrait, in points. */
+/** A4 portrait, in points; textWidth is the width between the margins. */
 export const PAGE = { width: 595.28, height: 841.89, margin: 40, textWidth: 595.28 - 80 };
+/** A4 landscape. */
+export const PAGE_LANDSCAPE = { width: 841.89, height: 595.28, margin: 40, textWidth: 841.89 - 80 };
+type PageSize = typeof PAGE;
 const FOOTER_Y = 24;
 const BOTTOM = 48; // content stops above this
 const CELL_PAD = 3;
@@ -113,7 +118,7 @@ class Layout {
   pages: string[][] = [];
   private y = 0;
 
-  constructor() {
+  constructor(readonly size: PageSize) {
     this.newPage();
   }
 
@@ -123,7 +128,7 @@ class Layout {
 
   newPage() {
     this.pages.push([]);
-    this.y = PAGE.height - PAGE.margin;
+    this.y = this.size.height - this.size.margin;
   }
 
   fits(h: number): boolean {
@@ -141,17 +146,18 @@ class Layout {
   }
 
   text(x: number, baseline: number, text: string, size: number, bold: boolean) {
+    if (!text) return;
     this.ops.push(
       `BT /${bold ? 'F2' : 'F1'} ${size} Tf ${num(x)} ${num(baseline)} Td ${pdfString(text)} Tj ET`,
     );
   }
 
-  rule(y: number, x1 = PAGE.margin, x2 = PAGE.width - PAGE.margin) {
+  rule(y: number, x1: number, x2: number) {
     this.ops.push(`0.6 w 0.6 G ${num(x1)} ${num(y)} m ${num(x2)} ${num(y)} l S 0 G`);
   }
 
   shade(y: number, h: number, w: number) {
-    this.ops.push(`0.92 g ${num(PAGE.margin)} ${num(y)} ${num(w)} ${num(h)} re f 0 g`);
+    this.ops.push(`0.92 g ${num(this.size.margin)} ${num(y)} ${num(w)} ${num(h)} re f 0 g`);
   }
 }
 
@@ -172,7 +178,7 @@ function layTable(l: Layout, b: Extract<PdfBlock, { kind: 'table' }>) {
     l.take(h);
     const top = l.cursor + h;
     if (header) l.shade(l.cursor, h, tableW);
-    let x = PAGE.margin;
+    let x = l.size.margin;
     b.columns.forEach((c, i) => {
       wrapped[i].forEach((text, k) => {
         const baseline = top - CELL_PAD - (k + 1) * lineH + (lineH - size) / 2 + 1;
@@ -181,7 +187,7 @@ function layTable(l: Layout, b: Extract<PdfBlock, { kind: 'table' }>) {
       });
       x += c.width;
     });
-    l.rule(l.cursor, PAGE.margin, PAGE.margin + tableW);
+    l.rule(l.cursor, l.size.margin, l.size.margin + tableW);
   };
   row(headers, true, true);
   for (const r of b.rows) row(r.cells, r.bold ?? false, false);
@@ -189,14 +195,15 @@ function layTable(l: Layout, b: Extract<PdfBlock, { kind: 'table' }>) {
 
 /** Lays the blocks out on pages: one content stream per page. */
 export function layout(doc: PdfDocument): string[][] {
-  const l = new Layout();
+  const l = new Layout(doc.landscape ? PAGE_LANDSCAPE : PAGE);
+  const { margin, width } = l.size;
   for (const b of doc.blocks) {
     if (b.kind === 'space') l.take(b.height);
     else if (b.kind === 'text') {
       const size = b.size ?? 10;
-      for (const line of wrap(b.text, PAGE.textWidth, size, b.bold)) {
+      for (const line of wrap(b.text, l.size.textWidth, size, b.bold)) {
         l.take(size * 1.4);
-        l.text(PAGE.margin, l.cursor + size * 0.3, line, size, b.bold ?? false);
+        l.text(margin, l.cursor + size * 0.3, line, size, b.bold ?? false);
       }
     } else layTable(l, b);
   }
@@ -204,9 +211,9 @@ export function layout(doc: PdfDocument): string[][] {
   l.pages.forEach((ops, i) => {
     const page = `Page ${i + 1} of ${total}`;
     ops.push(
-      `BT /F1 8 Tf ${num(PAGE.width - PAGE.margin - textWidth(page, 8))} ${FOOTER_Y} Td ${pdfString(page)} Tj ET`,
+      `BT /F1 8 Tf ${num(width - margin - textWidth(page, 8))} ${FOOTER_Y} Td ${pdfString(page)} Tj ET`,
     );
-    if (doc.footer) ops.push(`BT /F1 8 Tf ${PAGE.margin} ${FOOTER_Y} Td ${pdfString(doc.footer)} Tj ET`);
+    if (doc.footer) ops.push(`BT /F1 8 Tf ${margin} ${FOOTER_Y} Td ${pdfString(doc.footer)} Tj ET`);
   });
   return l.pages;
 }
@@ -214,6 +221,7 @@ export function layout(doc: PdfDocument): string[][] {
 /** The whole file, as an ASCII string (one character per byte). */
 export function renderPdf(doc: PdfDocument): string {
   const pages = layout(doc);
+  const size = doc.landscape ? PAGE_LANDSCAPE : PAGE;
   // 1 catalog, 2 pages, 3 and 4 the fonts, 5 info, then each page and its content stream.
   const objects: string[] = [];
   const pageIds = pages.map((_, i) => 6 + 2 * i);
@@ -225,7 +233,7 @@ export function renderPdf(doc: PdfDocument): string {
   pages.forEach((ops, i) => {
     const content = ops.join('\n');
     objects[pageIds[i]] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] ` +
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${size.width} ${size.height}] ` +
       `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[i] + 1} 0 R >>`;
     objects[pageIds[i] + 1] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
   });
