@@ -78,7 +78,10 @@ export async function statementPdf(
     { kind: 'space', height: 6 },
     { kind: 'text', text: `Client: ${clientName}` },
     { kind: 'text', text: `Statement: ${s.code}` },
-    { kind: 'text', text: `Period: ${periodLabel(fromDate, toDate, cut)}` },
+    {
+      kind: 'text',
+      text: `Period: ${periodLabel(fromDate, toDate, cut, { midnight: '12:00 AM', at: lagosDateTime12 })}`,
+    },
     { kind: 'space', height: 6 },
     { kind: 'text', text: `Opening balance: NGN ${naira(openingKobo)}`, bold: true },
     { kind: 'space', height: 8 },

@@ -60,9 +60,14 @@ export const TYPE_NAMES: Record<string, string> = {
 };
 
 /** The period as the CSV and the PDF show it; `cutAt`: a statement made before its last day ended. */
-export function periodLabel(fromDate: string, toDate: string, cutAt: Date | null) {
+export function periodLabel(
+  fromDate: string,
+  toDate: string,
+  cutAt: Date | null,
+  time: { midnight: string; at: (d: Date) => string } = { midnight: '00:00', at: lagosDateTime },
+) {
   return cutAt
-    ? `${ddmmyyyy(fromDate)} 00:00 to ${lagosDateTime(cutAt)} (Africa/Lagos; made before the last day ended)`
+    ? `${ddmmyyyy(fromDate)} ${time.midnight} to ${time.at(cutAt)} (Africa/Lagos; made before the last day ended)`
     : `${ddmmyyyy(fromDate)} to ${ddmmyyyy(toDate)} (Africa/Lagos, midnight to midnight)`;
 }
 
