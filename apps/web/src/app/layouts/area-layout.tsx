@@ -8,6 +8,7 @@ import { useIdleTimer } from 'react-idle-timer';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import logoUrl from '@/assets/logo.svg';
 import { MaintenanceBanner } from '@/components/maintenance-banner';
+import { SupportContact } from '@/components/support-contact';
 import { Button } from '@/components/ui/button';
 import {
   BellIcon,
@@ -120,6 +121,7 @@ function Sidebar({
       </nav>
 
       <div className="space-y-1 border-t border-white/10 p-3">
+        {area === 'CORPORATE' ? <SupportContact compact={compact} /> : null}
         <button
           type="button"
           onClick={openLogoutModal}
