@@ -1,5 +1,5 @@
 // "Need help?": the platform's support email and phone (platform settings, read through the same
-// GET platform as the maintenance banner), at the bottom of the client area's sidebar. Hidden when
+// GET platform as the maintenance banner), under the client area's sidebar links. Hidden when
 // neither is set; a minimized sidebar shows only an icon linking to the first of them.
 import { InfoIcon, MailIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
@@ -31,7 +31,6 @@ export function SupportContact({ compact }: { compact: boolean }) {
       <p className="flex items-center gap-2 font-semibold text-white">
         <InfoIcon className="h-4 w-4 text-brand-400" /> Need help?
       </p>
-      <p className="mt-0.5 text-slate-400">Contact {platform.data?.platformName || 'support'}:</p>
       {email ? (
         <a href={`mailto:${email}`} className={cn(link, 'mt-1.5 flex items-center gap-1.5')}>
           <MailIcon className="h-3.5 w-3.5 shrink-0 text-slate-400" />
