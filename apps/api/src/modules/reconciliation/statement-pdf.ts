@@ -29,6 +29,8 @@ export function lagosDateTime12(at: Date): string {
   return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${h % 12 || 12}:${p(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
 /** Naira with thousands separators (the currency is named in the headings: NGN). */
 const naira = (kobo: number) => addThousandsSeparators(koboToNairaString(kobo));
 
@@ -104,7 +106,7 @@ export async function statementPdf(
           cells: [
             '',
             '',
-            `Totals (${credits.length} credits, ${debits.length} debits)`,
+            `Totals (${count(credits.length, 'credit')}, ${count(debits.length, 'debit')})`,
             naira(debitsKobo),
             naira(creditsKobo),
             '',
