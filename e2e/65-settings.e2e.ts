@@ -1,5 +1,6 @@
 // Journey 65: settings. A client turns statements on, sets its low-balance alert, and downloads
-// a statement of today's wallet (made from the ledger: the admin's funding, the check line). An
+// a statement of today's wallet (made from the ledger: the admin's funding, the check line), as
+// CSV and, once the format is CSV and PDF, as PDF; its sidebar shows the support contact. An
 // admin points the platform at an SMTP server (a small SMTP server this test starts on loopback),
 // sends a test email that the server accepts and the outbox keeps, then sees the error word for
 // word once the server is gone. The SMTP settings are switched off again at the end, so later
@@ -106,7 +107,36 @@ describe('settings journey', () => {
       row.getByRole('button', { name: /^Download statement STM-/ }).click(),
     ]);
     expect(readFileSync((await again.path())!, 'utf8')).toBe(csv);
+
+    // CSV and PDF: each statement also downloads as a PDF of the same figures.
+    await page.getByLabel('Format').selectOption({ label: 'CSV and PDF' });
+    await page.getByRole('button', { name: 'Save statement settings' }).click();
+    await expectToastTopRight(page, 'Reconciliation settings saved');
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: /^Download statement STM-.* as PDF$/ }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(
+      /^statement-STM-[0-9A-Z]{10}-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/,
+    );
+    const pdfText = readFileSync((await pdf.path())!, 'latin1');
+    expect(pdfText.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdfText).toContain('(Closing balance: NGN 25,000.00) Tj');
     await shoot(page, 'settings-client-statements');
+
+    // Need help?: the platform's support contact under the sidebar's links (in the menu drawer on
+    // a phone).
+    const help = page.getByRole('region', { name: 'Need help?' });
+    await help.getByRole('link', { name: /@/ }).waitFor();
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await help.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'support-contact.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await help.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'support-contact-390.png') });
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await page.setViewportSize({ width: 1366, height: 860 });
 
     await page.getByRole('tab', { name: 'Notifications' }).click();
     await page.getByRole('table', { name: 'Notification set-up' }).waitFor();

@@ -174,14 +174,18 @@ export type NotificationSetupView = z.infer<typeof notificationSetupView>;
 // ---------------------------------------------------------------- reconciliation
 
 export const STATEMENT_FREQUENCIES = ['DAILY', 'WEEKLY'] as const;
-export const STATEMENT_FORMATS = ['CSV'] as const;
+/** CSV only, or CSV and PDF (the PDF is made from the same ledger entries). */
+export const STATEMENT_FORMATS = ['CSV', 'CSV_PDF'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 export const reconciliationSettingsBody = z.object({
   enabled: z.boolean({ error: 'Say whether statements are produced' }),
   frequency: z.enum(STATEMENT_FREQUENCIES, { error: 'Choose daily or weekly' }),
   emails: z.array(emailSchema).max(5, 'At most 5 email addresses').default([]),
   inApp: z.boolean().default(true),
-  format: z.enum(STATEMENT_FORMATS, { error: 'Statements are produced in CSV' }).default('CSV'),
+  format: z
+    .enum(STATEMENT_FORMATS, { error: 'Choose CSV only (CSV) or CSV and PDF (CSV_PDF)' })
+    .default('CSV'),
   lowBalanceThreshold: naira('Low-balance threshold')
     .nullable()
     .default(null)

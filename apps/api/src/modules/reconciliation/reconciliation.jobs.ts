@@ -6,7 +6,8 @@
 import type { JobHandler, ModuleJobs } from '../../jobs/queue';
 import { lagosDayStart } from '../../lib/http';
 import * as repo from './reconciliation.repo';
-import { deliverStatement, lagosDate, lastEndedPeriod, storeStatement } from './statement.service';
+import { lagosDate, lastEndedPeriod, storeStatement } from './statement.service';
+import { deliverStatement } from './statement-delivery';
 
 export const STATEMENTS_QUEUE = 'reconciliation-statements';
 /** Minutes after Lagos midnight at which the job runs (entries of the last second have committed). */
@@ -28,7 +29,11 @@ export const statementsJob: JobHandler = async (ctx, _job, now) => {
       await ctx.db.transaction(async (tx) => {
         const row = await storeStatement(tx, s.corporateId, period, null);
         if (!row) return;
-        await deliverStatement(ctx, tx, row, { emails: s.emails, inApp: s.inApp });
+        await deliverStatement(ctx, tx, row, {
+          emails: s.emails,
+          inApp: s.inApp,
+          format: s.format === 'CSV_PDF' ? 'CSV_PDF' : 'CSV',
+        });
         made++;
       });
     } catch (err) {

@@ -1,5 +1,5 @@
 // Reconciliation (spec §7 Settings: GET and POST reconciliation/settings), and the statements:
-// the list, one as a CSV download, and one made now for a past range.
+// the list, one as a CSV or a PDF download, and one made now for a past range.
 import {
   paginated,
   reconciliationSettingsBody,
@@ -25,6 +25,7 @@ import {
   statementOnDemand,
   statementOut,
 } from './statement.service';
+import { storedStatementPdf } from './statement-pdf';
 
 // 'settings.manage' names an admin permission too: the area is spelled out.
 const SETTINGS_READ = { CORPORATE: ['settings.read', 'settings.manage'] } as const;
@@ -121,6 +122,25 @@ export async function reconciliationRoutes(app: FastifyInstance, ctx: AppContext
     async (req, reply) => {
       const row = await statementOf(ctx.db, corporateOf(req), req.params.id);
       return sendCsv(reply, statementFilename(row), row.csv);
+    },
+  );
+
+  r.get(
+    '/reconciliation/statements/:id/pdf',
+    {
+      config: { permission: SETTINGS_READ },
+      schema: {
+        tags,
+        summary: 'One statement as PDF',
+        params: z.object({ id: z.string().uuid('Statement not found') }),
+      },
+    },
+    async (req, reply) => {
+      const { filename, pdf } = await storedStatementPdf(ctx, corporateOf(req), req.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(Buffer.from(pdf, 'latin1'));
     },
   );
 }

@@ -1,6 +1,7 @@
 // A client's reconciliation settings (spec §7: GET and POST reconciliation/settings): whether
 // statements are made, daily or weekly, to which email addresses and in-app, in which format
-// (CSV: no PDF writer ships with the platform), and the wallet's low-balance alert threshold.
+// (CSV only, or CSV and PDF), and the wallet's low-balance alert threshold.
+import type { StatementFormat } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import type { AuditFn } from '../../plugins/audit';
 import { platformSettings } from '../platform';
@@ -11,7 +12,7 @@ export interface ReconciliationInput {
   frequency: 'DAILY' | 'WEEKLY';
   emails: string[];
   inApp: boolean;
-  format: 'CSV';
+  format: StatementFormat;
   lowBalanceThreshold: number | null;
 }
 
@@ -21,7 +22,7 @@ function out(row: repo.SettingsRow | null, platformThresholdKobo: number) {
     frequency: (row?.frequency ?? 'DAILY') as 'DAILY' | 'WEEKLY',
     emails: row?.emails ?? [],
     inApp: row?.inApp ?? true,
-    format: 'CSV' as const,
+    format: (row?.format === 'CSV_PDF' ? 'CSV_PDF' : 'CSV') as StatementFormat,
     lowBalanceThresholdKobo: row?.lowBalanceThresholdKobo ?? null,
     platformLowBalanceThresholdKobo: platformThresholdKobo,
     updatedAt: row?.updatedAt.toISOString() ?? null,

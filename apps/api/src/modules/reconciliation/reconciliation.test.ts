@@ -157,6 +157,28 @@ describe('[STATEMENT] a month of the wallet from the ledger', () => {
     expect(byDesc('Check:')[3]).toBe(
       'Check: opening + credits - debits = closing: 5000.00 + 10700.00 - 1700.00 = 14000.00',
     );
+
+    // The same statement as a PDF: the same figures, the entries in Lagos 12-hour time.
+    const pdf = await api('GET', `reconciliation/statements/${s.id}/pdf`, corp);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(`statement-${s.code}-2026-03-01-to-2026-03-31.pdf`);
+    const text = pdf.rawPayload.toString('latin1');
+    expect(text.startsWith('%PDF-1.4\n')).toBe(true);
+    expect(text.endsWith('%%EOF\n')).toBe(true);
+    expect(text).toContain('(Client: Statement Test Ltd) Tj');
+    expect(text).toContain('(Period: 01/03/2026 to 31/03/2026 \\(Africa/Lagos, midnight to midnight\\)) Tj');
+    expect(text).toContain('(Opening balance: NGN 5,000.00) Tj');
+    expect(text).toContain('(Closing balance: NGN 14,000.00) Tj');
+    expect(text).toContain(
+      '(Check: opening + credits - debits = closing: 5,000.00 + 10,700.00 - 1,700.00 = 14,000.00) Tj',
+    );
+    expect(text).toContain('(01/03/2026 12:00 AM) Tj');
+    expect(text).toContain('(10/03/2026 10:30 AM) Tj');
+    expect(text).toContain('(31/03/2026 11:59 PM) Tj');
+    for (const m of moves.slice(1, 5)) expect(text).toContain(`(${m.reference}) Tj`);
+    expect(text).not.toContain(moves[5].reference);
+    expect(text).toContain('(Page 1 of 1) Tj');
     month = {
       opening: s.openingKobo,
       credits: s.creditsKobo,
@@ -227,6 +249,10 @@ describe('[STATEMENT] a month of the wallet from the ledger', () => {
     expect(theirs.map((s: { id: string }) => s.id)).not.toContain(mine[0].id);
     const dl = await api('GET', `reconciliation/statements/${mine[0].id}/download`, other);
     expect(dl.statusCode).toBe(404);
+    const pdf = await api('GET', `reconciliation/statements/${mine[0].id}/pdf`, other);
+    expect(pdf.statusCode).toBe(404);
+    expect(pdf.json().message).toBe('Statement not found');
+    expect((await api('GET', 'reconciliation/statements/not-a-uuid/pdf', corp)).statusCode).toBe(400);
     const admin = await createAdmin(t.app);
     expect((await api('GET', 'reconciliation/statements', admin)).statusCode).toBe(403);
     expect((await api('GET', 'reconciliation/settings', admin)).statusCode).toBe(403);
@@ -255,7 +281,7 @@ describe('[STATEMENT] settings and the job at the period’s end', () => {
       format: 'PDF',
     });
     expect(pdf.statusCode).toBe(400);
-    expect(pdf.json().message).toMatch(/CSV/);
+    expect(pdf.json().message).toMatch(/CSV only \(CSV\) or CSV and PDF \(CSV_PDF\)/);
     const res = await api('POST', 'reconciliation/settings', corp, {
       enabled: true,
       frequency: 'DAILY',
@@ -269,6 +295,7 @@ describe('[STATEMENT] settings and the job at the period’s end', () => {
       enabled: true,
       emails: ['books@statement.test', 'cfo@statement.test'],
       lowBalanceThresholdKobo: 200_000,
+      format: 'CSV',
     });
     expect((await api('GET', 'reconciliation/settings', other)).json().data.enabled).toBe(false);
     const audit = await t.app.ctx.dbHandle.query<{ summary: { after: { frequency: string } } }>(
@@ -278,7 +305,7 @@ describe('[STATEMENT] settings and the job at the period’s end', () => {
     expect(audit.at(-1)?.summary.after.frequency).toBe('DAILY');
   });
 
-  it('[STATEMENT] the job makes yesterday’s statement once, after Lagos midnight, and emails the CSV', async () => {
+  it('[STATEMENT] the job makes yesterday’s statement once, after Lagos midnight, and emails the CSV and the PDF', async () => {
     // 00:05 in Lagos on 1 April 2026 is 23:05Z on 31 March: "yesterday" is 31 March.
     const now = new Date('2026-03-31T23:05:00Z');
     expect(lastEndedPeriod('DAILY', now)).toEqual({
@@ -289,6 +316,15 @@ describe('[STATEMENT] settings and the job at the period’s end', () => {
     // The next run is the next 00:05 in Lagos, even when a run starts just after midnight.
     expect(nextStatementsRunAt(new Date('2026-03-31T23:02:00Z'))).toEqual(new Date('2026-03-31T23:05:00Z'));
     expect(nextStatementsRunAt(new Date('2026-03-31T22:00:00Z'))).toEqual(new Date('2026-03-31T23:05:00Z'));
+    // CSV and PDF: each email carries both.
+    const both = await api('POST', 'reconciliation/settings', corp, {
+      enabled: true,
+      frequency: 'DAILY',
+      emails: ['books@statement.test', 'cfo@statement.test'],
+      format: 'CSV_PDF',
+      lowBalanceThreshold: '2,000',
+    });
+    expect(both.json().data.format).toBe('CSV_PDF');
     const job = { id: 'test', attempts: 1 } as unknown as JobRow;
     const out = await statementsJob(t.app.ctx, job, now);
     expect(out).toEqual({ retryAt: new Date('2026-04-01T23:05:00Z') });
@@ -305,7 +341,7 @@ describe('[STATEMENT] settings and the job at the period’s end', () => {
     const mails = await t.app.ctx.dbHandle.query<{
       to: string;
       subject: string;
-      attachments: Array<{ filename: string; content: string }>;
+      attachments: Array<{ filename: string; contentType: string; content: string }>;
     }>(
       `select "to", subject, attachments from outbox_emails where subject like 'Your VendPort statement%' order by "to"`,
     );
@@ -315,6 +351,17 @@ describe('[STATEMENT] settings and the job at the period’s end', () => {
       /^statement-STM-[0-9A-Z]{10}-2026-03-31-to-2026-03-31\.csv$/,
     );
     expect(mails[0].attachments[0].content).toContain('Closing balance');
+    for (const m of mails) {
+      expect(m.attachments.map((a) => [a.filename.slice(-4), a.contentType])).toEqual([
+        ['.csv', 'text/csv'],
+        ['.pdf', 'application/pdf'],
+      ]);
+    }
+    const attachedPdf = mails[0].attachments[1].content;
+    expect(attachedPdf.startsWith('%PDF-1.4\n')).toBe(true);
+    expect(attachedPdf).toContain('(Opening balance: NGN 14,000.00) Tj');
+    expect(attachedPdf).toContain('(Closing balance: NGN 14,000.00) Tj');
+    expect(mails[0].attachments[1].filename).toBe(mails[0].attachments[0].filename.replace('.csv', '.pdf'));
     const note = await t.app.ctx.dbHandle.query(
       'select 1 from notifications where user_id = $1 and subject = $2',
       [corp.id, 'Statement ready'],

@@ -3,7 +3,7 @@
 // proving opening + credits − debits = closing (the database refuses a row where it does not
 // hold). Periods are whole Lagos days: [Lagos midnight, Lagos midnight). The job makes the
 // DAILY or WEEKLY statement once the period has ended; a client may ask for any past range.
-import { formatNaira, koboToNairaString } from '@vendport/shared';
+import { koboToNairaString } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { readableCode } from '../../lib/crypto';
@@ -11,7 +11,6 @@ import { lagosDateTime, toCsv } from '../../lib/csv';
 import { badRequest, notFound } from '../../lib/errors';
 import { lagosDayStart } from '../../lib/http';
 import { walletStatementLines } from '../ledger/ledger.service';
-import { notifyCorporate } from '../notifications/notifications.service';
 import * as repo from './reconciliation.repo';
 
 export { listStatements } from './reconciliation.repo';
@@ -21,7 +20,7 @@ const DAY_MS = 24 * 3600_000;
 export const lagosDate = (at: Date) => new Date(at.getTime() + 3600_000).toISOString().slice(0, 10);
 const addDays = (isoDate: string, n: number) =>
   new Date(Date.parse(`${isoDate}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-const ddmmyyyy = (isoDate: string) => isoDate.split('-').reverse().join('/');
+export const ddmmyyyy = (isoDate: string) => isoDate.split('-').reverse().join('/');
 
 export type StatementKind = 'DAILY' | 'WEEKLY' | 'ON_DEMAND';
 
@@ -49,7 +48,7 @@ const bounds = (p: Pick<Period, 'fromDate' | 'toDate'>) => ({
   end: lagosDayStart(addDays(p.toDate, 1)),
 });
 
-const TYPE_NAMES: Record<string, string> = {
+export const TYPE_NAMES: Record<string, string> = {
   BANK_FUNDING: 'Bank funding',
   CARD_FUNDING: 'Card funding',
   ADMIN_FUNDING: 'Admin funding',
@@ -59,6 +58,29 @@ const TYPE_NAMES: Record<string, string> = {
   REVERSAL: 'Reversal',
   ADJUSTMENT: 'Adjustment',
 };
+
+/** The period as the CSV and the PDF show it; `cutAt`: a statement made before its last day ended. */
+export function periodLabel(
+  fromDate: string,
+  toDate: string,
+  cutAt: Date | null,
+  time: { midnight: string; at: (d: Date) => string } = { midnight: '00:00', at: lagosDateTime },
+) {
+  return cutAt
+    ? `${ddmmyyyy(fromDate)} ${time.midnight} to ${time.at(cutAt)} (Africa/Lagos; made before the last day ended)`
+    : `${ddmmyyyy(fromDate)} to ${ddmmyyyy(toDate)} (Africa/Lagos, midnight to midnight)`;
+}
+
+export interface StatementFigures {
+  openingKobo: number;
+  creditsKobo: number;
+  debitsKobo: number;
+  closingKobo: number;
+}
+
+/** The check line, in words then in figures: opening + credits - debits = closing. */
+export const checkLine = (f: StatementFigures, naira: (kobo: number) => string) =>
+  `Check: opening + credits - debits = closing: ${naira(f.openingKobo)} + ${naira(f.creditsKobo)} - ${naira(f.debitsKobo)} = ${naira(f.closingKobo)}`;
 
 /** `now`: a statement asked for while its last day runs covers that day up to now. */
 export async function buildStatement(db: Db, corporateId: string, p: Period, now = new Date()) {
@@ -73,10 +95,7 @@ export async function buildStatement(db: Db, corporateId: string, p: Period, now
   }
   const closingKobo = openingKobo + creditsKobo - debitsKobo;
   const name = (await repo.corporateName(db, corporateId)) ?? '';
-  const period =
-    end === dayEnd
-      ? `${ddmmyyyy(p.fromDate)} to ${ddmmyyyy(p.toDate)} (Africa/Lagos, midnight to midnight)`
-      : `${ddmmyyyy(p.fromDate)} 00:00 to ${lagosDateTime(end)} (Africa/Lagos; made before the last day ended)`;
+  const period = periodLabel(p.fromDate, p.toDate, end === dayEnd ? null : end);
   const naira = (k: number) => koboToNairaString(k);
   type Row = {
     date: string;
@@ -114,7 +133,7 @@ export async function buildStatement(db: Db, corporateId: string, p: Period, now
     { ...blank, date: ddmmyyyy(p.toDate), description: 'Closing balance', balance: naira(closingKobo) },
     {
       ...blank,
-      description: `Check: opening + credits - debits = closing: ${naira(openingKobo)} + ${naira(creditsKobo)} - ${naira(debitsKobo)} = ${naira(closingKobo)}`,
+      description: checkLine({ openingKobo, creditsKobo, debitsKobo, closingKobo }, naira),
     },
   ];
   const csv = toCsv(
@@ -133,7 +152,7 @@ export async function buildStatement(db: Db, corporateId: string, p: Period, now
 }
 
 /** The last Lagos day a statement covers (its end is midnight after it, or an instant within it). */
-const lastDayOf = (s: repo.StatementRow) => lagosDate(new Date(s.periodEnd.getTime() - 1));
+export const lastDayOf = (s: repo.StatementRow) => lagosDate(new Date(s.periodEnd.getTime() - 1));
 
 export function statementOut(s: repo.StatementRow) {
   return {
@@ -177,29 +196,6 @@ export async function storeStatement(
     csv: b.csv,
     createdById,
   });
-}
-
-/** Sends a statement where the client's settings say: each email address (CSV attached), in-app. */
-export async function deliverStatement(
-  ctx: AppContext,
-  db: Db,
-  s: repo.StatementRow,
-  to: { emails: string[]; inApp: boolean },
-) {
-  const v = statementOut(s);
-  const period =
-    v.fromDate === v.toDate ? ddmmyyyy(v.fromDate) : `${ddmmyyyy(v.fromDate)} to ${ddmmyyyy(v.toDate)}`;
-  const subject = `Your VendPort statement for ${period}`;
-  const body = `Statement ${s.code} for ${period}: opening balance ${formatNaira(s.openingKobo)}, credits ${formatNaira(s.creditsKobo)}, debits ${formatNaira(s.debitsKobo)}, closing balance ${formatNaira(s.closingKobo)} (${s.entryCount} entries). Download it from Settings in your dashboard${to.emails.length ? '; the CSV is attached to the email' : ''}.`;
-  for (const email of to.emails) {
-    await ctx.mailer.send(db, {
-      to: email,
-      subject,
-      text: `${body}\n\n${ctx.config.PUBLIC_URL}/dashboard/settings`,
-      attachments: [{ filename: statementFilename(s), contentType: 'text/csv', content: s.csv }],
-    });
-  }
-  if (to.inApp) await notifyCorporate(db, s.corporateId, 'Statement ready', body);
 }
 
 /** MAX_RANGE_DAYS: a statement on demand covers at most a year. */

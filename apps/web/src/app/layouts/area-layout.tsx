@@ -8,6 +8,7 @@ import { useIdleTimer } from 'react-idle-timer';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import logoUrl from '@/assets/logo.svg';
 import { MaintenanceBanner } from '@/components/maintenance-banner';
+import { SupportContact } from '@/components/support-contact';
 import { Button } from '@/components/ui/button';
 import {
   BellIcon,
@@ -72,52 +73,62 @@ function Sidebar({
         ) : null}
       </div>
 
-      <nav
-        className="flex-1 overflow-y-auto px-3 py-4"
-        aria-label={area === 'ADMIN' ? 'Admin navigation' : 'Main navigation'}
-      >
-        {sections.map((section) => (
-          <div key={section.title} className="mb-5">
-            {compact ? (
-              <div className="mx-2 mb-2 border-t border-white/10" aria-hidden="true" />
-            ) : (
-              <p className="mb-1.5 px-3 text-[11px] font-semibold uppercase tracking-wider text-slate-500">
-                {section.title}
-              </p>
-            )}
-            <ul className="space-y-0.5">
-              {section.items.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    onClick={onNavigate}
-                    title={compact ? item.label : undefined}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                        compact && 'justify-center px-0',
-                        isActive
-                          ? 'bg-brand-600/20 text-white ring-1 ring-inset ring-brand-500/30'
-                          : 'hover:bg-white/5 hover:text-white',
-                      )
-                    }
-                  >
-                    {({ isActive }) => (
-                      <>
-                        <span className={cn('relative', isActive ? 'text-brand-400' : 'text-slate-400')}>
-                          {item.icon}
-                        </span>
-                        <span className={compact ? 'sr-only' : 'min-w-0 flex-1 truncate'}>{item.label}</span>
-                      </>
-                    )}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+      {/* The navigation and, under it, the support contact scroll together: the links keep the room. */}
+      <div className="flex-1 overflow-y-auto">
+        <nav
+          className="px-3 pt-4 pb-1"
+          aria-label={area === 'ADMIN' ? 'Admin navigation' : 'Main navigation'}
+        >
+          {sections.map((section) => (
+            <div key={section.title} className="mb-5">
+              {compact ? (
+                <div className="mx-2 mb-2 border-t border-white/10" aria-hidden="true" />
+              ) : (
+                <p className="mb-1.5 px-3 text-[11px] font-semibold uppercase tracking-wider text-slate-500">
+                  {section.title}
+                </p>
+              )}
+              <ul className="space-y-0.5">
+                {section.items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end={item.end}
+                      onClick={onNavigate}
+                      title={compact ? item.label : undefined}
+                      className={({ isActive }) =>
+                        cn(
+                          'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                          compact && 'justify-center px-0',
+                          isActive
+                            ? 'bg-brand-600/20 text-white ring-1 ring-inset ring-brand-500/30'
+                            : 'hover:bg-white/5 hover:text-white',
+                        )
+                      }
+                    >
+                      {({ isActive }) => (
+                        <>
+                          <span className={cn('relative', isActive ? 'text-brand-400' : 'text-slate-400')}>
+                            {item.icon}
+                          </span>
+                          <span className={compact ? 'sr-only' : 'min-w-0 flex-1 truncate'}>
+                            {item.label}
+                          </span>
+                        </>
+                      )}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        {area === 'CORPORATE' ? (
+          <div className="px-3 pb-4">
+            <SupportContact compact={compact} />
           </div>
-        ))}
-      </nav>
+        ) : null}
+      </div>
 
       <div className="space-y-1 border-t border-white/10 p-3">
         <button

@@ -16,8 +16,8 @@ export function useCreateStatement() {
   });
 }
 
-/** Saves one statement's CSV as a file. */
-export async function downloadStatement(s: Pick<StatementView, 'id' | 'code'>) {
-  const file = await apiDownload(`reconciliation/statements/${s.id}/download`);
-  saveBlob(file.blob, file.filename ?? `statement-${s.code}.csv`);
+/** Saves one statement as a file: its CSV, or its PDF. */
+export async function downloadStatement(s: Pick<StatementView, 'id' | 'code'>, as: 'csv' | 'pdf' = 'csv') {
+  const file = await apiDownload(`reconciliation/statements/${s.id}/${as === 'pdf' ? 'pdf' : 'download'}`);
+  saveBlob(file.blob, file.filename ?? `statement-${s.code}.${as}`);
 }

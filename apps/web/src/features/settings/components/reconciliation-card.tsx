@@ -1,10 +1,12 @@
 // Statements and alerts: how often a statement of the wallet is made (daily or weekly, at Lagos
-// midnight), who gets it (email addresses, in-app), its format (CSV), and the wallet balance below
+// midnight), who gets it (email addresses, in-app), its format (CSV only, or CSV and PDF), and the
+// wallet balance below
 // which the team is alerted (empty: the platform's default).
 import {
   koboToNairaString,
   type ReconciliationSettingsView,
   reconciliationSettingsBody,
+  type StatementFormat,
 } from '@vendport/shared';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -24,6 +26,7 @@ interface Draft {
   frequency: 'DAILY' | 'WEEKLY';
   emails: string;
   inApp: boolean;
+  format: StatementFormat;
   threshold: string;
 }
 
@@ -32,6 +35,7 @@ const draftOf = (v: ReconciliationSettingsView): Draft => ({
   frequency: v.frequency,
   emails: v.emails.join(', '),
   inApp: v.inApp,
+  format: v.format,
   threshold: v.lowBalanceThresholdKobo === null ? '' : koboToNairaString(v.lowBalanceThresholdKobo),
 });
 
@@ -43,7 +47,7 @@ const bodyOf = (d: Draft) => ({
     .map((e) => e.trim())
     .filter(Boolean),
   inApp: d.inApp,
-  format: 'CSV' as const,
+  format: d.format,
   lowBalanceThreshold: d.threshold.trim() === '' ? null : d.threshold.trim(),
 });
 
@@ -85,7 +89,15 @@ function ReconciliationForm({ view, canManage }: { view: ReconciliationSettingsV
               { value: 'WEEKLY', label: 'Weekly (Monday to Sunday, on Monday)' },
             ]}
           />
-          <Select label="Format" value="CSV" onChange={() => {}} options={[{ value: 'CSV', label: 'CSV' }]} />
+          <Select
+            label="Format"
+            value={d.format}
+            onChange={(e) => set('format', e.target.value as StatementFormat)}
+            options={[
+              { value: 'CSV', label: 'CSV only' },
+              { value: 'CSV_PDF', label: 'CSV and PDF' },
+            ]}
+          />
         </div>
         <TextInput
           label="Email the statement to"
@@ -120,7 +132,8 @@ function ReconciliationForm({ view, canManage }: { view: ReconciliationSettingsV
       <p className="text-xs text-slate-500">
         Statements come from the ledger: the opening balance, every credit and debit with its reference, the
         closing balance and a check line (opening + credits − debits = closing). Periods run from midnight to
-        midnight, Lagos time. Statements are produced as CSV; a PDF version is not available.
+        midnight, Lagos time. With CSV and PDF, emails carry both files and each statement below can be
+        downloaded as a PDF too.
       </p>
       {canManage ? (
         <div className="flex justify-end">

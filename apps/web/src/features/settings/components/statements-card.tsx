@@ -1,5 +1,5 @@
 // My statements (made at each period's end, or on demand for past days), latest period first,
-// each downloadable as CSV. The pager lives in the URL.
+// each downloadable as CSV, and as PDF too when the format is CSV and PDF. The pager lives in the URL.
 import type { StatementView } from '@vendport/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -14,6 +14,7 @@ import { type Column, Table } from '@/components/ui/table';
 import { toastApiError } from '@/lib/api-toasts';
 import { formatDate, formatNaira, lagosToday } from '@/lib/format';
 import { downloadStatement, useCreateStatement } from '../api/create-statement';
+import { useReconciliationSettings } from '../api/get-reconciliation-settings';
 import { useStatements } from '../api/get-statements';
 
 const KIND_LABEL: Record<StatementView['kind'], string> = {
@@ -28,19 +29,19 @@ const yesterday = () => {
   return d.toISOString().slice(0, 10);
 };
 
-function DownloadButton({ s }: { s: StatementView }) {
+function DownloadButton({ s, as }: { s: StatementView; as: 'csv' | 'pdf' }) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
       variant="secondary"
       size="sm"
       loading={busy}
-      aria-label={`Download statement ${s.code}`}
+      aria-label={`Download statement ${s.code} as ${as.toUpperCase()}`}
       leftIcon={<DownloadIcon className="h-4 w-4" />}
       onClick={async () => {
         setBusy(true);
         try {
-          await downloadStatement(s);
+          await downloadStatement(s, as);
           toast.success('Statement downloaded');
         } catch (e) {
           toastApiError(e);
@@ -49,7 +50,7 @@ function DownloadButton({ s }: { s: StatementView }) {
         }
       }}
     >
-      CSV
+      {as.toUpperCase()}
     </Button>
   );
 }
@@ -57,7 +58,7 @@ function DownloadButton({ s }: { s: StatementView }) {
 const period = (s: StatementView) =>
   s.fromDate === s.toDate ? formatDate(s.fromDate) : `${formatDate(s.fromDate)} – ${formatDate(s.toDate)}`;
 
-const columns: Column<StatementView>[] = [
+const columnsFor = (withPdf: boolean): Column<StatementView>[] => [
   {
     key: 'period',
     header: 'Period',
@@ -77,13 +78,19 @@ const columns: Column<StatementView>[] = [
     key: 'download',
     header: <span className="sr-only">Download</span>,
     align: 'right',
-    cell: (s) => <DownloadButton s={s} />,
+    cell: (s) => (
+      <div className="flex justify-end gap-2">
+        <DownloadButton s={s} as="csv" />
+        {withPdf ? <DownloadButton s={s} as="pdf" /> : null}
+      </div>
+    ),
   },
 ];
 
 export function StatementsCard() {
   const { page, limit } = usePageParams();
   const statements = useStatements(page, limit);
+  const withPdf = useReconciliationSettings().data?.format === 'CSV_PDF';
   const create = useCreateStatement();
   // Any past days, or today so far.
   const max = lagosToday();
@@ -149,7 +156,7 @@ export function StatementsCard() {
       ) : (
         <Table
           caption="Statements"
-          columns={columns}
+          columns={columnsFor(withPdf)}
           rows={statements.data?.data ?? []}
           rowKey={(s) => s.id}
           loading={statements.isPending}

@@ -208,4 +208,86 @@ describe('client settings', () => {
     expect(screen.queryByText('API keys')).not.toBeInTheDocument();
     expect(stub.calls.some((c) => c.url === '/api/v1/get-api-key')).toBe(false);
   });
+
+  it('[SETTINGS] statements: the format is CSV only or CSV and PDF; with CSV and PDF each statement has a PDF download', async () => {
+    sessionStore.login(makeUser({ permissions: OWNER }), 'tok', false);
+    const view = {
+      enabled: true,
+      frequency: 'DAILY',
+      emails: ['books@acme.test'],
+      inApp: true,
+      format: 'CSV_PDF',
+      lowBalanceThresholdKobo: null,
+      platformLowBalanceThresholdKobo: 0,
+      updatedAt: '2026-03-01T10:00:00.000Z',
+    };
+    const statement = {
+      id: '7b1f2d9e-0000-4000-8000-000000000001',
+      code: 'STM-ABCDEFGHJK',
+      kind: 'ON_DEMAND',
+      fromDate: '2026-03-01',
+      toDate: '2026-03-31',
+      openingKobo: 500_000,
+      creditsKobo: 1_070_000,
+      debitsKobo: 170_000,
+      closingKobo: 1_400_000,
+      entryCount: 4,
+      createdAt: '2026-04-01T10:00:00.000Z',
+    };
+    const settingsRoute = { path: '/api/v1/reconciliation/settings', body: ok(view) };
+    const stub = stubFetch([
+      ...routes(),
+      { path: '/api/v1/ip', body: ok([]) },
+      settingsRoute,
+      {
+        path: '/api/v1/reconciliation/settings',
+        method: 'POST',
+        body: ok({ ...view, format: 'CSV' }, 'Reconciliation settings saved'),
+      },
+      { path: /^\/api\/v1\/reconciliation\/statements\?/, body: pageOf([statement]) },
+      {
+        path: `/api/v1/reconciliation/statements/${statement.id}/pdf`,
+        body: new Blob(['%PDF-1.4'], { type: 'application/pdf' }),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    const user = userEvent.setup();
+    renderApp('/dashboard/settings');
+    await user.click(await screen.findByRole('tab', { name: 'Statements and alerts' }, { timeout: 5000 }));
+    const format = await screen.findByLabelText('Format');
+    expect(format).toHaveValue('CSV_PDF');
+    expect(
+      within(format)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['CSV only', 'CSV and PDF']);
+    expect(screen.queryByText(/not available/)).not.toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Statements' });
+    expect(
+      await within(table).findByRole('button', { name: 'Download statement STM-ABCDEFGHJK as CSV' }),
+    ).toBeInTheDocument();
+    const pdf = within(table).getByRole('button', { name: 'Download statement STM-ABCDEFGHJK as PDF' });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    await user.click(pdf);
+    await waitFor(() =>
+      expect(stub.calls.some((c) => c.url.endsWith(`/reconciliation/statements/${statement.id}/pdf`))).toBe(
+        true,
+      ),
+    );
+
+    settingsRoute.body = ok({ ...view, format: 'CSV' });
+    await user.selectOptions(format, 'CSV');
+    await user.click(screen.getByRole('button', { name: 'Save statement settings' }));
+    await waitFor(() =>
+      expect(
+        stub.calls.find((c) => c.method === 'POST' && c.url.endsWith('/reconciliation/settings'))?.body,
+      ).toMatchObject({
+        format: 'CSV',
+      }),
+    );
+    // CSV only: the PDF buttons go.
+    await waitFor(() =>
+      expect(within(table).queryByRole('button', { name: /as PDF$/ })).not.toBeInTheDocument(),
+    );
+  }, 20_000);
 });
