@@ -255,7 +255,7 @@ describe('team, roles and audit trail', () => {
     const filters = agent.getByRole('form', { name: 'Client filters' });
     await field(filters, 'Search').fill(client.company);
     await field(filters, 'Search').press('Enter');
-    await agent.getByRole('table', { name: 'Corporate clients' }).getByText(client.company).waitFor();
+    await agent.getByRole('table', { name: 'Corporate clients' }).getByText(client.company).first().waitFor();
     expect(await agent.getByRole('button', { name: 'Onboard client' }).count()).toBe(0);
 
     await nav.getByRole('link', { name: 'Funding History' }).click();

@@ -370,7 +370,7 @@ describe('screenshots', () => {
     await page.getByTestId('client-commission').getByText('₦100.00').first().waitFor();
     await shoot(page, 'admin-view-client-services');
 
-    await page.goto('/admin-dashboard/analytics');
+    await page.goto('/admin-dashboard/analytics?view=commission');
     await page.getByRole('table', { name: 'Commission per client' }).getByText(corp.company).waitFor();
     await shoot(page, 'admin-analytics');
     await page.getByRole('button', { name: `Settle accrued commission of ${corp.company}` }).click();

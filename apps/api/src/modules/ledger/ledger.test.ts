@@ -493,7 +493,7 @@ describe('[LEDGER] ledger:check command', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('[LEDGER] end of suite', () => {
