@@ -28,8 +28,11 @@ export default function ClientHomeRoute() {
   const { user } = useSession();
   const { can } = usePermissions();
   const [range, setRange] = useHomeRange();
+  // A role without the dashboard figures (a finance clerk, say) gets the account and shortcuts:
+  // asking for the figures would only earn a 403.
+  const figures = can('dashboard.view');
   const ready = rangeReady(range);
-  const q = useCorporateDashboard(range, ready);
+  const q = useCorporateDashboard(range, ready && figures);
   const d = ready ? q.data : undefined;
   const t = d?.totals;
   const loading = ready && q.isPending;
@@ -41,13 +44,22 @@ export default function ClientHomeRoute() {
         actions={q.isFetching && !loading ? <Spinner className="h-5 w-5 text-brand-700" /> : undefined}
       />
       <AccountFacts />
-      <RangeFilter
-        value={range}
-        onChange={setRange}
-        shown={d ? { startDate: d.startDate, endDate: d.endDate } : undefined}
-      />
-      {!ready ? <p className="text-sm text-slate-500">Choose a start date and an end date.</p> : null}
-      {q.isError ? (
+      {!figures ? (
+        <p className="text-sm text-slate-500">
+          Your role does not include the dashboard figures. Use the shortcuts below.
+        </p>
+      ) : null}
+      {figures ? (
+        <RangeFilter
+          value={range}
+          onChange={setRange}
+          shown={d ? { startDate: d.startDate, endDate: d.endDate } : undefined}
+        />
+      ) : null}
+      {figures && !ready ? (
+        <p className="text-sm text-slate-500">Choose a start date and an end date.</p>
+      ) : null}
+      {!figures ? null : q.isError ? (
         <QueryError title="Your dashboard figures could not be loaded." onRetry={() => q.refetch()} />
       ) : (
         <>
