@@ -139,10 +139,16 @@ export async function expectToastTopRight(
   await message.first().waitFor({ state: 'visible' });
   const bar = message.first().locator('xpath=..');
   await eventually(() => bar.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-  const box = await bar.boundingBox();
   const viewport = page.viewportSize();
-  if (!box || !viewport) throw new Error('the toast has no box');
-  // The toaster sits 16 px inside the viewport; a top-right toast hugs that corner.
+  if (!viewport) throw new Error('the page has no viewport');
+  // The toaster sits 16 px inside the viewport; a top-right toast hugs that corner once its
+  // entrance (a scale as well as a fade) has ended, and a toast above it has made room.
+  await eventually(async () => {
+    const b = await bar.boundingBox();
+    return b ? viewport.width - (b.x + b.width) : Number.POSITIVE_INFINITY;
+  }).toBeLessThanOrEqual(24);
+  const box = await bar.boundingBox();
+  if (!box) throw new Error('the toast has no box');
   expect(viewport.width - (box.x + box.width)).toBeLessThanOrEqual(24);
   expect(box.x).toBeGreaterThan(viewport.width / 2 - box.width);
   expect(box.y).toBeLessThanOrEqual(120);
