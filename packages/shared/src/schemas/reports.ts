@@ -91,6 +91,8 @@ export const adminDashboardView = z.object({
     failedValueKobo: kobo,
     reversedValueKobo: kobo,
     clientBalancesKobo: kobo,
+    /** Commission credited to clients in the range: upfront discounts plus settlements paid. */
+    commissionPaidKobo: kobo,
   }),
   vtuLines: z.array(
     z.object({ id: z.string(), msisdn: z.string(), network: z.string(), floatKobo: kobo, low: z.boolean() }),

@@ -172,3 +172,12 @@ export async function listSettlements(db: Db, corporateId: string) {
     .orderBy(sql`${commissionSettlements.createdAt} desc`)
     .limit(100);
 }
+
+/** Accrued commission paid out to client wallets by settlements made in [from, to). */
+export async function settledBetween(db: Db, from: Date, to: Date): Promise<number> {
+  const [r] = await db
+    .select({ total: sql<string | null>`sum(${commissionSettlements.amountKobo})` })
+    .from(commissionSettlements)
+    .where(and(gte(commissionSettlements.createdAt, from), lt(commissionSettlements.createdAt, to)));
+  return Number(r?.total ?? 0);
+}

@@ -1,2 +1,4 @@
-// The commissions module's public surface: its background job.
+// The commissions module's public surface: its background job, and the commission settled in a
+// period (the admin home's "commission paid").
 export { commissionsJobs } from './commissions.jobs';
+export { settledBetween as commissionSettledBetween } from './commissions.repo';

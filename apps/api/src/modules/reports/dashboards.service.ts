@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { corporateNames } from '../clients/clients.service';
+import { commissionSettledBetween } from '../commissions';
 import { fundRequestsPage } from '../funding/funding.service';
 import { corporateBalances, fundingByDay, sumOfWalletBalances } from '../ledger/ledger.service';
 import { listVends } from '../vending/vend-reads.service';
@@ -173,8 +174,8 @@ export async function adminDashboard(
 ): Promise<AdminDashboardView> {
   const r = checkedRange(q, now);
   const bounds = { fromDay: r.startDate, toDay: nextDay(r.endDate) };
-  const [buckets, perClient, funding, clientBalances, lines, fundRequests, verifications] = await Promise.all(
-    [
+  const [buckets, perClient, funding, clientBalances, lines, fundRequests, verifications, settled] =
+    await Promise.all([
       vendBuckets(db, { ...bounds, dims: ['day', 'network', 'status'] }),
       vendBuckets(db, { ...bounds, dims: ['corporateId'], statuses: ['SUCCESSFUL'] }),
       fundingByDay(db, dayStart(r.startDate), dayStart(bounds.toDay)),
@@ -182,8 +183,8 @@ export async function adminDashboard(
       listLines(db),
       fundRequestsPage(db, { page: 1, limit: 5, statuses: ['PENDING', 'PAID'] }),
       verificationRequests(db, { status: 'PENDING', page: 1, limit: 5 }),
-    ],
-  );
+      commissionSettledBetween(db, dayStart(r.startDate), dayStart(bounds.toDay)),
+    ]);
   const top = perClient.sort((a, b) => b.amountKobo - a.amountKobo).slice(0, 10);
   const names = await corporateNames(
     db,
@@ -198,6 +199,12 @@ export async function adminDashboard(
       failedValueKobo: t.failedValueKobo,
       reversedValueKobo: t.reversedValueKobo,
       clientBalancesKobo: clientBalances,
+      // Paid: taken off the debit at vend time (upfront: amount - charge) plus accrued commission
+      // settled to wallets in the range. Earned (commissionKobo): accrued on the range's vends.
+      commissionPaidKobo:
+        buckets
+          .filter((b) => b.status === 'SUCCESSFUL')
+          .reduce((n, b) => n + b.amountKobo - b.chargeKobo, 0) + settled,
     },
     vtuLines: lines.map(({ line, floatKobo }) => ({
       id: line.id,

@@ -62,7 +62,8 @@ beforeAll(async () => {
     password: TEST_PASSWORD,
   });
   expect(f.statusCode).toBe(200);
-  // Client B, the 11th: one success of ₦4,000.
+  // Client B, the 11th: one success of ₦4,000, its commission taken off the debit (upfront).
+  await sql('update corporates set upfront_commission = true where id = $1', [b.corporateId]);
   await vendAt(b, '2026-03-11T10:00:00Z', { amount: 4000 });
 });
 afterAll(async () => {
@@ -155,7 +156,6 @@ describe('[REPORTS] admin home and roll-ups', () => {
     expect(before.topClients[0]).toMatchObject({ corporateId: b.corporateId, valueKobo: 400_000, count: 1 });
     expect(before.topClients[1]).toMatchObject({ corporateId: a.corporateId, valueKobo: 170_000, count: 3 });
     expect(before.daily.map((p: { totalKobo: number }) => p.totalKobo)).toEqual([120_000, 450_000, 0]);
-
     const built = await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'));
     expect(built).toEqual(expect.arrayContaining(['2026-03-10', '2026-03-11', '2026-03-12']));
     expect(await checkRollups(t.app.ctx.db)).toEqual([]);
@@ -167,6 +167,29 @@ describe('[REPORTS] admin home and roll-ups', () => {
     expect(after.totals).toEqual(before.totals);
     expect(after.daily).toEqual(before.daily);
     expect(after.topClients).toEqual(before.topClients);
+    // Commission paid: B's upfront discount in the range, plus a settlement of A's accrued
+    // commission made on the 12th (one made on the 13th is outside the range).
+    const [upfront] = await sql<{ c: string }>(
+      "select sum(commission_kobo) as c from vends where corporate_id = $1 and mode = 'LIVE'",
+      [b.corporateId],
+    );
+    expect(Number(upfront.c)).toBeGreaterThan(0);
+    expect(before.totals.commissionPaidKobo).toBe(Number(upfront.c));
+    const settle = await api('POST', 'commissions/settle', admin, {
+      corporateId: a.corporateId,
+      password: TEST_PASSWORD,
+    });
+    expect(settle.statusCode).toBe(200);
+    const [s] = await sql<{ id: string; amount: string }>(
+      'select id, amount_kobo as amount from commission_settlements where corporate_id = $1',
+      [a.corporateId],
+    );
+    expect(Number(s.amount)).toBeGreaterThan(0);
+    await sql("update commission_settlements set created_at = '2026-03-12T22:30:00Z' where id = $1", [s.id]);
+    const paid = (await api('GET', range, admin)).json().data.totals.commissionPaidKobo;
+    expect(paid).toBe(Number(upfront.c) + Number(s.amount));
+    await sql("update commission_settlements set created_at = '2026-03-12T23:30:00Z' where id = $1", [s.id]);
+    expect((await api('GET', range, admin)).json().data.totals.commissionPaidKobo).toBe(Number(upfront.c));
   });
 
   it('[REPORTS] a late reversal marks its day dirty: the figures change at once, the rebuild agrees', async () => {

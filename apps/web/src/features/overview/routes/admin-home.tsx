@@ -77,9 +77,14 @@ function PlatformFigures() {
               hint={t ? formatNaira(t.reversedValueKobo) : undefined}
             />
             <Stat
-              label="Commission paid to clients"
+              label="Commission earned by clients"
               value={money(t?.commissionKobo)}
               hint="On successful vends"
+            />
+            <Stat
+              label="Commission paid to clients"
+              value={money(t?.commissionPaidKobo)}
+              hint="Upfront, and settled to wallets"
             />
           </Card>
 
