@@ -64,6 +64,12 @@ export const configSchema = z.object({
   ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
   /** Latency of the built-in provider simulator, per call (0 in tests and benchmarks). */
   SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
+  /** The simulator's fault profile on live ordinary numbers (the fault run): % definite failures. */
+  SIMULATOR_FAILURE_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
+  /** % of calls that time out (their requery then says delivered or not, half each). */
+  SIMULATOR_TIMEOUT_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
+  /** A random extra latency of 0 to this many ms per simulator call. */
+  SIMULATOR_LATENCY_JITTER_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** A provider call without an answer in this time is a TIMEOUT: the vend stays PENDING. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** A provider that still says "not found" this long after the call has definitely not vended. */

@@ -46,6 +46,11 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     });
     // int8 (bigint) columns come back as strings by default; kobo always fits a JS safe integer.
     pool.on('error', () => {});
+    // Presence: one connection held for the process's life, so other processes can tell it is
+    // alive (the pool's connections close when idle). It ends when the process dies, even by kill -9.
+    const presence = new pg.Client({ connectionString: target.url, application_name: INSTANCE_NAME });
+    presence.on('error', () => {});
+    await presence.connect();
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
@@ -75,7 +80,10 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
           await c.end();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await presence.end().catch(() => {});
+        await pool.end();
+      },
     };
   }
   let client: PGlite;

@@ -57,6 +57,10 @@ export const vends = pgTable(
     commissionBps: integer('commission_bps').notNull(),
     commissionMode: text('commission_mode').notNull(),
     status: text('status').notNull().default('PENDING'),
+    /** The app process (its PostgreSQL application_name) whose request placed the vend: when that
+     * process is gone while the vend is still in its request's phase, the sweep requeries it at
+     * once instead of waiting for the crash guard. Null on PGlite (one process). */
+    placedBy: text('placed_by'),
     /** The routes to try, in order, and the index of the one now holding the vend. */
     routes: jsonb('routes').$type<string[]>().notNull(),
     routeIndex: integer('route_index').notNull().default(0),

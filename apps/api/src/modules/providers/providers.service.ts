@@ -2,6 +2,7 @@
 // and the registry that maps a platform to its provider. The simulator is deterministic by phone
 // number (SIMULATOR_TEST_NUMBERS in shared) and serves test mode, the embedded default and tests;
 // a real aggregator or VTU adapter is one more implementation of Provider.
+import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Network, Platform, ServiceType } from '@vendport/shared';
 import type { AppContext } from '../../context';
@@ -79,14 +80,52 @@ function behaviourOf(msisdn: string, provider: string): Behaviour {
   }
 }
 
+/**
+ * The simulator's fault profile for ordinary numbers (the fault run, `npm run bench:faults`): a
+ * share of definite failures and of timeouts, and a random extra latency. Off by default.
+ */
+export interface SimulatorFaults {
+  failurePercent: number;
+  timeoutPercent: number;
+  jitterMs: number;
+}
+
+export const NO_FAULTS: SimulatorFaults = { failurePercent: 0, timeoutPercent: 0, jitterMs: 0 };
+
+/**
+ * What the simulator does with an ordinary number under a fault profile, decided by the vend's
+ * reference alone, so every process (and the fault run's own check) gets the same answer, and
+ * the provider "remembers" a vend across our crashes: a definite failure fails on the call and on
+ * every query; a timeout's query says whether it was delivered (half of them) or not.
+ */
+export function simulatedFault(reference: string, f: SimulatorFaults): Behaviour | null {
+  if (f.failurePercent === 0 && f.timeoutPercent === 0) return null;
+  const h = createHash('sha256').update(reference).digest();
+  const bucket = h.readUInt32BE(0) % 10_000;
+  if (bucket < f.failurePercent * 100)
+    return { vend: 'FAILED', query: 'FAILED', message: 'Invalid subscriber' };
+  if (bucket < (f.failurePercent + f.timeoutPercent) * 100)
+    return h[4] % 2 === 0
+      ? { vend: 'TIMEOUT', query: 'SUCCESS', message: 'Delivered' }
+      : { vend: 'TIMEOUT', query: 'FAILED', message: 'Network rejected the recharge' };
+  return null;
+}
+
 export class SimulatorProvider implements Provider {
   constructor(
     readonly name: string,
     private readonly latencyMs: number,
+    private readonly faults: SimulatorFaults = NO_FAULTS,
   ) {}
 
   private async wait() {
-    if (this.latencyMs > 0) await delay(this.latencyMs);
+    const jitter = this.faults.jitterMs > 0 ? Math.floor(Math.random() * (this.faults.jitterMs + 1)) : 0;
+    if (this.latencyMs + jitter > 0) await delay(this.latencyMs + jitter);
+  }
+
+  private behaviour(req: VendRequest): Behaviour {
+    const b = behaviourOf(req.msisdn, this.name);
+    return b === ORDINARY ? (simulatedFault(req.reference, this.faults) ?? b) : b;
   }
 
   private answer(outcome: ProviderOutcome, req: VendRequest, message: string): ProviderAnswer {
@@ -101,13 +140,13 @@ export class SimulatorProvider implements Provider {
 
   async vend(req: VendRequest): Promise<ProviderAnswer> {
     await this.wait();
-    const b = behaviourOf(req.msisdn, this.name);
+    const b = this.behaviour(req);
     return this.answer(b.vend, req, b.message);
   }
 
   async query(req: VendRequest): Promise<ProviderAnswer> {
     await this.wait();
-    const b = behaviourOf(req.msisdn, this.name);
+    const b = this.behaviour(req);
     if (b.query === 'NOT_FOUND') return { outcome: 'NOT_FOUND', message: b.message, providerReference: null };
     return this.answer(b.query, req, b.message);
   }
@@ -131,10 +170,10 @@ export interface ProviderRegistry {
 
 export const SANDBOX_PROVIDER = 'SANDBOX';
 
-export function simulatorRegistry(latencyMs: number): ProviderRegistry {
+export function simulatorRegistry(latencyMs: number, faults: SimulatorFaults = NO_FAULTS): ProviderRegistry {
   const byPlatform: Record<Platform, Provider> = {
-    AGGREGATOR: new SimulatorProvider('AGGREGATOR', latencyMs),
-    VTU: new SimulatorProvider('VTU', latencyMs),
+    AGGREGATOR: new SimulatorProvider('AGGREGATOR', latencyMs, faults),
+    VTU: new SimulatorProvider('VTU', latencyMs, faults),
   };
   return { forPlatform: (p) => byPlatform[p], sandbox: new SimulatorProvider(SANDBOX_PROVIDER, latencyMs) };
 }
@@ -145,7 +184,11 @@ const registries = new WeakMap<AppContext, ProviderRegistry>();
 export function providersOf(ctx: AppContext): ProviderRegistry {
   let r = registries.get(ctx);
   if (!r) {
-    r = simulatorRegistry(ctx.config.SIMULATOR_LATENCY_MS);
+    r = simulatorRegistry(ctx.config.SIMULATOR_LATENCY_MS, {
+      failurePercent: ctx.config.SIMULATOR_FAILURE_PERCENT,
+      timeoutPercent: ctx.config.SIMULATOR_TIMEOUT_PERCENT,
+      jitterMs: ctx.config.SIMULATOR_LATENCY_JITTER_MS,
+    });
     registries.set(ctx, r);
   }
   return r;

@@ -1,6 +1,6 @@
 import { SIMULATOR_TEST_NUMBERS } from '@vendport/shared';
 import { describe, expect, it } from 'vitest';
-import { callProvider, SimulatorProvider, type VendRequest } from './providers.service';
+import { callProvider, SimulatorProvider, simulatedFault, type VendRequest } from './providers.service';
 
 const req = (msisdn: string): VendRequest => ({
   reference: 'VND-TEST',
@@ -50,5 +50,50 @@ describe('[PROVIDERS] the simulator', () => {
     expect(await vtu.balance({ line: { id: 'x', msisdn: '+2348091112222' }, bookFloatKobo: 12_345 })).toEqual(
       { balanceKobo: 12_345 },
     );
+  });
+});
+
+describe('[PROVIDERS] the simulator fault profile (the fault run)', () => {
+  const faults = { failurePercent: 10, timeoutPercent: 5, jitterMs: 0 };
+
+  it('[PROVIDERS] fails and times out about the share asked, the same way for the same reference', () => {
+    const n = 20_000;
+    const tally = { FAILED: 0, TIMEOUT: 0, none: 0 };
+    for (let i = 0; i < n; i++) {
+      const b = simulatedFault(`VND-${i}`, faults);
+      tally[b ? (b.vend as 'FAILED' | 'TIMEOUT') : 'none']++;
+      expect(simulatedFault(`VND-${i}`, faults)).toEqual(b);
+    }
+    expect(tally.FAILED / n).toBeGreaterThan(0.09);
+    expect(tally.FAILED / n).toBeLessThan(0.11);
+    expect(tally.TIMEOUT / n).toBeGreaterThan(0.04);
+    expect(tally.TIMEOUT / n).toBeLessThan(0.06);
+    expect(simulatedFault('VND-1', { failurePercent: 0, timeoutPercent: 0, jitterMs: 0 })).toBeNull();
+  });
+
+  it('[PROVIDERS] a vend and its requery agree; the test numbers keep their own behaviour', async () => {
+    const p = new SimulatorProvider('AGGREGATOR', 0, faults);
+    const ask = (kind: 'vend' | 'query', reference: string, msisdn = '+2348031234567') =>
+      callProvider(() => p[kind]({ ...req(msisdn), reference }), 1_000);
+    let failed = 0;
+    let timedOut = 0;
+    for (let i = 0; i < 400; i++) {
+      const ref = `VND-Q-${i}`;
+      const [vend, query] = [await ask('vend', ref), await ask('query', ref)];
+      if (vend.outcome === 'FAILED') {
+        failed++;
+        expect(query.outcome).toBe('FAILED');
+      } else if (vend.outcome === 'TIMEOUT') {
+        timedOut++;
+        expect(['SUCCESS', 'FAILED']).toContain(query.outcome);
+      } else {
+        expect([vend.outcome, query.outcome]).toEqual(['SUCCESS', 'SUCCESS']);
+      }
+    }
+    expect(failed).toBeGreaterThan(0);
+    expect(timedOut).toBeGreaterThan(0);
+    // +2348000000003 is "pending at the network" whatever the reference.
+    for (let i = 0; i < 50; i++)
+      expect((await ask('vend', `VND-T-${i}`, '+2348000000003')).outcome).toBe('PENDING');
   });
 });

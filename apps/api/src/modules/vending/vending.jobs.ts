@@ -4,22 +4,31 @@ import type { AppContext } from '../../context';
 import { enqueue, type JobHandler, type ModuleJobs, runSoon } from '../../jobs/queue';
 import { REQUERY_QUEUE, requeryVend } from './requery.service';
 import { checkBooks } from './vending.check';
-import { claimOrphanedVends, pendingDueIds } from './vending.repo';
+import { claimOrphanedVends, claimVendsOfDeadProcesses, pendingDueIds } from './vending.repo';
 
 export const requeryJob: JobHandler = async (ctx, job, now) => {
   const { retryAt } = await requeryVend(ctx, String(job.payload.vendId), { now });
   return retryAt ? { retryAt } : undefined;
 };
 
+/** How often the sweep runs. */
+export const REQUERY_SWEEP_MS = 10_000;
+
 /**
  * Recovery after a crash: PENDING vends whose requery time has passed without a job (the process
- * died between the debit and the provider's answer) get one. Runs every minute.
+ * died between the debit and the provider's answer) get one; on PostgreSQL, so do the vends of a
+ * process seen gone (another instance killed while this one lives). Runs every ten seconds.
  */
 export const requerySweepJob: JobHandler = async (ctx, _job, now) => {
+  if (ctx.dbHandle.kind === 'postgres') {
+    const claimed = await claimVendsOfDeadProcesses(ctx.db, now);
+    if (claimed.length)
+      ctx.log.warn({ vends: claimed.length }, 'vends of a process that is gone: requeried now');
+  }
   const due = await pendingDueIds(ctx.db, now, 500);
   for (const v of due)
     await enqueue(ctx.db, REQUERY_QUEUE, { vendId: v.id }, { runAt: now, dedupeKey: `requery:${v.id}` });
-  return { retryAt: new Date(now.getTime() + 60_000) };
+  return { retryAt: new Date(now.getTime() + REQUERY_SWEEP_MS) };
 };
 
 /**

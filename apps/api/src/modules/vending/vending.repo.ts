@@ -242,6 +242,30 @@ export async function claimOrphanedVends(db: Db, before: Date, now: Date) {
     .returning({ id: vends.id });
 }
 
+/**
+ * Vends still in their request's phase whose placing process is gone (PostgreSQL: no connection
+ * of that application_name is left; every process keeps one open for its whole life). Their crash
+ * guard is brought to `now`, so the sweep requeries them at once. Claiming a live one by mistake
+ * (a process cut off from the database for a moment) only makes its requery early: a requery
+ * settles exactly once and never reverses without a definite failure.
+ */
+export async function claimVendsOfDeadProcesses(db: Db, now: Date) {
+  return db
+    .update(vends)
+    .set({ requeryAt: now })
+    .where(
+      and(
+        eq(vends.status, 'PENDING'),
+        isNull(vends.settledAt),
+        sql`${vends.placedBy} is not null`,
+        sql`${vends.requeryAt} > ${now.toISOString()}::timestamptz`,
+        sql`${vends.placedBy} not in (select application_name from pg_stat_activity
+              where application_name like 'vendport:%')`,
+      ),
+    )
+    .returning({ id: vends.id });
+}
+
 /** PENDING vends whose requery time has passed (crash recovery). */
 export async function pendingDueIds(db: Db, now: Date, limit: number): Promise<Array<{ id: string }>> {
   return db.select({ id: vends.id }).from(vends).where(pendingDue(now)).limit(limit);
@@ -400,6 +424,7 @@ export async function insertVendWithDebit(
       api_key_id: v.apiKeyId,
       client_type: v.clientType,
       requery_at: v.requeryAt?.toISOString() ?? null,
+      placed_by: v.placedBy ?? null,
       created_at: v.createdAt.toISOString(),
     },
     event: created,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corporates, jobs, vends } from '../../db/schema';
 import { runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
-import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
+import { apiAs, buildTestApp, type TestApp, testDbKind } from '../../test/harness';
 import { installProviders, providersOf } from '../providers/providers.service';
 import { requerySweepJob } from './vending.jobs';
 import {
@@ -263,6 +263,31 @@ describe('[VEND] unknown outcomes and recovery', () => {
     await requerySweepJob(t.app.ctx, {} as never, new Date());
     await runDueJobs(t.app.ctx, { now: later(1000), queues: ['requery'] });
     expect((await api('GET', `vend/${v.id}`, corp)).json().data.status).toBe('SUCCESSFUL');
+  });
+});
+
+describe.runIf(testDbKind() === 'pg')('[VEND] the vends of a process that is gone (PostgreSQL)', () => {
+  it('[VEND] the sweep requeries at once a vend whose placing process has no connection left; not a live one', async () => {
+    const place = async () => {
+      const v = (await apiVend(t.app, key, { phone: '+2348000000003', network: 'MTN', amount: 100 })).json()
+        .data;
+      // As if the request were still calling the provider: its phase not over, guard minutes away.
+      await t.app.ctx.db
+        .update(vends)
+        .set({ settledAt: null, requeryAt: new Date(Date.now() + 600_000) })
+        .where(eq(vends.id, v.id));
+      await t.app.ctx.db.delete(jobs).where(eq(jobs.dedupeKey, `requery:${v.id}`));
+      return v.id as string;
+    };
+    const gone = await place();
+    await t.app.ctx.db.update(vends).set({ placedBy: 'vendport:gone' }).where(eq(vends.id, gone));
+    const live = await place();
+    const [row] = await t.app.ctx.db.select().from(vends).where(eq(vends.id, live));
+    expect(row.placedBy).toMatch(/^vendport:/);
+    await requerySweepJob(t.app.ctx, {} as never, new Date());
+    await runDueJobs(t.app.ctx, { now: later(1000), queues: ['requery'] });
+    expect((await api('GET', `vend/${gone}`, corp)).json().data.status).toBe('SUCCESSFUL');
+    expect((await api('GET', `vend/${live}`, corp)).json().data.status).toBe('PENDING');
   });
 });
 
