@@ -75,7 +75,14 @@ export function randomPassword(): string {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
 
-export async function seed(ctx: AppContext): Promise<{ email: string; password: string } | null> {
+/** Seeding holds this database-wide lock: instances started together seed one after the other. */
+const SEED_LOCK = 7_243_902;
+
+export function seed(ctx: AppContext): Promise<{ email: string; password: string } | null> {
+  return ctx.dbHandle.exclusive(SEED_LOCK, () => seedNow(ctx));
+}
+
+async function seedNow(ctx: AppContext): Promise<{ email: string; password: string } | null> {
   const { superAdmin } = await ensureSystemRoles(ctx.db);
   await ensureDefaultCatalogue(ctx.db);
   await ensureSystemAccounts(ctx.db);

@@ -5,8 +5,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { openDb } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
+import { seed } from '../../db/seed';
 import { createCorporate, TEST_PASSWORD } from '../../test/factories';
 import { buildTestApp, type TestApp, testDbKind } from '../../test/harness';
 
@@ -50,7 +52,7 @@ describe.runIf(testDbKind() === 'pg')('[INSTANCES] two app instances on one data
     }
   });
 
-  it('[INSTANCES] instances started together migrate an empty database once, one after the other', async () => {
+  it('[INSTANCES] instances started together migrate an empty database once and seed it once, one after the other', async () => {
     const base = process.env.TEST_DATABASE_URL!;
     const name = `vp_mig_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
@@ -69,8 +71,20 @@ describe.runIf(testDbKind() === 'pg')('[INSTANCES] two app instances on one data
       );
       expect(m).toBe(1);
       expect(n).toBeGreaterThan(10);
+      // Then they seed together: one first super admin, its password printed by one of them.
+      const apps = await Promise.all(handles.map((h) => buildApp(a.ctx.config, { db: h, logger: false })));
+      try {
+        const firsts = await Promise.all(apps.map((x) => seed(x.ctx)));
+        expect(firsts.filter(Boolean)).toHaveLength(1);
+        const [{ admins }] = await handles[0].query<{ admins: number }>(
+          "select count(*)::int as admins from users where area = 'ADMIN'",
+        );
+        expect(admins).toBe(1);
+      } finally {
+        for (const x of apps) await x.close();
+      }
     } finally {
-      for (const h of handles) await h.close();
+      for (const h of handles) await h.close().catch(() => {});
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
