@@ -106,6 +106,8 @@ describe('[LOGIN] the "Signed in" toast', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByText('Signed in')).toBeInTheDocument();
     expect(signedInToasts()).toHaveLength(1);
+    // One toast on arrival: the last step's own message gives way to "Signed in".
+    expect(screen.queryByText('Two-factor authentication complete')).not.toBeInTheDocument();
   });
 
   it('is not carried over by a sign-out at a pending step', async () => {

@@ -38,6 +38,9 @@ export const forgetReturnTo = (): void => write(RETURN_KEY, null);
 /** Sign-in done, a step still pending: the toast waits for the area. */
 export const oweSignedInToast = (message: string): void => write(TOAST_KEY, message);
 
+/** Whether a "Signed in" toast waits for the area (the last step then stays quiet). */
+export const isSignedInToastOwed = (): boolean => read(TOAST_KEY) !== null;
+
 /** The owed "Signed in" message, once (null when none is owed). */
 export function takeSignedInToast(): string | null {
   const message = read(TOAST_KEY);
