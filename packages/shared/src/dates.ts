@@ -90,13 +90,3 @@ export function weekdayOf(day: string): number {
   if (!m) throw new Error(`not a calendar day: ${day}`);
   return (new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).getUTCDay() + 6) % 7;
 }
-
-/**
- * The first and the last instant of a Lagos calendar day (YYYY-MM-DD): what a date filter's
- * "from" and "to" mean. `end` is exclusive (the next day's start).
- */
-export function lagosDayBounds(day: string): { start: Date; end: Date } {
-  const start = instantOf(day);
-  if (!start || !ISO_DAY.test(day)) throw new Error(`not a calendar day: ${day}`);
-  return { start, end: new Date(start.getTime() + 86_400_000) };
-}

@@ -35,7 +35,9 @@ const emails = fc.oneof(
 
 describe('[AUTH] login form check', () => {
   it('uses the same email pattern as zod', () => {
-    expect(EMAIL_PATTERN.source).toBe(regexes.email.source);
+    // The same source, up to the escaping of a '-' at a character class's end (Biome drops it).
+    const plain = (r: RegExp) => r.source.replaceAll('\\-', '-');
+    expect(plain(EMAIL_PATTERN)).toBe(plain(regexes.email));
   });
 
   it('agrees with loginBody on every input', () => {
