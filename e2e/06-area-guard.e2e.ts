@@ -1,16 +1,37 @@
 // Journey 6 (issue 3): the route guard of spec §2 keeps each role in its own area, for a URL
 // typed into the address bar: a client never sees an admin screen, an admin never a client one.
+import { mkdirSync } from 'node:fs';
+import type { VendView } from '@vendport/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
+  api,
+  expectToastTopRight,
+  field,
+  latestCode,
   launch,
   newPage,
   openWithSession,
+  readyToVend,
+  SIGN_IN_CODE,
   signInBrowser,
   signUpCorporate,
   waitForPath,
 } from './support';
+
+const SHOTS = '/work/shots/i16a';
+
+/** The login form, then the emailed second factor (the deep-link journeys sign in by hand). */
+async function signInFromLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Sign in to VendPort' }).waitFor();
+  await field(page, 'Email address').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitForPath(page, '/2fa');
+  await field(page, 'Email code').fill(await latestCode(email, SIGN_IN_CODE));
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+}
 
 /** From every document's start, notes in `window.__seen` whether `selector` ever appears. */
 async function watchFor(page: Page, selector: string): Promise<void> {
@@ -62,6 +83,50 @@ describe('area guard journey', () => {
 
     await page.goto('/dashboard');
     await waitForPath(page, '/admin-dashboard');
+    await context.close();
+  });
+
+  it('[DEEP-LINK] a vend opened signed out, with its query string, is where the client lands after sign-in and 2FA', async () => {
+    const admin = await adminToken();
+    const corp = await signUpCorporate('deeplink');
+    await readyToVend(admin, corp.user.corporate?.id ?? '', '5000');
+    const vend = await api<VendView>(
+      'POST',
+      'vend',
+      { type: 'AIRTIME', phone: '08031234567', amount: 100 },
+      corp.token,
+    );
+    expect(vend.status).toBeLessThan(300);
+    const asked = `/dashboard/vending-history/${vend.json.data.id}`;
+
+    const { context, page } = await newPage(browser);
+    await page.goto(`${asked}?x=1`);
+    await waitForPath(page, '/');
+    await signInFromLogin(page, corp.email, corp.password);
+    await page.waitForURL((u) => u.pathname === asked && u.search === '?x=1');
+    await page.getByRole('heading', { name: 'Transaction Details', level: 1 }).waitFor();
+    // Signed in now, and only now (issue 16 point 7).
+    await expectToastTopRight(page, 'Signed in', 'success');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/deep-link-landed-1366.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/deep-link-landed-390.png` });
+
+    // Used once: the login page afterwards leads to the home, not back to the vend.
+    await page.goto('/');
+    await waitForPath(page, '/dashboard');
+    await context.close();
+  });
+
+  it("[DEEP-LINK] an admin page opened signed out by a client leads to the client's home after sign-in", async () => {
+    const corp = await signUpCorporate('deeplink-admin');
+    const { context, page } = await newPage(browser);
+    await page.goto('/admin-dashboard/accounts?status=ACTIVE');
+    await waitForPath(page, '/');
+    await signInFromLogin(page, corp.email, corp.password);
+    await waitForPath(page, '/dashboard');
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await context.close();
   });
 });

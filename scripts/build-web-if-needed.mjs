@@ -26,6 +26,8 @@ const sources = [
   path.join(web, 'vite.config.ts'),
   path.join(web, 'public'),
   path.join(root, 'packages/shared/src'),
+  // The login page budget the build checks.
+  path.join(root, 'scripts/login-budget.mjs'),
 ];
 const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
 if (!stale && !process.argv.includes('--force')) {

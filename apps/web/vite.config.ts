@@ -1,57 +1,56 @@
-import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { checkDist } from '../../scripts/login-budget.mjs';
 
 // The web app builds to apps/web/dist, which the API serves. In development the Vite
 // server proxies the API and its OpenAPI docs to the Fastify process on port 3000.
 const root = new URL('.', import.meta.url).pathname;
 const apiTarget = 'http://localhost:3000';
+const routerDist = fileURLToPath(new URL('../../node_modules/react-router/dist/production', import.meta.url));
 
 /**
- * Prints, after every build, the gzip size of the login route's own chunk, of all the
- * JavaScript the login page loads (entry, login chunk and their static imports), and of all
- * JavaScript, so the login route's weight is watched on every build.
+ * After every build: prints the size report of the JavaScript the login page loads (entry, login
+ * route chunk and their static imports, from the Vite manifest) and fails the build when it is
+ * over the budget of scripts/login-budget.mjs (120 KB gzipped, issue 16).
  */
-function routeSizeReport(): Plugin {
+function loginPageBudget(): Plugin {
+  let outDir = '';
   return {
-    name: 'vendport-route-size-report',
+    name: 'vendport-login-page-budget',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const gz = (name: string) => {
-        const c = bundle[name];
-        return c && c.type === 'chunk' ? gzipSync(c.code).length : 0;
-      };
-      const closure = (names: string[]) => {
-        const seen = new Set<string>();
-        const walk = (n: string) => {
-          const c = bundle[n];
-          if (seen.has(n) || !c || c.type !== 'chunk') return;
-          seen.add(n);
-          for (const i of c.imports) walk(i);
-        };
-        for (const n of names) walk(n);
-        return seen;
-      };
-      const entry = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
-      const login = chunks.find((c) => c.facadeModuleId?.endsWith('features/auth/routes/login.tsx'));
-      const kb = (n: number) => `${(n / 1024).toFixed(2)} kB`;
-      const sum = (names: Iterable<string>) => [...names].reduce((a, n) => a + gz(n), 0);
-      const all = sum(chunks.map((c) => c.fileName));
-      const loginPage = sum(closure([...entry, ...(login ? [login.fileName] : [])]));
-      this.info(
-        `route sizes (gzip): login route chunk ${login ? kb(gz(login.fileName)) : 'missing'}; ` +
-          `JavaScript loaded by the login page ${kb(loginPage)}; all JavaScript ${kb(all)} in ${chunks.length} chunks`,
-      );
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      sequential: true,
+      handler() {
+        const result = checkDist(outDir);
+        this.info(result.report);
+        if (!result.ok) {
+          this.error(
+            `the login page loads ${result.total} bytes of gzipped JavaScript, over its budget of ${result.budget}: ` +
+              'keep area layouts, charts, tables and form libraries out of the public path',
+          );
+        }
+      },
     },
   };
 }
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), routeSizeReport()],
-  resolve: { alias: { '@': `${root}src` } },
+  plugins: [react(), tailwindcss(), loginPageBudget()],
+  resolve: {
+    alias: [
+      { find: '@', replacement: `${root}src` },
+      // react-router's package exports give every bundler its development build (dev warnings
+      // and checks); its production build is the same API, lighter on the login page.
+      { find: /^react-router$/, replacement: `${routerDist}/index.mjs` },
+      { find: /^react-router\/dom$/, replacement: `${routerDist}/dom-export.mjs` },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -63,6 +62,10 @@ export default defineConfig({
     outDir: `${root}dist`,
     emptyOutDir: true,
     reportCompressedSize: true,
+    // The login page budget reads the chunk graph from the manifest (dist/.vite/manifest.json).
+    manifest: true,
+    // Every browser the portal supports has <link rel="modulepreload">; no polyfill in the entry.
+    modulePreload: { polyfill: false },
     sourcemap: false,
   },
 });

@@ -2,6 +2,7 @@ export * from './audit-labels';
 export * from './auto-topup-schedule';
 export * from './bulk-vend-csv';
 export * from './csv';
+export * from './dates';
 export * from './envelope';
 export * from './fee';
 export * from './money';

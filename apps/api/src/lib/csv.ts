@@ -1,18 +1,15 @@
-// CSV exports of lists (?format=csv): RFC 4180 quoting, dates as Lagos DD/MM/YYYY HH:mm, and
+// CSV exports of lists (?format=csv): RFC 4180 quoting, moments as Lagos DD/MM/YYYY h:mm A (the
+// portal's table format, from @vendport/shared's dates module, as the screens show them), and
 // cells that a spreadsheet would run as a formula (= + - @ at the start) are prefixed with a
 // quote (OWASP CSV injection).
-import { csvCell } from '@vendport/shared';
+import { csvCell, formatLagosDateTime } from '@vendport/shared';
 import type { FastifyReply } from 'fastify';
 
 /** Most rows one export returns. */
 export const CSV_EXPORT_LIMIT = 10_000;
 
-/** Lagos wall-clock time (UTC+1, no DST), as exports show dates: DD/MM/YYYY HH:mm. */
-export function lagosDateTime(at: Date | string): string {
-  const d = new Date(new Date(at).getTime() + 3600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-}
+/** Lagos wall-clock time as exports show it: DD/MM/YYYY h:mm A (spec §9 date, then time). */
+export const lagosDateTime = (at: Date | string): string => formatLagosDateTime(at);
 
 function cell(v: unknown): string {
   if (v === null || v === undefined) return '';

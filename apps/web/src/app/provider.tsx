@@ -1,14 +1,12 @@
-// App-wide providers: the query client (emptied whenever the signed-in user changes) and the
-// toaster; a flash message left by a sign-out reload is shown once on start.
-import { QueryClientProvider } from '@tanstack/react-query';
+// App-wide providers: the toaster; a flash message left by a sign-out reload is shown once on
+// start. The query client comes with the routes that use it (app/query-layout.tsx), so the
+// login page loads without it.
 import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { AppToaster } from '@/components/ui/toaster';
 import { consumeFlash } from '@/lib/flash';
-import { clearOnUserChange, queryClient } from '@/lib/query-client';
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  useEffect(() => clearOnUserChange(queryClient), []);
   useEffect(() => {
     const flash = consumeFlash();
     if (!flash) return;
@@ -18,9 +16,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
       <AppToaster />
-    </QueryClientProvider>
+    </>
   );
 }

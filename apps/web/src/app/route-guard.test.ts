@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/factories';
-import { decideRoute, type GuardUser } from './route-guard';
+import { decideRoute, type GuardUser, safeReturnPath } from './route-guard';
 
 const corporate = makeUser({ area: 'CORPORATE' });
 const admin = makeUser({ area: 'ADMIN', roles: ['ADMIN', 'Super Admin'] });
@@ -153,5 +153,55 @@ describe('decideRoute (spec §2 route guard)', () => {
         }
       }
     }
+  });
+});
+
+describe('deep links survive sign-in (issue 16)', () => {
+  it.each([
+    ['/dashboard/vending-history/VND-1?x=1', corporate, '/dashboard/vending-history/VND-1?x=1'],
+    ['/dashboard/wallet#funding', corporate, '/dashboard/wallet#funding'],
+    ['/dashboard', corporate, '/dashboard'],
+    ['/admin-dashboard/accounts/corp_1?tab=wallet', admin, '/admin-dashboard/accounts/corp_1?tab=wallet'],
+  ])("[GUARD] %s is a page of the user's own area: kept with its query", (raw, user, expected) => {
+    expect(safeReturnPath(raw, user)).toBe(expected);
+  });
+
+  it.each([
+    ['an admin path for a corporate user', '/admin-dashboard/accounts', corporate],
+    ['a client path for an admin', '/dashboard/wallet', admin],
+    ['a protocol-relative URL', '//evil.com/dashboard', corporate],
+    ['a backslash host', '/\\evil.com/dashboard', corporate],
+    ['a backslash anywhere', '/dashboard\\..\\x', corporate],
+    ['an absolute URL', 'https://evil.com/dashboard', corporate],
+    ['a javascript: URL', 'javascript:alert(1)//dashboard', corporate],
+    ['a tab smuggling a second slash', '/\t/evil.com/dashboard', corporate],
+    ['a dot-segment walk out of the area', '/dashboard/../admin-dashboard/vtu', corporate],
+    ['a public page', '/sign-up', corporate],
+    ['a look-alike prefix', '/dashboard-evil', corporate],
+    ['an empty string', '', corporate],
+    ['nothing', null, corporate],
+    ['a path longer than 2,048 characters', `/dashboard/${'a'.repeat(2048)}`, corporate],
+  ])('[GUARD] refuses %s', (_name, raw, user) => {
+    expect(safeReturnPath(raw as string | null, user)).toBeNull();
+  });
+
+  it('[GUARD] once every step is done, the public and step pages lead to the remembered page', () => {
+    const asked = '/dashboard/vending-history/VND-1?x=1';
+    expect(decideRoute('/', corporate, asked)).toBe(asked);
+    expect(decideRoute('/2fa', corporate, asked)).toBe(asked);
+    expect(decideRoute('/change-password', corporate, asked)).toBe(asked);
+  });
+
+  it('[GUARD] the steps come first: a pending step still wins over the remembered page', () => {
+    const asked = '/dashboard/wallet';
+    expect(decideRoute('/', mustChangePassword, asked)).toBe('/change-password');
+    expect(decideRoute('/', twoFactorPending, asked)).toBe('/2fa');
+  });
+
+  it("[GUARD] anything but a page of the user's own area leads to the area's home", () => {
+    expect(decideRoute('/', corporate, '/admin-dashboard/vtu')).toBe('/dashboard');
+    expect(decideRoute('/', corporate, '//evil.com')).toBe('/dashboard');
+    expect(decideRoute('/', corporate, 'https://evil.com/dashboard')).toBe('/dashboard');
+    expect(decideRoute('/2fa', admin, '/dashboard/wallet')).toBe('/admin-dashboard');
   });
 });

@@ -52,7 +52,54 @@ export function pendingStep(user: GuardUser): (typeof STEP_PAGES)[number] | null
   return null;
 }
 
-export function decideRoute(rawPath: string, user: GuardUser | null): string | null {
+/** Whether a signed-out visitor is turned away from this path (to /, the login page). */
+export const needsSession = (rawPath: string): boolean => normalise(rawPath).includes('dashboard');
+
+/** Whether the path is inside the user's own area (their home or below it). */
+export const isInOwnArea = (rawPath: string, user: Pick<GuardUser, 'area' | 'roles'>): boolean =>
+  isUnder(normalise(rawPath), homeOf(user));
+
+const RETURN_ORIGIN = 'https://vendport.invalid';
+
+const hasControlCharacter = (s: string): boolean =>
+  [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/**
+ * The page to land on after sign-in, from what a signed-out visitor asked for: only a path of
+ * this site (no scheme, no `//host`, no backslash tricks, no control characters) inside the
+ * user's own area, returned as path + query + hash. null means "the area's home".
+ */
+export function safeReturnPath(
+  raw: string | null | undefined,
+  user: Pick<GuardUser, 'area' | 'roles'>,
+): string | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048) return null;
+  // Only a path: one leading slash, then no second slash or backslash right after it, and no
+  // backslashes or control characters anywhere (browsers read \ as /, and strip tabs/newlines).
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\') || hasControlCharacter(raw)) {
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw, RETURN_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== RETURN_ORIGIN) return null;
+  if (!isInOwnArea(url.pathname, user)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Where the browser must go instead of `rawPath` (null: stay). `returnTo` is the page a
+ * signed-out visitor asked for: once every sign-in step is done, the public and step pages lead
+ * there when it is a page of the user's own area, else to the area's home.
+ */
+export function decideRoute(
+  rawPath: string,
+  user: GuardUser | null,
+  returnTo?: string | null,
+): string | null {
   const path = normalise(rawPath);
   const needsSession = path.includes('dashboard');
 
@@ -75,7 +122,7 @@ export function decideRoute(rawPath: string, user: GuardUser | null): string | n
   }
 
   const home = homeOf(user);
-  if (PUBLIC_PATHS.includes(path) || path === '/2fa') return home;
+  if (PUBLIC_PATHS.includes(path) || path === '/2fa') return safeReturnPath(returnTo, user) ?? home;
   if (isAdmin(user)) {
     if (isUnder(path, CLIENT_HOME)) return ADMIN_HOME;
   } else if (isUnder(path, ADMIN_HOME)) {

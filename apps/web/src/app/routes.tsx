@@ -101,21 +101,27 @@ export const appRoutes: RouteObject[] = [
       // Public routes
       { path: '/', lazy: login },
       { path: '/auth/login', lazy: login },
-      { path: '/sign-up', lazy: page(() => import('@/features/auth/routes/sign-up')) },
-      { path: '/change-password', lazy: page(() => import('@/features/auth/routes/change-password')) },
-      { path: '/forgot-password', lazy: page(() => import('@/features/auth/routes/forgot-password')) },
-      { path: '/verify-email', lazy: page(() => import('@/features/auth/routes/verify-email')) },
-      { path: '/2fa', lazy: page(() => import('@/features/auth/routes/two-factor')) },
-      // Areas
+      // Every other page uses the query client, which comes with this layout's chunk.
       {
-        path: '/dashboard',
-        lazy: async () => ({ Component: (await import('./layouts/area-layout')).ClientAreaLayout }),
-        children: clientRoutes,
-      },
-      {
-        path: '/admin-dashboard',
-        lazy: async () => ({ Component: (await import('./layouts/area-layout')).AdminAreaLayout }),
-        children: adminRoutes,
+        lazy: async () => ({ Component: (await import('./query-layout')).QueryLayout }),
+        children: [
+          { path: '/sign-up', lazy: page(() => import('@/features/auth/routes/sign-up')) },
+          { path: '/change-password', lazy: page(() => import('@/features/auth/routes/change-password')) },
+          { path: '/forgot-password', lazy: page(() => import('@/features/auth/routes/forgot-password')) },
+          { path: '/verify-email', lazy: page(() => import('@/features/auth/routes/verify-email')) },
+          { path: '/2fa', lazy: page(() => import('@/features/auth/routes/two-factor')) },
+          // Areas
+          {
+            path: '/dashboard',
+            lazy: async () => ({ Component: (await import('./layouts/area-layout')).ClientAreaLayout }),
+            children: clientRoutes,
+          },
+          {
+            path: '/admin-dashboard',
+            lazy: async () => ({ Component: (await import('./layouts/area-layout')).AdminAreaLayout }),
+            children: adminRoutes,
+          },
+        ],
       },
       // Error pages
       { path: '/server-error', lazy: errorPage('ServerErrorText') },

@@ -1,47 +1,57 @@
-// Display formats of spec §9: dates DD/MM/YYYY, D MMM, YYYY, MMM D, h:mm A; money in naira
-// (en-NG) from integer kobo, through the one money module in @vendport/shared. Every date and time
-// is shown in Africa/Lagos (UTC+1 all year, no daylight saving), whatever the browser's zone.
-import { addThousandsSeparators, formatNaira } from '@vendport/shared';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
+// The web app's one formatting module (issue 16): every date and time on screen or in a file
+// the browser makes goes through here, in Africa/Lagos whatever the browser's zone, in the spec
+// §9 formats: DD/MM/YYYY (dates in tables and forms), D MMM, YYYY (day headings), MMM D, h:mm A
+// (times). The implementation is @vendport/shared's dates module, which the API's exports use
+// too. Money in naira (en-NG) from integer kobo, through the shared money module.
+// format-guard.test.ts fails when another file formats dates itself.
+import {
+  addCalendarDays,
+  addThousandsSeparators,
+  type DateInput,
+  formatLagosDate,
+  formatLagosDateTime,
+  formatLagosDayHeading,
+  formatLagos as formatLagosShared,
+  formatLagosShortDateTime,
+  formatLagosTime,
+  formatNaira,
+  weekdayOf,
+} from '@vendport/shared';
 
-dayjs.extend(utc);
-
-/** Africa/Lagos is UTC+1 all year. */
-export const LAGOS_OFFSET_MINUTES = 60;
-
+export {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  DAY_HEADING_FORMAT,
+  LAGOS_OFFSET_MINUTES,
+  SHORT_DATE_FORMAT,
+  SHORT_DATE_TIME_FORMAT,
+  TIME_FORMAT,
+} from '@vendport/shared';
 export { addThousandsSeparators, formatNaira };
 
-export const DATE_FORMAT = 'DD/MM/YYYY';
-export const DAY_HEADING_FORMAT = 'D MMM, YYYY';
-export const SHORT_DATE_FORMAT = 'MMM D';
-export const TIME_FORMAT = 'h:mm A';
-export const SHORT_DATE_TIME_FORMAT = `${SHORT_DATE_FORMAT}, ${TIME_FORMAT}`;
-
-type DateInput = string | number | Date | null | undefined;
-
-function fmt(value: DateInput, pattern: string, empty: string): string {
-  if (value === null || value === undefined || value === '') return empty;
-  const d = dayjs.utc(value);
-  return d.isValid() ? d.utcOffset(LAGOS_OFFSET_MINUTES).format(pattern) : empty;
-}
-
 /** 25/12/2025 */
-export const formatDate = (v: DateInput, empty = 'NIL') => fmt(v, DATE_FORMAT, empty);
+export const formatDate = (v: DateInput, empty = 'NIL') => formatLagosDate(v, empty);
 /** 5 Jan, 2026 */
-export const formatDayHeading = (v: DateInput, empty = '') => fmt(v, DAY_HEADING_FORMAT, empty);
-/** Jan 5 */
-export const formatShortDate = (v: DateInput, empty = '') => fmt(v, SHORT_DATE_FORMAT, empty);
+export const formatDayHeading = (v: DateInput, empty = '') => formatLagosDayHeading(v, empty);
+/** Jan 5 (a chart's day axis: the date part of MMM D, h:mm A) */
+export const formatShortDate = (v: DateInput, empty = '') => formatLagosShared(v, 'MMM D', empty);
 /** 3:07 PM */
-export const formatTime = (v: DateInput, empty = '') => fmt(v, TIME_FORMAT, empty);
+export const formatTime = (v: DateInput, empty = '') => formatLagosTime(v, empty);
 /** Jan 5, 3:07 PM */
-export const formatShortDateTime = (v: DateInput, empty = '') => fmt(v, SHORT_DATE_TIME_FORMAT, empty);
+export const formatShortDateTime = (v: DateInput, empty = '') => formatLagosShortDateTime(v, empty);
+/** 25/12/2025 3:07 PM (a moment in a CSV the browser writes, as the API's exports show it) */
+export const formatDateTime = (v: DateInput, empty = '') => formatLagosDateTime(v, empty);
 
-/** A moment formatted in Lagos time with any dayjs pattern (file names, default dates). */
-export const formatLagos = (v: DateInput, pattern: string) => fmt(v, pattern, '');
+/** A moment in Lagos time with a pattern (file names, ISO days for filters). */
+export const formatLagos = (v: DateInput, pattern: string) => formatLagosShared(v, pattern, '');
 
-/** Today's date in Lagos, YYYY-MM-DD. */
+/** Today's date in Lagos, YYYY-MM-DD: what date pickers and filters send (Lagos days). */
 export const lagosToday = (now: DateInput = new Date()) => formatLagos(now, 'YYYY-MM-DD');
 
 /** The hour of the day in Lagos (greetings). */
 export const lagosHour = (now: DateInput = new Date()) => Number(formatLagos(now, 'H'));
+
+/** Calendar-day arithmetic on YYYY-MM-DD days (periods, defaults of date filters). */
+export const shiftDay = addCalendarDays;
+/** Monday 0 … Sunday 6 of a YYYY-MM-DD day. */
+export const weekdayOfDay = weekdayOf;

@@ -1,6 +1,16 @@
 // TanStack Query defaults of spec §8/§9: failed calls retried up to 2 times, cached data kept
 // 60 seconds after last use. Client errors (4xx) are answers, not failures, so they are not
-// retried; mutations are never retried because most of them are not idempotent.
+// retried.
+//
+// Mutations: retried (by the same rule) only when the call is idempotent, i.e. it carries a
+// reference the server deduplicates, so that a repeat can never act twice. Those opt in with
+// `...IDEMPOTENT_MUTATION`; every other mutation (a bank funding request, a card payment start,
+// a VTU line funding, which the server refuses rather than replays, settings, approvals...) is
+// sent once. The idempotent ones, also listed in the README:
+//   - useCreateVend (POST /vend): its `reference`; the same reference and body replay the vend;
+//   - useFundClientWallet (POST /fund, /fund-postpaid, /fund-postpaidplus): the per-form
+//     `reference` makes a repeat return the first credit;
+//   - useVerifyCardPayment (GET /fund/card/verify): a read; the server credits a payment once.
 import { type DefaultOptions, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { sessionStore } from './session';
@@ -21,8 +31,12 @@ export const queryConfig: DefaultOptions = {
     staleTime: 15_000,
     refetchOnWindowFocus: false,
   },
+  // Never retried unless the mutation opts in with IDEMPOTENT_MUTATION (see above).
   mutations: { retry: 0 },
 };
+
+/** Spread into useMutation options of a call the server deduplicates by its reference. */
+export const IDEMPOTENT_MUTATION = { retry: shouldRetry } as const;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: queryConfig });

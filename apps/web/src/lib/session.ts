@@ -4,6 +4,7 @@
 import type { SessionUser } from '@vendport/shared';
 import Cookies from 'js-cookie';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { endSignIn } from './after-sign-in';
 
 export const PROFILE_STORAGE_KEY = 'vendport.profile';
 export const TOKEN_COOKIE_NAME = 'vendport_access_token';
@@ -157,6 +158,7 @@ export function getAccessToken(): string | null {
 
 /** Full sign-out of spec §4: storage cleared, then the page reloads (at /, where the guard lands). */
 export function signOutAndReload(): void {
+  endSignIn();
   sessionStore.clear();
   window.location.replace('/');
 }

@@ -531,7 +531,7 @@ describe('[AUDIT] issue 14: filters, role and CSV', () => {
     );
     expect(lines.length).toBeGreaterThan(1);
     expect(res.body).toContain('Created a role');
-    expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},/);
+    expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M,/);
     expect(res.body).not.toContain(corpB.email);
   });
 });

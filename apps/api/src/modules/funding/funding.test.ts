@@ -639,7 +639,7 @@ describe('[FUNDING] funding history', () => {
     expect(lines[0]).toBe('Date,ID,Channel,Type,Amount (NGN),Fee (NGN),Status,Reference,Note');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
-      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},FR-[0-9A-Z]{12},BANK_TRANSFER,FUNDING,1234\.52,0\.00,PENDING,/,
+      /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M,FR-[0-9A-Z]{12},BANK_TRANSFER,FUNDING,1234\.52,0\.00,PENDING,/,
     );
 
     const adminCsv = await call(t.app, admin, {

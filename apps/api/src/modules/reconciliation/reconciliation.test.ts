@@ -148,10 +148,10 @@ describe('[STATEMENT] a month of the wallet from the ledger', () => {
     expect(byDesc('Opening balance')).toEqual(['01/03/2026', '', '', 'Opening balance', '', '', '5000.00']);
     const entries = rows.slice(1).filter((r) => r[1] !== '');
     expect(entries.map((r) => [r[0], r[1], r[2], r[4], r[5], r[6]])).toEqual([
-      ['01/03/2026 00:00', moves[1].reference, 'Card funding', '10000.00', '', '15000.00'],
-      ['10/03/2026 10:30', moves[2].reference, 'Vend', '', '1000.00', '14000.00'],
-      ['31/03/2026 23:59', moves[3].reference, 'Vend', '', '700.00', '13300.00'],
-      ['31/03/2026 23:59', moves[4].reference, 'Reversal', '700.00', '', '14000.00'],
+      ['01/03/2026 12:00 AM', moves[1].reference, 'Card funding', '10000.00', '', '15000.00'],
+      ['10/03/2026 10:30 AM', moves[2].reference, 'Vend', '', '1000.00', '14000.00'],
+      ['31/03/2026 11:59 PM', moves[3].reference, 'Vend', '', '700.00', '13300.00'],
+      ['31/03/2026 11:59 PM', moves[4].reference, 'Reversal', '700.00', '', '14000.00'],
     ]);
     expect(byDesc('Closing balance')[6]).toBe('14000.00');
     expect(byDesc('Check:')[3]).toBe(

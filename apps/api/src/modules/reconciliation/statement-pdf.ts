@@ -6,6 +6,7 @@
 import { addThousandsSeparators, koboToNairaString } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { lagosDateTime } from '../../lib/csv';
 import { conflict } from '../../lib/errors';
 import { lagosDayStart } from '../../lib/http';
 import { type PdfBlock, renderPdf } from '../../lib/pdf';
@@ -20,14 +21,6 @@ import {
   statementFilename,
   statementOf,
 } from './statement.service';
-
-/** Lagos wall-clock time as DD/MM/YYYY h:mm A (UTC+1, no DST). */
-export function lagosDateTime12(at: Date): string {
-  const d = new Date(at.getTime() + 3600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  const h = d.getUTCHours();
-  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${h % 12 || 12}:${p(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
-}
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
@@ -82,7 +75,7 @@ export async function statementPdf(
     { kind: 'text', text: `Statement: ${s.code}` },
     {
       kind: 'text',
-      text: `Period: ${periodLabel(fromDate, toDate, cut, { midnight: '12:00 AM', at: lagosDateTime12 })}`,
+      text: `Period: ${periodLabel(fromDate, toDate, cut)}`,
     },
     { kind: 'space', height: 6 },
     { kind: 'text', text: `Opening balance: NGN ${naira(openingKobo)}`, bold: true },
@@ -93,7 +86,7 @@ export async function statementPdf(
       rows: [
         ...lines.map((l) => ({
           cells: [
-            lagosDateTime12(l.at),
+            lagosDateTime(l.at),
             l.reference,
             l.description,
             l.amountKobo < 0 ? naira(-l.amountKobo) : '',

@@ -3,7 +3,7 @@
 // proving opening + credits − debits = closing (the database refuses a row where it does not
 // hold). Periods are whole Lagos days: [Lagos midnight, Lagos midnight). The job makes the
 // DAILY or WEEKLY statement once the period has ended; a client may ask for any past range.
-import { koboToNairaString } from '@vendport/shared';
+import { formatLagosDate, koboToNairaString, lagosDateOf } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { readableCode } from '../../lib/crypto';
@@ -17,10 +17,11 @@ export { listStatements } from './reconciliation.repo';
 
 const DAY_MS = 24 * 3600_000;
 /** The Lagos calendar day (UTC+1, no DST) of an instant, as YYYY-MM-DD. */
-export const lagosDate = (at: Date) => new Date(at.getTime() + 3600_000).toISOString().slice(0, 10);
+export const lagosDate = lagosDateOf;
 const addDays = (isoDate: string, n: number) =>
   new Date(Date.parse(`${isoDate}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-export const ddmmyyyy = (isoDate: string) => isoDate.split('-').reverse().join('/');
+/** A Lagos calendar day (YYYY-MM-DD) as DD/MM/YYYY. */
+export const ddmmyyyy = (isoDate: string) => formatLagosDate(isoDate);
 
 export type StatementKind = 'DAILY' | 'WEEKLY' | 'ON_DEMAND';
 
@@ -60,14 +61,9 @@ export const TYPE_NAMES: Record<string, string> = {
 };
 
 /** The period as the CSV and the PDF show it; `cutAt`: a statement made before its last day ended. */
-export function periodLabel(
-  fromDate: string,
-  toDate: string,
-  cutAt: Date | null,
-  time: { midnight: string; at: (d: Date) => string } = { midnight: '00:00', at: lagosDateTime },
-) {
+export function periodLabel(fromDate: string, toDate: string, cutAt: Date | null) {
   return cutAt
-    ? `${ddmmyyyy(fromDate)} ${time.midnight} to ${time.at(cutAt)} (Africa/Lagos; made before the last day ended)`
+    ? `${ddmmyyyy(fromDate)} 12:00 AM to ${lagosDateTime(cutAt)} (Africa/Lagos; made before the last day ended)`
     : `${ddmmyyyy(fromDate)} to ${ddmmyyyy(toDate)} (Africa/Lagos, midnight to midnight)`;
 }
 

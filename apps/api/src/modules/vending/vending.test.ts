@@ -692,14 +692,14 @@ describe('[VEND] histories', () => {
     expect(lines.slice(1).every((l) => l.includes(',GLO,'))).toBe(true);
     const adminCsv = await api('GET', 'corporates-transactions/vending?format=csv', admin);
     expect(adminCsv.body.split('\r\n')[0]).toContain('Client,Client type');
-    // Dates as people read them (Lagos, DD/MM/YYYY HH:mm); a failed vend earned nothing.
+    // Dates as people read them (Lagos, DD/MM/YYYY h:mm A); a failed vend earned nothing.
     const failed = await api('GET', 'transactions/vending?format=csv&status=FAILED', corp);
     const rows = failed.body.trim().split('\r\n');
     const header = rows[0].split(',');
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows.slice(1)) {
       const cells = row.split(',');
-      expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+      expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M$/);
       expect(cells[header.indexOf('Commission (NGN)')]).toBe('0.00');
       expect(cells[header.indexOf('Commission mode')]).toBe('');
     }

@@ -56,9 +56,20 @@ export interface DateInputProps {
   min?: string;
   max?: string;
   containerClassName?: string;
+  /** An error from outside (the form's check or the server), shown while the text parses. */
+  errorMessage?: string;
 }
 
-export function DateInput({ label, name, value, onChange, min, max, containerClassName }: DateInputProps) {
+export function DateInput({
+  label,
+  name,
+  value,
+  onChange,
+  min,
+  max,
+  containerClassName,
+  errorMessage,
+}: DateInputProps) {
   const id = useId();
   const [text, setText] = useState(isoToDisplay(value));
   const [error, setError] = useState<string | null>(null);
@@ -129,8 +140,8 @@ export function DateInput({ label, name, value, onChange, min, max, containerCla
             check(e.currentTarget.value, true);
           }
         }}
-        error={!!error}
-        errorMessage={error}
+        error={!!(error ?? errorMessage)}
+        errorMessage={error ?? errorMessage}
         maxLength={10}
         rightSlot={
           <button

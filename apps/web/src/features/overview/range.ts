@@ -1,7 +1,7 @@
 // The home screens' period (today, this week from Monday, this month, or a custom range) as Lagos
 // calendar days, read from and written to the URL (filter, startDate, endDate).
 import { useSearchParams } from 'react-router';
-import { lagosToday } from '@/lib/format';
+import { lagosToday, shiftDay, weekdayOfDay } from '@/lib/format';
 import type { HomeRange } from './api/query-keys';
 
 export const RANGE_OPTIONS = [
@@ -11,15 +11,11 @@ export const RANGE_OPTIONS = [
   { value: 'custom', label: 'Custom range' },
 ] as const;
 
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
 /** The Lagos days a period covers on the Lagos day `today`; a custom range keeps its own. */
 export function rangeDays(r: HomeRange, today: string): { startDate: string; endDate: string } {
   if (r.filter === 'today') return { startDate: today, endDate: today };
   if (r.filter === 'week') {
-    const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
-    return { startDate: addDays(today, -weekday), endDate: today };
+    return { startDate: shiftDay(today, -weekdayOfDay(today)), endDate: today };
   }
   if (r.filter === 'month') return { startDate: `${today.slice(0, 8)}01`, endDate: today };
   return { startDate: r.startDate || today, endDate: r.endDate || today };

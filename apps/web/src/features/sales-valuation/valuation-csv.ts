@@ -3,7 +3,7 @@
 // two decimals and no separators, so a spreadsheet reads them as numbers.
 import { formatCsv, koboToNairaString } from '@vendport/shared';
 import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
-import { formatDate, formatLagos } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import type { ValuationLine } from './valuation-run';
 
 export function totalOf(lines: ValuationLine[]) {
@@ -26,7 +26,7 @@ export function valuationCsv(
   const text = formatCsv([
     ['Sales valuation', v.clientName],
     ['Period', `${formatDate(v.range.startDate)} - ${formatDate(v.range.endDate)}`],
-    ['Generated', formatLagos(now, 'DD/MM/YYYY h:mm A')],
+    ['Generated', formatDateTime(now)],
     [],
     ['Network', 'Service', 'Vends', 'Value (NGN)', 'Commission (NGN)', 'Net cost (NGN)'],
     ...v.lines.map((l) => [

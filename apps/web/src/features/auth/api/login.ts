@@ -1,4 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+// The login call. A plain function, not a mutation hook: the login page keeps the query client
+// out of what it loads (issue 16).
 import type { LoginBody, LoginResponse } from '@vendport/shared';
 import { type ApiEnvelope, api } from '@/lib/api-client';
 
@@ -6,5 +7,3 @@ export type LoginInput = Omit<LoginBody, 'rememberMe'> & { rememberMe: boolean }
 
 export const login = (body: LoginInput) =>
   api.post<ApiEnvelope<LoginResponse>>('login', body, { credentialCheck: true });
-
-export const useLogin = () => useMutation({ mutationFn: login });

@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
+import { isSignedInToastOwed } from '@/lib/after-sign-in';
 import type { ApiEnvelope } from '@/lib/api-client';
 import { errorMessages, toastApiError, toastApiResult } from '@/lib/api-toasts';
 import { useSession } from '@/lib/session';
@@ -29,6 +30,11 @@ interface CodeFormProps {
   successMessage: string;
   /** Which emailed code the resend link asks for; no link when absent. */
   resendType?: CodeType;
+  /**
+   * The last sign-in step (2FA): when the sign-in's "Signed in" waits for the area, that one
+   * toast is what the user sees on arrival, not this step's message as well.
+   */
+  lastStep?: boolean;
 }
 
 export function CodeForm({
@@ -39,6 +45,7 @@ export function CodeForm({
   submitLabel,
   successMessage,
   resendType,
+  lastStep = false,
 }: CodeFormProps) {
   const { updateProfile } = useSession();
   const resend = useResendVerificationCode();
@@ -57,7 +64,7 @@ export function CodeForm({
         setServerErrors([res.message || 'The code could not be verified.']);
         return;
       }
-      toast.success(res.message || successMessage);
+      if (!(lastStep && isSignedInToastOwed())) toast.success(res.message || successMessage);
       updateProfile(res.data.user);
     } catch (e) {
       setServerErrors(errorMessages(e));

@@ -1,48 +1,63 @@
 // Login (spec §2 "/"): email, password, remember me. On success the session is set and the
-// route guard takes the user to the pending sign-in step or to their area.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBody } from '@vendport/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+// route guard takes the user to the pending sign-in step, or to their area (the page they asked
+// for when signed out, if it is one of theirs). "Signed in" shows once they reach the area.
+// This page is the first a client loads, so it stays light (issue 16, ≤ 120 KB gzipped): the form
+// is a plain one checked with loginBody's rules (checkLoginForm), without react-hook-form, zod or
+// the query client, which the later screens load with their own chunks.
+import { checkLoginForm, type LoginFormErrors } from '@vendport/shared/login-form';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { MailIcon } from '@/components/ui/icons';
 import { TextInput } from '@/components/ui/text-input';
+import { oweSignedInToast } from '@/lib/after-sign-in';
 import { errorMessages } from '@/lib/api-toasts';
 import { useSession } from '@/lib/session';
-import { useLogin } from '../api/login';
+import { login as loginCall } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
 import { FormErrors } from '../components/form-errors';
 
 export default function LoginRoute() {
   const { login } = useSession();
-  const loginMutation = useLogin();
+  const [pending, setPending] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[] | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginBody),
-    defaultValues: { email: '', password: '', rememberMe: false },
-  });
+  const [errors, setErrors] = useState<LoginFormErrors>({});
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (pending) return;
+    const form = new FormData(e.currentTarget);
+    const checked = checkLoginForm({
+      email: form.get('email') ?? '',
+      password: form.get('password') ?? '',
+      rememberMe: form.get('rememberMe') === 'on',
+    });
     setServerErrors(null);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = checked.errors.email ? 'email' : 'password';
+      e.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setPending(true);
     try {
-      const res = await loginMutation.mutateAsync({ ...values, rememberMe: values.rememberMe ?? false });
+      const res = await loginCall(checked.value);
       if (res.success === false || !res.data) {
         setServerErrors([res.message || 'Sign-in failed. Please try again.']);
         return;
       }
-      login(res.data.user, res.data.access_token, values.rememberMe ?? false);
-      if (res.message) toast.success(res.message);
-    } catch (e) {
-      setServerErrors(errorMessages(e));
+      // With a step still to do (password change, email, 2FA) the user is not signed in yet as
+      // far as they can tell: the toast waits until they reach their area (app/root.tsx).
+      if (res.message) oweSignedInToast(res.message);
+      login(res.data.user, res.data.access_token, checked.value.rememberMe);
+    } catch (err) {
+      setServerErrors(errorMessages(err));
+    } finally {
+      setPending(false);
     }
-  });
+  };
 
   return (
     <AuthLayout
@@ -62,29 +77,31 @@ export default function LoginRoute() {
         <TextInput
           label="Email address"
           type="email"
+          name="email"
           placeholder="you@company.com"
           leftIcon={<MailIcon className="h-4 w-4" />}
           required
           error={!!errors.email}
-          errorMessage={errors.email?.message}
-          {...register('email')}
+          errorMessage={errors.email}
+          onChange={() => errors.email && setErrors((x) => ({ ...x, email: undefined }))}
         />
         <TextInput
           label="Password"
           variant="password"
+          name="password"
           placeholder="Your password"
           required
           error={!!errors.password}
-          errorMessage={errors.password?.message}
-          {...register('password')}
+          errorMessage={errors.password}
+          onChange={() => errors.password && setErrors((x) => ({ ...x, password: undefined }))}
         />
         <div className="flex items-center justify-between">
-          <Checkbox label="Remember me" {...register('rememberMe')} />
+          <Checkbox label="Remember me" name="rememberMe" />
           <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" fullWidth loading={loginMutation.isPending}>
+        <Button type="submit" fullWidth loading={pending}>
           Sign in
         </Button>
       </form>

@@ -40,6 +40,7 @@ export default function TwoFactorRoute() {
         submitLabel="Verify and continue"
         successMessage="Signed in."
         resendType={usesApp ? undefined : 'TWO_FACTOR'}
+        lastStep
       />
     </AuthLayout>
   );

@@ -16,6 +16,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
@@ -213,12 +214,13 @@ export function SubscriberFormModal({
             />
           ) : null}
           {d.frequency === 'ONCE' ? (
-            <TextInput
+            // DD/MM/YYYY whatever the browser's locale (a native date field would show its own order).
+            <DateInput
               label="Date"
-              type="date"
+              name="onceDate"
               value={d.onceDate}
-              onChange={set('onceDate')}
-              {...err('onceDate')}
+              onChange={(iso) => setD((x) => ({ ...x, onceDate: iso }))}
+              errorMessage={err('onceDate').errorMessage}
             />
           ) : null}
           <TextInput

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AdminFundingView, type ClientType, koboToNairaString } from '@vendport/shared';
 import { type ApiEnvelope, api } from '@/lib/api-client';
 import { invalidateMoneyQueries } from '@/lib/money-queries';
+import { IDEMPOTENT_MUTATION } from '@/lib/query-client';
 
 /** Each client type has its own funding endpoint (spec §7 Clients). */
 export const FUND_PATHS: Record<ClientType, string> = {
@@ -28,5 +29,10 @@ export const fundClientWallet = ({ clientType, amountKobo, ...body }: FundClient
 
 export function useFundClientWallet() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fundClientWallet, onSettled: () => invalidateMoneyQueries(queryClient) });
+  // Safe to retry: the per-form reference makes the server return the first credit.
+  return useMutation({
+    ...IDEMPOTENT_MUTATION,
+    mutationFn: fundClientWallet,
+    onSettled: () => invalidateMoneyQueries(queryClient),
+  });
 }

@@ -5,7 +5,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Table } from '@/components/ui/table';
 import { VendStatusBadge } from '@/components/vend-status-badge';
 import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
-import { formatDate, formatNaira, formatTime } from '@/lib/format';
+import { formatDateTime, formatNaira } from '@/lib/format';
 import { formatMsisdn } from '@/lib/labels';
 
 type Recent = CorporateDashboardView['recent'][number];
@@ -54,7 +54,7 @@ export function RecentVends({ rows, loading }: { rows: Recent[]; loading: boolea
           {
             key: 'date',
             header: 'Date',
-            cell: (v) => `${formatDate(v.createdAt)} ${formatTime(v.createdAt)}`,
+            cell: (v) => formatDateTime(v.createdAt),
           },
         ]}
       />

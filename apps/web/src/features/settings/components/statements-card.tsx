@@ -12,7 +12,7 @@ import { DownloadIcon } from '@/components/ui/icons';
 import { Pager, usePageParams } from '@/components/ui/pager';
 import { type Column, Table } from '@/components/ui/table';
 import { toastApiError } from '@/lib/api-toasts';
-import { formatDate, formatNaira, lagosToday } from '@/lib/format';
+import { formatDate, formatNaira, lagosToday, shiftDay } from '@/lib/format';
 import { downloadStatement, useCreateStatement } from '../api/create-statement';
 import { useReconciliationSettings } from '../api/get-reconciliation-settings';
 import { useStatements } from '../api/get-statements';
@@ -23,11 +23,7 @@ const KIND_LABEL: Record<StatementView['kind'], string> = {
   ON_DEMAND: 'On demand',
 };
 
-const yesterday = () => {
-  const d = new Date(`${lagosToday()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-};
+const yesterday = () => shiftDay(lagosToday(), -1);
 
 function DownloadButton({ s, as }: { s: StatementView; as: 'csv' | 'pdf' }) {
   const [busy, setBusy] = useState(false);

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { koboToNairaString, type Network, type ServiceType, type VendView } from '@vendport/shared';
 import { type ApiEnvelope, api } from '@/lib/api-client';
 import { invalidateMoneyQueries } from '@/lib/money-queries';
+import { IDEMPOTENT_MUTATION } from '@/lib/query-client';
 import { VEND_REFUSALS } from './refusals';
 
 export type CreateVendInput = {
@@ -30,5 +31,10 @@ export const createVend = ({ amountKobo, ...input }: CreateVendInput) =>
 
 export function useCreateVend() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createVend, onSettled: () => invalidateMoneyQueries(queryClient) });
+  // Safe to retry: the reference is the server's idempotency key (same reference, same vend).
+  return useMutation({
+    ...IDEMPOTENT_MUTATION,
+    mutationFn: createVend,
+    onSettled: () => invalidateMoneyQueries(queryClient),
+  });
 }

@@ -17,7 +17,7 @@ import { TestModeBadge, VendStatusBadge } from '@/components/vend-status-badge';
 import { ApiError } from '@/lib/api-client';
 import { toastApiError } from '@/lib/api-toasts';
 import { channelLabel, networkLabel, platformLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
-import { formatDate, formatNaira, formatTime } from '@/lib/format';
+import { formatDateTime, formatNaira } from '@/lib/format';
 import { clientTypeLabel, formatMsisdn, statusLabel } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
 import { useVend } from '../api/get-vend';
@@ -42,7 +42,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-const when = (iso: string | null) => (iso ? `${formatDate(iso)}, ${formatTime(iso)}` : 'NIL');
+const when = (iso: string | null) => formatDateTime(iso, 'NIL');
 
 export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
   const { id = '' } = useParams();
