@@ -4,6 +4,7 @@ export * from './bulk-vend-csv';
 export * from './csv';
 export * from './envelope';
 export * from './fee';
+export * from './ip';
 export * from './money';
 export * from './notification-events';
 export * from './pagination';
