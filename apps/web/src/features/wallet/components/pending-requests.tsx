@@ -18,19 +18,26 @@ export function PendingRequests({ canConfirm }: { canConfirm: boolean }) {
   const rows = pending.data?.data ?? [];
 
   const columns: Column<FundRequestView>[] = [
-    { key: 'date', header: 'Date', cell: (r) => formatDate(r.createdAt) },
-    { key: 'code', header: 'Request', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
+    { key: 'date', card: 'main', header: 'Date', cell: (r) => formatDate(r.createdAt) },
+    {
+      key: 'code',
+      card: 'main',
+      header: 'Request',
+      cell: (r) => <span className="font-mono text-xs">{r.code}</span>,
+    },
     { key: 'kind', header: 'Type', cell: (r) => (r.kind === 'REPAYMENT' ? 'Repayment' : 'Fund request') },
     { key: 'reference', header: 'Transfer reference', cell: (r) => r.transferReference },
     {
       key: 'amount',
+      card: 'main',
       header: 'Amount',
       align: 'right',
       cell: (r) => <span className="font-medium tabular-nums">{formatNaira(r.amountKobo)}</span>,
     },
-    { key: 'status', header: 'Status', cell: (r) => <FundingStatusBadge status={r.status} /> },
+    { key: 'status', card: 'main', header: 'Status', cell: (r) => <FundingStatusBadge status={r.status} /> },
     {
       key: 'action',
+      card: 'action',
       header: <span className="sr-only">Action</span>,
       align: 'right',
       cell: (r) =>
