@@ -4,7 +4,7 @@
 // narration to quote at hand and copyable. Then what happens next: an admin approves, the wallet
 // is credited, the client is notified. A request not confirmed here stays in Pending requests.
 import type { FundingAccountView, FundRequestView } from '@vendport/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -107,7 +107,10 @@ function Stepper({ current, done }: { current: 1 | 2; done: boolean }) {
               {complete ? <CheckIcon className="h-4 w-4" /> : n}
             </span>
             <span
-              className={cn('truncate', active || complete ? 'font-medium text-slate-900' : 'text-slate-500')}
+              className={cn(
+                'min-w-0 leading-tight',
+                active || complete ? 'font-medium text-slate-900' : 'text-slate-500',
+              )}
             >
               {label}
               <span className="sr-only">{complete ? ' (done)' : active ? ' (current step)' : ''}</span>
@@ -185,6 +188,17 @@ export function BankTransferCard() {
   const [confirming, setConfirming] = useState(false);
   const step: 1 | 2 = request ? 2 : 1;
   const done = request?.status === 'PAID';
+  // The form ends low on the page: when the step changes, its start is brought back into view.
+  const stepsTop = useRef<HTMLDivElement>(null);
+  const stage = `${step}:${done}`;
+  const shownStage = useRef(stage);
+  useEffect(() => {
+    if (shownStage.current === stage) return;
+    shownStage.current = stage;
+    const el = stepsTop.current;
+    if (el && el.getBoundingClientRect().top < 64)
+      el.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [stage]);
 
   return (
     <Card>
@@ -197,7 +211,9 @@ export function BankTransferCard() {
         description="Transfer to the account below, then tell us about it. An admin approves it and your wallet is credited."
       />
       <div className="space-y-5 px-6 py-5">
-        <Stepper current={step} done={done} />
+        <div ref={stepsTop} className="scroll-mt-24">
+          <Stepper current={step} done={done} />
+        </div>
         {!request ? (
           <>
             <StepHeading step={1} title="Request funding">

@@ -183,7 +183,12 @@ describe('wallet', () => {
     const created = makeFundRequest({ code: 'FR-NEW00001', id: 'fr_new', amountKobo: 7_500_000 });
     const stub = stubFetch([
       ...walletRoutes(makeWalletBalance(), []),
-      { method: 'POST', path: '/api/v1/fund-request', status: 201, body: ok(created, 'Fund request submitted') },
+      {
+        method: 'POST',
+        path: '/api/v1/fund-request',
+        status: 201,
+        body: ok(created, 'Fund request submitted'),
+      },
       {
         method: 'POST',
         path: '/api/v1/fund-request-confirmation',
