@@ -9,7 +9,7 @@
 // loading one has a dismiss button, and a toast stays while the pointer is on it (react-hot-toast
 // pauses its timer), so an error, which already stays twice as long as a success, can be read in
 // full. Toasts stack with a gap, never on top of each other.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import toast, { type Toast, ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
 import { CloseIcon } from './icons';
 
@@ -118,7 +118,8 @@ function useStackTop(toasts: Toast[]): number {
   const stackHeight = visible.reduce((h, t) => h + (t.height ?? TOAST_MIN_HEIGHT) + TOAST_GUTTER, 0);
   const [top, setTop] = useState(TOAST_EDGE);
   const showing = visible.length > 0;
-  useEffect(() => {
+  // Measured before paint, so a toast shows in its place from its first frame.
+  useLayoutEffect(() => {
     if (!showing) return;
     let frame = 0;
     const tick = () => {
