@@ -1,5 +1,6 @@
 // Journey 10: funding a wallet. By bank transfer: a client (signed up through the API) tells us
-// about a transfer on /dashboard/wallet with a proof, says "I have paid"; an admin reviews it on
+// about a transfer on /dashboard/wallet with a proof (step 1 of 2), then, on step 2 with the
+// account and the narration to quote, says "I have paid"; an admin reviews it on
 // /admin-dashboard/funding-history and approves it with the password; the client then sees the new
 // balance, the history row and the notification. By card: the fee before paying, the simulator's
 // checkout page (Pay, and Cancel), back on the wallet with the wallet credited exactly once.
@@ -104,12 +105,26 @@ describe('wallet funding journey', () => {
     await pendingRow.getByText('Pending', { exact: true }).waitFor();
     expect(await pendingRow.textContent()).toContain('₦25,000.50');
 
-    // "I have paid", through its confirmation.
-    await pendingRow.getByRole('button', { name: `I have paid ${request.code}` }).click();
+    // One flow: step 2 of 2 shows the request, the account and the narration to quote (to copy),
+    // and what happens next; the request also waits in Pending requests.
+    await page.getByTestId('funding-step').filter({ hasText: 'Step 2 of 2' }).waitFor();
+    await page.getByTestId('funding-request-code').filter({ hasText: request.code }).waitFor();
+    await page.getByTestId('funding-narration').filter({ hasText: account.json.data.narration }).waitFor();
+    for (const name of ['Copy account number', 'Copy account name', 'Copy narration'])
+      await page.getByRole('button', { name }).waitFor();
+    await page
+      .getByRole('region', { name: 'What happens next' })
+      .getByText(/An admin checks that the transfer has reached our account/)
+      .waitFor();
+    await pendingRow.getByRole('button', { name: `I have paid ${request.code}` }).waitFor();
+
+    // "I have paid", from step 2, through its confirmation.
+    await page.getByRole('button', { name: 'I have paid', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm your payment' });
     await confirm.getByText(transferReference).waitFor();
     await confirm.getByRole('button', { name: 'Yes, I have paid' }).click();
     await expectToastTopRight(page, 'Payment confirmation received', 'success');
+    await page.getByText(`Request ${request.code} is awaiting approval`).waitFor();
     await pendingRow.getByText('Awaiting approval').waitFor();
     await pendingRow.getByText('Paid', { exact: true }).waitFor();
     expect(await pendingRow.getByRole('button', { name: /I have paid/ }).count()).toBe(0);

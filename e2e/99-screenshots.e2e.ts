@@ -475,7 +475,14 @@ describe('screenshots', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/dashboard/vending-history');
-    await page.getByRole('table', { name: 'Vending transactions' }).getByText(airtel.code).waitFor();
+    // On a phone each purchase is a card; the reference is behind More details.
+    const airtelCard = page
+      .getByRole('list', { name: 'Vending transactions' })
+      .getByRole('listitem')
+      .filter({ hasText: '₦1,500.00' })
+      .first();
+    await airtelCard.getByRole('button', { name: 'More details' }).click();
+    await airtelCard.getByText(airtel.code).waitFor();
     await shoot(page, 'vending-history-mobile');
     await context.close();
 

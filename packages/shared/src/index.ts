@@ -5,6 +5,7 @@ export * from './csv';
 export * from './dates';
 export * from './envelope';
 export * from './fee';
+export * from './ip';
 export * from './money';
 export * from './notification-events';
 export * from './pagination';

@@ -1,3 +1,4 @@
+import { IP_OR_CIDR_MESSAGE } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
@@ -189,6 +190,10 @@ describe('[IPLIST] the API IP allow-list', () => {
     for (const address of ['300.1.1.1', '10.0.0.0/33', 'example.com', '1.2.3.4/8/1', '']) {
       expect((await api('POST', 'ip/add', corp, { address })).statusCode).toBe(400);
     }
+    // The portal's form validates with the same shared parser and says the same.
+    const refused = await api('POST', 'ip/add', corp, { address: '2001:db8:::1' });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain(IP_OR_CIDR_MESSAGE);
     expect((await api('POST', 'ip/add', corp, { address: '203.0.113.0/24' })).statusCode).toBe(409);
     for (const e of (await api('GET', 'ip', corp)).json().data) {
       expect((await api('DELETE', `ip/${e.id}`, corp)).statusCode).toBe(200);

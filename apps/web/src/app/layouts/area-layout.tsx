@@ -3,7 +3,7 @@
 // sign-out timer.
 
 import type { Area } from '@vendport/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import logoUrl from '@/assets/logo.svg';
@@ -12,6 +12,7 @@ import { SupportContact } from '@/components/support-contact';
 import { Button } from '@/components/ui/button';
 import {
   BellIcon,
+  ChevronDownIcon,
   ChevronLeftIcon,
   ChevronRightIcon,
   CloseIcon,
@@ -28,6 +29,7 @@ import { getIdleTimeoutMs } from '@/lib/idle';
 import { signOutAndReload, userFromData, useSession } from '@/lib/session';
 import { navFor, notificationPath } from './nav';
 import { SidebarProvider, useSidebar } from './sidebar-context';
+import { revealCurrentLink, useScrollCues } from './use-scroll-cues';
 
 export const LOGOUT_QUESTION = 'Are you sure you want to logout ?';
 
@@ -45,6 +47,13 @@ function Sidebar({
   const sections = navFor(area, user?.permissions ?? []);
   // The drawer on small screens always shows labels.
   const compact = isMinimized && !mobileOpen;
+  // The links scroll on their own (a laptop screen does not hold every admin entry): a shade and
+  // a More button say there is more below, and the current entry is kept in view.
+  const scroller = useRef<HTMLDivElement>(null);
+  const cues = useScrollCues(scroller);
+  const { pathname } = useLocation();
+  // Again on every navigation, and when the drawer opens or the sidebar changes width.
+  useLayoutEffect(() => revealCurrentLink(scroller.current), [pathname, mobileOpen, compact]);
 
   return (
     <aside
@@ -74,58 +83,87 @@ function Sidebar({
       </div>
 
       {/* The navigation and, under it, the support contact scroll together: the links keep the room. */}
-      <div className="flex-1 overflow-y-auto">
-        <nav
-          className="px-3 pt-4 pb-1"
-          aria-label={area === 'ADMIN' ? 'Admin navigation' : 'Main navigation'}
+      <div className="relative min-h-0 flex-1">
+        <div
+          ref={scroller}
+          className="h-full overflow-y-auto overscroll-contain"
+          data-testid="sidebar-scroll"
         >
-          {sections.map((section) => (
-            <div key={section.title} className="mb-5">
-              {compact ? (
-                <div className="mx-2 mb-2 border-t border-white/10" aria-hidden="true" />
-              ) : (
-                <p className="mb-1.5 px-3 text-[11px] font-semibold uppercase tracking-wider text-slate-500">
-                  {section.title}
-                </p>
-              )}
-              <ul className="space-y-0.5">
-                {section.items.map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      end={item.end}
-                      onClick={onNavigate}
-                      title={compact ? item.label : undefined}
-                      className={({ isActive }) =>
-                        cn(
-                          'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                          compact && 'justify-center px-0',
-                          isActive
-                            ? 'bg-brand-600/20 text-white ring-1 ring-inset ring-brand-500/30'
-                            : 'hover:bg-white/5 hover:text-white',
-                        )
-                      }
-                    >
-                      {({ isActive }) => (
-                        <>
-                          <span className={cn('relative', isActive ? 'text-brand-400' : 'text-slate-400')}>
-                            {item.icon}
-                          </span>
-                          <span className={compact ? 'sr-only' : 'min-w-0 flex-1 truncate'}>
-                            {item.label}
-                          </span>
-                        </>
-                      )}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+          <nav
+            className="px-3 pt-4 pb-1"
+            aria-label={area === 'ADMIN' ? 'Admin navigation' : 'Main navigation'}
+          >
+            {sections.map((section) => (
+              <div key={section.title} className="mb-5">
+                {compact ? (
+                  <div className="mx-2 mb-2 border-t border-white/10" aria-hidden="true" />
+                ) : (
+                  <p className="mb-1.5 px-3 text-[11px] font-semibold uppercase tracking-wider text-slate-500">
+                    {section.title}
+                  </p>
+                )}
+                <ul className="space-y-0.5">
+                  {section.items.map((item) => (
+                    <li key={item.to}>
+                      <NavLink
+                        to={item.to}
+                        end={item.end}
+                        onClick={onNavigate}
+                        title={compact ? item.label : undefined}
+                        className={({ isActive }) =>
+                          cn(
+                            'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                            compact && 'justify-center px-0',
+                            isActive
+                              ? 'bg-brand-600/20 text-white ring-1 ring-inset ring-brand-500/30'
+                              : 'hover:bg-white/5 hover:text-white',
+                          )
+                        }
+                      >
+                        {({ isActive }) => (
+                          <>
+                            <span className={cn('relative', isActive ? 'text-brand-400' : 'text-slate-400')}>
+                              {item.icon}
+                            </span>
+                            <span className={compact ? 'sr-only' : 'min-w-0 flex-1 truncate'}>
+                              {item.label}
+                            </span>
+                          </>
+                        )}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </nav>
+          {area === 'CORPORATE' ? (
+            <div className="px-3 pb-4">
+              <SupportContact compact={compact} />
             </div>
-          ))}
-        </nav>
-        {area === 'CORPORATE' ? (
-          <div className="px-3 pb-4">
-            <SupportContact compact={compact} />
+          ) : null}
+        </div>
+        {cues.above ? (
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-x-0 top-0 h-6 bg-linear-to-b from-slate-900 to-transparent"
+          />
+        ) : null}
+        {cues.below ? (
+          <div className="pointer-events-none absolute inset-x-0 bottom-0 flex h-14 items-end justify-center bg-linear-to-t from-slate-900 via-slate-900/80 to-transparent pb-1.5">
+            <button
+              type="button"
+              data-testid="sidebar-more"
+              onClick={() =>
+                scroller.current?.scrollBy({ top: scroller.current.clientHeight * 0.6, behavior: 'smooth' })
+              }
+              aria-label="Show more menu entries"
+              title="More entries below"
+              className="pointer-events-auto flex items-center gap-1 rounded-full bg-slate-800 px-2.5 py-1 text-xs font-medium text-slate-200 shadow ring-1 ring-white/10 hover:bg-slate-700 hover:text-white"
+            >
+              {compact ? null : <span>More</span>}
+              <ChevronDownIcon className="h-4 w-4" />
+            </button>
           </div>
         ) : null}
       </div>
@@ -190,7 +228,10 @@ function TopBar({ area, onOpenMenu }: { area: Area; onOpenMenu: () => void }) {
   const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase();
   const subtitle = area === 'ADMIN' ? 'Administrator' : (user?.corporate?.name ?? 'Corporate');
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+    <header
+      data-app-header=""
+      className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6"
+    >
       <button
         type="button"
         onClick={onOpenMenu}

@@ -40,6 +40,8 @@ export function Button({
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
+      // The actions a user presses next: toasts keep clear of them.
+      data-toast-keep-clear={variant === 'primary' || variant === 'danger' ? '' : undefined}
       className={cn(
         'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors focus:outline-none focus-visible:ring-2 disabled:cursor-not-allowed',
         VARIANTS[variant],

@@ -17,7 +17,12 @@ export function PageHeader({
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
         {description ? <p className="mt-1 text-sm text-slate-500">{description}</p> : null}
       </div>
-      {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
+      {actions ? (
+        // What the page is for: toasts keep clear of it.
+        <div className="flex items-center gap-2" data-toast-keep-clear="">
+          {actions}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { type Column, Table } from './table';
 
 type Row = { id: string; name: string; amount: string };
@@ -77,5 +78,127 @@ describe('Table', () => {
     expect(message).toHaveClass('sticky', 'left-0', 'text-center');
     expect(message).toHaveStyle({ width: '342px' });
     expect(message.closest('td')).toHaveAttribute('colspan', '3');
+  });
+});
+
+type Vend = { id: string; date: string; ref: string; phone: string; amount: string; status: string };
+const vendColumns: Column<Vend>[] = [
+  { key: 'date', header: 'Date', card: 'main', cell: (r) => r.date },
+  { key: 'ref', header: 'Reference', cell: (r) => r.ref },
+  { key: 'phone', header: 'Phone', card: 'main', cell: (r) => r.phone },
+  { key: 'amount', header: 'Amount', align: 'right', card: 'main', cell: (r) => r.amount },
+  { key: 'status', header: 'Status', card: 'main', cell: (r) => r.status },
+  {
+    key: 'act',
+    header: <span className="sr-only">Action</span>,
+    card: 'action',
+    cell: (r) => <button type="button">Open {r.ref}</button>,
+  },
+];
+const vends: Vend[] = [
+  {
+    id: 'v1',
+    date: '05/01/2026',
+    ref: 'VND-001',
+    phone: '0803 123 4567',
+    amount: '₦1,000.00',
+    status: 'Successful',
+  },
+  {
+    id: 'v2',
+    date: '06/01/2026',
+    ref: 'VND-002',
+    phone: '0805 765 4321',
+    amount: '₦500.00',
+    status: 'Failed',
+  },
+];
+
+/** A window as wide as `width`, answering (max-width: …) media queries the way a browser would. */
+function screenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    return {
+      matches: max ? width <= Number(max[1]) : false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    };
+  });
+}
+
+describe('Table on a phone', () => {
+  it('[TABLE] at 390 px each row is a card with the main columns; the rest opens with a tap; actions stay at hand', async () => {
+    screenWidth(390);
+    const opened: string[] = [];
+    render(
+      <Table
+        caption="Vending transactions"
+        columns={vendColumns}
+        rows={vends}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => opened.push(r.id)}
+      />,
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Vending transactions' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]!);
+    for (const text of [
+      '05/01/2026',
+      '0803 123 4567',
+      '₦1,000.00',
+      'Successful',
+      'Date',
+      'Amount',
+      'Status',
+      'Phone',
+    ])
+      expect(first.getByText(text)).toBeInTheDocument();
+    // The reference waits behind "More details"; the action does not.
+    expect(first.queryByText('VND-001')).not.toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Open VND-001' })).toBeInTheDocument();
+    const more = first.getByRole('button', { name: 'More details' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
+    expect(first.getByText('VND-001')).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Fewer details' })).toHaveAttribute('aria-expanded', 'true');
+    // Only that card opened.
+    expect(within(cards[1]!).queryByText('VND-002')).not.toBeInTheDocument();
+    expect(opened).toEqual([]);
+    await userEvent.click(first.getByText('₦1,000.00'));
+    expect(opened).toEqual(['v1']);
+  });
+
+  it('[TABLE] on a wide screen, or without columns marked for cards, it stays a table', () => {
+    screenWidth(1366);
+    const { unmount } = render(
+      <Table caption="Vending transactions" columns={vendColumns} rows={vends} rowKey={(r) => r.id} />,
+    );
+    expect(screen.getByRole('table', { name: 'Vending transactions' })).toBeInTheDocument();
+    unmount();
+    screenWidth(390);
+    render(<Table caption="Clients" columns={columns} rows={rows} rowKey={(r) => r.id} />);
+    expect(screen.getByRole('table', { name: 'Clients' })).toBeInTheDocument();
+  });
+
+  it('[TABLE] cards keep the loading and empty states; the layout prop forces cards', () => {
+    const { rerender } = render(
+      <Table layout="cards" caption="Vends" columns={vendColumns} rows={[]} rowKey={(r) => r.id} loading />,
+    );
+    expect(screen.getByTestId('table-cards-loading')).toBeInTheDocument();
+    rerender(
+      <Table
+        layout="cards"
+        caption="Vends"
+        columns={vendColumns}
+        rows={[]}
+        rowKey={(r) => r.id}
+        emptyText="No vends yet"
+      />,
+    );
+    expect(screen.getByText('No vends yet')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

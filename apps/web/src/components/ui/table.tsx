@@ -4,11 +4,17 @@
 // Cells stay on one line (numbers, dates, badges, buttons must not break) except in columns
 // marked `wrap`: free text such as names wraps within a minimum and maximum width, so a long
 // client name makes its row taller instead of pushing the last columns out of view. When the
-// table is still wider than its box (phones), it scrolls sideways and a shadow on the edge says
-// there is more.
+// table is still wider than its box, it scrolls sideways and a shadow on the edge says there is
+// more.
+//
+// On a phone (below 640 px) a table whose columns are marked for cards shows each row as a card
+// instead: the `card: 'main'` columns on the card, `card: 'action'` ones as its footer, the rest
+// behind "More details" (see table-cards.tsx). Unmarked tables keep scrolling sideways.
 import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { Spinner } from './spinner';
+import { TableCards } from './table-cards';
 
 /** Widths (CSS lengths) a wrapping column keeps between. */
 export type ColumnWrap = { min?: string; max?: string };
@@ -24,6 +30,12 @@ export type Column<T> = {
    * wide (default 10rem to 18rem). Every other column stays on one line.
    */
   wrap?: boolean | ColumnWrap;
+  /**
+   * On a phone, as cards: 'main' shows on every card (the columns that matter: amount, status,
+   * phone or name, date), 'action' in the card's footer; unmarked columns wait behind "More
+   * details". A table with no column marked 'main' stays a table.
+   */
+  card?: 'main' | 'action';
 };
 
 export type TableProps<T> = {
@@ -36,6 +48,8 @@ export type TableProps<T> = {
   onRowClick?: (row: T) => void;
   /** Compact: narrower cell padding, for wide lists (many columns) that must fit a laptop screen. */
   dense?: boolean;
+  /** Cards or table; by default cards on a phone when a column is marked for them. */
+  layout?: 'auto' | 'table' | 'cards';
 };
 
 const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
@@ -90,7 +104,47 @@ export function Table<T>({
   caption,
   onRowClick,
   dense = false,
+  layout = 'auto',
 }: TableProps<T>) {
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const hasCards = columns.some((c) => c.card === 'main');
+  const cards = layout === 'cards' || (layout === 'auto' && narrow && hasCards);
+  if (cards)
+    return (
+      <TableCards
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        loading={loading}
+        emptyText={emptyText}
+        caption={caption}
+        onRowClick={onRowClick}
+      />
+    );
+  return (
+    <GridTable
+      columns={columns}
+      rows={rows}
+      rowKey={rowKey}
+      loading={loading}
+      emptyText={emptyText}
+      caption={caption}
+      onRowClick={onRowClick}
+      dense={dense}
+    />
+  );
+}
+
+function GridTable<T>({
+  columns,
+  rows,
+  rowKey,
+  loading,
+  emptyText,
+  caption,
+  onRowClick,
+  dense,
+}: Omit<TableProps<T>, 'layout'> & { emptyText: ReactNode }) {
   const padX = dense ? 'px-3' : 'px-4';
   const scroller = useRef<HTMLDivElement>(null);
   const overflow = useHorizontalOverflow(scroller);

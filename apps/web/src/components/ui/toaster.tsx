@@ -1,10 +1,136 @@
 // Toasts of spec §2/§9: top-right, very high z-index, at most 20 on screen, 4 s (2 s for
 // success), loading toasts stay until dismissed; success dark green, error red.
-import { useEffect } from 'react';
-import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+//
+// They never hide what the user must press next: the stack starts below the app's header bar,
+// in the right-hand column, at the first gap clear of every button, link and field there when
+// that gap is in the top third of the screen; else at the first clear of the primary actions
+// (primary and danger buttons, submit buttons, a page header's actions), of an open dialog's
+// controls and of the control just pressed. Every toast but a
+// loading one has a dismiss button, and a toast stays while the pointer is on it (react-hot-toast
+// pauses its timer), so an error, which already stays twice as long as a success, can be read in
+// full. Toasts stack with a gap, never on top of each other.
+import { useEffect, useLayoutEffect, useState } from 'react';
+import toast, { type Toast, ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
+import { CloseIcon } from './icons';
 
 export const TOAST_LIMIT = 20;
 export const TOAST_Z_INDEX = 99999;
+export const TOAST_DURATION_MS = { success: 2000, error: 4000, blank: 4000 } as const;
+
+/** Marks what a toast must not cover (the header bar is found by `data-app-header`). */
+export const KEEP_CLEAR_ATTR = 'data-toast-keep-clear';
+/** What a toast must never cover on a page: its primary actions. */
+const KEEP_CLEAR_SELECTOR = `[${KEEP_CLEAR_ATTR}], button[type="submit"]`;
+/** What it had better not cover either where the column has room; in an open dialog, must not. */
+const CONTROL_SELECTOR = 'button, a[href], input, select, textarea';
+
+/** Distance from the viewport's edges (react-hot-toast's own), between toasts, around obstacles. */
+export const TOAST_EDGE = 16;
+export const TOAST_GUTTER = 8;
+const TOAST_MAX_WIDTH = 420;
+const TOAST_MIN_HEIGHT = 48;
+const CLEARANCE = 8;
+
+export type Box = { top: number; bottom: number; left: number; right: number };
+
+type Placement = {
+  viewport: { width: number; height: number };
+  headerBottom: number | null;
+  stackHeight: number;
+  obstacles: Box[];
+};
+
+const firstTop = (headerBottom: number | null) =>
+  headerBottom && headerBottom > 0 ? headerBottom + TOAST_GUTTER + 4 : TOAST_EDGE;
+
+/**
+ * The first top (px from the top of the viewport), below the header bar, at which a stack of
+ * `stackHeight` in the right-hand column meets none of the obstacles; null when there is no such
+ * gap in the screen.
+ */
+export function toastGap({ viewport, headerBottom, stackHeight, obstacles }: Placement): number | null {
+  const first = firstTop(headerBottom);
+  const columnRight = viewport.width - TOAST_EDGE;
+  const columnLeft = Math.max(TOAST_EDGE, columnRight - TOAST_MAX_WIDTH);
+  const inColumn = obstacles
+    .filter(
+      (o) => o.right > columnLeft && o.left < columnRight && o.bottom > first && o.top < viewport.height,
+    )
+    .map((o) => ({ top: o.top - CLEARANCE, bottom: o.bottom + CLEARANCE }));
+  const fits = (top: number) =>
+    top + stackHeight <= viewport.height - TOAST_EDGE &&
+    inColumn.every((o) => o.bottom <= top || o.top >= top + stackHeight);
+  const candidates = [first, ...inColumn.map((o) => o.bottom).filter((b) => b > first)].sort((a, b) => a - b);
+  const top = candidates.find(fits);
+  return top === undefined ? null : Math.round(top);
+}
+
+/**
+ * Where the toast stack starts: in the top third of the screen, the first gap clear of every
+ * control when the column has one; else the first clear of the primary actions, the open
+ * dialog's controls and the control just used (in `obstacles`); else just below the header (a
+ * phone with a long dialog).
+ */
+export function toastStackTop({ controls = [], ...placement }: Placement & { controls?: Box[] }): number {
+  const clearOfAll = controls.length
+    ? toastGap({ ...placement, obstacles: [...placement.obstacles, ...controls] })
+    : null;
+  if (clearOfAll !== null && clearOfAll <= placement.viewport.height / 3) return clearOfAll;
+  return toastGap(placement) ?? Math.round(firstTop(placement.headerBottom));
+}
+
+function boxesOf(elements: Iterable<Element>): Box[] {
+  const boxes: Box[] = [];
+  for (const el of elements) {
+    // The toasts themselves, the header bar and the sidebar are never under the column's stack.
+    if (el.closest('[data-rht-toaster], [data-app-header], aside')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0)
+      boxes.push({ top: r.top, bottom: r.bottom, left: r.left, right: r.right });
+  }
+  return boxes;
+}
+
+function measureTop(stackHeight: number): number {
+  const header = document.querySelector('[data-app-header]');
+  const headerBox = header?.getBoundingClientRect();
+  const placement = {
+    viewport: { width: window.innerWidth, height: window.innerHeight },
+    headerBottom: headerBox && headerBox.height > 0 ? headerBox.bottom : null,
+    stackHeight,
+  };
+  // With a dialog open only its controls can be pressed, and each of them counts.
+  const dialog = document.querySelector('[role="dialog"][aria-modal="true"]');
+  if (dialog)
+    return toastStackTop({ ...placement, obstacles: boxesOf(dialog.querySelectorAll(CONTROL_SELECTOR)) });
+  // The control just pressed (a Copy button, say) stays in sight too.
+  const focused = document.activeElement?.matches(CONTROL_SELECTOR) ? [document.activeElement] : [];
+  return toastStackTop({
+    ...placement,
+    obstacles: boxesOf([...Array.from(document.querySelectorAll(KEEP_CLEAR_SELECTOR)), ...focused]),
+    controls: boxesOf(document.querySelectorAll(CONTROL_SELECTOR)),
+  });
+}
+
+/** The stack's top, followed frame by frame while toasts show (pages scroll, dialogs open). */
+function useStackTop(toasts: Toast[]): number {
+  const visible = toasts.filter((t) => t.visible);
+  const stackHeight = visible.reduce((h, t) => h + (t.height ?? TOAST_MIN_HEIGHT) + TOAST_GUTTER, 0);
+  const [top, setTop] = useState(TOAST_EDGE);
+  const showing = visible.length > 0;
+  // Measured before paint, so a toast shows in its place from its first frame.
+  useLayoutEffect(() => {
+    if (!showing) return;
+    let frame = 0;
+    const tick = () => {
+      setTop(measureTop(stackHeight));
+      frame = requestAnimationFrame(tick);
+    };
+    tick();
+    return () => cancelAnimationFrame(frame);
+  }, [showing, stackHeight]);
+  return top;
+}
 
 export function AppToaster() {
   const { toasts } = useToasterStore();
@@ -13,26 +139,51 @@ export function AppToaster() {
     // Newest first in the store: dismiss everything beyond the limit.
     for (const t of visible.slice(TOAST_LIMIT)) toast.dismiss(t.id);
   }, [toasts]);
+  const top = useStackTop(toasts);
 
   return (
     <Toaster
       position="top-right"
-      containerStyle={{ zIndex: TOAST_Z_INDEX }}
+      gutter={TOAST_GUTTER}
+      containerStyle={{ zIndex: TOAST_Z_INDEX, top }}
       toastOptions={{
-        duration: 4000,
-        style: { fontSize: '0.875rem', maxWidth: '420px' },
+        duration: TOAST_DURATION_MS.blank,
+        style: { fontSize: '0.875rem', maxWidth: `${TOAST_MAX_WIDTH}px` },
         success: {
-          duration: 2000,
+          duration: TOAST_DURATION_MS.success,
           style: { background: '#14532d', color: '#ffffff' },
           iconTheme: { primary: '#ffffff', secondary: '#14532d' },
         },
         error: {
-          duration: 4000,
+          duration: TOAST_DURATION_MS.error,
           style: { background: '#dc2626', color: '#ffffff' },
           iconTheme: { primary: '#ffffff', secondary: '#dc2626' },
         },
         loading: { duration: Number.POSITIVE_INFINITY },
       }}
-    />
+    >
+      {(t) => (
+        <ToastBar toast={t}>
+          {({ icon, message }) => (
+            <>
+              {icon}
+              {message}
+              {t.type !== 'loading' ? (
+                <button
+                  type="button"
+                  onClick={() => toast.dismiss(t.id)}
+                  aria-label="Dismiss"
+                  title="Dismiss"
+                  data-testid="toast-dismiss"
+                  className="-mr-1 shrink-0 rounded p-1 opacity-80 hover:bg-white/15 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-white/70"
+                >
+                  <CloseIcon className="h-4 w-4" />
+                </button>
+              ) : null}
+            </>
+          )}
+        </ToastBar>
+      )}
+    </Toaster>
   );
 }

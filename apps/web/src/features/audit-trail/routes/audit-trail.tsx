@@ -63,6 +63,7 @@ export default function AuditTrailRoute() {
   const columns: Column<AuditView>[] = [
     {
       key: 'time',
+      card: 'main',
       header: 'Time',
       cell: (a) => (
         <div className="whitespace-nowrap">
@@ -73,6 +74,7 @@ export default function AuditTrailRoute() {
     },
     {
       key: 'actor',
+      card: 'main',
       header: 'Actor',
       wrap: { min: '10rem', max: '16rem' },
       cell: (a) => (
@@ -89,11 +91,12 @@ export default function AuditTrailRoute() {
     { key: 'role', header: 'Role', cell: (a) => a.actorRole ?? '—' },
     {
       key: 'action',
+      card: 'main',
       header: 'Action',
       wrap: { min: '10rem', max: '16rem' },
       cell: (a) => <span title={a.action}>{auditActionLabel(a.action)}</span>,
     },
-    { key: 'target', header: 'Target', cell: (a) => <AuditTarget entry={a} area={area} /> },
+    { key: 'target', card: 'main', header: 'Target', cell: (a) => <AuditTarget entry={a} area={area} /> },
     {
       key: 'ip',
       header: 'IP address',

@@ -50,6 +50,7 @@ export function RunsTable({
   const columns: Column<AutoTopupRunView>[] = [
     {
       key: 'due',
+      card: 'main',
       header: 'Due',
       cell: (r) => (
         <div className="tabular-nums">
@@ -60,6 +61,7 @@ export function RunsTable({
     },
     {
       key: 'subscriber',
+      card: 'main',
       header: 'Subscriber',
       wrap: true,
       cell: (r) => (
@@ -77,11 +79,12 @@ export function RunsTable({
     },
     {
       key: 'amount',
+      card: 'main',
       header: 'Amount',
       align: 'right',
       cell: (r) => <span className="tabular-nums">{r.amount ?? '—'}</span>,
     },
-    { key: 'status', header: 'Status', cell: (r) => <RunStatusBadge status={r.status} /> },
+    { key: 'status', card: 'main', header: 'Status', cell: (r) => <RunStatusBadge status={r.status} /> },
     {
       key: 'reason',
       header: 'Reason',

@@ -46,6 +46,7 @@ function ClientsPanel() {
   const columns: Column<CorporateClientView>[] = [
     {
       key: 'name',
+      card: 'main',
       header: 'Client',
       wrap: { min: '12rem', max: '20rem' },
       cell: (c) => (
@@ -82,6 +83,7 @@ function ClientsPanel() {
     },
     {
       key: 'balance',
+      card: 'main',
       header: 'Wallet balance',
       align: 'right',
       cell: (c) => (
@@ -93,8 +95,8 @@ function ClientsPanel() {
       header: 'Verification',
       cell: (c) => <VerificationBadge status={c.verificationStatus} />,
     },
-    { key: 'status', header: 'Status', cell: (c) => <ClientStatusBadge status={c.status} /> },
-    { key: 'onboarded', header: 'Onboarded', cell: (c) => formatDate(c.createdAt) },
+    { key: 'status', card: 'main', header: 'Status', cell: (c) => <ClientStatusBadge status={c.status} /> },
+    { key: 'onboarded', card: 'main', header: 'Onboarded', cell: (c) => formatDate(c.createdAt) },
   ];
 
   return (

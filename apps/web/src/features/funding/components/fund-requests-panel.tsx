@@ -45,6 +45,7 @@ export function FundRequestsPanel({
   const columns: Column<FundRequestView>[] = [
     {
       key: 'request',
+      card: 'main' as const,
       header: 'Request',
       cell: (r) => (
         <div>
@@ -60,6 +61,7 @@ export function FundRequestsPanel({
     },
     {
       key: 'client',
+      card: 'main' as const,
       header: 'Client',
       wrap: true,
       cell: (r) => (
@@ -71,6 +73,7 @@ export function FundRequestsPanel({
     },
     {
       key: 'amount',
+      card: 'main' as const,
       header: 'Amount',
       align: 'right',
       cell: (r) => (
@@ -81,6 +84,7 @@ export function FundRequestsPanel({
     { key: 'proof', header: 'Proof', cell: (r) => <ProofButton request={r} /> },
     {
       key: 'status',
+      card: 'main' as const,
       header: 'Status',
       cell: (r) => (
         <div className="space-y-1">
@@ -97,6 +101,7 @@ export function FundRequestsPanel({
       ? [
           {
             key: 'actions',
+            card: 'action' as const,
             header: <span className="sr-only">Actions</span>,
             align: 'right' as const,
             cell: (r: FundRequestView) =>

@@ -22,6 +22,7 @@ export function FundingTable({
   const columns: Column<FundingTransactionView>[] = [
     {
       key: 'date',
+      card: 'main' as const,
       header: 'Date',
       cell: (r) => <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>,
     },
@@ -29,6 +30,7 @@ export function FundingTable({
       ? [
           {
             key: 'client',
+            card: 'main' as const,
             header: 'Client',
             wrap: true,
             cell: (r: FundingTransactionView) => (
@@ -55,6 +57,7 @@ export function FundingTable({
     { key: 'method', header: 'Method', cell: (r) => fundingMethodLabel(r.channel, r.kind) },
     {
       key: 'amount',
+      card: 'main' as const,
       header: 'Amount',
       align: 'right',
       cell: (r) => (
@@ -67,7 +70,12 @@ export function FundingTable({
       align: 'right',
       cell: (r) => <span className="tabular-nums">{formatNaira(r.feeKobo)}</span>,
     },
-    { key: 'status', header: 'Status', cell: (r) => <FundingStatusBadge status={r.status} /> },
+    {
+      key: 'status',
+      card: 'main' as const,
+      header: 'Status',
+      cell: (r) => <FundingStatusBadge status={r.status} />,
+    },
   ];
   return (
     <Table

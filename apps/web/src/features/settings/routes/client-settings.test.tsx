@@ -119,6 +119,36 @@ describe('client settings', () => {
     expect(screen.getByText('Open to every address')).toBeInTheDocument();
   });
 
+  it('[SETTINGS] a bad IP address or range is refused under the field before any confirmation; IPv6 and CIDR pass', async () => {
+    sessionStore.login(makeUser({ permissions: OWNER }), 'tok', false);
+    const stub = stubFetch(routes());
+    const list = allowList(stub);
+    vi.stubGlobal('fetch', list.fn);
+    renderApp('/dashboard/settings');
+    const form = within(await screen.findByRole('form', { name: 'Add IP address' }, { timeout: 5000 }));
+    const input = form.getByLabelText('IP address or CIDR range');
+    for (const bad of ['300.1.1.1', '10.0.0.0/33', '2001:db8:::1', 'example.com']) {
+      await userEvent.clear(input);
+      await userEvent.type(input, bad);
+      await userEvent.click(form.getByRole('button', { name: 'Add address' }));
+      expect(
+        await form.findByText(
+          'Enter a valid IPv4 or IPv6 address or CIDR range (e.g. 203.0.113.7 or 10.0.0.0/8)',
+        ),
+      ).toBeInTheDocument();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    }
+    expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, '2001:db8::/32');
+    await userEvent.click(form.getByRole('button', { name: 'Add address' }));
+    const restrict = await screen.findByRole('dialog', { name: 'Restrict API access?' });
+    expect(restrict).toHaveTextContent('From now on only 2001:db8::/32 may call the API');
+    expect(form.queryByText(/Enter a valid IPv4/)).not.toBeInTheDocument();
+  });
+
   it('[SETTINGS] Copy full key asks for the password and sends it in X-Confirm-Password; the key shows once', async () => {
     sessionStore.login(makeUser({ permissions: OWNER }), 'tok', false);
     const stub = stubFetch([

@@ -29,6 +29,7 @@ export function VendingTable<T extends VendView>({
   const columns: Column<T>[] = [
     {
       key: 'date',
+      card: 'main' as const,
       header: 'Date',
       cell: (r) => (
         <time dateTime={r.createdAt} className="block">
@@ -41,6 +42,7 @@ export function VendingTable<T extends VendView>({
       ? [
           {
             key: 'client',
+            card: 'main' as const,
             header: 'Client',
             // Beside seven other columns: a long name takes at most three lines, in full on hover.
             wrap: { min: '8.5rem', max: '14rem' },
@@ -81,6 +83,7 @@ export function VendingTable<T extends VendView>({
       ? [
           {
             key: 'phone',
+            card: 'main' as const,
             header: 'Phone',
             cell: (r: T) => (
               <div>
@@ -93,6 +96,7 @@ export function VendingTable<T extends VendView>({
       : [
           {
             key: 'phone',
+            card: 'main' as const,
             header: 'Phone',
             cell: (r: T) => <span className="tabular-nums">{formatMsisdn(r.phone)}</span>,
           },
@@ -115,6 +119,7 @@ export function VendingTable<T extends VendView>({
     },
     {
       key: 'amount',
+      card: 'main' as const,
       header: 'Amount',
       align: 'right',
       cell: (r) => (
@@ -135,7 +140,12 @@ export function VendingTable<T extends VendView>({
           <span className="tabular-nums">{formatNaira(r.commissionKobo)}</span>
         ),
     },
-    { key: 'status', header: 'Status', cell: (r) => <VendStatusBadge status={r.status} /> },
+    {
+      key: 'status',
+      card: 'main' as const,
+      header: 'Status',
+      cell: (r) => <VendStatusBadge status={r.status} />,
+    },
   ];
   return (
     <Table

@@ -2,7 +2,7 @@
 // the transfer reference, and an optional proof of payment (PDF, PNG or JPEG up to 5 MB).
 // Serves fund requests and postpaid repayments alike.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { fundRequestBody } from '@vendport/shared';
+import { type FundRequestView, fundRequestBody } from '@vendport/shared';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -25,7 +25,14 @@ export function proofProblem(file: File): string | null {
 
 const EMPTY = { amount: '', transferReference: '' };
 
-export function FundRequestForm({ kind }: { kind: FundRequestKind }) {
+export function FundRequestForm({
+  kind,
+  onSubmitted,
+}: {
+  kind: FundRequestKind;
+  /** The request the server created (the bank transfer steps move on to confirming it). */
+  onSubmitted?: (request: FundRequestView) => void;
+}) {
   const mutation = useCreateFundRequest();
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
@@ -59,6 +66,7 @@ export function FundRequestForm({ kind }: { kind: FundRequestKind }) {
           if (res.success === false) return;
           reset(EMPTY);
           clearFile();
+          if (res.data) onSubmitted?.(res.data);
         },
         onError: toastApiError,
       },

@@ -6,34 +6,38 @@ import { FundingStatusBadge } from '@/components/funding-status-badge';
 import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { InboxIcon } from '@/components/ui/icons';
 import { type Column, Table } from '@/components/ui/table';
-import { toastApiError, toastApiResult } from '@/lib/api-toasts';
 import { formatDate, formatNaira } from '@/lib/format';
-import { useConfirmFundRequest } from '../api/confirm-fund-request';
 import { usePendingTransactions } from '../api/get-pending-transactions';
+import { ConfirmPaymentModal } from './confirm-payment-modal';
 
 export function PendingRequests({ canConfirm }: { canConfirm: boolean }) {
   const pending = usePendingTransactions();
-  const confirm = useConfirmFundRequest();
   const [toConfirm, setToConfirm] = useState<FundRequestView | null>(null);
   const rows = pending.data?.data ?? [];
 
   const columns: Column<FundRequestView>[] = [
-    { key: 'date', header: 'Date', cell: (r) => formatDate(r.createdAt) },
-    { key: 'code', header: 'Request', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
+    { key: 'date', card: 'main', header: 'Date', cell: (r) => formatDate(r.createdAt) },
+    {
+      key: 'code',
+      card: 'main',
+      header: 'Request',
+      cell: (r) => <span className="font-mono text-xs">{r.code}</span>,
+    },
     { key: 'kind', header: 'Type', cell: (r) => (r.kind === 'REPAYMENT' ? 'Repayment' : 'Fund request') },
     { key: 'reference', header: 'Transfer reference', cell: (r) => r.transferReference },
     {
       key: 'amount',
+      card: 'main',
       header: 'Amount',
       align: 'right',
       cell: (r) => <span className="font-medium tabular-nums">{formatNaira(r.amountKobo)}</span>,
     },
-    { key: 'status', header: 'Status', cell: (r) => <FundingStatusBadge status={r.status} /> },
+    { key: 'status', card: 'main', header: 'Status', cell: (r) => <FundingStatusBadge status={r.status} /> },
     {
       key: 'action',
+      card: 'action',
       header: <span className="sr-only">Action</span>,
       align: 'right',
       cell: (r) =>
@@ -46,20 +50,6 @@ export function PendingRequests({ canConfirm }: { canConfirm: boolean }) {
         ) : null,
     },
   ];
-
-  const onConfirm = () => {
-    if (!toConfirm) return;
-    confirm.mutate(toConfirm.id, {
-      onSuccess: (res) => {
-        toastApiResult(res);
-        setToConfirm(null);
-      },
-      onError: (e) => {
-        toastApiError(e);
-        setToConfirm(null);
-      },
-    });
-  };
 
   return (
     <Card className="overflow-hidden">
@@ -91,24 +81,7 @@ export function PendingRequests({ canConfirm }: { canConfirm: boolean }) {
           Showing the 40 most recent. See Funding History for the rest.
         </p>
       ) : null}
-      <ConfirmModal
-        open={!!toConfirm}
-        title="Confirm your payment"
-        message={
-          toConfirm ? (
-            <>
-              Confirm that you have transferred{' '}
-              <span className="font-medium text-slate-800">{formatNaira(toConfirm.amountKobo)}</span> with
-              reference <span className="font-medium text-slate-800">{toConfirm.transferReference}</span>. An
-              admin will check the transfer and approve the request.
-            </>
-          ) : null
-        }
-        confirmLabel="Yes, I have paid"
-        loading={confirm.isPending}
-        onConfirm={onConfirm}
-        onCancel={() => setToConfirm(null)}
-      />
+      <ConfirmPaymentModal request={toConfirm} onClose={() => setToConfirm(null)} />
     </Card>
   );
 }

@@ -179,6 +179,61 @@ describe('wallet', () => {
     expect(sent?.headers['Content-Type']).toBeUndefined();
   });
 
+  it('[WALLET] bank transfer reads as two steps: the request, then the confirmation with the account, the narration to quote and what happens next', async () => {
+    const created = makeFundRequest({ code: 'FR-NEW00001', id: 'fr_new', amountKobo: 7_500_000 });
+    const stub = stubFetch([
+      ...walletRoutes(makeWalletBalance(), []),
+      {
+        method: 'POST',
+        path: '/api/v1/fund-request',
+        status: 201,
+        body: ok(created, 'Fund request submitted'),
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/fund-request-confirmation',
+        body: ok({ ...created, status: 'PAID' }, 'Payment confirmation received'),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/dashboard/wallet');
+    const steps = await screen.findByRole('list', { name: 'Bank transfer steps' });
+    expect(within(steps).getAllByRole('listitem')[0]).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByTestId('funding-step')).toHaveTextContent('Step 1 of 2');
+    expect(await screen.findByRole('button', { name: 'Copy narration' })).toBeInTheDocument();
+
+    const form = within(screen.getByRole('form', { name: 'Fund request' }));
+    await userEvent.type(form.getByLabelText(/Amount/), '75,000');
+    await userEvent.type(form.getByLabelText(/Transfer reference/), 'TRF0099');
+    await userEvent.click(form.getByRole('button', { name: 'Submit fund request' }));
+
+    // Step 2: the request, the account and the narration to quote (copyable), what happens next.
+    await waitFor(() => expect(screen.getByTestId('funding-step')).toHaveTextContent('Step 2 of 2'));
+    expect(within(steps).getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step');
+    expect(screen.queryByRole('form', { name: 'Fund request' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('funding-request-code')).toHaveTextContent('FR-NEW00001');
+    expect(screen.getByText('₦75,000.00')).toBeInTheDocument();
+    expect(screen.getByTestId('funding-narration')).toHaveTextContent('VP-ACME0001');
+    for (const name of ['Copy account number', 'Copy account name', 'Copy narration'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    const next = screen.getByRole('region', { name: 'What happens next' });
+    expect(next).toHaveTextContent('An admin checks that the transfer has reached our account');
+    expect(next).toHaveTextContent('you are notified');
+
+    await userEvent.click(screen.getByRole('button', { name: 'I have paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+    expect(dialog).toHaveTextContent('₦75,000.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, I have paid' }));
+    expect(await screen.findByText('Request FR-NEW00001 is awaiting approval')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.url === '/api/v1/fund-request-confirmation')?.body).toEqual({
+      fundRequestId: 'fr_new',
+    });
+    expect(screen.queryByTestId('funding-step')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Start a new request' }));
+    expect(await screen.findByRole('form', { name: 'Fund request' })).toBeInTheDocument();
+    expect(screen.getByTestId('funding-step')).toHaveTextContent('Step 1 of 2');
+  });
+
   it('[WALLET] "I have paid" asks for a confirmation, then marks the request paid', async () => {
     const stub = stubFetch([
       ...walletRoutes(),

@@ -50,7 +50,7 @@ export default function WalletRoute() {
       />
 
       {canFund ? (
-        <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <div className="space-y-6">
             <CardFundingCard />
             {credit && balance.data ? <RepaymentCard balance={balance.data} /> : null}
