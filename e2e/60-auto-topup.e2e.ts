@@ -96,7 +96,7 @@ describe('auto top-up journey', () => {
     await addSubscriber(page, 'Tunde Bello', '8031110002', '250');
     for (const name of ['Amaka Nwosu', 'Tunde Bello']) {
       const row = page.getByRole('row').filter({ hasText: name });
-      await row.getByText('Daily at 08:00').waitFor();
+      await row.getByText('Daily at 8:00 AM').waitFor();
       await row.getByTestId('next-run').waitFor();
     }
 

@@ -48,13 +48,15 @@ describe('[AUTOTOPUP] next run, Africa/Lagos', () => {
   it('[AUTOTOPUP] the Lagos day of an instant and the schedule in words', () => {
     expect(lagosDateOf(new Date('2026-03-10T23:30:00Z'))).toBe('2026-03-11');
     expect(describeSchedule({ frequency: 'WEEKLY', timeOfDay: '09:00', weekday: 5 })).toBe(
-      'Every Friday at 09:00',
+      'Every Friday at 9:00 AM',
     );
     expect(describeSchedule({ frequency: 'MONTHLY', timeOfDay: '08:00', monthDay: 31 })).toBe(
-      'Monthly on day 31 at 08:00 (or the last day)',
+      'Monthly on day 31 at 8:00 AM (or the last day)',
     );
     expect(describeSchedule({ frequency: 'ONCE', timeOfDay: '12:00', onceDate: '2026-05-01' })).toBe(
-      'Once on 01/05/2026 at 12:00',
+      'Once on 01/05/2026 at 12:00 PM',
     );
+    expect(describeSchedule({ frequency: 'DAILY', timeOfDay: '00:05' })).toBe('Daily at 12:05 AM');
+    expect(describeSchedule({ frequency: 'DAILY', timeOfDay: '23:30' })).toBe('Daily at 11:30 PM');
   });
 });

@@ -68,18 +68,26 @@ export function nextRunAfter(s: AutoTopupSchedule, after: Date): Date | null {
 /** The Lagos calendar day (YYYY-MM-DD) of an instant. */
 export const lagosDateOf = (at: Date) => new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 
-/** The schedule in words: "Daily at 08:00", "Every Monday at 08:00", "Monthly on day 31 at 08:00"... */
+/** A HH:mm time of day in the spec's time format (h:mm A): "08:00" is "8:00 AM", "23:30" "11:30 PM". */
+export function clockTime(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number);
+  if (!Number.isInteger(h) || !Number.isInteger(m)) return hhmm;
+  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The schedule in words: "Daily at 8:00 AM", "Every Monday at 8:00 AM", "Monthly on day 31 at 8:00 AM"... */
 export function describeSchedule(s: AutoTopupSchedule): string {
+  const at = clockTime(s.timeOfDay);
   switch (s.frequency) {
     case 'DAILY':
-      return `Daily at ${s.timeOfDay}`;
+      return `Daily at ${at}`;
     case 'WEEKLY':
-      return `Every ${WEEKDAY_NAMES[(s.weekday ?? 1) - 1]} at ${s.timeOfDay}`;
+      return `Every ${WEEKDAY_NAMES[(s.weekday ?? 1) - 1]} at ${at}`;
     case 'MONTHLY':
-      return `Monthly on day ${s.monthDay} at ${s.timeOfDay}${(s.monthDay ?? 1) > 28 ? ' (or the last day)' : ''}`;
+      return `Monthly on day ${s.monthDay} at ${at}${(s.monthDay ?? 1) > 28 ? ' (or the last day)' : ''}`;
     case 'ONCE': {
       const [y, mo, d] = (s.onceDate ?? '').split('-');
-      return `Once on ${d}/${mo}/${y} at ${s.timeOfDay}`;
+      return `Once on ${d}/${mo}/${y} at ${at}`;
     }
     default:
       return s.frequency;

@@ -138,7 +138,7 @@ describe('[AUTOTOPUP] subscribers', () => {
       network: 'MTN',
       amountKobo: 25_000,
       time: '23:30',
-      schedule: 'Daily at 23:30',
+      schedule: 'Daily at 11:30 PM',
       paused: false,
     });
     // 23:30 in Lagos is 22:30 UTC.
@@ -198,7 +198,7 @@ describe('[AUTOTOPUP] subscribers', () => {
     expect(edited.json().data).toMatchObject({
       name: 'Bola Ade',
       amountKobo: 30_000,
-      schedule: 'Every Monday at 09:15',
+      schedule: 'Every Monday at 9:15 AM',
     });
     // Monday 09:15 Lagos = Monday 08:15 UTC.
     const next = new Date(edited.json().data.nextRunAt);
@@ -258,8 +258,8 @@ describe('[AUTOTOPUP] subscribers', () => {
       name: string;
       schedule: string;
     }>;
-    expect(rows.find((r) => r.name === 'Wk')?.schedule).toBe('Every Friday at 08:00');
-    expect(rows.find((r) => r.name === 'One')?.schedule).toBe('Once on 01/06/2031 at 12:00');
+    expect(rows.find((r) => r.name === 'Wk')?.schedule).toBe('Every Friday at 8:00 AM');
+    expect(rows.find((r) => r.name === 'One')?.schedule).toBe('Once on 01/06/2031 at 12:00 PM');
     expect(await auditActions(c.corporateId)).toContain('auto-topup.subscriber.import');
   });
 });

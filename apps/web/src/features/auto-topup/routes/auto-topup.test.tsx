@@ -57,7 +57,7 @@ const sub: AutoTopupSubscriberView = {
   monthDay: 31,
   onceDate: null,
   time: '08:00',
-  schedule: 'Monthly on day 31 at 08:00 (or the last day)',
+  schedule: 'Monthly on day 31 at 8:00 AM (or the last day)',
   paused: false,
   // 08:00 Lagos.
   nextRunAt: '2026-04-30T07:00:00.000Z',
@@ -86,7 +86,7 @@ describe('auto top-up (client)', () => {
     vi.stubGlobal('fetch', stub.fn);
     renderApp('/dashboard/auto-top-up-subscribers');
     const row = (await screen.findByText('Ada Obi')).closest('tr')!;
-    expect(within(row).getByText('Monthly on day 31 at 08:00 (or the last day)')).toBeInTheDocument();
+    expect(within(row).getByText('Monthly on day 31 at 8:00 AM (or the last day)')).toBeInTheDocument();
     expect(within(row).getByTestId('next-run')).toHaveTextContent('30/04/2026');
     expect(within(row).getByTestId('next-run')).toHaveTextContent('8:00 AM');
     await userEvent.click(within(row).getByRole('button', { name: 'Remove' }));
