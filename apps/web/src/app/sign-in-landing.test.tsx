@@ -18,6 +18,8 @@ const areaRoutes = [
 afterEach(() => {
   toast.remove();
   sessionStore.clear();
+  // What a test left owed (a return path, a toast) must not reach the next one.
+  window.sessionStorage.clear();
 });
 
 async function signIn(email = 'ada@acme.ng') {
@@ -67,6 +69,8 @@ describe('[DEEP-LINK] a guarded page opened signed out', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await signIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    // The router moves before the area renders: the test ends once the area greeted the user.
+    expect(await screen.findByText('Signed in')).toBeInTheDocument();
   });
 });
 
