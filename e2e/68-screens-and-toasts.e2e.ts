@@ -87,9 +87,21 @@ describe('screens and toasts', () => {
     await snap(page, 'admin-sidebar-top-1366');
 
     // The sidebar scrolls on its own: the page stays where it is.
-    for (let i = 0; i < 6 && !(await inView(last, scroller)); i += 1) {
+    // Each press scrolls smoothly by part of the height: the next look waits for it to settle
+    // (pressing while it glides found the button moving, or gone once the end was reached).
+    const settled = async () => {
+      let prev = -1;
+      for (let now = await scroller.evaluate((el) => el.scrollTop); now !== prev; ) {
+        prev = now;
+        await page.waitForTimeout(150);
+        now = await scroller.evaluate((el) => el.scrollTop);
+      }
+    };
+    for (let i = 0; i < 6 && !(await inView(last, scroller)) && (await more.count()) > 0; i += 1) {
+      const before = await scroller.evaluate((el) => el.scrollTop);
       await more.click();
-      await eventually(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+      await eventually(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(before);
+      await settled();
     }
     await eventually(() => inView(last, scroller)).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);

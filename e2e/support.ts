@@ -290,7 +290,8 @@ export async function signUpCorporate(tag = 'corp'): Promise<Corporate> {
   const password = `Lagos-Vend-${Math.random().toString(36).slice(2, 10)}`;
   const firstName = 'Ada';
   const lastName = 'Okafor';
-  const company = `Okafor Telecoms ${corporates} Ltd`;
+  // Unique across test files (each file counts from 1): journeys find a client by its name.
+  const company = `Okafor Telecoms ${corporates}${Math.random().toString(36).slice(2, 5).toUpperCase()} Ltd`;
   const reg = await must(
     api<LoginData>('POST', 'register', {
       company_name: company,
