@@ -227,19 +227,8 @@ export async function markVendSettled(db: Db, id: string, at: Date): Promise<Ven
  * Vends whose request died with its process: PENDING, the request's phase never ended, made
  * before `before` (the start of the process asking). Their crash guard is brought to `now`.
  */
-export async function claimOrphanedVends(db: Db, before: Date, now: Date) {
-  return db
-    .update(vends)
-    .set({ requeryAt: now })
-    .where(
-      and(
-        eq(vends.status, 'PENDING'),
-        isNull(vends.settledAt),
-        lt(vends.createdAt, before),
-        sql`${vends.requeryAt} > ${now.toISOString()}::timestamptz`,
-      ),
-    )
-    .returning({ id: vends.id });
+export function claimOrphanedVends(db: Db, before: Date, now: Date) {
+  return claimInRequestPhase(db, now, lt(vends.createdAt, before));
 }
 
 /**
@@ -249,7 +238,17 @@ export async function claimOrphanedVends(db: Db, before: Date, now: Date) {
  * (a process cut off from the database for a moment) only makes its requery early: a requery
  * settles exactly once and never reverses without a definite failure.
  */
-export async function claimVendsOfDeadProcesses(db: Db, now: Date) {
+export function claimVendsOfDeadProcesses(db: Db, now: Date) {
+  return claimInRequestPhase(
+    db,
+    now,
+    sql`${vends.placedBy} is not null and ${vends.placedBy} not in
+          (select application_name from pg_stat_activity where application_name like 'vendport:%')`,
+  );
+}
+
+/** PENDING vends still in their request's phase, guard not passed, matching `which`: guard brought to `now`. */
+function claimInRequestPhase(db: Db, now: Date, which: SQL) {
   return db
     .update(vends)
     .set({ requeryAt: now })
@@ -257,10 +256,8 @@ export async function claimVendsOfDeadProcesses(db: Db, now: Date) {
       and(
         eq(vends.status, 'PENDING'),
         isNull(vends.settledAt),
-        sql`${vends.placedBy} is not null`,
         sql`${vends.requeryAt} > ${now.toISOString()}::timestamptz`,
-        sql`${vends.placedBy} not in (select application_name from pg_stat_activity
-              where application_name like 'vendport:%')`,
+        which,
       ),
     )
     .returning({ id: vends.id });

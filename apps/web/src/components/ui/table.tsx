@@ -109,30 +109,8 @@ export function Table<T>({
   const narrow = useMediaQuery(NARROW_SCREEN);
   const hasCards = columns.some((c) => c.card === 'main');
   const cards = layout === 'cards' || (layout === 'auto' && narrow && hasCards);
-  if (cards)
-    return (
-      <TableCards
-        columns={columns}
-        rows={rows}
-        rowKey={rowKey}
-        loading={loading}
-        emptyText={emptyText}
-        caption={caption}
-        onRowClick={onRowClick}
-      />
-    );
-  return (
-    <GridTable
-      columns={columns}
-      rows={rows}
-      rowKey={rowKey}
-      loading={loading}
-      emptyText={emptyText}
-      caption={caption}
-      onRowClick={onRowClick}
-      dense={dense}
-    />
-  );
+  const shared = { columns, rows, rowKey, loading, emptyText, caption, onRowClick };
+  return cards ? <TableCards {...shared} /> : <GridTable {...shared} dense={dense} />;
 }
 
 function GridTable<T>({
