@@ -1,5 +1,6 @@
 import { IP_OR_CIDR_MESSAGE } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newToken } from '../../lib/crypto';
 import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import {
@@ -251,6 +252,34 @@ describe('[IPLIST] the API IP allow-list', () => {
   });
 
   it('[API] the books balance', async () => {
+    await expectBooksBalanced(t.app);
+  });
+});
+
+describe('[API] keys looked up together under load', () => {
+  it('[API] concurrent calls with different keys, a revoked one and an unknown one each get their own answer', async () => {
+    const a = await createCorporate(t.app);
+    const b = await createCorporate(t.app);
+    for (const c of [a, b]) {
+      await assignDefaults(t.app, c.corporateId);
+      await fund(t.app, c.corporateId, 1_000_000);
+    }
+    const revoked = await apiKeyFor(t.app, a.corporateId);
+    const keyA = await apiKeyFor(t.app, a.corporateId); // revokes the previous one
+    const keyB = await apiKeyFor(t.app, b.corporateId);
+    const unknown = newToken('vpk_live_'); // well formed, never issued
+    const plan = Array.from({ length: 40 }, (_, i) => [keyA, keyB, revoked, unknown][i % 4]!);
+    const answers = await Promise.all(
+      plan.map((k) => apiVend(t.app, k, { amount: 100, reference: newRef() })),
+    );
+    answers.forEach((res, i) => {
+      const k = plan[i];
+      if (k === keyA || k === keyB) expect(res.statusCode, res.body).toBe(200);
+      else expect(res.statusCode, res.body).toBe(401);
+    });
+    // Each client paid for its own ten vends, and only those.
+    expect((await balances(t.app, a.corporateId)).wallet).toBe(1_000_000 - 10 * 10_000);
+    expect((await balances(t.app, b.corporateId)).wallet).toBe(1_000_000 - 10 * 10_000);
     await expectBooksBalanced(t.app);
   });
 });
