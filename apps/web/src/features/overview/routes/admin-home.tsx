@@ -43,7 +43,7 @@ function PlatformFigures() {
       ) : (
         <>
           <Card
-            className="grid grid-cols-2 gap-x-4 gap-y-5 px-5 py-5 sm:gap-6 sm:px-6 lg:grid-cols-4"
+            className="grid grid-cols-2 gap-x-4 gap-y-5 px-5 py-5 sm:gap-6 sm:px-6 lg:grid-cols-3"
             data-testid="admin-figures"
             aria-busy={loading || undefined}
           >
