@@ -209,7 +209,8 @@ describe('team, roles and audit trail', () => {
     await ownerPage.setViewportSize({ width: 390, height: 844 });
     await shoot(ownerPage, 'team-audit-client-phone');
     await ownerPage.goto('/dashboard/admin-management');
-    await ownerPage.getByRole('table', { name: 'Team members' }).getByText(clerkEmail).waitFor();
+    // A phone shows each member as a card.
+    await ownerPage.getByRole('list', { name: 'Team members' }).getByText(clerkEmail).waitFor();
     await shoot(ownerPage, 'team-users-client-phone');
     await ownerCtx.close();
     // Two people's whole first sign-in (argon2 hashing included) and two roles: a long journey.

@@ -8,6 +8,7 @@ import { formatDate, formatShortDateTime } from '@/lib/format';
 export const memberColumns = (myId: string): Column<TeamMemberView>[] => [
   {
     key: 'name',
+    card: 'main',
     header: 'Name',
     wrap: { min: '12rem', max: '18rem' },
     cell: (m) => (
@@ -23,9 +24,10 @@ export const memberColumns = (myId: string): Column<TeamMemberView>[] => [
     ),
   },
   { key: 'phone', header: 'Phone', cell: (m) => m.msisdn ?? 'NIL' },
-  { key: 'role', header: 'Role', cell: (m) => m.role?.name ?? 'NIL' },
+  { key: 'role', card: 'main', header: 'Role', cell: (m) => m.role?.name ?? 'NIL' },
   {
     key: 'status',
+    card: 'main',
     header: 'Status',
     cell: (m) => (
       <span className="flex flex-wrap items-center gap-1.5">
@@ -36,6 +38,7 @@ export const memberColumns = (myId: string): Column<TeamMemberView>[] => [
   },
   {
     key: 'lastLogin',
+    card: 'main',
     header: 'Last sign-in',
     cell: (m) => (m.lastLoginAt ? formatShortDateTime(m.lastLoginAt) : 'Never'),
   },

@@ -38,6 +38,7 @@ export function MembersPanel({ inviting, onInviteClose }: { inviting: boolean; o
 
   const actions: Column<TeamMemberView> = {
     key: 'actions',
+    card: 'action',
     header: <span className="sr-only">Actions</span>,
     align: 'right',
     cell: (m) => {

@@ -60,6 +60,7 @@ export function SubscribersTable({
   const columns: Column<AutoTopupSubscriberView>[] = [
     {
       key: 'name',
+      card: 'main',
       header: 'Subscriber',
       wrap: true,
       cell: (s) => (
@@ -71,6 +72,7 @@ export function SubscribersTable({
     },
     {
       key: 'what',
+      card: 'main',
       header: 'Top-up',
       cell: (s) => (
         <div>
@@ -82,9 +84,10 @@ export function SubscribersTable({
       ),
     },
     { key: 'schedule', header: 'Schedule', wrap: { min: '9rem', max: '14rem' }, cell: (s) => s.schedule },
-    { key: 'next', header: 'Next run', cell: (s) => <NextRun s={s} /> },
+    { key: 'next', card: 'main', header: 'Next run', cell: (s) => <NextRun s={s} /> },
     {
       key: 'status',
+      card: 'main',
       header: 'Status',
       cell: (s) => (s.paused ? <Badge tone="warning">Paused</Badge> : <Badge tone="success">Active</Badge>),
     },
@@ -92,6 +95,7 @@ export function SubscribersTable({
       ? [
           {
             key: 'actions',
+            card: 'action' as const,
             header: <span className="sr-only">Actions</span>,
             align: 'right' as const,
             cell: actions,

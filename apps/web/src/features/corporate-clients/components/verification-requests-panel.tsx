@@ -46,6 +46,7 @@ export function VerificationRequestsPanel() {
   const columns: Column<VerificationRequestView>[] = [
     {
       key: 'name',
+      card: 'main',
       header: 'Client',
       wrap: { min: '12rem', max: '20rem' },
       cell: (c) => (
@@ -62,10 +63,16 @@ export function VerificationRequestsPanel() {
       ),
     },
     { key: 'type', header: 'Type', cell: (c) => clientTypeLabel(c.clientType) },
-    { key: 'documents', header: 'Documents', align: 'right', cell: (c) => c.documentsCount },
-    { key: 'requested', header: 'Request date', cell: (c) => formatDate(c.verificationRequestedAt) },
+    { key: 'documents', card: 'main', header: 'Documents', align: 'right', cell: (c) => c.documentsCount },
+    {
+      key: 'requested',
+      card: 'main',
+      header: 'Request date',
+      cell: (c) => formatDate(c.verificationRequestedAt),
+    },
     {
       key: 'status',
+      card: 'main',
       header: 'Verification',
       cell: (c) => <VerificationBadge status={c.verificationStatus} />,
     },

@@ -99,6 +99,7 @@ export default function DataPlanManagementRoute() {
     },
     {
       key: 'name',
+      card: 'main',
       header: 'Name',
       wrap: true,
       cell: (p) => (
@@ -109,20 +110,22 @@ export default function DataPlanManagementRoute() {
       ),
     },
     { key: 'size', header: 'Size', cell: (p) => p.size },
-    { key: 'validity', header: 'Validity', cell: (p) => p.validity },
+    { key: 'validity', card: 'main', header: 'Validity', cell: (p) => p.validity },
     {
       key: 'price',
+      card: 'main',
       header: 'Price',
       align: 'right',
       cell: (p) => (
         <span className="font-medium tabular-nums text-slate-900">{formatNaira(p.priceKobo)}</span>
       ),
     },
-    { key: 'status', header: 'Status', cell: (p) => <ActiveStatusBadge status={p.status} /> },
+    { key: 'status', card: 'main', header: 'Status', cell: (p) => <ActiveStatusBadge status={p.status} /> },
     ...(manage
       ? [
           {
             key: 'actions',
+            card: 'action' as const,
             header: <span className="sr-only">Actions</span>,
             align: 'right' as const,
             cell: (p: DataPlanView) => (

@@ -46,10 +46,11 @@ export default function ServicesRoute() {
   const columns: Column<ServiceView>[] = [
     {
       key: 'network',
+      card: 'main',
       header: 'Network',
       cell: (s) => <span className="font-medium text-slate-900">{networkLabel(s.network)}</span>,
     },
-    { key: 'service', header: 'Service', cell: (s) => serviceTypeLabel(s.service) },
+    { key: 'service', card: 'main', header: 'Service', cell: (s) => serviceTypeLabel(s.service) },
     {
       key: 'platform',
       header: 'Platform',
@@ -66,6 +67,7 @@ export default function ServicesRoute() {
     },
     {
       key: 'commission',
+      card: 'main',
       header: 'Commission',
       align: 'right',
       cell: (s) => (
@@ -84,11 +86,12 @@ export default function ServicesRoute() {
       align: 'right',
       cell: (s) => <span className="tabular-nums">{formatNaira(s.maxAmountKobo)}</span>,
     },
-    { key: 'status', header: 'Status', cell: (s) => <ActiveStatusBadge status={s.status} /> },
+    { key: 'status', card: 'main', header: 'Status', cell: (s) => <ActiveStatusBadge status={s.status} /> },
     ...(manage
       ? [
           {
             key: 'actions',
+            card: 'action' as const,
             header: <span className="sr-only">Actions</span>,
             align: 'right' as const,
             cell: (s: ServiceView) => (

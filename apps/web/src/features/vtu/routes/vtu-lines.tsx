@@ -71,6 +71,7 @@ export default function VtuLinesRoute() {
   const columns: Column<VtuLineView>[] = [
     {
       key: 'line',
+      card: 'main',
       header: 'Line',
       wrap: { min: '11rem', max: '16rem' },
       cell: (l) => (
@@ -85,6 +86,7 @@ export default function VtuLinesRoute() {
     },
     {
       key: 'float',
+      card: 'main',
       header: 'Float (books)',
       align: 'right',
       cell: (l) => (
@@ -128,6 +130,7 @@ export default function VtuLinesRoute() {
     },
     {
       key: 'assigned',
+      card: 'main',
       header: 'Assigned to',
       cell: (l) => (
         <div className="flex max-w-[12rem] flex-col items-start gap-1">
@@ -180,6 +183,7 @@ export default function VtuLinesRoute() {
     },
     {
       key: 'status',
+      card: 'main',
       header: 'Status',
       cell: (l) => (
         <div className="flex flex-col items-start gap-1">
