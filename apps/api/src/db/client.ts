@@ -22,6 +22,11 @@ export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
+   * This process's name among the database's connections (INSTANCE_NAME) where several processes
+   * share the database (PostgreSQL); null on PGlite, which one process holds.
+   */
+  instance: string | null;
+  /**
    * Whether another app process is connected to this database now. PGlite: never (one process
    * per directory, dir-lock.ts); PostgreSQL: any other connection named vendport:... (a process
    * that died has none left).
@@ -55,6 +60,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     return {
       db,
       kind: 'postgres',
+      instance: INSTANCE_NAME,
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
       othersAlive: async () => {
         const { rows } = await pool.query(
@@ -107,6 +113,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
+    instance: null,
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
     othersAlive: async () => false,
     exclusive: (_key, fn) => fn(),

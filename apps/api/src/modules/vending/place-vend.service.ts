@@ -13,7 +13,7 @@ import {
   type VendChannel,
 } from '@vendport/shared';
 import type { AppContext } from '../../context';
-import { type Db, INSTANCE_NAME } from '../../db/client';
+import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { readableCode } from '../../lib/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -325,7 +325,7 @@ export async function runVend(ctx: AppContext, r: Resolved): Promise<VendResult>
     // If this process dies before the provider answers, the requery sweep finds the vend: at
     // once when other processes see this one gone (placedBy), else after the crash guard.
     requeryAt: new Date(now.getTime() + crashGuardMs),
-    placedBy: ctx.dbHandle.kind === 'postgres' ? INSTANCE_NAME : null,
+    placedBy: ctx.dbHandle.instance,
     createdAt: now,
     updatedAt: now,
   } satisfies NewVend;

@@ -20,7 +20,7 @@ export const REQUERY_SWEEP_MS = 10_000;
  * process seen gone (another instance killed while this one lives). Runs every ten seconds.
  */
 export const requerySweepJob: JobHandler = async (ctx, _job, now) => {
-  if (ctx.dbHandle.kind === 'postgres') {
+  if (ctx.dbHandle.instance) {
     const claimed = await claimVendsOfDeadProcesses(ctx.db, now);
     if (claimed.length)
       ctx.log.warn({ vends: claimed.length }, 'vends of a process that is gone: requeried now');

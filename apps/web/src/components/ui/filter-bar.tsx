@@ -5,8 +5,9 @@
 // Layout: fields line up by their tops, so a date's error message grows its own column downwards
 // instead of lifting the field out of the row. On phones the search takes the full width and the
 // other fields go two to a row, each filling its half.
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useUrlParams } from '@/lib/use-url-params';
 import { Button } from './button';
 import { DateInput } from './date-input';
 import { SearchIcon } from './icons';
@@ -34,33 +35,21 @@ export function useUrlFilters<K extends string>(names: readonly K[]): Record<K, 
 }
 
 export function FilterBar({ fields, label = 'Filters' }: { fields: readonly FilterField[]; label?: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useUrlParams();
   const search = fields.find((f) => f.kind === 'search');
   const applied = search ? (params.get(search.name) ?? '') : '';
   const [draft, setDraft] = useState(applied);
   // Follow the URL when it changes from elsewhere (Clear, back button).
   useEffect(() => setDraft(applied), [applied]);
 
-  // Changes build on the latest one even before the URL has re-rendered: react-router's
-  // functional update reads the location of the last render, so "Clear filters" followed at once
-  // by a select change used to bring the cleared filters back.
-  const latest = useRef(params);
-  const seen = useRef(params.toString());
-  if (params.toString() !== seen.current) {
-    // The URL changed (a committed update, Back, a link): that is the latest now.
-    seen.current = params.toString();
-    latest.current = params;
-  }
-  const update = (patch: Record<string, string>) => {
-    const p = new URLSearchParams(latest.current);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) p.set(k, v);
-      else p.delete(k);
-    }
-    p.delete(PAGE_PARAM);
-    latest.current = p;
-    setParams(p);
-  };
+  const update = (patch: Record<string, string>) =>
+    editParams((p) => {
+      for (const [k, v] of Object.entries(patch)) {
+        if (v) p.set(k, v);
+        else p.delete(k);
+      }
+      p.delete(PAGE_PARAM);
+    });
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();

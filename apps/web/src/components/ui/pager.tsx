@@ -2,7 +2,7 @@
 // `limit` query parameter (default 40), Previous and Next. The page lives in `page`.
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@vendport/shared';
 import { useCallback, useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '@/lib/use-url-params';
 import { Button } from './button';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
@@ -21,27 +21,20 @@ export function parseLimit(raw: string | null): number {
 
 /** Page and page size from the URL, with setters that keep the other query parameters. */
 export function usePageParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useUrlParams();
   const page = parsePage(params.get(PAGE_PARAM));
   const limit = parseLimit(params.get(LIMIT_PARAM));
   const setPage = useCallback(
-    (next: number) =>
-      setParams((prev) => {
-        const p = new URLSearchParams(prev);
-        p.set(PAGE_PARAM, String(Math.max(1, next)));
-        return p;
-      }),
-    [setParams],
+    (next: number) => editParams((p) => p.set(PAGE_PARAM, String(Math.max(1, next)))),
+    [editParams],
   );
   const setLimit = useCallback(
     (next: number) =>
-      setParams((prev) => {
-        const p = new URLSearchParams(prev);
+      editParams((p) => {
         p.set(LIMIT_PARAM, String(next));
         p.set(PAGE_PARAM, '1');
-        return p;
       }),
-    [setParams],
+    [editParams],
   );
   return { page, limit, setPage, setLimit };
 }

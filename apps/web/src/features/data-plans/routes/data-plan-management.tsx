@@ -4,7 +4,6 @@
 import { type DataPlanView, NETWORKS, type Network } from '@vendport/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useSearchParams } from 'react-router';
 import { ActiveStatusBadge } from '@/components/active-status-badge';
 import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
@@ -18,6 +17,7 @@ import { toastApiError } from '@/lib/api-toasts';
 import { CATALOGUE_STATUS_OPTIONS, networkLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
+import { useUrlParams } from '@/lib/use-url-params';
 import { useDataPlans } from '../api/get-data-plans';
 import { useSetDataPlanStatus } from '../api/set-data-plan-status';
 import { DataPlanFormModal } from '../components/data-plan-form-modal';
@@ -74,7 +74,7 @@ function PlanStatusModal({ plan, onClose }: { plan: DataPlanView | null; onClose
 export default function DataPlanManagementRoute() {
   const { can } = usePermissions();
   const manage = can('services.manage');
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useUrlParams();
   const raw = params.get('network') ?? '';
   const tab: Tab = (NETWORKS as readonly string[]).includes(raw) ? (raw as Network) : 'ALL';
   const { status } = useUrlFilters(['status'] as const);
@@ -84,11 +84,9 @@ export default function DataPlanManagementRoute() {
   const rows = plans.data ?? [];
 
   const showTab = (next: Tab) =>
-    setParams((prev) => {
-      const p = new URLSearchParams(prev);
+    editParams((p) => {
       if (next === 'ALL') p.delete('network');
       else p.set('network', next);
-      return p;
     });
 
   const columns: Column<DataPlanView>[] = [
