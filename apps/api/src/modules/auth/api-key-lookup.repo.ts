@@ -1,26 +1,30 @@
 // The API-key lookup on every vending API call: the key, its corporate, the corporate's IP
 // allow-list and assigned services in ONE prepared statement (the vend hot path's only read
-// before the vend itself), and the throttled last-used stamp.
+// before the vend itself), and the throttled last-used stamp. Calls that arrive while a lookup is
+// running wait for the next one and share it (lib/group-commit.ts): one statement answers every
+// key asked meanwhile. A call is still answered by a read that started after it arrived, so a key
+// revoked before the call is refused as before; nothing is cached between calls.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import { runStatement, type Statement } from '../../db/sql';
+import { groupCommitPer } from '../../lib/group-commit';
 import { ASSIGNED_SERVICES_JSON, type ServiceJson } from '../catalogue';
 
-/** The key, its corporate, the corporate's IP allow-list and services, by the key's hash. */
+/** The keys, their corporates, the corporates' IP allow-lists and services, by the keys' hashes. */
 const KEY_LOOKUP: Statement = {
   name: 'api_key_lookup',
-  text: `select k.id, k.corporate_id, k.mode, k.revoked_at, k.last_used_at, c.status as corporate_status,
+  text: `select k.key_hash, k.id, k.corporate_id, k.mode, k.revoked_at, k.last_used_at, c.status as corporate_status,
                 c.test_mode, c.upfront_commission, c.client_type,
                 array(select i.address from ip_allowlist i where i.corporate_id = k.corporate_id) as ip_allowlist,
                 ${ASSIGNED_SERVICES_JSON('k.corporate_id')} as services
            from api_keys k
            join corporates c on c.id = k.corporate_id
-          where k.key_hash = $1
-          limit 1`,
+          where k.key_hash = any($1::text[])`,
 };
 
 export interface ApiKeyLookupRow {
+  key_hash: string;
   id: string;
   corporate_id: string;
   mode: string;
@@ -34,9 +38,22 @@ export interface ApiKeyLookupRow {
   services: ServiceJson[] | string;
 }
 
-/** Not async: hands back the statement's own promise, so the caller's one await is the only one. */
-export const lookupKeyByHash = (db: Db, keyHash: string) =>
-  runStatement<ApiKeyLookupRow>(db, KEY_LOOKUP, [keyHash]);
+const lookupsOf = groupCommitPer((db: Db) => ({
+  // A read: two may run at once (a busy pool answers the second while the first is parsed).
+  maxInFlight: 2,
+  key: (keyHash: string) => keyHash,
+  send: async (hashes: string[]) => {
+    const unique = [...new Set(hashes)];
+    const rows = await runStatement<ApiKeyLookupRow>(db, KEY_LOOKUP, [unique]);
+    const found = new Map<string, ApiKeyLookupRow[]>(unique.map((h) => [h, []]));
+    for (const r of rows) found.get(r.key_hash)?.push(r);
+    return found;
+  },
+}));
+
+/** The key's row (none when no key has this hash), read with whatever other keys are asked now. */
+export const lookupKeyByHash = (db: Db, keyHash: string): Promise<ApiKeyLookupRow[]> =>
+  lookupsOf(db).submit(keyHash);
 
 /** Not async, for the same reason: the update's own promise. */
 export const stampKeyLastUsed = (db: Db, id: string, at: Date) =>
