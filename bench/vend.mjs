@@ -5,12 +5,16 @@
 // 2. PostgreSQL pass: a fresh database, the real server (simulator at 0 ms), autocannon with 32
 //    connections for 20 s after a warm-up, unique references: first every connection on ONE
 //    client wallet, then on 32 different wallets.
-// 3. PGlite pass: the same on the embedded database.
-// Prints vends/s, p50 and p99 latency, non-2xx answers, the baseline TPS and the ratio
-// vends/s / baseline TPS, then runs the ledger and vending checks on each database.
+// 3. PGlite pass: the same on the embedded database, with 64 connections.
+// 4. Provider-latency pass: another fresh PostgreSQL database, 256 connections on 32 wallets,
+//    the server started once with SIMULATOR_LATENCY_MS=0 and once with 500.
+// Prints vends/s, p50, p99 and max latency, non-2xx answers, the baseline TPS and the ratios,
+// runs the ledger and vending checks on each database, and says of each target of the
+// performance issue whether it is met. Exits non-zero only when a check finds a violation.
 //
 // Environment: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), PGBENCH
-// (path), BENCH_SECONDS (20), BENCH_WARMUP_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_SKIP_PGLITE=1.
+// (path), BENCH_SECONDS (20), BENCH_WARMUP_SECONDS (5), BENCH_CONNECTIONS (32),
+// BENCH_PGLITE_CONNECTIONS (64), BENCH_SKIP_PGLITE=1, BENCH_SKIP_LATENCY=1.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +30,8 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/p
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const PGLITE_CONNECTIONS = Number(process.env.BENCH_PGLITE_CONNECTIONS ?? 64);
+const LATENCY_CONNECTIONS = 256;
 const PGBENCH =
   process.env.PGBENCH ??
   (existsSync('/usr/lib/postgresql/15/bin/pgbench') ? '/usr/lib/postgresql/15/bin/pgbench' : 'pgbench');
@@ -140,12 +146,12 @@ async function stopServer(child) {
 }
 
 let seq = 0;
-function cannon(port, keys, seconds) {
+function cannon(port, keys, seconds, connections) {
   const prefix = randomBytes(4).toString('hex');
   let next = 0;
   return autocannon({
     url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     requests: [
       {
@@ -176,12 +182,15 @@ function summary(r) {
     vendsPerSec: Math.round((ok / r.duration) * 10) / 10,
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
+    maxMs: r.latency.max,
     non2xx: r.non2xx + r.errors + r.timeouts,
     requests: r.requests.total,
   };
 }
 
-async function pass(label, env) {
+// One database, seeded once with 33 clients (key 0 alone, keys 1-32 as 32 wallets); one server
+// start per entry of `servers` ({env, runs: [{name, wallets: 1 | 32, connections}]}).
+async function pass(label, env, servers) {
   const port = 3900 + Math.floor(Math.random() * 90);
   const appEnv = {
     NODE_ENV: 'production',
@@ -197,21 +206,21 @@ async function pass(label, env) {
   const { keys } = JSON.parse(
     run(tsx, ['bench/vend-fixture.ts', 'seed', '33'], appEnv).trim().split('\n').pop(),
   );
-  const server = await startServer(appEnv);
   const results = {};
-  try {
-    for (const [name, set] of [
-      ['one wallet', keys.slice(0, 1)],
-      ['32 wallets', keys.slice(1, 33)],
-    ]) {
-      process.stdout.write(`   ${name}: warm-up ${WARMUP} s ... `);
-      await cannon(port, set, WARMUP);
-      process.stdout.write(`measuring ${SECONDS} s ... `);
-      results[name] = summary(await cannon(port, set, SECONDS));
-      console.log(`${results[name].vendsPerSec} vends/s`);
+  for (const s of servers) {
+    const server = await startServer({ ...appEnv, ...s.env });
+    try {
+      for (const { name, wallets, connections } of s.runs) {
+        const set = wallets === 1 ? keys.slice(0, 1) : keys.slice(1, 33);
+        process.stdout.write(`   ${name}, ${connections} connections: warm-up ${WARMUP} s ... `);
+        await cannon(port, set, WARMUP, connections);
+        process.stdout.write(`measuring ${SECONDS} s ... `);
+        results[name] = { connections, ...summary(await cannon(port, set, SECONDS, connections)) };
+        console.log(`${results[name].vendsPerSec} vends/s`);
+      }
+    } finally {
+      await stopServer(server);
     }
-  } finally {
-    await stopServer(server);
   }
   let check;
   try {
@@ -222,30 +231,50 @@ async function pass(label, env) {
   return { results, check };
 }
 
+const walletRuns = (connections) => [
+  { name: 'one wallet', wallets: 1, connections },
+  { name: '32 wallets', wallets: 32, connections },
+];
+
+async function onFreshPg(label, servers) {
+  const dbName = `vp_bench_${randomBytes(3).toString('hex')}`;
+  await admin(`create database ${dbName}`);
+  try {
+    return await pass(label, { DATABASE_URL: withDb(PG_URL, dbName) }, servers);
+  } finally {
+    await admin(`drop database if exists ${dbName} with (force)`);
+  }
+}
+
 // ---------------------------------------------------------------- main
 
 console.log(
-  `VendPort vend benchmark: ${CONNECTIONS} connections, ${SECONDS} s measured after ${WARMUP} s warm-up`,
+  `VendPort vend benchmark: ${CONNECTIONS} connections (PGlite ${PGLITE_CONNECTIONS}, provider latency ${LATENCY_CONNECTIONS}), ${SECONDS} s measured after ${WARMUP} s warm-up`,
 );
 console.log(`\n== baseline: pgbench (${PGBENCH}), ${CONNECTIONS} clients, ${SECONDS} s, -M prepared`);
 const base = await baseline();
 console.log(`   ${base.tps.toFixed(1)} TPS (average latency ${base.latencyAvgMs} ms)`);
 
-const dbName = `vp_bench_${randomBytes(3).toString('hex')}`;
-await admin(`create database ${dbName}`);
 const passes = {};
-try {
-  passes.PostgreSQL = await pass('PostgreSQL', { DATABASE_URL: withDb(PG_URL, dbName) });
-} finally {
-  await admin(`drop database if exists ${dbName} with (force)`);
-}
+passes.PostgreSQL = await onFreshPg('PostgreSQL', [{ env: {}, runs: walletRuns(CONNECTIONS) }]);
 if (!process.env.BENCH_SKIP_PGLITE) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-bench-pglite-'));
   try {
-    passes.PGlite = await pass('PGlite', { DATA_DIR: dataDir });
+    passes.PGlite = await pass('PGlite', { DATA_DIR: dataDir }, [
+      { env: {}, runs: walletRuns(PGLITE_CONNECTIONS) },
+    ]);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+if (!process.env.BENCH_SKIP_LATENCY) {
+  passes['PostgreSQL, provider latency'] = await onFreshPg(
+    'PostgreSQL, provider latency',
+    [0, 500].map((ms) => ({
+      env: { SIMULATOR_LATENCY_MS: String(ms) },
+      runs: [{ name: `32 wallets, provider ${ms} ms`, wallets: 32, connections: LATENCY_CONNECTIONS }],
+    })),
+  );
 }
 
 console.log('\n== results');
@@ -253,11 +282,13 @@ const rows = [];
 for (const [engine, p] of Object.entries(passes)) {
   for (const [name, r] of Object.entries(p.results)) {
     rows.push({
-      engine,
-      wallets: name,
+      engine: engine.replace(/,.*/, ''),
+      run: name,
+      conns: r.connections,
       'vends/s': r.vendsPerSec,
       'p50 ms': r.p50Ms,
       'p99 ms': r.p99Ms,
+      'max ms': r.maxMs,
       'non-2xx': r.non2xx,
       'ratio to baseline':
         engine === 'PostgreSQL' ? Math.round((r.vendsPerSec / base.tps) * 1000) / 1000 : '-',
@@ -267,17 +298,45 @@ for (const [engine, p] of Object.entries(passes)) {
 console.table(rows);
 console.log(`baseline (pgbench): ${base.tps.toFixed(1)} TPS`);
 const hot = passes.PostgreSQL.results['one wallet'];
+const spread = passes.PostgreSQL.results['32 wallets'];
 const ratio = hot.vendsPerSec / base.tps;
-console.log(`ratio, one hot wallet on PostgreSQL: ${ratio.toFixed(3)} (target >= 0.5)`);
+console.log(`ratio, one hot wallet on PostgreSQL: ${ratio.toFixed(3)} (target >= 1.0)`);
+const lite = passes.PGlite?.results;
+const liteRatio = lite ? lite['one wallet'].vendsPerSec / hot.vendsPerSec : null;
+if (lite) console.log(`ratio, PGlite to PostgreSQL: ${liteRatio.toFixed(3)}`);
+const lat = passes['PostgreSQL, provider latency']?.results;
+const latRatio = lat
+  ? lat['32 wallets, provider 500 ms'].vendsPerSec / lat['32 wallets, provider 0 ms'].vendsPerSec
+  : null;
+if (lat) console.log(`ratio, provider 500 ms to 0 ms: ${latRatio.toFixed(3)}`);
+
 let failed = false;
 for (const [engine, p] of Object.entries(passes)) {
   console.log(`\n== ledger and vending checks (${engine})\n${p.check.report.trim()}`);
   if (!p.check.ok) failed = true;
 }
-const pgliteErrors = passes.PGlite
-  ? Object.values(passes.PGlite.results).reduce((s, r) => s + r.non2xx, 0)
-  : 0;
+
+const verdict = (ok) => (ok ? 'met' : 'NOT met');
+console.log('');
 console.log(
-  `\nTargets: ratio >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}; PGlite pass without errors: ${passes.PGlite ? (pgliteErrors === 0 ? 'met' : `NOT met (${pgliteErrors})`) : 'skipped'}; invariants: ${failed ? 'VIOLATED' : 'hold'}`,
+  `target 1, one hot wallet on PostgreSQL: ratio ${ratio.toFixed(3)} (>= 1.0), p99 ${hot.p99Ms} ms (<= 50) at ${CONNECTIONS} connections, non-2xx ${hot.non2xx}: ${verdict(ratio >= 1 && hot.p99Ms <= 50 && hot.non2xx === 0)}`,
 );
+console.log(
+  `target 2, 32 wallets on PostgreSQL: ${spread.vendsPerSec} vends/s (>= one hot wallet's ${hot.vendsPerSec}): ${verdict(spread.vendsPerSec >= hot.vendsPerSec)}`,
+);
+if (lite) {
+  const liteRuns = Object.values(lite);
+  const liteMax = Math.max(...liteRuns.map((r) => r.maxMs));
+  const liteErrors = liteRuns.reduce((s, r) => s + r.non2xx, 0);
+  console.log(
+    `target 3, PGlite: ratio ${liteRatio.toFixed(3)} (>= 0.35), max ${liteMax} ms (<= 1000) at ${PGLITE_CONNECTIONS} connections, non-2xx ${liteErrors}: ${verdict(liteRatio >= 0.35 && liteMax <= 1000 && liteErrors === 0)}`,
+  );
+} else console.log('target 3, PGlite: skipped');
+if (lat) {
+  const drop = (1 - latRatio) * 100;
+  console.log(
+    `target 4, provider latency 500 ms at ${LATENCY_CONNECTIONS} connections: ratio ${latRatio.toFixed(3)}, drop ${drop.toFixed(1)}% (<= 20%): ${verdict(drop <= 20)}`,
+  );
+} else console.log('target 4, provider latency: skipped');
+console.log(`target 5, ledger and vending invariants: ${failed ? 'VIOLATED: NOT met' : '0 violations: met'}`);
 process.exit(failed ? 1 : 0);

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDirectory } from './dir-lock';
+import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -92,7 +93,9 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
       },
     };
   }
-  let client: PGlite;
+  // A directory's database runs on a thread of its own (pglite-thread.ts); the in-memory one
+  // (tests) stays on this thread.
+  let client: PGlite | PGliteThread;
   let unlock = () => {};
   if ('pgliteDir' in target) {
     const dir = path.resolve(target.pgliteDir);
@@ -101,7 +104,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     unlock = lockDirectory(dir);
     try {
       mkdirSync(dir, { recursive: true });
-      client = await PGlite.create(dir);
+      client = await PGliteThread.create(dir);
     } catch (err) {
       unlock();
       throw err;
@@ -109,7 +112,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

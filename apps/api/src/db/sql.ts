@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type AnyColumn, ilike, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './client';
+import { PGliteThread } from './pglite-thread';
 
 /** `%` and `_` in user input are literal characters, not LIKE wildcards. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -51,7 +52,8 @@ export async function runStatement<T>(db: Db, st: Statement, values: unknown[]):
   if (client instanceof pg.Pool) {
     return (await client.query({ name: st.name, text: st.text, values })).rows as T[];
   }
-  if (client instanceof PGlite) return (await client.query<T>(st.text, values)).rows;
+  if (client instanceof PGlite || client instanceof PGliteThread)
+    return (await client.query<T>(st.text, values)).rows;
   throw new Error(`statement ${st.name} needs the app-wide database handle, not a transaction`);
 }
 
