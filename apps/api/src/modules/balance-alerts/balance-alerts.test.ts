@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
+import { platformSettings } from '../platform';
+import { lowBalanceThresholdOf } from '../reconciliation';
 import { apiKeyFor, apiVend, assignDefaults, balances, fund } from '../vending/vending.testing';
 import { balanceChecksIdle, checkVtuLine, checkWallet } from './balance-alerts.service';
 import { alertVendFailures } from './failure-alerts.service';
@@ -49,6 +51,20 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('[ALERT] low wallet balance', () => {
+  it('[ALERT] thresholds read together (one statement) still answer each client its own', async () => {
+    const third = await createCorporate(t.app);
+    const set = await api('POST', 'reconciliation/settings', third, {
+      enabled: false,
+      frequency: 'DAILY',
+      lowBalanceThreshold: '750',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const ids = [corp, other, third, corp, third].map((c) => c.corporateId);
+    const got = await Promise.all(ids.map((id) => lowBalanceThresholdOf(t.app.ctx, id)));
+    const platform = (await platformSettings(t.app.ctx)).lowBalanceThresholdKobo;
+    expect(got).toEqual([200_000, platform, 75_000, 200_000, 75_000]);
+  });
+
   it('[ALERT] fires once when a vend takes the wallet below the threshold, not again while it stays below', async () => {
     await vend('500'); // 3,000 -> 2,500: above
     expect(await lowAlerts(corp)).toBe(0);

@@ -1,8 +1,9 @@
 // Queries for reconciliation settings and the statements kept for each client.
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
 import { corporates, reconciliationSettings, statements } from '../../db/schema';
+import { groupCommitPer } from '../../lib/group-commit';
 
 export type SettingsRow = typeof reconciliationSettings.$inferSelect;
 export type StatementRow = typeof statements.$inferSelect;
@@ -14,6 +15,31 @@ export async function findSettings(db: Db, corporateId: string): Promise<Setting
     .where(eq(reconciliationSettings.corporateId, corporateId));
   return row ?? null;
 }
+
+// The low-balance check after every vend reads its client's threshold: the reads asked while one
+// runs go together as one query (lib/group-commit.ts), each still answered by a read that started
+// after it was asked. With many busy wallets that was a query per vend.
+const thresholdReads = groupCommitPer((db: Db) => ({
+  maxInFlight: 1,
+  key: (corporateId: string) => corporateId,
+  send: async (ids: string[]) => {
+    const unique = [...new Set(ids)];
+    const rows = await db
+      .select({
+        corporateId: reconciliationSettings.corporateId,
+        kobo: reconciliationSettings.lowBalanceThresholdKobo,
+      })
+      .from(reconciliationSettings)
+      .where(inArray(reconciliationSettings.corporateId, unique));
+    const found = new Map<string, number | null>(unique.map((id) => [id, null]));
+    for (const r of rows) found.set(r.corporateId, r.kobo);
+    return found;
+  },
+}));
+
+/** The client's own low-balance threshold (null: none set, the platform's applies). */
+export const findLowBalanceThreshold = (db: Db, corporateId: string): Promise<number | null> =>
+  thresholdReads(db).submit(corporateId);
 
 export async function putSettings(db: Db, values: typeof reconciliationSettings.$inferInsert) {
   const { corporateId, ...rest } = values;

@@ -76,6 +76,6 @@ export async function saveReconciliationSettings(
 
 /** The wallet threshold below which the client's users are alerted (0: never). */
 export async function lowBalanceThresholdOf(ctx: AppContext, corporateId: string): Promise<number> {
-  const row = await repo.findSettings(ctx.db, corporateId);
-  return row?.lowBalanceThresholdKobo ?? (await platformSettings(ctx)).lowBalanceThresholdKobo;
+  const own = await repo.findLowBalanceThreshold(ctx.db, corporateId);
+  return own ?? (await platformSettings(ctx)).lowBalanceThresholdKobo;
 }
