@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vends } from '../../db/schema';
 import { createCorporate, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp, testDbKind } from '../../test/harness';
+import { changeCreditTerms } from '../clients/clients.service';
 import {
   apiKeyFor,
   apiVend,
@@ -88,6 +89,29 @@ describe.runIf(testDbKind() === 'pg')('[VEND-CONCURRENCY] on PostgreSQL', () => 
       expect(mine.filter((r) => r.statusCode === 200)).toHaveLength(5);
       expect((await balances(t.app, c.id)).wallet).toBe(0);
     }
+  });
+
+  it('[VEND-CONCURRENCY] batched vends on credit stop at -creditLimit (POSTPAID) and after the prepaid part (POSTPAID_PLUS)', async () => {
+    // The batch statement checks every entry's running balance against the floor of the client's
+    // type: here, below zero, the floor is minus the credit limit.
+    const postpaid = await createCorporate(t.app, { clientType: 'POSTPAID' });
+    await changeCreditTerms(t.app.ctx.db, postpaid.corporateId, { creditLimitKobo: 15 * 5_000 });
+    const plus = await createCorporate(t.app, { clientType: 'POSTPAID_PLUS' });
+    await changeCreditTerms(t.app.ctx.db, plus.corporateId, { creditLimitKobo: 6 * 5_000 });
+    await fund(t.app, plus.corporateId, 4 * 5_000);
+    for (const [c, covered] of [
+      [postpaid, 15],
+      [plus, 10],
+    ] as const) {
+      await assignDefaults(t.app, c.corporateId);
+      const k = await apiKeyFor(t.app, c.corporateId);
+      const results = await Promise.all(Array.from({ length: 40 }, () => apiVend(t.app, k, { amount: 50 })));
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(covered);
+      const refused = results.filter((r) => r.statusCode !== 200);
+      expect(refused.every((r) => r.json().code === 'INSUFFICIENT_FUNDS')).toBe(true);
+    }
+    expect((await balances(t.app, postpaid.corporateId)).wallet).toBe(-75_000);
+    expect((await balances(t.app, plus.corporateId)).wallet).toBe(-30_000);
   });
 
   it('[VEND-CONCURRENCY] concurrent requeries and a manual one resolve a pending vend once', async () => {
