@@ -24,6 +24,12 @@ async function main() {
   const base = loadConfig();
   const config = { ...base, APP_SECRET: appSecret(base.DATA_DIR, base.APP_SECRET) };
   const handle = await openDb(dbTargetOf(config));
+  // The embedded database's thread gone: every write would fail. Stop, so that a restart (which
+  // recovers the directory from its write-ahead log) brings the server back whole.
+  handle.onLost((err) => {
+    console.error(`The database stopped: ${err.message}. VendPort stops; start it again.`);
+    process.exit(1);
+  });
   await runMigrations(handle);
   const app = await buildApp(config, { db: handle });
   const first = await seed(app.ctx);

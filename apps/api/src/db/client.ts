@@ -38,6 +38,11 @@ export interface DbHandle {
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** Runs plain SQL (used by migrations and checks); returns rows. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `listener` runs if the database is lost for good while open (the embedded database's thread
+   * stopped): the process cannot go on. PostgreSQL's pool reconnects instead: never called.
+   */
+  onLost(listener: (err: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -71,6 +76,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
         );
         return rows[0].alive === true;
       },
+      onLost: () => {},
       exclusive: async (key, fn) => {
         // A connection of its own, outside the pool: `fn` needs the pool's (a pool of one would
         // otherwise wait for the connection holding the lock, forever).
@@ -119,6 +125,9 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     instance: null,
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
     othersAlive: async () => false,
+    onLost: (listener) => {
+      if (client instanceof PGliteThread) client.onLost(listener);
+    },
     exclusive: (_key, fn) => fn(),
     close: async () => {
       try {

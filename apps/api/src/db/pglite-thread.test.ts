@@ -98,6 +98,31 @@ describe('[PGLITE-THREAD] the embedded database on a thread of its own', () => {
   });
 });
 
+describe('[PGLITE-THREAD] a thread that stops', () => {
+  it('fails what waits, refuses what comes, and tells its listener once; close() is not a loss', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vp-pglite-lost-'));
+    try {
+      const a = await PGliteThread.create(path.join(dir, 'a'));
+      const lost: Error[] = [];
+      a.onLost((err) => lost.push(err));
+      const worker = (a as unknown as { worker: { terminate(): Promise<number> } }).worker;
+      const pending = a.query('select pg_sleep(0.2)');
+      await worker.terminate();
+      await expect(pending).rejects.toThrow('the database thread stopped');
+      await expect(a.query('select 1')).rejects.toThrow('the database thread stopped');
+      expect(lost).toHaveLength(1);
+
+      const b = await PGliteThread.create(path.join(dir, 'b'));
+      const told: Error[] = [];
+      b.onLost((err) => told.push(err));
+      await b.close();
+      expect(told).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('[PGLITE-THREAD] the app on a database directory', () => {
   let handle: DbHandle;
   let dir: string;

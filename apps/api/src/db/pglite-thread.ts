@@ -34,6 +34,8 @@ export class PGliteThread implements PGliteLike {
   private seq = 0;
   private readonly waiting = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
   private failed: Error | null = null;
+  private closing = false;
+  private readonly lostListeners: Array<(err: Error) => void> = [];
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (m: Reply) => {
@@ -44,9 +46,11 @@ export class PGliteThread implements PGliteLike {
       else w.resolve(m.result);
     });
     const fail = (err: Error) => {
+      if (this.failed) return;
       this.failed = err;
       for (const w of this.waiting.values()) w.reject(err);
       this.waiting.clear();
+      if (!this.closing) for (const l of this.lostListeners) l(err);
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the database thread stopped (exit code ${code})`)));
@@ -128,7 +132,13 @@ export class PGliteThread implements PGliteLike {
     return result;
   }
 
+  /** `listener` runs once if the thread stops without close(): nothing more can be written. */
+  onLost(listener: (err: Error) => void): void {
+    this.lostListeners.push(listener);
+  }
+
   async close(): Promise<void> {
+    this.closing = true;
     if (!this.failed) await this.send({ op: 'close' }).catch(() => {});
     await this.worker.terminate();
   }
