@@ -183,7 +183,15 @@ export async function expectToastTopRight(
     const b = await bar.boundingBox();
     return b ? viewport.width - (b.x + b.width) : Number.POSITIVE_INFINITY;
   }).toBeLessThanOrEqual(24);
-  const box = await bar.boundingBox();
+  // Where it settles: the toaster moves a toast when the page under it changes (a dialog that
+  // closes, a success modal that opens), so the box is read once two readings 100 ms apart agree.
+  let box = await bar.boundingBox();
+  for (let i = 0; i < 30; i++) {
+    await page.waitForTimeout(100);
+    const again = await bar.boundingBox();
+    if (box && again && again.x === box.x && again.y === box.y) break;
+    box = again;
+  }
   if (!box) throw new Error('the toast has no box');
   expect(box.x).toBeGreaterThan(viewport.width / 2 - box.width);
   // Top-right, though below the header bar and clear of the primary action or the button just
