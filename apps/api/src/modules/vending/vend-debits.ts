@@ -1,11 +1,12 @@
 // Group commit for new vends (lib/group-commit.ts). A busy wallet can take one debit at a time
 // (its row is locked from the debit to the commit), so instead of sending every vend's debit to
 // queue for that lock inside the database, the server sends the vends that are waiting
-// together, as one call of vend_record_and_debit (migration 0006): one statement, one
-// transaction, one commit for the batch. A vend its wallet cannot cover is answered alone inside
-// the batch; a batch refused as a whole (a reference already used) or whose answer was lost is
-// posted again vend by vend, so each gets its own answer (migration 0008: a vend already written
-// gets the debit it has).
+// together, as one call of vend_record_and_debit: one statement, one transaction, one commit for
+// the batch, which writes the batch's rows set-based and each account once (migration 0019). A
+// vend its wallet cannot cover is answered alone inside the batch (the function then goes vend by
+// vend); a batch refused as a whole (a reference already used) or whose answer was lost is posted
+// again vend by vend, so each gets its own answer (migration 0008: a vend already written gets the
+// debit it has).
 import type { Db } from '../../db/client';
 import { pgErrorCode, runStatement, type Statement } from '../../db/sql';
 import { groupCommitPer } from '../../lib/group-commit';

@@ -374,9 +374,9 @@ export type NewVend = Omit<
 >;
 
 /**
- * Records a new vend (PENDING, with its CREATED event) and posts its debit through the ledger's
- * ledger_post, in one statement with whatever other new vends are waiting (vend-debits.ts): the
- * vend exists exactly when its debit does. Throws the database's error: a unique violation of
+ * Records a new vend (PENDING, with its CREATED event) and posts its debit, in one statement with
+ * whatever other new vends are waiting (vend-debits.ts; migration 0019, with ledger_post's locks
+ * and floors): the vend exists exactly when its debit does. Throws the database's error: a unique violation of
  * vends_reference_uq when the reference is taken, SQLSTATE V0402 when the wallet's floor would
  * be crossed (nothing is written either way).
  */
