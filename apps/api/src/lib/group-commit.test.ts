@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from './group-commit';
+import { GroupCommit, groupReadPer } from './group-commit';
 
 /** A fake statement: records each batch it was sent, answers after a turn of the event loop. */
 function fakeStore(refuse: (batch: string[]) => boolean = () => false) {
@@ -130,5 +130,25 @@ describe('[GROUP COMMIT] lib/group-commit', () => {
     });
     await expect(g.submit('x')).rejects.toThrow('refused by the database');
     expect(sends).toBe(1);
+  });
+});
+
+describe('[GROUP COMMIT] groupReadPer', () => {
+  it('reads the keys asked meanwhile in one call, once each, and answers each its own', async () => {
+    const calls: string[][] = [];
+    const owner = {};
+    const read = groupReadPer({
+      read: async (_o: object, keys: string[]) => {
+        calls.push(keys);
+        return keys.filter((k) => k !== 'missing').map((k) => ({ k, v: k.toUpperCase() }));
+      },
+      keyOf: (r: { k: string; v: string }) => r.k,
+      pick: (rows) => rows[0].v,
+      none: () => null as string | null,
+    });
+    const got = await Promise.all(['a', 'b', 'a', 'missing', 'c'].map((k) => read(owner, k)));
+    expect(got).toEqual(['A', 'B', 'A', null, 'C']);
+    // The first is sent alone; the rest, asked while it ran, go together without repeats.
+    expect(calls).toEqual([['a'], ['b', 'a', 'missing', 'c']]);
   });
 });

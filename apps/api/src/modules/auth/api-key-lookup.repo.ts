@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import { runStatement, type Statement } from '../../db/sql';
-import { groupCommitPer } from '../../lib/group-commit';
+import { groupReadPer } from '../../lib/group-commit';
 import { ASSIGNED_SERVICES_JSON, type ServiceJson } from '../catalogue';
 
 /** The keys, their corporates, the corporates' IP allow-lists and services, by the keys' hashes. */
@@ -38,23 +38,13 @@ export interface ApiKeyLookupRow {
   services: ServiceJson[] | string;
 }
 
-const lookupsOf = groupCommitPer((db: Db) => ({
-  // One at a time: the calls arriving meanwhile make the next one larger (measured with
-  // bench:vend: fewer, larger statements beat two in flight).
-  maxInFlight: 1,
-  key: (keyHash: string) => keyHash,
-  send: async (hashes: string[]) => {
-    const unique = [...new Set(hashes)];
-    const rows = await runStatement<ApiKeyLookupRow>(db, KEY_LOOKUP, [unique]);
-    const found = new Map<string, ApiKeyLookupRow[]>(unique.map((h) => [h, []]));
-    for (const r of rows) found.get(r.key_hash)?.push(r);
-    return found;
-  },
-}));
-
 /** The key's row (none when no key has this hash), read with whatever other keys are asked now. */
-export const lookupKeyByHash = (db: Db, keyHash: string): Promise<ApiKeyLookupRow[]> =>
-  lookupsOf(db).submit(keyHash);
+export const lookupKeyByHash: (db: Db, keyHash: string) => Promise<ApiKeyLookupRow[]> = groupReadPer({
+  read: (db: Db, hashes) => runStatement<ApiKeyLookupRow>(db, KEY_LOOKUP, [hashes]),
+  keyOf: (r) => r.key_hash,
+  pick: (rows) => rows,
+  none: () => [],
+});
 
 /** Not async, for the same reason: the update's own promise. */
 export const stampKeyLastUsed = (db: Db, id: string, at: Date) =>

@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
 import { corporates, reconciliationSettings, statements } from '../../db/schema';
-import { groupCommitPer } from '../../lib/group-commit';
+import { groupReadPer } from '../../lib/group-commit';
 
 export type SettingsRow = typeof reconciliationSettings.$inferSelect;
 export type StatementRow = typeof statements.$inferSelect;
@@ -19,27 +19,20 @@ export async function findSettings(db: Db, corporateId: string): Promise<Setting
 // The low-balance check after every vend reads its client's threshold: the reads asked while one
 // runs go together as one query (lib/group-commit.ts), each still answered by a read that started
 // after it was asked. With many busy wallets that was a query per vend.
-const thresholdReads = groupCommitPer((db: Db) => ({
-  maxInFlight: 1,
-  key: (corporateId: string) => corporateId,
-  send: async (ids: string[]) => {
-    const unique = [...new Set(ids)];
-    const rows = await db
+/** The client's own low-balance threshold (null: none set, the platform's applies). */
+export const findLowBalanceThreshold: (db: Db, corporateId: string) => Promise<number | null> = groupReadPer({
+  read: (db: Db, ids) =>
+    db
       .select({
         corporateId: reconciliationSettings.corporateId,
         kobo: reconciliationSettings.lowBalanceThresholdKobo,
       })
       .from(reconciliationSettings)
-      .where(inArray(reconciliationSettings.corporateId, unique));
-    const found = new Map<string, number | null>(unique.map((id) => [id, null]));
-    for (const r of rows) found.set(r.corporateId, r.kobo);
-    return found;
-  },
-}));
-
-/** The client's own low-balance threshold (null: none set, the platform's applies). */
-export const findLowBalanceThreshold = (db: Db, corporateId: string): Promise<number | null> =>
-  thresholdReads(db).submit(corporateId);
+      .where(inArray(reconciliationSettings.corporateId, ids)),
+  keyOf: (r) => r.corporateId,
+  pick: (rows) => rows[0].kobo,
+  none: () => null,
+});
 
 export async function putSettings(db: Db, values: typeof reconciliationSettings.$inferInsert) {
   const { corporateId, ...rest } = values;
