@@ -68,10 +68,13 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /**
- * A search term as a phone number typed any way (0803..., 234803..., +234803...), matched on a
- * +234 number column by its last ten digits; undefined when the term has fewer than four digits.
+ * A search term as a phone number typed any way (0803..., 234803..., +234803..., 0803 123 4567),
+ * matched on a +234 number column by its last ten digits; undefined when the term has fewer than
+ * four digits or is not a phone number at all (a reference such as ORD-1a2b3c4 is not: its
+ * digits would otherwise match any number that happens to contain them).
  */
 export function msisdnContaining(column: AnyColumn, term: string): SQL | undefined {
+  if (!/^[+\d\s().-]+$/.test(term)) return undefined;
   const digits = term.replace(/\D/g, '');
   if (digits.length < 4) return undefined;
   return ilike(column, containing(digits.length > 10 ? digits.slice(-10) : digits.replace(/^0/, '')));
