@@ -72,6 +72,11 @@ export const configSchema = z.object({
   SIMULATOR_LATENCY_JITTER_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** A provider call without an answer in this time is a TIMEOUT: the vend stays PENDING. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * API vends answered early (`Prefer: respond-async`) whose delivery is still running, per
+   * process at most this many; past it a vend's answer waits for its outcome, as without the header.
+   */
+  ASYNC_VEND_LIMIT: z.coerce.number().int().min(0).default(2_000),
   /** A provider that still says "not found" this long after the call has definitely not vended. */
   PROVIDER_NOT_FOUND_GRACE_MINUTES: z.coerce.number().int().min(1).default(10),
   /** Webhook URLs on private, loopback or link-local addresses (tests and local development only). */

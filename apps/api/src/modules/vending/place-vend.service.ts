@@ -60,6 +60,34 @@ export interface VendResult {
   vend: VendRow;
   /** True when the reference had been used with the same request: nothing new happened. */
   replay: boolean;
+  /**
+   * True when the vend was answered as recorded (PENDING, its debit posted) while the networks are
+   * still being called: the caller asked not to wait (VendOptions.respondAsync).
+   */
+  accepted?: boolean;
+}
+
+export interface VendOptions {
+  /**
+   * The caller does not wait for the network (the API's `Prefer: respond-async`): the answer is
+   * the vend as recorded, PENDING with its debit posted, and the providers are called after it,
+   * exactly as they would have been; the outcome follows by webhook or by reading the vend. A
+   * retry of the reference is answered with the vend as it stands, without waiting either.
+   */
+  respondAsync?: boolean;
+}
+
+// Vends answered before their outcome whose delivery is still running, per database handle: at
+// most ASYNC_VEND_LIMIT; past it a new vend waits for its own outcome as if the caller had not
+// asked (the answer is the same, only later), so a burst cannot pile up provider calls unbounded.
+const asyncDeliveries = new WeakMap<Db, { n: number }>();
+function asyncDeliveriesOf(db: Db): { n: number } {
+  let c = asyncDeliveries.get(db);
+  if (!c) {
+    c = { n: 0 };
+    asyncDeliveries.set(db, c);
+  }
+  return c;
 }
 
 export interface Prepared {
@@ -240,7 +268,12 @@ export async function awaitSettled(ctx: AppContext, v: VendRow): Promise<VendRow
   return row ?? v;
 }
 
-export async function replay(ctx: AppContext, existing: VendRow, hash: string): Promise<VendResult> {
+export async function replay(
+  ctx: AppContext,
+  existing: VendRow,
+  hash: string,
+  opts: VendOptions = {},
+): Promise<VendResult> {
   if (existing.requestHash !== hash) {
     throw new AppError(
       'IDEMPOTENCY_CONFLICT',
@@ -248,7 +281,7 @@ export async function replay(ctx: AppContext, existing: VendRow, hash: string): 
       `The reference ${existing.reference} was already used for a different request`,
     );
   }
-  return { vend: await awaitSettled(ctx, existing), replay: true };
+  return { vend: opts.respondAsync ? existing : await awaitSettled(ctx, existing), replay: true };
 }
 
 // ---------------------------------------------------------------- vending
@@ -271,23 +304,31 @@ export async function vendsSettled(db: Db, timeoutMs: number): Promise<void> {
 }
 
 /** Records the vend and debits the wallet (one statement), then calls the providers. */
-export function executeVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
+export function executeVend(ctx: AppContext, r: Resolved, opts: VendOptions = {}): Promise<VendResult> {
   let running = inFlight.get(ctx.db);
   if (!running) {
     running = new Set();
     inFlight.set(ctx.db, running);
   }
   const set = running;
-  const p = runVend(ctx, r);
-  set.add(p);
-  void p.then(
-    () => set.delete(p),
-    () => set.delete(p),
-  );
+  const track = (p: Promise<unknown>) => {
+    set.add(p);
+    void p.then(
+      () => set.delete(p),
+      () => set.delete(p),
+    );
+  };
+  const p = runVend(ctx, r, opts, track);
+  track(p);
   return p;
 }
 
-export async function runVend(ctx: AppContext, r: Resolved): Promise<VendResult> {
+export async function runVend(
+  ctx: AppContext,
+  r: Resolved,
+  opts: VendOptions = {},
+  track: (p: Promise<unknown>) => void = () => {},
+): Promise<VendResult> {
   const id = randomUUID();
   const now = new Date();
   const floatAccount = floatOf(r.first.route);
@@ -373,7 +414,7 @@ export async function runVend(ctx: AppContext, r: Resolved): Promise<VendResult>
   } catch (err) {
     if (isUniqueViolation(err, 'vends_reference_uq')) {
       const existing = await findVendByReference(ctx.db, r.corp.id, r.mode, r.reference);
-      if (existing) return replay(ctx, existing, r.hash);
+      if (existing) return replay(ctx, existing, r.hash, opts);
       throw conflict('The reference is being used by another request; try again');
     }
     throw asLedgerError(err);
@@ -381,6 +422,20 @@ export async function runVend(ctx: AppContext, r: Resolved): Promise<VendResult>
   // The debit has committed: the low-balance checks run beside the delivery, never in its way.
   if (values.mode === 'LIVE')
     queueBalanceChecks(ctx, { corporateId: values.corporateId, vtuLineId: values.floatLineId });
+  const early = asyncDeliveriesOf(ctx.db);
+  if (opts.respondAsync && early.n < ctx.config.ASYNC_VEND_LIMIT) {
+    // The same delivery as below, after the answer; a closing server waits for it (inFlight). An
+    // error leaves the vend PENDING with its requery due (requeryAt), as it would have after a
+    // synchronous delivery's error, and there is no request left to answer with it: logged.
+    early.n++;
+    const delivery = deliver(ctx, created)
+      .catch((err) => ctx.log.error({ err, vendId: id }, 'vend delivery failed after an async answer'))
+      .finally(() => {
+        early.n--;
+      });
+    track(delivery);
+    return { vend: created, replay: false, accepted: true };
+  }
   return { vend: await deliver(ctx, created), replay: false };
 }
 
@@ -393,6 +448,7 @@ export async function vend(
   caller: VendCaller,
   input: VendInput,
   client?: VendClient,
+  opts: VendOptions = {},
 ): Promise<VendResult> {
   const found = client ?? (await vendClient(ctx.db, caller.corporateId));
   if (!found || found.corp.id !== caller.corporateId) throw notFound('Corporate client');
@@ -407,9 +463,9 @@ export async function vend(
       err instanceof AppError && input.reference
         ? await findVendByReference(ctx.db, p.corp.id, p.mode, input.reference)
         : null;
-    if (existing) return replay(ctx, existing, p.hash);
+    if (existing) return replay(ctx, existing, p.hash, opts);
     throw err;
   }
   // A reference already used is found by the vend's insert itself (executeVend replays it).
-  return executeVend(ctx, resolved);
+  return executeVend(ctx, resolved, opts);
 }

@@ -47,6 +47,12 @@ function clientOf(req: FastifyRequest): ApiClient {
 /** The mode the client's calls run in (read with the key: no query). */
 const modeOf = (client: ApiClient) => vendMode(client.mode, client.corporate);
 
+/** RFC 7240: whether a Prefer header (one or several) asks for `respond-async`. */
+export function prefersAsync(header: string | string[] | undefined): boolean {
+  const all = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return all.split(',').some((p) => p.split(';')[0].trim().toLowerCase() === 'respond-async');
+}
+
 const testNumbers = SIMULATOR_TEST_NUMBERS.map((n) => `\`${n.msisdn}\`: ${n.note}`).join('; ');
 
 export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -71,6 +77,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
           'Debits the wallet (the sandbox wallet for test keys) and calls the network. The answer carries the vend in its current status:',
           'SUCCESSFUL, PENDING (the network has not confirmed yet: the final status follows by webhook, or GET /api/vend/{reference}) or FAILED (the debit has already been reversed).',
           'The same reference with the same body returns the original result without vending again; with another body it is refused with 409 IDEMPOTENCY_CONFLICT.',
+          'With the header `Prefer: respond-async` the call does not wait for the network: once the wallet is debited it answers 202 with the vend PENDING (header `Preference-Applied: respond-async`), the network is called as it would have been, and the final status follows by webhook or GET /api/vend/{reference}; a retry of the reference then answers the vend as it stands, without waiting. Without it, the answer waits for the network (up to the provider time limit).',
           `In test mode the simulator answers by number: ${testNumbers}. Test numbers match no network prefix: give the network.`,
         ].join(' '),
         // OpenAPI 3.0 schemas take one `example` (`examples` is 3.1 only).
@@ -79,6 +86,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         }),
         response: {
           200: successEnvelope(vendView),
+          202: successEnvelope(vendView),
           400: failure,
           402: failure,
           403: failure,
@@ -89,13 +97,17 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const client = clientOf(req);
+      const respondAsync = prefersAsync(req.headers.prefer);
       const res = await vend(
         ctx,
         { corporateId: client.corporateId, channel: 'API', keyMode: client.mode, apiKeyId: client.keyId },
         req.body,
         { corp: client.corporate, services: client.services },
+        { respondAsync },
       );
       if (res.replay) reply.header('idempotent-replayed', 'true');
+      if (respondAsync && (res.accepted || res.replay)) reply.header('preference-applied', 'respond-async');
+      if (res.accepted) reply.code(202);
       return ok(vendMessage(res.vend), vendOut(res.vend));
     },
   );
