@@ -2,11 +2,11 @@
 //
 // 1. Baseline: pgbench on the local PostgreSQL, 32 clients, 20 s, -M prepared, each transaction
 //    one conditional UPDATE of a single row plus two INSERTs (the least a debit can cost).
-// 2. PostgreSQL pass: a fresh database, the real server (simulator at 0 ms), autocannon with 32
-//    connections for 20 s after a warm-up, unique references: first every connection on ONE
-//    client wallet, then on 32 different wallets.
+// 2. PostgreSQL pass: the real server (simulator at 0 ms), autocannon with 32 connections for
+//    20 s after a warm-up, unique references: every connection on ONE client wallet, then on 32
+//    different wallets. Every run of every pass has a fresh database of its own, seeded alike.
 // 3. PGlite pass: the same on the embedded database, with 64 connections.
-// 4. Provider-latency pass: another fresh PostgreSQL database, 256 connections on 32 wallets,
+// 4. Provider-latency pass: PostgreSQL, 256 connections on 32 wallets,
 //    the server started once with SIMULATOR_LATENCY_MS=0 and once with 500; at each, callers that
 //    wait for the network's answer, then callers that send `Prefer: respond-async` (answered 202
 //    PENDING once debited). An async run counts a vend only once it is final: after the load, the
@@ -301,6 +301,28 @@ async function onFreshPg(label, servers) {
   }
 }
 
+async function onFreshPglite(label, servers) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-bench-pglite-'));
+  try {
+    return await pass(label, { DATA_DIR: dataDir }, servers);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// Every run on a database of its own, seeded the same way: no run starts on the rows (and the
+// autovacuum work) the previous run left, so the figures compared start from the same state.
+async function eachFresh(on, label, runs) {
+  const merged = { results: {}, check: { ok: true, report: '' } };
+  for (const { env = {}, ...run } of runs) {
+    const p = await on(`${label}, ${run.name}`, [{ env, runs: [run] }]);
+    Object.assign(merged.results, p.results);
+    merged.check.ok &&= p.check.ok;
+    merged.check.report += `-- ${run.name}\n${p.check.report.trim()}\n`;
+  }
+  return merged;
+}
+
 // ---------------------------------------------------------------- main
 
 console.log(
@@ -311,32 +333,28 @@ const base = await baseline();
 console.log(`   ${base.tps.toFixed(1)} TPS (average latency ${base.latencyAvgMs} ms)`);
 
 const passes = {};
-passes.PostgreSQL = await onFreshPg('PostgreSQL', [{ env: {}, runs: walletRuns(CONNECTIONS) }]);
-if (!process.env.BENCH_SKIP_PGLITE) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-bench-pglite-'));
-  try {
-    passes.PGlite = await pass('PGlite', { DATA_DIR: dataDir }, [
-      { env: {}, runs: walletRuns(PGLITE_CONNECTIONS) },
-    ]);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+passes.PostgreSQL = await eachFresh(onFreshPg, 'PostgreSQL', walletRuns(CONNECTIONS));
+if (!process.env.BENCH_SKIP_PGLITE)
+  passes.PGlite = await eachFresh(onFreshPglite, 'PGlite', walletRuns(PGLITE_CONNECTIONS));
 if (!process.env.BENCH_SKIP_LATENCY) {
-  passes['PostgreSQL, provider latency'] = await onFreshPg(
+  passes['PostgreSQL, provider latency'] = await eachFresh(
+    onFreshPg,
     'PostgreSQL, provider latency',
-    [0, 500].map((ms) => ({
-      env: { SIMULATOR_LATENCY_MS: String(ms) },
-      runs: [
-        { name: `32 wallets, provider ${ms} ms`, wallets: 32, connections: LATENCY_CONNECTIONS },
-        {
-          name: `32 wallets, provider ${ms} ms, respond-async`,
-          wallets: 32,
-          connections: LATENCY_CONNECTIONS,
-          respondAsync: true,
-        },
-      ],
-    })),
+    [0, 500].flatMap((ms) => [
+      {
+        name: `32 wallets, provider ${ms} ms`,
+        wallets: 32,
+        connections: LATENCY_CONNECTIONS,
+        env: { SIMULATOR_LATENCY_MS: String(ms) },
+      },
+      {
+        name: `32 wallets, provider ${ms} ms, respond-async`,
+        wallets: 32,
+        connections: LATENCY_CONNECTIONS,
+        respondAsync: true,
+        env: { SIMULATOR_LATENCY_MS: String(ms) },
+      },
+    ]),
   );
 }
 
