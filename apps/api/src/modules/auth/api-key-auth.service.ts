@@ -6,7 +6,7 @@
 import type { Db } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { type ServiceRow, servicesFromJson } from '../catalogue';
+import type { ServiceRow } from '../catalogue';
 import type { VendCorporate } from '../vending';
 import { lookupKeyByHash, stampKeyLastUsed } from './api-key-lookup.repo';
 
@@ -18,8 +18,8 @@ export interface ApiClient {
   ipAllowlist: string[];
   /** The corporate's vending terms, as read with the key. */
   corporate: VendCorporate;
-  /** Its assigned, active services, oldest first. */
-  services: ServiceRow[];
+  /** Its assigned, active services, oldest first (shared by the calls read together: read only). */
+  services: readonly ServiceRow[];
 }
 
 /** newToken's 32 random bytes in base64url, after the mode prefix. */
@@ -55,6 +55,6 @@ export async function authenticateApiKey(db: Db, given: string | string[] | unde
       upfrontCommission: row.upfront_commission,
       clientType: row.client_type,
     },
-    services: servicesFromJson(row.services),
+    services: row.services,
   };
 }

@@ -9,19 +9,40 @@ import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import { runStatement, type Statement } from '../../db/sql';
 import { groupReadPer } from '../../lib/group-commit';
-import { ASSIGNED_SERVICES_JSON, type ServiceJson } from '../catalogue';
+import { type ServiceJson, type ServiceRow, servicesFromJson } from '../catalogue';
 
-/** The keys, their corporates, the corporates' IP allow-lists and services, by the keys' hashes. */
+/**
+ * The keys, their corporates, the corporates' IP allow-lists and the ids of their assigned active
+ * services, by the keys' hashes; the rows of those services once for the whole statement (on one
+ * row only: keys of many clients share their services, so each is built and sent once).
+ */
 const KEY_LOOKUP: Statement = {
   name: 'api_key_lookup',
-  text: `select k.key_hash, k.id, k.corporate_id, k.mode, k.revoked_at, k.last_used_at, c.status as corporate_status,
-                c.test_mode, c.upfront_commission, c.client_type,
-                array(select i.address from ip_allowlist i where i.corporate_id = k.corporate_id) as ip_allowlist,
-                ${ASSIGNED_SERVICES_JSON('k.corporate_id')} as services
-           from api_keys k
-           join corporates c on c.id = k.corporate_id
-          where k.key_hash = any($1::text[])`,
+  text: `with k as (
+           select k.key_hash, k.id, k.corporate_id, k.mode, k.revoked_at, k.last_used_at,
+                  c.status as corporate_status, c.test_mode, c.upfront_commission, c.client_type,
+                  array(select i.address from ip_allowlist i where i.corporate_id = k.corporate_id) as ip_allowlist,
+                  array(select s.id::text
+                          from service_assignments a
+                          join services s on s.id = a.service_id
+                         where a.corporate_id = k.corporate_id and s.status = 'ACTIVE'
+                         order by s.created_at, s.id) as service_ids
+             from api_keys k
+             join corporates c on c.id = k.corporate_id
+            where k.key_hash = any($1::text[]))
+         select k.*,
+                case when row_number() over () = 1
+                     then (select coalesce(json_agg(s), '[]')
+                             from services s
+                            where s.id in (select unnest(k2.service_ids)::uuid from k k2)) end as services
+           from k`,
 };
+
+interface KeyLookupRaw extends Omit<ApiKeyLookupRow, 'services'> {
+  service_ids: string[];
+  /** On one row of the statement: every service named by any row's service_ids. */
+  services: ServiceJson[] | string | null;
+}
 
 export interface ApiKeyLookupRow {
   key_hash: string;
@@ -35,12 +56,23 @@ export interface ApiKeyLookupRow {
   upfront_commission: boolean;
   client_type: string;
   ip_allowlist: string[];
-  services: ServiceJson[] | string;
+  /** Its corporate's assigned, active services, oldest first (shared between calls: read only). */
+  services: readonly ServiceRow[];
+}
+
+async function readKeys(db: Db, hashes: string[]): Promise<ApiKeyLookupRow[]> {
+  const raw = await runStatement<KeyLookupRaw>(db, KEY_LOOKUP, [hashes]);
+  const json = raw.find((r) => r.services != null)?.services ?? null;
+  const byId = new Map(servicesFromJson(json).map((s) => [s.id, s]));
+  return raw.map(({ service_ids, services: _, ...row }) => ({
+    ...row,
+    services: service_ids.flatMap((id) => byId.get(id) ?? []),
+  }));
 }
 
 /** The key's row (none when no key has this hash), read with whatever other keys are asked now. */
 export const lookupKeyByHash: (db: Db, keyHash: string) => Promise<ApiKeyLookupRow[]> = groupReadPer({
-  read: (db: Db, hashes) => runStatement<ApiKeyLookupRow>(db, KEY_LOOKUP, [hashes]),
+  read: readKeys,
   keyOf: (r) => r.key_hash,
   pick: (rows) => rows,
   none: () => [],

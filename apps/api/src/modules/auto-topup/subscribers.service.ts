@@ -34,7 +34,7 @@ type Body = z.output<typeof autoTopupSubscriberBody>;
 
 interface Client {
   corp: VendCorporate;
-  services: ServiceRow[];
+  services: readonly ServiceRow[];
 }
 
 async function clientOf(ctx: AppContext, corporateId: string): Promise<Client> {

@@ -178,7 +178,11 @@ export async function chooseRoute(
 
 /** The rules: client active, service assigned and enabled (`services`: the client's assigned,
  * active ones, as vendClient reads them), plan, bounds, commission, a route. */
-export async function resolveVend(ctx: AppContext, p: Prepared, services: ServiceRow[]): Promise<Resolved> {
+export async function resolveVend(
+  ctx: AppContext,
+  p: Prepared,
+  services: readonly ServiceRow[],
+): Promise<Resolved> {
   if (p.corp.status !== 'ACTIVE') {
     throw new AppError(
       'CLIENT_INACTIVE',

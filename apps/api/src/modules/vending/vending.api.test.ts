@@ -283,3 +283,44 @@ describe('[API] keys looked up together under load', () => {
     await expectBooksBalanced(t.app);
   });
 });
+
+describe('[API] services read with the key, for many keys at once', () => {
+  it('[API] clients looked up together each get their own services, and a client with none gets none', async () => {
+    const full = await createCorporate(t.app);
+    const some = await createCorporate(t.app);
+    const none = await createCorporate(t.app);
+    for (const c of [full, some]) {
+      await assignDefaults(t.app, c.corporateId);
+      await fund(t.app, c.corporateId, 100_000);
+    }
+    // `some` keeps only its MTN services; `none` has no service at all.
+    await t.app.ctx.dbHandle.query(
+      `delete from service_assignments a using services s
+        where s.id = a.service_id and a.corporate_id = $1 and s.network <> 'MTN'`,
+      [some.corporateId],
+    );
+    const keys = {
+      full: await apiKeyFor(t.app, full.corporateId),
+      some: await apiKeyFor(t.app, some.corporateId),
+      none: await apiKeyFor(t.app, none.corporateId),
+    };
+    const plan = Array.from({ length: 30 }, (_, i) => (['full', 'some', 'none'] as const)[i % 3]!);
+    const answers = await Promise.all(plan.map((k) => withKey(keys[k], 'api/services')));
+    answers.forEach((res, i) => {
+      expect(res.statusCode, res.body).toBe(200);
+      const services = res.json().data as Array<{ network: string; service: string }>;
+      const names = services.map((s) => `${s.network} ${s.service}`);
+      if (plan[i] === 'full') expect(services).toHaveLength(8);
+      if (plan[i] === 'some') expect(names.sort()).toEqual(['MTN AIRTIME', 'MTN DATA']);
+      if (plan[i] === 'none') expect(services).toEqual([]);
+    });
+    // The vends follow: a network not assigned is refused for `some` only.
+    const [a, b] = await Promise.all([
+      apiVend(t.app, keys.full, { phone: '08021234567', network: 'AIRTEL', amount: 100 }),
+      apiVend(t.app, keys.some, { phone: '08021234567', network: 'AIRTEL', amount: 100 }),
+    ]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(403);
+    expect(b.json().code).toBe('SERVICE_UNAVAILABLE');
+  });
+});

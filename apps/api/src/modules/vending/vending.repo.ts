@@ -141,7 +141,7 @@ const VEND_CONTEXT: Statement = {
 export interface VendClient {
   corp: VendCorporate;
   /** Assigned and active, oldest first. */
-  services: ServiceRow[];
+  services: readonly ServiceRow[];
 }
 
 /**
