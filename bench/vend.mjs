@@ -1,23 +1,30 @@
 // npm run bench:vend — API-key vends under load, against the database's own ceiling.
 //
-// 1. Baseline: pgbench on the local PostgreSQL, 32 clients, 20 s, -M prepared, each transaction
-//    one conditional UPDATE of a single row plus two INSERTs (the least a debit can cost).
-// 2. PostgreSQL pass: the real server (simulator at 0 ms), autocannon with 32 connections for
-//    20 s after a warm-up, unique references: every connection on ONE client wallet, then on 32
-//    different wallets. Every run of every pass has a fresh database of its own, seeded alike.
-// 3. PGlite pass: the same on the embedded database, with 64 connections.
-// 4. Provider-latency pass: PostgreSQL, 256 connections on 32 wallets,
-//    the server started once with SIMULATOR_LATENCY_MS=0 and once with 500; at each, callers that
-//    wait for the network's answer, then callers that send `Prefer: respond-async` (answered 202
-//    PENDING once debited). An async run counts a vend only once it is final: after the load, the
-//    run waits until no vend is PENDING, and its figure is vends / (measured time + that drain).
-// Prints vends/s, p50, p99 and max latency, non-2xx answers, the baseline TPS and the ratios,
-// runs the ledger and vending checks on each database, and says of each target of the
-// performance issue whether it is met. Exits non-zero only when a check finds a violation.
+// Each configuration below has a database of its own (seeded alike: 33 clients with funded
+// wallets and live keys) and a server of its own, kept up through the pass. A pass warms each
+// configuration up once, then measures them in turn, BENCH_ROUNDS times over, BENCH_SECONDS each:
+// this machine's speed drifts from minute to minute (the same run has measured twice as fast as
+// itself minutes later), and measuring in turn makes the drift fall on every configuration alike.
+//
+// 1. PostgreSQL pass, with the baseline: each round starts with pgbench on the local PostgreSQL
+//    (32 clients, -M prepared, each transaction one conditional UPDATE of a single row plus two
+//    INSERTs: the least a debit can cost), then the real server (simulator at 0 ms) under
+//    autocannon with 32 connections, unique references: every connection on ONE client wallet,
+//    then on 32 different wallets.
+// 2. PGlite pass: the same two on the embedded database, with 64 connections.
+// 3. Provider-latency pass: PostgreSQL, 256 connections on 32 wallets, the simulator at 0 ms and
+//    at 500 ms; at each, callers that wait for the network's answer, and callers that send
+//    `Prefer: respond-async` (answered 202 PENDING once debited). An async round counts a vend
+//    only once it is final: after the load it waits until no vend is PENDING, and its figure is
+//    the vends made final / (measured time + that drain).
+// Prints vends/s (all rounds), p50 (median round), p99 and max latency (worst round), non-2xx
+// answers, the baseline TPS (mean of the rounds) and the ratios, runs the ledger and vending
+// checks on each database, and says of each target of the performance issue whether it is met.
+// Exits non-zero only when a check finds a violation.
 //
 // Environment: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), PGBENCH
-// (path), BENCH_SECONDS (20), BENCH_WARMUP_SECONDS (5), BENCH_CONNECTIONS (32),
-// BENCH_PGLITE_CONNECTIONS (64), BENCH_SKIP_PGLITE=1, BENCH_SKIP_LATENCY=1.
+// (path), BENCH_ROUNDS (3), BENCH_SECONDS (10, per round), BENCH_WARMUP_SECONDS (5),
+// BENCH_CONNECTIONS (32), BENCH_PGLITE_CONNECTIONS (64), BENCH_SKIP_PGLITE=1, BENCH_SKIP_LATENCY=1.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,7 +37,8 @@ import { adminQuery, withDb } from './pg-admin.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PGLITE_CONNECTIONS = Number(process.env.BENCH_PGLITE_CONNECTIONS ?? 64);
@@ -43,64 +51,68 @@ const admin = (sql) => adminQuery(PG_URL, sql);
 
 // ---------------------------------------------------------------- baseline
 
-async function baseline() {
+// The baseline's database, made once; run(seconds) is one pgbench run on it.
+async function baselineDb() {
   const name = `vp_bench_base_${randomBytes(3).toString('hex')}`;
   await admin(`create database ${name}`);
   const url = withDb(PG_URL, name);
-  try {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`
-      create table pgb_accounts (id int primary key, balance bigint not null);
-      create table pgb_entries (id bigserial primary key, account_id int not null, amount bigint not null, created_at timestamptz not null default now());
-      create table pgb_vends (id bigserial primary key, account_id int not null, ref text not null unique, created_at timestamptz not null default now());
-      insert into pgb_accounts values (1, 1000000000000000);`);
-    await c.end();
-    const dir = mkdtempSync(path.join(tmpdir(), 'vp-pgbench-'));
-    const script = path.join(dir, 'debit.sql');
-    writeFileSync(
-      script,
-      [
-        'BEGIN;',
-        'UPDATE pgb_accounts SET balance = balance - 5000 WHERE id = 1 AND balance - 5000 >= 0;',
-        'INSERT INTO pgb_entries (account_id, amount) VALUES (1, -5000);',
-        "INSERT INTO pgb_vends (account_id, ref) VALUES (1, :client_id || '-' || random());",
-        'END;',
-        '',
-      ].join('\n'),
-    );
-    const u = new URL(url);
-    const out = execFileSync(
-      PGBENCH,
-      [
-        '-n',
-        '-M',
-        'prepared',
-        '-c',
-        String(CONNECTIONS),
-        '-j',
-        '2',
-        '-T',
-        String(SECONDS),
-        '-f',
-        script,
-        '-h',
-        u.hostname,
-        '-p',
-        u.port || '5432',
-        '-U',
-        u.username || 'postgres',
-        name,
-      ],
-      { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password || '') } },
-    );
-    rmSync(dir, { recursive: true, force: true });
-    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-    const lat = /latency average = ([\d.]+) ms/.exec(out)?.[1];
-    return { tps, latencyAvgMs: Number(lat) };
-  } finally {
-    await admin(`drop database if exists ${name} with (force)`);
-  }
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`
+    create table pgb_accounts (id int primary key, balance bigint not null);
+    create table pgb_entries (id bigserial primary key, account_id int not null, amount bigint not null, created_at timestamptz not null default now());
+    create table pgb_vends (id bigserial primary key, account_id int not null, ref text not null unique, created_at timestamptz not null default now());
+    insert into pgb_accounts values (1, 1000000000000000);`);
+  await c.end();
+  const dir = mkdtempSync(path.join(tmpdir(), 'vp-pgbench-'));
+  const script = path.join(dir, 'debit.sql');
+  writeFileSync(
+    script,
+    [
+      'BEGIN;',
+      'UPDATE pgb_accounts SET balance = balance - 5000 WHERE id = 1 AND balance - 5000 >= 0;',
+      'INSERT INTO pgb_entries (account_id, amount) VALUES (1, -5000);',
+      "INSERT INTO pgb_vends (account_id, ref) VALUES (1, :client_id || '-' || random());",
+      'END;',
+      '',
+    ].join('\n'),
+  );
+  const u = new URL(url);
+  return {
+    run(seconds) {
+      const out = execFileSync(
+        PGBENCH,
+        [
+          '-n',
+          '-M',
+          'prepared',
+          '-c',
+          String(CONNECTIONS),
+          '-j',
+          '2',
+          '-T',
+          String(seconds),
+          '-f',
+          script,
+          '-h',
+          u.hostname,
+          '-p',
+          u.port || '5432',
+          '-U',
+          u.username || 'postgres',
+          name,
+        ],
+        { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password || '') } },
+      );
+      const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+      const lat = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+      return { tps, latencyAvgMs: Number(lat) };
+    },
+    async drop() {
+      rmSync(dir, { recursive: true, force: true });
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
 }
 
 // ---------------------------------------------------------------- the server
@@ -183,18 +195,6 @@ function cannon(port, keys, seconds, connections, respondAsync = false) {
   });
 }
 
-function summary(r) {
-  const ok = r['2xx'];
-  return {
-    vendsPerSec: Math.round((ok / r.duration) * 10) / 10,
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    maxMs: r.latency.max,
-    non2xx: r.non2xx + r.errors + r.timeouts,
-    requests: r.requests.total,
-  };
-}
-
 // The vends still PENDING: waits (up to 120 s) until there are none; the time it took, in ms.
 async function drained(url) {
   const t0 = Date.now();
@@ -230,10 +230,24 @@ async function finalCounts(url, since) {
   }
 }
 
-// One database, seeded once with 33 clients (key 0 alone, keys 1-32 as 32 wallets); one server
-// start per entry of `servers` ({env, runs: [{name, wallets: 1 | 32, connections}]}).
-async function pass(label, env, servers) {
-  const port = 3900 + Math.floor(Math.random() * 90);
+// A configuration under test, with a database of its own (a fresh PostgreSQL database or PGlite
+// directory) seeded alike with 33 clients (key 0 alone, keys 1-32 as 32 wallets), and a server
+// of its own, started once and kept up through the rounds.
+let nextPort = 3900 + Math.floor(Math.random() * 50);
+async function prepare(cfg) {
+  const port = nextPort++;
+  let dispose = async () => {};
+  let dbEnv;
+  if (cfg.engine === 'PGlite') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-bench-pglite-'));
+    dbEnv = { DATA_DIR: dataDir };
+    dispose = async () => rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    const dbName = `vp_bench_${randomBytes(3).toString('hex')}`;
+    await admin(`create database ${dbName}`);
+    dbEnv = { DATABASE_URL: withDb(PG_URL, dbName) };
+    dispose = async () => admin(`drop database if exists ${dbName} with (force)`);
+  }
   const appEnv = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -242,119 +256,155 @@ async function pass(label, env, servers) {
     SIMULATOR_LATENCY_MS: '0',
     APP_SECRET: randomBytes(32).toString('hex'),
     WEB_DIST: '/nonexistent',
-    ...env,
+    ...dbEnv,
+    ...cfg.env,
   };
-  console.log(`\n== ${label}: seeding 33 clients ...`);
   const { keys } = JSON.parse(
     run(tsx, ['bench/vend-fixture.ts', 'seed', '33'], appEnv).trim().split('\n').pop(),
   );
-  const results = {};
-  for (const s of servers) {
-    const server = await startServer({ ...appEnv, ...s.env });
-    try {
-      for (const { name, wallets, connections, respondAsync = false } of s.runs) {
-        const set = wallets === 1 ? keys.slice(0, 1) : keys.slice(1, 33);
-        process.stdout.write(`   ${name}, ${connections} connections: warm-up ${WARMUP} s ... `);
-        await cannon(port, set, WARMUP, connections, respondAsync);
-        if (respondAsync) await drained(appEnv.DATABASE_URL);
-        process.stdout.write(`measuring ${SECONDS} s ... `);
-        const r = await cannon(port, set, SECONDS, connections, respondAsync);
-        results[name] = { connections, ...summary(r) };
-        if (respondAsync) {
-          // Counted once final: the time until no vend is PENDING is added to the measured time.
-          const drainMs = await drained(appEnv.DATABASE_URL);
-          const final = await finalCounts(appEnv.DATABASE_URL, r.start);
-          results[name].answeredPerSec = results[name].vendsPerSec;
-          results[name].drainMs = drainMs;
-          results[name].vendsPerSec = Math.round((final.done / (r.duration + drainMs / 1000)) * 10) / 10;
-          results[name].final = final;
-          console.log(
-            `${results[name].answeredPerSec} answered/s, all final ${drainMs} ms after the load: ${results[name].vendsPerSec} final vends/s (${final.successful} successful, ${final.failed} failed, ${final.pending} pending)`,
-          );
-        } else console.log(`${results[name].vendsPerSec} vends/s`);
-      }
-    } finally {
-      await stopServer(server);
-    }
+  const server = await startServer(appEnv);
+  return {
+    ...cfg,
+    appEnv,
+    port,
+    server,
+    set: cfg.wallets === 1 ? keys.slice(0, 1) : keys.slice(1, 33),
+    rounds: [],
+    dispose,
+  };
+}
+
+// One measured run of a configuration: autocannon for `seconds`; an async run then waits until
+// no vend is PENDING and counts what became final, over the measured time plus that drain.
+async function measure(c, seconds) {
+  const r = await cannon(c.port, c.set, seconds, c.connections, c.respondAsync);
+  const round = { ok: r['2xx'], duration: r.duration, r };
+  if (c.respondAsync) {
+    round.drainMs = await drained(c.appEnv.DATABASE_URL);
+    round.final = await finalCounts(c.appEnv.DATABASE_URL, r.start);
   }
-  let check;
+  c.rounds.push(round);
+  return round;
+}
+
+// The rounds of a configuration together: vends over time (all rounds), the median p50, the worst
+// p99 and max, every non-2xx.
+function combine(c) {
+  const sum = (f) => c.rounds.reduce((n, x) => n + f(x), 0);
+  const per = (n, secs) => Math.round((n / secs) * 10) / 10;
+  const p50s = c.rounds.map((x) => x.r.latency.p50).sort((a, b) => a - b);
+  const out = {
+    connections: c.connections,
+    vendsPerSec: per(
+      sum((x) => x.ok),
+      sum((x) => x.duration),
+    ),
+    p50Ms: p50s[Math.floor(p50s.length / 2)],
+    p99Ms: Math.max(...c.rounds.map((x) => x.r.latency.p99)),
+    maxMs: Math.max(...c.rounds.map((x) => x.r.latency.max)),
+    non2xx: sum((x) => x.r.non2xx + x.r.errors + x.r.timeouts),
+    perRound: c.rounds.map((x) => per(x.final ? x.final.done : x.ok, x.duration + (x.drainMs ?? 0) / 1000)),
+  };
+  if (c.respondAsync) {
+    out.answeredPerSec = out.vendsPerSec;
+    out.drainMs = Math.max(...c.rounds.map((x) => x.drainMs));
+    out.final = {
+      successful: sum((x) => x.final.successful),
+      failed: sum((x) => x.final.failed),
+      pending: sum((x) => x.final.pending),
+    };
+    out.vendsPerSec = per(
+      sum((x) => x.final.done),
+      sum((x) => x.duration + x.drainMs / 1000),
+    );
+  }
+  return out;
+}
+
+// The configurations of a pass measured in turn, ROUNDS times over (each round SECONDS), after one
+// warm-up each: what this machine does meanwhile (its speed drifts) falls on all of them alike.
+// `before(round)` runs at the start of each round (the pgbench baseline). Then every server is
+// stopped and every database checked.
+async function interleaved(label, cfgs, before) {
+  console.log(`\n== ${label}: ${cfgs.length} configurations, a database and a server each ...`);
+  const prepared = [];
+  const results = {};
+  const check = { ok: true, report: '' };
   try {
-    check = { ok: true, report: run(tsx, ['bench/vend-fixture.ts', 'check'], appEnv) };
-  } catch (err) {
-    check = { ok: false, report: `${err.stdout ?? ''}${err.message}` };
+    for (const cfg of cfgs) prepared.push(await prepare(cfg));
+    for (const c of prepared) {
+      process.stdout.write(`   warm-up ${WARMUP} s: ${c.name}, ${c.connections} connections\n`);
+      await cannon(c.port, c.set, WARMUP, c.connections, c.respondAsync);
+      if (c.respondAsync) await drained(c.appEnv.DATABASE_URL);
+    }
+    for (let i = 1; i <= ROUNDS; i++) {
+      if (before) await before(i);
+      for (const c of prepared) {
+        const x = await measure(c, SECONDS);
+        const figure = x.final
+          ? `${(x.ok / x.duration).toFixed(1)} answered/s, all final ${x.drainMs} ms after: ${(x.final.done / (x.duration + x.drainMs / 1000)).toFixed(1)} final vends/s (${x.final.pending} pending)`
+          : `${(x.ok / x.duration).toFixed(1)} vends/s, p99 ${x.r.latency.p99} ms`;
+        console.log(`   round ${i}/${ROUNDS}, ${c.name}: ${figure}`);
+      }
+    }
+    for (const c of prepared) results[c.name] = combine(c);
+  } finally {
+    for (const c of prepared) await stopServer(c.server);
+    for (const c of prepared) {
+      if (Object.keys(results).length === prepared.length) {
+        try {
+          check.report += `-- ${c.name}\n${run(tsx, ['bench/vend-fixture.ts', 'check'], c.appEnv).trim()}\n`;
+        } catch (err) {
+          check.ok = false;
+          check.report += `-- ${c.name}\n${err.stdout ?? ''}${err.message}\n`;
+        }
+      }
+      await c.dispose();
+    }
   }
   return { results, check };
 }
 
-const walletRuns = (connections) => [
-  { name: 'one wallet', wallets: 1, connections },
-  { name: '32 wallets', wallets: 32, connections },
+const walletRuns = (engine, connections) => [
+  { engine, name: 'one wallet', wallets: 1, connections },
+  { engine, name: '32 wallets', wallets: 32, connections },
 ];
-
-async function onFreshPg(label, servers) {
-  const dbName = `vp_bench_${randomBytes(3).toString('hex')}`;
-  await admin(`create database ${dbName}`);
-  try {
-    return await pass(label, { DATABASE_URL: withDb(PG_URL, dbName) }, servers);
-  } finally {
-    await admin(`drop database if exists ${dbName} with (force)`);
-  }
-}
-
-async function onFreshPglite(label, servers) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vp-bench-pglite-'));
-  try {
-    return await pass(label, { DATA_DIR: dataDir }, servers);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-// Every run on a database of its own, seeded the same way: no run starts on the rows (and the
-// autovacuum work) the previous run left, so the figures compared start from the same state.
-async function eachFresh(on, label, runs) {
-  const merged = { results: {}, check: { ok: true, report: '' } };
-  for (const { env = {}, ...run } of runs) {
-    const p = await on(`${label}, ${run.name}`, [{ env, runs: [run] }]);
-    Object.assign(merged.results, p.results);
-    merged.check.ok &&= p.check.ok;
-    merged.check.report += `-- ${run.name}\n${p.check.report.trim()}\n`;
-  }
-  return merged;
-}
 
 // ---------------------------------------------------------------- main
 
 console.log(
-  `VendPort vend benchmark: ${CONNECTIONS} connections (PGlite ${PGLITE_CONNECTIONS}, provider latency ${LATENCY_CONNECTIONS}), ${SECONDS} s measured after ${WARMUP} s warm-up`,
+  `VendPort vend benchmark: ${CONNECTIONS} connections (PGlite ${PGLITE_CONNECTIONS}, provider latency ${LATENCY_CONNECTIONS}), ${ROUNDS} rounds of ${SECONDS} s per configuration after ${WARMUP} s of warm-up`,
 );
-console.log(`\n== baseline: pgbench (${PGBENCH}), ${CONNECTIONS} clients, ${SECONDS} s, -M prepared`);
-const base = await baseline();
-console.log(`   ${base.tps.toFixed(1)} TPS (average latency ${base.latencyAvgMs} ms)`);
-
+const baseDb = await baselineDb();
+const baseRuns = [];
 const passes = {};
-passes.PostgreSQL = await eachFresh(onFreshPg, 'PostgreSQL', walletRuns(CONNECTIONS));
+try {
+  passes.PostgreSQL = await interleaved('PostgreSQL', walletRuns('PostgreSQL', CONNECTIONS), async (i) => {
+    const b = baseDb.run(SECONDS);
+    baseRuns.push(b);
+    console.log(
+      `   round ${i}/${ROUNDS}, baseline (pgbench, ${CONNECTIONS} clients, -M prepared): ${b.tps.toFixed(1)} TPS`,
+    );
+  });
+} finally {
+  await baseDb.drop();
+}
+const base = { tps: baseRuns.reduce((n, b) => n + b.tps, 0) / baseRuns.length };
 if (!process.env.BENCH_SKIP_PGLITE)
-  passes.PGlite = await eachFresh(onFreshPglite, 'PGlite', walletRuns(PGLITE_CONNECTIONS));
+  passes.PGlite = await interleaved('PGlite', walletRuns('PGlite', PGLITE_CONNECTIONS));
 if (!process.env.BENCH_SKIP_LATENCY) {
-  passes['PostgreSQL, provider latency'] = await eachFresh(
-    onFreshPg,
+  passes['PostgreSQL, provider latency'] = await interleaved(
     'PostgreSQL, provider latency',
-    [0, 500].flatMap((ms) => [
-      {
-        name: `32 wallets, provider ${ms} ms`,
+    [0, 500].flatMap((ms) =>
+      [false, true].map((respondAsync) => ({
+        engine: 'PostgreSQL',
+        name: `32 wallets, provider ${ms} ms${respondAsync ? ', respond-async' : ''}`,
         wallets: 32,
         connections: LATENCY_CONNECTIONS,
+        respondAsync,
         env: { SIMULATOR_LATENCY_MS: String(ms) },
-      },
-      {
-        name: `32 wallets, provider ${ms} ms, respond-async`,
-        wallets: 32,
-        connections: LATENCY_CONNECTIONS,
-        respondAsync: true,
-        env: { SIMULATOR_LATENCY_MS: String(ms) },
-      },
-    ]),
+      })),
+    ),
   );
 }
 
@@ -373,6 +423,7 @@ for (const [engine, p] of Object.entries(passes)) {
       'p99 ms': r.p99Ms,
       'max ms': r.maxMs,
       'non-2xx': r.non2xx,
+      'vends/s by round': r.perRound.join(' / '),
       'ratio to baseline':
         engine === 'PostgreSQL' ? Math.round((r.vendsPerSec / base.tps) * 1000) / 1000 : '-',
     });
@@ -383,6 +434,12 @@ console.log(`baseline (pgbench): ${base.tps.toFixed(1)} TPS`);
 const hot = passes.PostgreSQL.results['one wallet'];
 const spread = passes.PostgreSQL.results['32 wallets'];
 const ratio = hot.vendsPerSec / base.tps;
+console.log(
+  `ratio, one hot wallet to the baseline, by round: ${hot.perRound.map((v, i) => (v / baseRuns[i].tps).toFixed(3)).join(' / ')}`,
+);
+console.log(
+  `ratio, 32 wallets to one hot wallet, by round: ${spread.perRound.map((v, i) => (v / hot.perRound[i]).toFixed(3)).join(' / ')}`,
+);
 console.log(`ratio, one hot wallet on PostgreSQL: ${ratio.toFixed(3)} (target >= 1.0)`);
 const lite = passes.PGlite?.results;
 const liteRatio = lite ? lite['one wallet'].vendsPerSec / hot.vendsPerSec : null;
