@@ -195,16 +195,23 @@ function cannon(port, keys, seconds, connections, respondAsync = false) {
   });
 }
 
-// The vends still PENDING: waits (up to 120 s) until there are none; the time it took, in ms.
+// Waits (up to 120 s) until no vend is PENDING and none has been added for 250 ms (requests the
+// load generator sent just before it stopped may still be on their way to their debit); the
+// time it took, in ms.
 async function drained(url) {
   const t0 = Date.now();
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
+    let last = null;
     while (Date.now() - t0 < 120_000) {
-      const { rows } = await c.query(`select count(*)::int as n from vends where status = 'PENDING'`);
-      if (rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
+      const { rows } = await c.query(
+        `select count(*) filter (where status = 'PENDING')::int as pending, count(*)::int as total from vends`,
+      );
+      const now = rows[0];
+      if (now.pending === 0 && last?.pending === 0 && last.total === now.total) break;
+      last = now;
+      await new Promise((r) => setTimeout(r, now.pending === 0 ? 250 : 50));
     }
   } finally {
     await c.end();
