@@ -77,19 +77,6 @@ export interface VendOptions {
   respondAsync?: boolean;
 }
 
-// Vends answered before their outcome whose delivery is still running, per database handle: at
-// most ASYNC_VEND_LIMIT; past it a new vend waits for its own outcome as if the caller had not
-// asked (the answer is the same, only later), so a burst cannot pile up provider calls unbounded.
-const asyncDeliveries = new WeakMap<Db, { n: number }>();
-function asyncDeliveriesOf(db: Db): { n: number } {
-  let c = asyncDeliveries.get(db);
-  if (!c) {
-    c = { n: 0 };
-    asyncDeliveries.set(db, c);
-  }
-  return c;
-}
-
 export interface Prepared {
   caller: VendCaller;
   corp: VendCorporate;
@@ -290,12 +277,38 @@ export async function replay(
 
 // ---------------------------------------------------------------- vending
 
-/** Vends between their debit and their outcome, per database: a closing server waits for them. */
-export const inFlight = new WeakMap<Db, Set<Promise<unknown>>>();
+/**
+ * The vends of a database between their debit and their outcome (a closing server waits for
+ * them), and how many of those were answered early (`respondAsync`): at most ASYNC_VEND_LIMIT;
+ * past it a new vend waits for its own outcome as if the caller had not asked (the same answer,
+ * only later), so a burst cannot pile up provider calls without bound.
+ */
+interface Running {
+  all: Set<Promise<unknown>>;
+  early: number;
+}
+const runningPer = new WeakMap<Db, Running>();
+
+function runningOf(db: Db): Running {
+  let r = runningPer.get(db);
+  if (!r) {
+    r = { all: new Set(), early: 0 };
+    runningPer.set(db, r);
+  }
+  return r;
+}
+
+function track(r: Running, p: Promise<unknown>) {
+  r.all.add(p);
+  void p.then(
+    () => r.all.delete(p),
+    () => r.all.delete(p),
+  );
+}
 
 /** Resolves when every vend started on `db` has recorded its outcome (or after `timeoutMs`). */
 export async function vendsSettled(db: Db, timeoutMs: number): Promise<void> {
-  const running = inFlight.get(db);
+  const running = runningPer.get(db)?.all;
   if (!running?.size) return;
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
@@ -309,30 +322,12 @@ export async function vendsSettled(db: Db, timeoutMs: number): Promise<void> {
 
 /** Records the vend and debits the wallet (one statement), then calls the providers. */
 export function executeVend(ctx: AppContext, r: Resolved, opts: VendOptions = {}): Promise<VendResult> {
-  let running = inFlight.get(ctx.db);
-  if (!running) {
-    running = new Set();
-    inFlight.set(ctx.db, running);
-  }
-  const set = running;
-  const track = (p: Promise<unknown>) => {
-    set.add(p);
-    void p.then(
-      () => set.delete(p),
-      () => set.delete(p),
-    );
-  };
-  const p = runVend(ctx, r, opts, track);
-  track(p);
+  const p = runVend(ctx, r, opts);
+  track(runningOf(ctx.db), p);
   return p;
 }
 
-export async function runVend(
-  ctx: AppContext,
-  r: Resolved,
-  opts: VendOptions = {},
-  track: (p: Promise<unknown>) => void = () => {},
-): Promise<VendResult> {
+async function runVend(ctx: AppContext, r: Resolved, opts: VendOptions): Promise<VendResult> {
   const id = randomUUID();
   const now = new Date();
   const floatAccount = floatOf(r.first.route);
@@ -426,18 +421,18 @@ export async function runVend(
   // The debit has committed: the low-balance checks run beside the delivery, never in its way.
   if (values.mode === 'LIVE')
     queueBalanceChecks(ctx, { corporateId: values.corporateId, vtuLineId: values.floatLineId });
-  const early = asyncDeliveriesOf(ctx.db);
-  if (opts.respondAsync && early.n < ctx.config.ASYNC_VEND_LIMIT) {
-    // The same delivery as below, after the answer; a closing server waits for it (inFlight). An
-    // error leaves the vend PENDING with its requery due (requeryAt), as it would have after a
+  const running = runningOf(ctx.db);
+  if (opts.respondAsync && running.early < ctx.config.ASYNC_VEND_LIMIT) {
+    // The same delivery as below, after the answer; a closing server waits for it too. An error
+    // leaves the vend PENDING with its requery due (requeryAt), as it would have after a
     // synchronous delivery's error, and there is no request left to answer with it: logged.
-    early.n++;
+    running.early++;
     const delivery = deliver(ctx, created)
       .catch((err) => ctx.log.error({ err, vendId: id }, 'vend delivery failed after an async answer'))
       .finally(() => {
-        early.n--;
+        running.early--;
       });
-    track(delivery);
+    track(running, delivery);
     return { vend: created, replay: false, accepted: true };
   }
   return { vend: await deliver(ctx, created), replay: false };

@@ -7,19 +7,23 @@ import { createCorporate, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { vendsSettled } from './place-vend.service';
 import { prefersAsync } from './vending.api.routes';
-import { apiKeyFor, assignDefaults, balances, expectBooksBalanced, fund, newRef } from './vending.testing';
+import {
+  type ApiVendArgs,
+  apiKeyFor,
+  apiVend,
+  assignDefaults,
+  balances,
+  expectBooksBalanced,
+  fund,
+  newRef,
+} from './vending.testing';
 
 let t: TestApp;
 let corp: TestUser & { corporateId: string };
 let key: string;
 
-const vendCall = (body: Record<string, unknown>, prefer?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/api/vend',
-    headers: { 'x-api-key': key, ...(prefer ? { prefer } : {}) },
-    payload: { phone: '08031234567', type: 'AIRTIME', amount: '100', ...body },
-  });
+const vendCall = (body: ApiVendArgs, prefer?: string) =>
+  apiVend(t.app, key, body, { headers: prefer ? { prefer } : {} });
 const read = async (reference: string) =>
   (
     await t.app.inject({
@@ -135,12 +139,7 @@ describe('[API] Prefer: respond-async, past ASYNC_VEND_LIMIT', () => {
       await fund(small.app, c.corporateId, 1_000_000);
       const k = await apiKeyFor(small.app, c.corporateId);
       const call = () =>
-        small.app.inject({
-          method: 'POST',
-          url: '/api/v1/api/vend',
-          headers: { 'x-api-key': k, prefer: 'respond-async' },
-          payload: { reference: newRef('LIMIT'), phone: '08031234567', type: 'AIRTIME', amount: '100' },
-        });
+        apiVend(small.app, k, { reference: newRef('LIMIT') }, { headers: { prefer: 'respond-async' } });
       const first = await call();
       expect(first.statusCode).toBe(202);
       // The first delivery is still running (400 ms): the second waits for its own.

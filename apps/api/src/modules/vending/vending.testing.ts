@@ -76,12 +76,12 @@ export function apiVend(
   app: FastifyInstance,
   key: string,
   body: ApiVendArgs,
-  opts: { remoteAddress?: string } = {},
+  opts: { remoteAddress?: string; headers?: Record<string, string> } = {},
 ) {
   return app.inject({
     method: 'POST',
     url: '/api/v1/api/vend',
-    headers: { 'x-api-key': key },
+    headers: { 'x-api-key': key, ...opts.headers },
     remoteAddress: opts.remoteAddress,
     payload: { reference: newRef(), phone: '08031234567', type: 'AIRTIME', amount: '100', ...body },
   });
