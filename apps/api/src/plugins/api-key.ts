@@ -5,13 +5,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { badRequest } from '../lib/errors';
-import { type ApiClient, authenticateApiKey as authenticateKey } from '../modules/auth/api-key-auth.service';
+import { ipInList } from '../lib/ip';
+import {
+  type ApiClient,
+  authenticateApiKeyRemembered,
+  authenticateApiKey as authenticateKey,
+} from '../modules/auth/api-key-auth.service';
 
 export type { ApiClient };
 
 declare module 'fastify' {
   interface FastifyRequest {
     apiClient: ApiClient | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * With apiKey: the key may be answered from its last read (the vend call, whose debit checks
+     * that nothing it holds has changed since; see authenticateApiKeyRemembered).
+     */
+    rememberKey?: boolean;
   }
 }
 
@@ -41,6 +53,14 @@ export function registerApiKeyAuth(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.config.apiKey) return;
     if (!request.routeOptions.url?.startsWith('/api/')) return;
-    request.apiClient = await authenticateApiKey(ctx, request);
+    const header = request.headers['x-api-key'];
+    request.apiClient = request.routeOptions.config.rememberKey
+      ? // Remembered only while it would let this address in: a refusal is decided on a fresh read.
+        await authenticateApiKeyRemembered(
+          ctx.db,
+          header,
+          (c) => !c.ipAllowlist.length || ipInList(request.ip, c.ipAllowlist),
+        )
+      : await authenticateKey(ctx.db, header);
   });
 }

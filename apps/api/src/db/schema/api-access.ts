@@ -1,6 +1,6 @@
 // How a client's software reaches the vending API: its API keys and its IP allow-list.
 import { sql } from 'drizzle-orm';
-import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { corporates } from './identity';
 
@@ -38,4 +38,21 @@ export const ipAllowlist = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('ip_allowlist_uq').on(t.corporateId, t.address)],
+);
+
+/**
+ * One row: a number that every change to what an API call is answered from (a key's revocation
+ * or mode, a client's status, test mode, commission terms or client type, its IP allow-list, its
+ * service assignments, any service) raises, in the changing transaction (triggers, migration
+ * 0020). A vend placed from a remembered API-key read carries the number it was read at, and its
+ * debit is refused (STALE) when the number has moved since: nothing is ever debited on terms
+ * that had changed before the debit.
+ */
+export const apiAccessGeneration = pgTable(
+  'api_access_generation',
+  {
+    id: boolean('id').primaryKey().default(true),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('api_access_generation_one_row', sql`${t.id}`)],
 );

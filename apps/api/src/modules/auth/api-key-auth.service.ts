@@ -1,7 +1,8 @@
 // Authenticating a vending API call by its X-API-Key: the key is found by its SHA-256 hash; a
 // revoked key or an inactive corporate is refused. What the vending API needs of the client
-// comes back with the key, in the same query (one per call): its IP allow-list (enforced by the
-// vending API on top of this), its vending terms and its assigned, active services. The key
+// comes back with the key, in the same query: its IP allow-list (enforced by the vending API on
+// top of this), its vending terms and its assigned, active services. The vend call may be
+// answered from the key's last read instead (authenticateApiKeyRemembered, checked at the debit). The key
 // table is this module's, so the lookup lives here; plugins/api-key only reads the header.
 import type { Db } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
@@ -20,6 +21,10 @@ export interface ApiClient {
   corporate: VendCorporate;
   /** Its assigned, active services, oldest first (shared by the calls read together: read only). */
   services: readonly ServiceRow[];
+  /** The API access generation of the read (migration 0020). */
+  accessGeneration: number;
+  /** Answered from a remembered read (authenticateApiKeyRemembered), not one made for this call. */
+  remembered: boolean;
 }
 
 /** newToken's 32 random bytes in base64url, after the mode prefix. */
@@ -29,21 +34,37 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 const invalidKey = () => new AppError('UNAUTHORIZED', 401, 'Invalid API key');
 
-/** `given` is the X-API-Key header as received. */
-export async function authenticateApiKey(db: Db, given: string | string[] | undefined): Promise<ApiClient> {
+/** The key's hash, once its shape is checked (401 without a key or with a malformed one). */
+function hashOfKey(given: string | string[] | undefined): string {
   const key = Array.isArray(given) ? given[0] : given;
   if (!key) throw new AppError('UNAUTHORIZED', 401, 'An API key is required in the X-API-Key header');
   if (!KEY_SHAPE.test(key)) throw invalidKey();
-  const [row] = await lookupKeyByHash(db, sha256(key));
+  return sha256(key);
+}
+
+/** `given` is the X-API-Key header as received. Read for this call. */
+export async function authenticateApiKey(db: Db, given: string | string[] | undefined): Promise<ApiClient> {
+  const hash = hashOfKey(given);
+  const { client, lastUsedMs } = await readClient(db, hash);
+  const m = rememberedOf(db);
+  if (m.size >= MAX_REMEMBERED) m.clear();
+  m.set(hash, { client: { ...client, remembered: true }, lastUsedMs });
+  return client;
+}
+
+/** The client of the key with this hash, read now; when its last use was last written. */
+async function readClient(db: Db, hash: string): Promise<{ client: ApiClient; lastUsedMs: number }> {
+  const [row] = await lookupKeyByHash(db, hash);
   if (!row || row.revoked_at) throw invalidKey();
   if (row.corporate_status !== 'ACTIVE') {
     throw new AppError('CLIENT_INACTIVE', 403, 'This account is inactive. Contact support to reactivate it.');
   }
-  const now = Date.now();
-  if (!row.last_used_at || now - new Date(row.last_used_at).getTime() >= LAST_USED_RESOLUTION_MS) {
-    await stampKeyLastUsed(db, row.id, new Date(now));
+  let lastUsedMs = row.last_used_at ? new Date(row.last_used_at).getTime() : 0;
+  if (Date.now() - lastUsedMs >= LAST_USED_RESOLUTION_MS) {
+    lastUsedMs = Date.now();
+    await stampKeyLastUsed(db, row.id, new Date(lastUsedMs));
   }
-  return {
+  const client: ApiClient = {
     corporateId: row.corporate_id,
     mode: row.mode === 'TEST' ? 'TEST' : 'LIVE',
     keyId: row.id,
@@ -56,5 +77,60 @@ export async function authenticateApiKey(db: Db, given: string | string[] | unde
       clientType: row.client_type,
     },
     services: row.services,
+    accessGeneration: row.generation,
+    remembered: false,
   };
+  return { client, lastUsedMs };
+}
+
+// ---------------------------------------------------------------- remembered reads
+
+/**
+ * The last read of each key, per database, for the vend call (issue 17: a read per call was a
+ * third of a vend's statements). A remembered read is never trusted with money on its own: the
+ * vend it decides carries its access generation, and the debit is refused STALE, nothing written,
+ * when anything the read holds has changed since (migration 0020); the caller then reads again
+ * (authenticateApiKey) and decides anew. A refusal is never answered from it either: the caller
+ * reads again first. Bounded: past MAX_REMEMBERED keys it starts over.
+ */
+interface Remembered {
+  client: ApiClient;
+  /** When this process last wrote the key's last_used_at (or read it written). */
+  lastUsedMs: number;
+}
+const MAX_REMEMBERED = 10_000;
+const rememberedPer = new WeakMap<Db, Map<string, Remembered>>();
+
+function rememberedOf(db: Db): Map<string, Remembered> {
+  let m = rememberedPer.get(db);
+  if (!m) {
+    m = new Map();
+    rememberedPer.set(db, m);
+  }
+  return m;
+}
+
+/**
+ * The key's client from the remembered read when there is one and `accept` takes it (the caller's
+ * own check, such as the IP allow-list); otherwise, or when it would be refused, a read for this
+ * call (which refuses a revoked key or an inactive client as authenticateApiKey does). A client
+ * answered from memory has `remembered: true`: pass its accessGeneration with the vend.
+ */
+export async function authenticateApiKeyRemembered(
+  db: Db,
+  given: string | string[] | undefined,
+  accept: (client: ApiClient) => boolean,
+): Promise<ApiClient> {
+  const hash = hashOfKey(given);
+  const hit = rememberedOf(db).get(hash);
+  if (hit && accept(hit.client)) {
+    const now = Date.now();
+    if (now - hit.lastUsedMs >= LAST_USED_RESOLUTION_MS) {
+      hit.lastUsedMs = now;
+      await stampKeyLastUsed(db, hit.client.keyId, new Date(now));
+    }
+    return hit.client;
+  }
+  rememberedOf(db).delete(hash);
+  return authenticateApiKey(db, given);
 }

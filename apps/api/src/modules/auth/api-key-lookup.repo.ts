@@ -31,6 +31,7 @@ const KEY_LOOKUP: Statement = {
              join corporates c on c.id = k.corporate_id
             where k.key_hash = any($1::text[]))
          select k.*,
+                (select g.n::text from api_access_generation g) as generation,
                 case when row_number() over () = 1
                      then (select coalesce(json_agg(s), '[]')
                              from services s
@@ -38,7 +39,8 @@ const KEY_LOOKUP: Statement = {
            from k`,
 };
 
-interface KeyLookupRaw extends Omit<ApiKeyLookupRow, 'services'> {
+interface KeyLookupRaw extends Omit<ApiKeyLookupRow, 'services' | 'generation'> {
+  generation: string;
   service_ids: string[];
   /** On one row of the statement: every service named by any row's service_ids. */
   services: ServiceJson[] | string | null;
@@ -56,6 +58,8 @@ export interface ApiKeyLookupRow {
   upfront_commission: boolean;
   client_type: string;
   ip_allowlist: string[];
+  /** The API access generation the row was read at (migration 0020), the same for every row. */
+  generation: number;
   /** Its corporate's assigned, active services, oldest first (shared between calls: read only). */
   services: readonly ServiceRow[];
 }
@@ -64,8 +68,9 @@ async function readKeys(db: Db, hashes: string[]): Promise<ApiKeyLookupRow[]> {
   const raw = await runStatement<KeyLookupRaw>(db, KEY_LOOKUP, [hashes]);
   const json = raw.find((r) => r.services != null)?.services ?? null;
   const byId = new Map(servicesFromJson(json).map((s) => [s.id, s]));
-  return raw.map(({ service_ids, services: _, ...row }) => ({
+  return raw.map(({ service_ids, services: _, generation, ...row }) => ({
     ...row,
+    generation: Number(generation),
     services: service_ids.flatMap((id) => byId.get(id) ?? []),
   }));
 }

@@ -75,6 +75,12 @@ export interface VendOptions {
    * retry of the reference is answered with the vend as it stands, without waiting either.
    */
   respondAsync?: boolean;
+  /**
+   * The client's terms and services were read from a remembered API-key read at this API access
+   * generation (migration 0020): the debit is refused with StaleAccessError, nothing written, if
+   * they have changed since, and the caller decides again on a fresh read.
+   */
+  accessGeneration?: number;
 }
 
 export interface Prepared {
@@ -393,6 +399,7 @@ async function runVend(ctx: AppContext, r: Resolved, opts: VendOptions): Promise
         },
       },
       debitPosting(money, entries),
+      opts.accessGeneration,
     );
     created = {
       ...values,

@@ -23,6 +23,11 @@ export interface VendDebitPayload {
     accounts: string[];
     amounts: number[];
   };
+  /**
+   * The API access generation the vend was decided at, when it was decided from a remembered
+   * API-key read (migration 0020): its debit is refused STALE, nothing written, if it has moved.
+   */
+  generation?: number;
 }
 
 const RECORD_AND_DEBIT: Statement = {
@@ -30,8 +35,19 @@ const RECORD_AND_DEBIT: Statement = {
   text: 'select vend_id, transfer_id, outcome from vend_record_and_debit($1::jsonb)',
 };
 
-/** A vend's answer within its batch: its debit's id, or null when its wallet could not cover it. */
-type Posted = string | null;
+/**
+ * A vend's answer within its batch: its debit's id, null when its wallet could not cover it, or
+ * STALE when it was decided from a remembered API-key read that has changed since.
+ */
+type Posted = string | null | typeof STALE;
+const STALE = 'STALE' as const;
+
+/** The vend was decided on API access terms that changed before its debit: nothing was written. */
+export class StaleAccessError extends Error {
+  constructor() {
+    super('The API key was read before a change to its access; read it again');
+  }
+}
 
 const queueOf = groupCommitPer<Db, VendDebitPayload, Posted>((db) => ({
   // One batch at a time: a second would only wait inside the database for the first's locks
@@ -49,16 +65,23 @@ const queueOf = groupCommitPer<Db, VendDebitPayload, Posted>((db) => ({
       RECORD_AND_DEBIT,
       [JSON.stringify(items)],
     );
-    return new Map(rows.map((r) => [r.vend_id, r.outcome === 'POSTED' ? r.transfer_id : null]));
+    return new Map(
+      rows.map((r) => [
+        r.vend_id,
+        r.outcome === 'POSTED' ? r.transfer_id : r.outcome === STALE ? STALE : null,
+      ]),
+    );
   },
 }));
 
 /**
  * Records the vend and posts its debit, with whatever other vends are waiting; the debit's id.
- * Throws INSUFFICIENT_FUNDS (402) when the wallet cannot cover it (the rest of its batch goes on).
+ * Throws INSUFFICIENT_FUNDS (402) when the wallet cannot cover it (the rest of its batch goes on),
+ * StaleAccessError when `payload.generation` is no longer current.
  */
 export async function postVendDebit(db: Db, payload: VendDebitPayload): Promise<string> {
   const transferId = await queueOf(db).submit(payload);
+  if (transferId === STALE) throw new StaleAccessError();
   if (!transferId) throw insufficientFunds();
   return transferId;
 }

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
-import type { ApiClient } from '../../plugins/api-key';
+import { type ApiClient, authenticateApiKey } from '../../plugins/api-key';
 import { audit } from '../../plugins/audit';
 import { listPlans } from '../catalogue';
 import { planOut, serviceOut } from '../catalogue/catalogue.service';
@@ -29,6 +29,7 @@ import { assertIpAllowed } from '../ip-allowlist/ip-allowlist.service';
 import { corporateBalances } from '../ledger/ledger.service';
 import { vend, vendMode } from './place-vend.service';
 import { fundSandbox } from './sandbox.service';
+import { StaleAccessError } from './vend-debits';
 import { findVendByReference, vendMessage, vendOut } from './vend-reads.service';
 
 const failure = z.object({
@@ -43,6 +44,23 @@ function clientOf(req: FastifyRequest): ApiClient {
     throw new AppError('UNAUTHORIZED', 401, 'An API key is required in the X-API-Key header');
   return req.apiClient;
 }
+
+/** The key read anew for this call, its IP allow-list enforced: the request's client from now on. */
+async function fresh(req: FastifyRequest): Promise<ApiClient> {
+  const client = await authenticateApiKey(req.server.ctx, req);
+  assertIpAllowed(client.ipAllowlist, req.ip);
+  req.apiClient = client;
+  return client;
+}
+
+/**
+ * An error a vend decided from a remembered key read may owe to that read: its debit refused as
+ * stale, or a refusal before any debit (client inactive, service or amount refused...). Not an
+ * answer about money or the reference (402, 409), which a fresh read would not change.
+ */
+const decidedFromTerms = (err: unknown) =>
+  err instanceof StaleAccessError ||
+  (err instanceof AppError && err.status !== 402 && err.status !== 409 && err.status < 500);
 
 /** The mode the client's calls run in (read with the key: no query). */
 const modeOf = (client: ApiClient) => vendMode(client.mode, client.corporate);
@@ -68,7 +86,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/vend',
     {
-      config: { apiKey: true },
+      config: { apiKey: true, rememberKey: true },
       schema: {
         tags,
         security,
@@ -96,15 +114,28 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const client = clientOf(req);
       const respondAsync = prefersAsync(req.headers.prefer);
-      const res = await vend(
-        ctx,
-        { corporateId: client.corporateId, channel: 'API', keyMode: client.mode, apiKeyId: client.keyId },
-        req.body,
-        { corp: client.corporate, services: client.services },
-        { respondAsync },
-      );
+      const place = (client: ApiClient) =>
+        vend(
+          ctx,
+          { corporateId: client.corporateId, channel: 'API', keyMode: client.mode, apiKeyId: client.keyId },
+          req.body,
+          { corp: client.corporate, services: client.services },
+          { respondAsync, accessGeneration: client.remembered ? client.accessGeneration : undefined },
+        );
+      let client = clientOf(req);
+      let res: Awaited<ReturnType<typeof vend>>;
+      try {
+        res = await place(client);
+        // A replay moves no money, but answers only a key that is still good.
+        if (client.remembered && res.replay) await fresh(req);
+      } catch (err) {
+        // Decided from the key's remembered read: a debit refused as stale, or a refusal, is
+        // decided again on a fresh read (which itself refuses a key revoked since).
+        if (!client.remembered || !decidedFromTerms(err)) throw err;
+        client = await fresh(req);
+        res = await place(client);
+      }
       if (res.replay) reply.header('idempotent-replayed', 'true');
       if (respondAsync && (res.accepted || res.replay)) reply.header('preference-applied', 'respond-async');
       if (res.accepted) reply.code(202);

@@ -390,6 +390,7 @@ export async function insertVendWithDebit(
     metadata: Record<string, unknown>;
     entries: Array<{ accountId: string; amountKobo: number }>;
   },
+  generation?: number,
 ): Promise<{ debitTransferId: string }> {
   const debitTransferId = await postVendDebit(db, {
     vend: {
@@ -434,6 +435,7 @@ export async function insertVendWithDebit(
       accounts: debit.entries.map((e) => e.accountId),
       amounts: debit.entries.map((e) => e.amountKobo),
     },
+    ...(generation === undefined ? {} : { generation }),
   });
   return { debitTransferId };
 }
