@@ -23,6 +23,20 @@ describe('[APP] foundation', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND', errors: ['Not found'] });
   });
+  it('[APP] every answer carries the security headers, an unknown route and a refusal too', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/v1/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/nope' }),
+      await t.app.inject({ method: 'POST', url: '/api/v1/api/vend', payload: {} }),
+    ]) {
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
+      );
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+  });
   it('[APP] OpenAPI is served', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
