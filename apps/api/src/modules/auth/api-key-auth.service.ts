@@ -45,8 +45,10 @@ function hashOfKey(given: string | string[] | undefined): string {
 /** `given` is the X-API-Key header as received. Read for this call. */
 export async function authenticateApiKey(db: Db, given: string | string[] | undefined): Promise<ApiClient> {
   const hash = hashOfKey(given);
-  const { client, lastUsedMs } = await readClient(db, hash);
   const m = rememberedOf(db);
+  // A key refused now (revoked, its client inactive, unknown) is not remembered any more.
+  m.delete(hash);
+  const { client, lastUsedMs } = await readClient(db, hash);
   if (m.size >= MAX_REMEMBERED) m.clear();
   m.set(hash, { client: { ...client, remembered: true }, lastUsedMs });
   return client;
@@ -131,6 +133,5 @@ export async function authenticateApiKeyRemembered(
     }
     return hit.client;
   }
-  rememberedOf(db).delete(hash);
   return authenticateApiKey(db, given);
 }

@@ -39,15 +39,15 @@ const generation = async () =>
 const vendCount = async () =>
   (await db().select({ id: vends.id }).from(vends).where(eq(vends.corporateId, corp.corporateId))).length;
 
-/** Counts the key lookups the database is sent while `fn` runs. */
-async function lookupsDuring(fn: () => Promise<unknown>): Promise<number> {
+/** Counts the statements containing `text` (by default: key lookups) sent while `fn` runs. */
+async function lookupsDuring(fn: () => Promise<unknown>, text = 'from api_keys k'): Promise<number> {
   type Query = (...args: unknown[]) => Promise<unknown>;
   const client = (t.app.ctx.db as unknown as { $client: { query: Query } }).$client;
   const original = client.query;
   let n = 0;
   client.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text: string };
-    if ((typeof first === 'string' ? first : first.text).includes('from api_keys k')) n++;
+    if ((typeof first === 'string' ? first : first.text).includes(text)) n++;
     return original.apply(client, args);
   };
   try {
@@ -101,6 +101,11 @@ describe('[API-KEY-MEMORY] the vend call answered from the key’s remembered re
     expect(res.json().code).toBe('UNAUTHORIZED');
     expect(await balances(t.app, corp.corporateId)).toEqual(before.balances);
     expect(await vendCount()).toBe(before.vends);
+    // Refused on a fresh read, the key is forgotten: the next call is refused before any debit.
+    const again = () => apiVend(t.app, mine, { reference: newRef('REV'), amount: 100 });
+    expect(
+      await lookupsDuring(async () => expect((await again()).statusCode).toBe(401), 'vend_record_and_debit'),
+    ).toBe(0);
   });
 
   it('[API-KEY-MEMORY] a client deactivated after its key was remembered cannot vend; reactivated, it can', async () => {
