@@ -1,8 +1,9 @@
 // Queries for reconciliation settings and the statements kept for each client.
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
 import { corporates, reconciliationSettings, statements } from '../../db/schema';
+import { runStatement, type Statement } from '../../db/sql';
 import { groupReadPer } from '../../lib/group-commit';
 
 export type SettingsRow = typeof reconciliationSettings.$inferSelect;
@@ -20,17 +21,19 @@ export async function findSettings(db: Db, corporateId: string): Promise<Setting
 // runs go together as one query (lib/group-commit.ts), each still answered by a read that started
 // after it was asked. With many busy wallets that was a query per vend.
 /** The client's own low-balance threshold (null: none set, the platform's applies). */
+const LOW_BALANCE_THRESHOLDS: Statement = {
+  name: 'low_balance_thresholds',
+  text: `select corporate_id, low_balance_threshold_kobo::text as kobo
+           from reconciliation_settings where corporate_id = any($1::uuid[])`,
+};
+
 export const findLowBalanceThreshold: (db: Db, corporateId: string) => Promise<number | null> = groupReadPer({
+  // One prepared statement whatever the number of clients asked (the query builder's IN list made
+  // a statement of its own, parsed and planned, for each count).
   read: (db: Db, ids) =>
-    db
-      .select({
-        corporateId: reconciliationSettings.corporateId,
-        kobo: reconciliationSettings.lowBalanceThresholdKobo,
-      })
-      .from(reconciliationSettings)
-      .where(inArray(reconciliationSettings.corporateId, ids)),
-  keyOf: (r) => r.corporateId,
-  pick: (rows) => rows[0].kobo,
+    runStatement<{ corporate_id: string; kobo: string | null }>(db, LOW_BALANCE_THRESHOLDS, [ids]),
+  keyOf: (r) => r.corporate_id,
+  pick: (rows) => (rows[0].kobo === null ? null : Number(rows[0].kobo)),
   none: () => null,
 });
 
