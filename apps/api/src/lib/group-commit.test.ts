@@ -23,6 +23,29 @@ describe('[GROUP COMMIT] lib/group-commit', () => {
     expect(store.batches).toEqual([['a'], ['b', 'c', 'd']]);
   });
 
+  it('with gatherTurn, the items asked from the callbacks of one turn go in one batch, the first included', async () => {
+    const store = fakeStore();
+    const g = new GroupCommit({ send: store.send, key: (x: string) => x, maxInFlight: 1, gatherTurn: true });
+    // As the checks after one debit batch: each asked from a setImmediate callback of one turn.
+    const asked = await new Promise<Promise<string>[]>((done) => {
+      const out: Promise<string>[] = [];
+      for (const x of ['a', 'b', 'c']) setImmediate(() => out.push(g.submit(x)));
+      setImmediate(() => done(out));
+    });
+    expect(await Promise.all(asked)).toEqual(['ok:a', 'ok:b', 'ok:c']);
+    expect(store.batches).toEqual([['a', 'b', 'c']]);
+    // Without it, the first goes alone.
+    const plain = fakeStore();
+    const h = new GroupCommit({ send: plain.send, key: (x: string) => x, maxInFlight: 1 });
+    const alone = await new Promise<Promise<string>[]>((done) => {
+      const out: Promise<string>[] = [];
+      for (const x of ['a', 'b', 'c']) setImmediate(() => out.push(h.submit(x)));
+      setImmediate(() => done(out));
+    });
+    await Promise.all(alone);
+    expect(plain.batches).toEqual([['a'], ['b', 'c']]);
+  });
+
   it('never sends more than maxBatch items at once, nor more than maxInFlight batches', async () => {
     const store = fakeStore();
     let inFlight = 0;

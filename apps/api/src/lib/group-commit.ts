@@ -23,6 +23,12 @@ export interface GroupCommitOptions<P, R> {
   wroteNothing?(err: unknown): boolean;
   maxBatch?: number;
   maxInFlight?: number;
+  /**
+   * Off the request path only: a batch is sent once the event loop's current turn is over
+   * (setImmediate), so that items asked from callbacks of one turn (the checks run after one debit
+   * batch, say) go together instead of the first alone.
+   */
+  gatherTurn?: boolean;
 }
 
 interface Waiting<P, R> {
@@ -34,6 +40,7 @@ interface Waiting<P, R> {
 export class GroupCommit<P, R> {
   private waiting: Array<Waiting<P, R>> = [];
   private inFlight = 0;
+  private gathering = false;
   private readonly maxBatch: number;
   private readonly maxInFlight: number;
 
@@ -45,7 +52,14 @@ export class GroupCommit<P, R> {
   submit(item: P): Promise<R> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      this.pump();
+      if (!this.opts.gatherTurn) this.pump();
+      else if (!this.gathering) {
+        this.gathering = true;
+        setImmediate(() => {
+          this.gathering = false;
+          this.pump();
+        });
+      }
     });
   }
 
@@ -115,9 +129,12 @@ export function groupReadPer<O extends object, Row, R>(o: {
   keyOf: (row: Row) => string;
   pick: (rows: Row[]) => R;
   none: () => R;
+  /** GroupCommitOptions.gatherTurn: for reads off the request path. */
+  gatherTurn?: boolean;
 }): (owner: O, key: string) => Promise<R> {
   const of = groupCommitPer((owner: O) => ({
     maxInFlight: 1,
+    gatherTurn: o.gatherTurn,
     key: (k: string) => k,
     send: async (keys: string[]) => {
       const unique = [...new Set(keys)];

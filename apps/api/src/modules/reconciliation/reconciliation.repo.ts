@@ -35,6 +35,9 @@ export const findLowBalanceThreshold: (db: Db, corporateId: string) => Promise<n
   keyOf: (r) => r.corporate_id,
   pick: (rows) => (rows[0].kobo === null ? null : Number(rows[0].kobo)),
   none: () => null,
+  // The checks after a debit batch ask for their clients' thresholds from one turn's callbacks:
+  // one read for all of them (with 32 busy wallets, the first went alone: 1.5 reads per batch).
+  gatherTurn: true,
 });
 
 export async function putSettings(db: Db, values: typeof reconciliationSettings.$inferInsert) {

@@ -53,6 +53,7 @@ const queueOf = groupCommitPer<Db, VendDebitPayload, Posted>((db) => ({
   // One batch at a time: a second would only wait inside the database for the first's locks
   // (measured: less database CPU per vend with one than with two or four).
   maxInFlight: 1,
+  gatherTurn: true,
   key: (p: VendDebitPayload) => p.vend.id as string,
   // An error with a SQLSTATE is the database refusing the one statement: nothing was written
   // (a used reference, say), so a lone vend is answered with it without a second round trip.

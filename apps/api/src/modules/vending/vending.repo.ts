@@ -334,6 +334,7 @@ const VEND_SUCCESS: Statement = {
 const successesOf = groupCommitPer((db: Db) => ({
   // One at a time, like the debits: the successes arriving meanwhile make the next one larger.
   maxInFlight: 1,
+  gatherTurn: true,
   key: (f: FastSuccess) => f.id,
   send: async (batch: FastSuccess[]) => {
     const rows = await runStatement<{ id: string }>(db, VEND_SUCCESS, [
