@@ -19,6 +19,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { SERVER_NODE_ARGS } from '../scripts/server-command.mjs';
 import { adminQuery, withDb } from './pg-admin.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -77,7 +78,7 @@ class Instance {
   }
 
   async start() {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const child = spawn(process.execPath, SERVER_NODE_ARGS, {
       cwd: root,
       env: { ...process.env, ...env, APP_ROLE: this.role, PORT: String(this.port ?? 0) },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -32,6 +32,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SERVER_NODE_ARGS } from '../scripts/server-command.mjs';
 import { adminQuery, withDb } from './pg-admin.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -127,7 +128,7 @@ function run(cmd, args, env) {
 }
 
 async function startServer(env) {
-  const child = spawn(tsx, ['apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
