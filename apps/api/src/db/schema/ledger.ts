@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ts } from './columns';
+import { timeOrderedId, ts } from './columns';
 import { corporates } from './identity';
 
 export const ledgerAccounts = pgTable(
@@ -46,7 +46,7 @@ export const ledgerAccounts = pgTable(
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     /** The idempotency key: one transfer per reference, ever (e.g. `fund-request:<id>`). */
     reference: text('reference').notNull(),
     kind: text('kind').notNull(),
@@ -79,7 +79,7 @@ export const ledgerTransfers = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     /** Insertion order; per account it is also the order of the balance changes (row lock held). */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     transferId: uuid('transfer_id')

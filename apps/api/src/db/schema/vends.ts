@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { dataPlans, services } from './catalogue';
-import { ts } from './columns';
+import { timeOrderedId, ts } from './columns';
 import { commissionSettlements } from './commissions';
 import { corporates } from './identity';
 import { ledgerTransfers } from './ledger';
@@ -27,7 +27,7 @@ import { vtuLines } from './providers';
 export const vends = pgTable(
   'vends',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     /** Readable id: VND-XXXXXXXXXXXX. */
     code: text('code').notNull(),
     corporateId: uuid('corporate_id')

@@ -1,6 +1,6 @@
 // A client's webhook endpoint and the deliveries (with every attempt) of its events.
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { ts } from './columns';
+import { timeOrderedId, ts } from './columns';
 import { corporates } from './identity';
 import { vends } from './vends';
 
@@ -19,7 +19,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     corporateId: uuid('corporate_id')
       .notNull()
       .references(() => corporates.id),

@@ -2,7 +2,7 @@
 // ACTIVE, service assigned and enabled, amount within bounds); then ONE transaction records the
 // vend PENDING and debits the wallet through the ledger (one statement, shared with the other vends
 // waiting at the time: vend-debits.ts). A repeated reference is answered with the first result.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   commissionOf,
@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
-import { readableCode } from '../../lib/crypto';
+import { readableCode, uuidV7 } from '../../lib/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { queueBalanceChecks } from '../balance-alerts';
 import type { DataPlanRow, ServiceRow } from '../catalogue';
@@ -334,7 +334,8 @@ export function executeVend(ctx: AppContext, r: Resolved, opts: VendOptions = {}
 }
 
 async function runVend(ctx: AppContext, r: Resolved, opts: VendOptions): Promise<VendResult> {
-  const id = randomUUID();
+  // Time-ordered (migration 0021): the vends' indexes grow at their right end.
+  const id = uuidV7();
   const now = new Date();
   const floatAccount = floatOf(r.first.route);
   const crashGuardMs = ctx.config.PROVIDER_TIMEOUT_MS * r.routes.length + 120_000;

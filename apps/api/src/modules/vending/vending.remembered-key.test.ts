@@ -226,3 +226,33 @@ describe('[API-KEY-MEMORY] the vend call answered from the key’s remembered re
     expect(await generation()).toBe(g);
   });
 });
+
+describe('[TIME-ORDERED IDS] the rows a vend writes (migration 0021)', () => {
+  it('[TIME-ORDERED IDS] vends, their debit transfers and entries get version 7 ids, in the order they were made', async () => {
+    const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    // A client of its own: the tests above changed this file's client and its key.
+    const fresh = await createCorporate(t.app);
+    await assignDefaults(t.app, fresh.corporateId);
+    await fund(t.app, fresh.corporateId, 100_000);
+    const freshKey = await apiKeyFor(t.app, fresh.corporateId);
+    const refs: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      refs.push(newRef('V7'));
+      expect((await apiVend(t.app, freshKey, { reference: refs[i], amount: 100 })).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    const rows = (await t.app.ctx.dbHandle.query<{ id: string; transfer: string; entries: string[] }>(
+      `select v.id::text, v.debit_transfer_id::text as transfer,
+              array(select e.id::text from ledger_entries e where e.transfer_id = v.debit_transfer_id) as entries
+         from vends v where v.reference = any($1::text[]) order by v.created_at`,
+      [refs],
+    )) as Array<{ id: string; transfer: string; entries: string[] }>;
+    expect(rows).toHaveLength(3);
+    for (const r of rows) for (const id of [r.id, r.transfer, ...r.entries]) expect(id).toMatch(V7);
+    // Each made at least a millisecond after the one before: ordered as created.
+    const ids = rows.map((r) => r.id);
+    expect([...ids].sort()).toEqual(ids);
+    const transfers = rows.map((r) => r.transfer);
+    expect([...transfers].sort()).toEqual(transfers);
+  });
+});

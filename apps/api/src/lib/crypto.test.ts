@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { uuidV7 } from './crypto';
+
+const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('[CRYPTO] uuidV7', () => {
+  it('is a version 7 UUID whose first 48 bits are the milliseconds', () => {
+    const at = Date.UTC(2026, 10, 25, 22, 30, 0, 123);
+    const id = uuidV7(at);
+    expect(id).toMatch(V7);
+    expect(Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16)).toBe(at);
+  });
+
+  it('orders by time across milliseconds, and never repeats (well past one draw of its random pool)', () => {
+    const ids = Array.from({ length: 2_000 }, (_, i) => uuidV7(1_800_000_000_000 + i));
+    expect([...ids].sort()).toEqual(ids);
+    const same = Array.from({ length: 2_000 }, () => uuidV7(1_800_000_000_000));
+    expect(new Set([...ids, ...same]).size).toBe(4_000);
+    for (const id of same) expect(id).toMatch(V7);
+  });
+});
