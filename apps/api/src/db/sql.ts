@@ -41,6 +41,12 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 export interface Statement {
   name: string;
   text: string;
+  /**
+   * false: planned anew on every run instead of once per connection (a named prepared statement
+   * keeps the plan it chose in its first runs, which for a table still nearly empty can be a plan
+   * that costs more with every row the table gains).
+   */
+  prepared?: false;
 }
 
 /**
@@ -50,7 +56,8 @@ export interface Statement {
 export async function runStatement<T>(db: Db, st: Statement, values: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    return (await client.query({ name: st.name, text: st.text, values })).rows as T[];
+    const named = st.prepared === false ? {} : { name: st.name };
+    return (await client.query({ ...named, text: st.text, values })).rows as T[];
   }
   if (client instanceof PGlite || client instanceof PGliteThread)
     return (await client.query<T>(st.text, values)).rows;

@@ -302,15 +302,26 @@ export function completeSuccessfulVend(db: Db, f: FastSuccess): Promise<boolean>
 /** PENDING -> SUCCESSFUL for many vends in ONE statement (group commit, lib/group-commit.ts). */
 // The text is composed on first use: the webhooks module (which supplies its part) and this one
 // import each other, so its constant may not be initialised while this file loads.
+//
+// Each vend is found by its primary key, and the plan must stay so as the table grows (issue 17:
+// this statement's cost per vend grew fourfold in 40 s of bench:vend). Two things kept it from it:
+// - `vends.status = 'PENDING'` matches the predicate of vends_requery_idx (partial, PENDING), so
+//   the planner scanned that whole index and hashed the batch against it: it estimates a few
+//   PENDING rows, but until a vacuum the index still holds an entry for every vend inserted since
+//   (each was PENDING once). The status is therefore compared with a column of the materialized
+//   `i`, which the planner cannot read as that constant;
+// - as a named prepared statement it kept the plan chosen in its first runs, when the table was
+//   nearly empty and a scan of it cheapest. It is planned on every run instead (prepared: false).
 let vendSuccessText: string | undefined;
-const VEND_SUCCESS: Statement = {
+export const VEND_SUCCESS: Statement = {
   name: 'vend_complete_success',
+  prepared: false,
   get text() {
     vendSuccessText ??= `
-    with i as (
+    with i as materialized (
       select (x->>'id')::uuid as id, x->>'floatAccount' as float_account, x->>'providerReference' as provider_reference,
              (x->>'at')::timestamptz as at, (x->>'endsSync')::boolean as ends_sync, x->'events' as events,
-             x->'webhook' as webhook
+             x->'webhook' as webhook, 'PENDING'::text as pending
         from jsonb_array_elements($1::jsonb) x),
     v as (
       update vends
@@ -318,7 +329,7 @@ const VEND_SUCCESS: Statement = {
              requery_at = null, updated_at = i.at,
              settled_at = coalesce(vends.settled_at, i.at)
         from i
-       where vends.id = i.id and vends.status = 'PENDING' and vends.float_account = i.float_account
+       where vends.id = i.id and vends.status = i.pending and vends.float_account = i.float_account
       returning vends.id, vends.corporate_id, i.at, i.events, i.webhook),
     ev as (
       insert into vend_events (vend_id, type, status, provider, outcome, message, data, created_at)
