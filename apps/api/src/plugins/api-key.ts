@@ -5,12 +5,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { badRequest } from '../lib/errors';
-import { ipInList } from '../lib/ip';
 import {
   type ApiClient,
   authenticateApiKeyRemembered,
   authenticateApiKey as authenticateKey,
 } from '../modules/auth/api-key-auth.service';
+import { ipAllowed } from '../modules/ip-allowlist/ip-allowlist.service';
 
 export type { ApiClient };
 
@@ -56,11 +56,7 @@ export function registerApiKeyAuth(app: FastifyInstance, ctx: AppContext) {
     const header = request.headers['x-api-key'];
     request.apiClient = request.routeOptions.config.rememberKey
       ? // Remembered only while it would let this address in: a refusal is decided on a fresh read.
-        await authenticateApiKeyRemembered(
-          ctx.db,
-          header,
-          (c) => !c.ipAllowlist.length || ipInList(request.ip, c.ipAllowlist),
-        )
+        await authenticateApiKeyRemembered(ctx.db, header, (c) => ipAllowed(c.ipAllowlist, request.ip))
       : await authenticateKey(ctx.db, header);
   });
 }

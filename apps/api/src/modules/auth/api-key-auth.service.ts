@@ -2,8 +2,9 @@
 // revoked key or an inactive corporate is refused. What the vending API needs of the client
 // comes back with the key, in the same query: its IP allow-list (enforced by the vending API on
 // top of this), its vending terms and its assigned, active services. The vend call may be
-// answered from the key's last read instead (authenticateApiKeyRemembered, checked at the debit). The key
-// table is this module's, so the lookup lives here; plugins/api-key only reads the header.
+// answered from the key's last read instead (authenticateApiKeyRemembered, checked at the
+// debit). The key table is this module's, so the lookup lives here; plugins/api-key only reads
+// the header.
 import type { Db } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';

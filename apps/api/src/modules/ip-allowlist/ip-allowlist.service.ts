@@ -27,9 +27,12 @@ export async function removeIp(db: Db, corporateId: string, id: string) {
   return row;
 }
 
+/** Whether the allow-list lets `ip` in: an empty list allows every address. */
+export const ipAllowed = (rules: string[], ip: string) => !rules.length || ipInList(ip, rules);
+
 /** Refuses an API call from an address outside a non-empty allow-list (loaded with the key). */
 export function assertIpAllowed(rules: string[], ip: string) {
-  if (rules.length && !ipInList(ip, rules)) {
+  if (!ipAllowed(rules, ip)) {
     throw new AppError(
       'IP_NOT_ALLOWED',
       403,

@@ -20,13 +20,13 @@ export async function findSettings(db: Db, corporateId: string): Promise<Setting
 // The low-balance check after every vend reads its client's threshold: the reads asked while one
 // runs go together as one query (lib/group-commit.ts), each still answered by a read that started
 // after it was asked. With many busy wallets that was a query per vend.
-/** The client's own low-balance threshold (null: none set, the platform's applies). */
 const LOW_BALANCE_THRESHOLDS: Statement = {
   name: 'low_balance_thresholds',
   text: `select corporate_id, low_balance_threshold_kobo::text as kobo
            from reconciliation_settings where corporate_id = any($1::uuid[])`,
 };
 
+/** The client's own low-balance threshold (null: none set, the platform's applies). */
 export const findLowBalanceThreshold: (db: Db, corporateId: string) => Promise<number | null> = groupReadPer({
   // One prepared statement whatever the number of clients asked (the query builder's IN list made
   // a statement of its own, parsed and planned, for each count).

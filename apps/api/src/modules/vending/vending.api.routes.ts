@@ -55,12 +55,11 @@ async function fresh(req: FastifyRequest): Promise<ApiClient> {
 
 /**
  * An error a vend decided from a remembered key read may owe to that read: its debit refused as
- * stale, or a refusal before any debit (client inactive, service or amount refused...). Not an
- * answer about money or the reference (402, 409), which a fresh read would not change.
+ * stale, or a refusal before any debit (client inactive, service, amount or route refused...).
+ * Not an answer about money or the reference (402, 409), which a fresh read would not change.
  */
 const decidedFromTerms = (err: unknown) =>
-  err instanceof StaleAccessError ||
-  (err instanceof AppError && err.status !== 402 && err.status !== 409 && err.status < 500);
+  err instanceof StaleAccessError || (err instanceof AppError && err.status !== 402 && err.status !== 409);
 
 /** The mode the client's calls run in (read with the key: no query). */
 const modeOf = (client: ApiClient) => vendMode(client.mode, client.corporate);
@@ -127,8 +126,6 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
       let res: Awaited<ReturnType<typeof vend>>;
       try {
         res = await place(client);
-        // A replay moves no money, but answers only a key that is still good.
-        if (client.remembered && res.replay) await fresh(req);
       } catch (err) {
         // Decided from the key's remembered read: a debit refused as stale, or a refusal, is
         // decided again on a fresh read (which itself refuses a key revoked since).
@@ -136,6 +133,8 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         client = await fresh(req);
         res = await place(client);
       }
+      // A replay moves no money, but answers only a key that is still good.
+      if (client.remembered && res.replay) await fresh(req);
       if (res.replay) reply.header('idempotent-replayed', 'true');
       if (respondAsync && (res.accepted || res.replay)) reply.header('preference-applied', 'respond-async');
       if (res.accepted) reply.code(202);

@@ -447,7 +447,9 @@ export async function insertVendWithDebit(
       accounts: debit.entries.map((e) => e.accountId),
       amounts: debit.entries.map((e) => e.amountKobo),
     },
-    ...(generation === undefined ? {} : { generation }),
+    // Undefined for a vend decided on a fresh read: JSON.stringify leaves it out, and the debit
+    // checks no generation for it.
+    generation,
   });
   return { debitTransferId };
 }
