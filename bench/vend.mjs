@@ -18,8 +18,10 @@
 //    only once it is final: after the load it waits until no vend is PENDING, and its figure is
 //    the vends made final / (measured time + that drain).
 // Prints vends/s (all rounds), p50 (median round), p99 and max latency (worst round), non-2xx
-// answers, the baseline TPS (mean of the rounds) and the ratios, runs the ledger and vending
-// checks on each database, and says of each target of the performance issue whether it is met.
+// answers, the CPU each vend cost (the server process, and the rest of the machine but the load
+// generator: on PostgreSQL, mostly the database), the baseline TPS (mean of the rounds) and the
+// ratios, runs the ledger and vending checks on each database, and says of each target of the
+// performance issue whether it is met.
 // Exits non-zero only when a check finds a violation.
 //
 // Environment: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), PGBENCH
@@ -27,7 +29,7 @@
 // BENCH_CONNECTIONS (32), BENCH_PGLITE_CONNECTIONS (64), BENCH_SKIP_PGLITE=1, BENCH_SKIP_LATENCY=1.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -115,6 +117,50 @@ async function baselineDb() {
     },
   };
 }
+
+// ---------------------------------------------------------------- CPU time (Linux /proc)
+
+// Where a configuration's CPU goes, per vend: the server process, and the rest of the machine
+// but this process (the load generator): the database on PostgreSQL, background work. On a
+// machine without /proc both are null and print as '-'.
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+const ticksToMs = (t) => (t * 1000) / CLK_TCK;
+function processCpuMs(pid) {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ticksToMs(Number(f[11]) + Number(f[12]));
+}
+function machineBusyMs() {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return ticksToMs(user + nice + system + irq + softirq + (steal || 0));
+}
+function cpuSnapshot(serverPid) {
+  try {
+    const self = process.cpuUsage();
+    return {
+      server: processCpuMs(serverPid),
+      busy: machineBusyMs(),
+      self: (self.user + self.system) / 1000,
+    };
+  } catch {
+    return null;
+  }
+}
+const cpuSpent = (a, b) =>
+  a && b
+    ? { server: b.server - a.server, rest: b.busy - a.busy - (b.server - a.server) - (b.self - a.self) }
+    : null;
 
 // ---------------------------------------------------------------- the server
 
@@ -285,8 +331,9 @@ async function prepare(cfg) {
 // One measured run of a configuration: autocannon for `seconds`; an async run then waits until
 // no vend is PENDING and counts what became final, over the measured time plus that drain.
 async function measure(c, seconds) {
+  const before = cpuSnapshot(c.server.pid);
   const r = await cannon(c.port, c.set, seconds, c.connections, c.respondAsync);
-  const round = { ok: r['2xx'], duration: r.duration, r };
+  const round = { ok: r['2xx'], duration: r.duration, r, cpu: cpuSpent(before, cpuSnapshot(c.server.pid)) };
   if (c.respondAsync) {
     round.drainMs = await drained(c.appEnv.DATABASE_URL);
     round.final = await finalCounts(c.appEnv.DATABASE_URL, r.start);
@@ -312,6 +359,13 @@ function combine(c) {
     maxMs: Math.max(...c.rounds.map((x) => x.r.latency.max)),
     non2xx: sum((x) => x.r.non2xx + x.r.errors + x.r.timeouts),
     perRound: c.rounds.map((x) => per(x.final ? x.final.done : x.ok, x.duration + (x.drainMs ?? 0) / 1000)),
+    // CPU ms per vend answered over the measured time (an async round's drain is not counted).
+    cpu: c.rounds.every((x) => x.cpu)
+      ? {
+          server: sum((x) => x.cpu.server) / sum((x) => x.ok),
+          rest: sum((x) => x.cpu.rest) / sum((x) => x.ok),
+        }
+      : null,
   };
   if (c.respondAsync) {
     out.answeredPerSec = out.vendsPerSec;
@@ -352,7 +406,10 @@ async function interleaved(label, cfgs, before) {
         const figure = x.final
           ? `${(x.ok / x.duration).toFixed(1)} answered/s, all final ${x.drainMs} ms after: ${(x.final.done / (x.duration + x.drainMs / 1000)).toFixed(1)} final vends/s (${x.final.pending} pending)`
           : `${(x.ok / x.duration).toFixed(1)} vends/s, p99 ${x.r.latency.p99} ms`;
-        console.log(`   round ${i}/${ROUNDS}, ${c.name}: ${figure}`);
+        const cpu = x.cpu
+          ? `; CPU per vend: server ${(x.cpu.server / x.ok).toFixed(3)} ms, rest ${(x.cpu.rest / x.ok).toFixed(3)} ms`
+          : '';
+        console.log(`   round ${i}/${ROUNDS}, ${c.name}: ${figure}${cpu}`);
       }
     }
     for (const c of prepared) results[c.name] = combine(c);
@@ -432,6 +489,8 @@ for (const [engine, p] of Object.entries(passes)) {
       'max ms': r.maxMs,
       'non-2xx': r.non2xx,
       'vends/s by round': r.perRound.join(' / '),
+      'CPU ms/vend server': r.cpu ? r.cpu.server.toFixed(3) : '-',
+      'CPU ms/vend rest': r.cpu ? r.cpu.rest.toFixed(3) : '-',
       'ratio to baseline':
         engine === 'PostgreSQL' ? Math.round((r.vendsPerSec / base.tps) * 1000) / 1000 : '-',
     });
@@ -482,6 +541,10 @@ console.log(
 console.log(
   `target 2, 32 wallets on PostgreSQL: ${spread.vendsPerSec} vends/s (>= one hot wallet's ${hot.vendsPerSec}): ${verdict(spread.vendsPerSec >= hot.vendsPerSec)}`,
 );
+if (hot.cpu && spread.cpu) {
+  const cpuLine = (r) => `server ${r.cpu.server.toFixed(3)} + rest ${r.cpu.rest.toFixed(3)} ms`;
+  console.log(`         CPU per vend: one wallet ${cpuLine(hot)}; 32 wallets ${cpuLine(spread)}`);
+}
 if (lite) {
   const liteRuns = Object.values(lite);
   const liteMax = Math.max(...liteRuns.map((r) => r.maxMs));
