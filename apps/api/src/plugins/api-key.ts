@@ -53,10 +53,11 @@ export function registerApiKeyAuth(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.config.apiKey) return;
     if (!request.routeOptions.url?.startsWith('/api/')) return;
-    const header = request.headers['x-api-key'];
     request.apiClient = request.routeOptions.config.rememberKey
       ? // Remembered only while it would let this address in: a refusal is decided on a fresh read.
-        await authenticateApiKeyRemembered(ctx.db, header, (c) => ipAllowed(c.ipAllowlist, request.ip))
-      : await authenticateKey(ctx.db, header);
+        await authenticateApiKeyRemembered(ctx.db, request.headers['x-api-key'], (c) =>
+          ipAllowed(c.ipAllowlist, request.ip),
+        )
+      : await authenticateApiKey(ctx, request);
   });
 }

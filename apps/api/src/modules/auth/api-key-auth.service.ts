@@ -45,7 +45,11 @@ function hashOfKey(given: string | string[] | undefined): string {
 
 /** `given` is the X-API-Key header as received. Read for this call. */
 export async function authenticateApiKey(db: Db, given: string | string[] | undefined): Promise<ApiClient> {
-  const hash = hashOfKey(given);
+  return readAndRemember(db, hashOfKey(given));
+}
+
+/** The key's client read now, and remembered for the vend call (forgotten when refused). */
+async function readAndRemember(db: Db, hash: string): Promise<ApiClient> {
   const m = rememberedOf(db);
   // A key refused now (revoked, its client inactive, unknown) is not remembered any more.
   m.delete(hash);
@@ -62,11 +66,8 @@ async function readClient(db: Db, hash: string): Promise<{ client: ApiClient; la
   if (row.corporate_status !== 'ACTIVE') {
     throw new AppError('CLIENT_INACTIVE', 403, 'This account is inactive. Contact support to reactivate it.');
   }
-  let lastUsedMs = row.last_used_at ? new Date(row.last_used_at).getTime() : 0;
-  if (Date.now() - lastUsedMs >= LAST_USED_RESOLUTION_MS) {
-    lastUsedMs = Date.now();
-    await stampKeyLastUsed(db, row.id, new Date(lastUsedMs));
-  }
+  const use = { lastUsedMs: row.last_used_at ? new Date(row.last_used_at).getTime() : 0 };
+  await stampIfDue(db, row.id, use);
   const client: ApiClient = {
     corporateId: row.corporate_id,
     mode: row.mode === 'TEST' ? 'TEST' : 'LIVE',
@@ -83,7 +84,16 @@ async function readClient(db: Db, hash: string): Promise<{ client: ApiClient; la
     accessGeneration: row.generation,
     remembered: false,
   };
-  return { client, lastUsedMs };
+  return { client, lastUsedMs: use.lastUsedMs };
+}
+
+/** Writes the key's last use when the one last written is LAST_USED_RESOLUTION_MS old. */
+async function stampIfDue(db: Db, keyId: string, use: { lastUsedMs: number }): Promise<void> {
+  const now = Date.now();
+  if (now - use.lastUsedMs < LAST_USED_RESOLUTION_MS) return;
+  // Set before the write: the calls answered meanwhile do not write it again.
+  use.lastUsedMs = now;
+  await stampKeyLastUsed(db, keyId, new Date(now));
 }
 
 // ---------------------------------------------------------------- remembered reads
@@ -127,12 +137,8 @@ export async function authenticateApiKeyRemembered(
   const hash = hashOfKey(given);
   const hit = rememberedOf(db).get(hash);
   if (hit && accept(hit.client)) {
-    const now = Date.now();
-    if (now - hit.lastUsedMs >= LAST_USED_RESOLUTION_MS) {
-      hit.lastUsedMs = now;
-      await stampKeyLastUsed(db, hit.client.keyId, new Date(now));
-    }
+    await stampIfDue(db, hit.client.keyId, hit);
     return hit.client;
   }
-  return authenticateApiKey(db, given);
+  return readAndRemember(db, hash);
 }

@@ -1,9 +1,10 @@
-// The API-key lookup on every vending API call: the key, its corporate, the corporate's IP
-// allow-list and assigned services in ONE prepared statement (the vend hot path's only read
-// before the vend itself), and the throttled last-used stamp. Calls that arrive while a lookup is
+// The API-key lookup of the vending API calls: the key, its corporate, the corporate's IP
+// allow-list and assigned services, and the API access generation they were read at, in ONE
+// prepared statement; and the throttled last-used stamp. Calls that arrive while a lookup is
 // running wait for the next one and share it (lib/group-commit.ts): one statement answers every
-// key asked meanwhile. A call is still answered by a read that started after it arrived, so a key
-// revoked before the call is refused as before; nothing is cached between calls.
+// key asked meanwhile, and each call is still answered by a read that started after it arrived.
+// The vend call may instead be answered from the key's last read (api-key-auth.service
+// authenticateApiKeyRemembered), which its debit checks against the generation (migration 0020).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';

@@ -17,6 +17,8 @@ import {
   expectBooksBalanced,
   fund,
   newRef,
+  type SentQuery,
+  withQueriesThrough,
 } from './vending.testing';
 
 let t: TestApp;
@@ -172,26 +174,20 @@ describe('[VEND-RACE] requeries during the first request', () => {
 
 describe('[VEND-RACE] a debit batch whose answer is lost', () => {
   it('[VEND-RACE] vends committed in a batch whose answer never arrived are answered and delivered, debited once', async () => {
-    type Query = (...args: unknown[]) => Promise<unknown>;
-    const client = (t.app.ctx.db as unknown as { $client: { query: Query } }).$client;
-    const original = client.query;
     let dropped = false;
     // The database commits a batch of vends; the connection dies before the answer arrives.
-    client.query = async function (this: unknown, ...args: unknown[]) {
-      const first = args[0] as string | { text: string; values: unknown[] };
-      const text = typeof first === 'string' ? first : first.text;
-      const values = (typeof first === 'string' ? args[1] : first.values) as unknown[] | undefined;
+    const dropFirstBatchAnswer = async (q: SentQuery) => {
       const isBatch =
-        text.includes('vend_record_and_debit') && JSON.parse(String(values?.[0] ?? '[]')).length >= 2;
-      if (!dropped && text.includes('vend_record_and_debit')) await new Promise((r) => setTimeout(r, 100));
-      const result = await original.apply(client, args);
+        q.text.includes('vend_record_and_debit') && JSON.parse(String(q.values?.[0] ?? '[]')).length >= 2;
+      if (!dropped && q.text.includes('vend_record_and_debit')) await new Promise((r) => setTimeout(r, 100));
+      const result = await q.send();
       if (!dropped && isBatch) {
         dropped = true;
         throw new Error('Connection terminated unexpectedly');
       }
       return result;
     };
-    try {
+    await withQueriesThrough(t.app, dropFirstBatchAnswer, async () => {
       const before = await balances(t.app, corp.corporateId);
       const refs = Array.from({ length: 6 }, () => newRef('DROP'));
       const res = await Promise.all(refs.map((reference) => apiVend(t.app, key, { reference, amount: 100 })));
@@ -203,9 +199,7 @@ describe('[VEND-RACE] a debit batch whose answer is lost', () => {
       expect(rows.every((r) => r.status === 'SUCCESSFUL' && r.settledAt)).toBe(true);
       expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 6 * 10_000);
       await expectBooksBalanced(t.app);
-    } finally {
-      client.query = original;
-    }
+    });
   });
 });
 

@@ -109,3 +109,38 @@ export async function expectBooksBalanced(app: FastifyInstance) {
   const report = await checkBooks(app.ctx.db);
   if (!report.ok) throw new Error(formatLedgerReport(report));
 }
+
+/** A statement the app sends, as the database client receives it. */
+export interface SentQuery {
+  text: string;
+  values: unknown[] | undefined;
+  /** Sends it on to the database. */
+  send: () => Promise<unknown>;
+}
+
+/**
+ * Runs `fn` with every statement the app sends passed through `around` (which sends it, or not,
+ * and may fail it as a lost connection would); the client is restored afterwards.
+ */
+export async function withQueriesThrough<T>(
+  app: FastifyInstance,
+  around: (q: SentQuery) => Promise<unknown>,
+  fn: () => Promise<T>,
+): Promise<T> {
+  type Query = (...args: unknown[]) => Promise<unknown>;
+  const client = (app.ctx.db as unknown as { $client: { query: Query } }).$client;
+  const original = client.query;
+  client.query = (...args: unknown[]) => {
+    const first = args[0] as string | { text: string; values?: unknown[] };
+    return around({
+      text: typeof first === 'string' ? first : first.text,
+      values: (typeof first === 'string' ? args[1] : first.values) as unknown[] | undefined,
+      send: () => original.apply(client, args),
+    });
+  };
+  try {
+    return await fn();
+  } finally {
+    client.query = original;
+  }
+}
