@@ -30,6 +30,13 @@ export const ledgerAccounts = pgTable(
     corporateId: uuid('corporate_id').references(() => corporates.id),
     name: text('name').notNull(),
     balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull().default(0),
+    /**
+     * The least a debit may leave: 0 for a sandbox wallet or a commission account, 0 or minus the
+     * credit limit for a wallet (its corporate's type), null for a platform account. Kept by the
+     * database from the kind and the corporate (migration 0022): a debit reads it from the row it
+     * has locked, and a type or limit change rewrites it under that same row lock.
+     */
+    floorKobo: bigint('floor_kobo', { mode: 'number' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -68,7 +75,9 @@ export const ledgerTransfers = pgTable(
     uniqueIndex('ledger_transfers_reverses_uq')
       .on(t.reversesTransferId)
       .where(sql`${t.reversesTransferId} is not null`),
-    index('ledger_transfers_corporate_idx').on(t.corporateId, t.createdAt),
+    // A client's money movements but its vends' debits (one per vend, on the hot path; a client's
+    // vends are read from the vends): the funding it received per day.
+    index('ledger_transfers_corporate_idx').on(t.corporateId, t.createdAt).where(sql`${t.kind} <> 'VEND'`),
     index('ledger_transfers_source_idx').on(t.sourceType, t.sourceId),
     // Platform funding per day (dashboards, analytics): the funding kinds over a range, without
     // reading every vend's debit transfer.

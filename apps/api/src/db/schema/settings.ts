@@ -87,7 +87,7 @@ export const statements = pgTable(
 );
 
 /** Whether a balance is under its threshold and its users were told: `WALLET:<corporateId>` or
- * `VTU:<lineId>`. Kept apart from the corporate row, which every vend reads FOR SHARE. */
+ * `VTU:<lineId>`. Kept apart from the corporate row, which every vend's debit locks. */
 export const balanceAlerts = pgTable('balance_alerts', {
   subject: text('subject').primaryKey(),
   alertedAt: ts('alerted_at'),

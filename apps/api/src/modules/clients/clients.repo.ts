@@ -73,7 +73,12 @@ export async function updateCorporateStatus(db: Db, id: string, status: string):
   await db.update(corporates).set({ status, updatedAt: new Date() }).where(eq(corporates.id, id));
 }
 
-/** A client's credit terms, its row locked until the transaction ends (null: no such client). */
+/**
+ * A client's credit terms, its row locked until the transaction ends (null: no such client). FOR NO
+ * KEY UPDATE: a debit in flight holds its wallet and takes a key-share lock on this row (its
+ * transfer's and vend's foreign keys); a stronger lock here would wait on that debit's wallet
+ * while the debit waits on it.
+ */
 export async function lockCreditTerms(db: Db, corporateId: string) {
   const [corp] = await db
     .select({
@@ -83,7 +88,7 @@ export async function lockCreditTerms(db: Db, corporateId: string) {
     })
     .from(corporates)
     .where(eq(corporates.id, corporateId))
-    .for('update');
+    .for('no key update');
   return corp ?? null;
 }
 

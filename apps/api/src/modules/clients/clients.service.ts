@@ -1,7 +1,10 @@
 // A client's credit terms: its type (PREPAID, POSTPAID, POSTPAID_PLUS) and credit limit. Changing
 // either never moves money; it moves the floor the wallet may reach, so a change that would leave
-// the wallet below its new floor is refused. The corporate row is locked FOR UPDATE first; the
-// ledger's debit reads it FOR SHARE, so a debit and a change never both act on a stale floor.
+// the wallet below its new floor is refused. The corporate row is locked first (FOR NO KEY UPDATE:
+// the debits' foreign-key checks on it go on), then the wallet's row, as a debit locks it: the
+// wallet's floor is kept on that row and rewritten with the terms (migration 0022), so a debit
+// that holds it checks the old floor and commits before the change reads the balance, and one
+// that comes after waits and checks the new floor. Never both act on a stale floor.
 import {
   type ClientStatus,
   type ClientType,
@@ -15,7 +18,13 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuditFn } from '../../plugins/audit';
-import { corporateBalances, type WalletTotals, walletTotals } from '../ledger/ledger.service';
+import {
+  corporateBalances,
+  lockAccountBalance,
+  type WalletTotals,
+  walletAccountId,
+  walletTotals,
+} from '../ledger/ledger.service';
 import { notifyCorporate } from '../notifications/notifications.service';
 import { documentsCountOf } from '../verification';
 import { walletSummary } from '../wallet/wallet.service';
@@ -57,7 +66,8 @@ export async function changeCreditTerms(
   return db.transaction(async (tx) => {
     const corp = await repo.lockCreditTerms(tx as unknown as Db, corporateId);
     if (!corp) throw notFound('Corporate client');
-    // Read after the lock: every debit that could lower the balance has committed or is waiting.
+    await lockAccountBalance(tx as unknown as Db, await walletAccountId(tx as unknown as Db, corporateId));
+    // Read after the wallet's lock: every debit that could lower the balance has committed or is waiting.
     const balances = await corporateBalances(tx, corporateId);
     const balance = balances.walletKobo;
     const newType = change.clientType ?? corp.clientType;

@@ -65,6 +65,18 @@ const CHECKS: Invariant[] = [
                    or (a.kind in ('SANDBOX_WALLET', 'COMMISSION') and a.balance_kobo < 0)`,
   },
   {
+    // Debits check the floor kept on the account (migration 0022), so it must be the one its kind
+    // and its client's terms give: computed here on its own, not by the database's function.
+    name: "every account's floor follows its kind and its client's credit terms",
+    query: sql`select a.id::text as id
+                 from ledger_accounts a
+                 left join corporates c on c.id = a.corporate_id
+                where a.floor_kobo is distinct from
+                      case when a.kind = 'WALLET'
+                           then case when c.client_type in ('POSTPAID', 'POSTPAID_PLUS') then -c.credit_limit_kobo else 0 end
+                           when a.kind in ('SANDBOX_WALLET', 'COMMISSION') then 0 end`,
+  },
+  {
     name: 'each transfer is reversed at most once',
     query: sql`select reverses_transfer_id::text as id from ledger_transfers
                 where reverses_transfer_id is not null

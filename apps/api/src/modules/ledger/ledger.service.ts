@@ -8,8 +8,9 @@
 //   (checked here, and by a trigger on every INSERT of entries);
 // - balances change in the same statement as the entries are written, after the rows are locked
 //   in id order (so two transfers never deadlock on each other);
-// - a client wallet never goes below the floor of its corporate's type and limit, read FOR SHARE
-//   in the same call; a sandbox wallet or commission account never below 0 -> INSUFFICIENT_FUNDS;
+// - a client wallet never goes below the floor of its corporate's type and limit, kept on the
+//   wallet's row by the database (migration 0022) and read under the row's lock; a sandbox wallet
+//   or commission account never below 0 -> INSUFFICIENT_FUNDS;
 // - the reference is the idempotency key. A transfer whose reference already exists is NOT
 //   applied again: if it has the same kind and entries it is returned with `created: false`
 //   (a safe replay), otherwise DUPLICATE_REFERENCE (409) is thrown.

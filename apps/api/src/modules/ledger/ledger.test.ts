@@ -297,6 +297,70 @@ describe('[LEDGER] credit terms', () => {
   });
 });
 
+describe('[LEDGER] floors kept on the accounts', () => {
+  const floorOf = async (accountId: string) =>
+    (
+      await db()
+        .select({ floor: ledgerAccounts.floorKobo })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.id, accountId))
+    )[0].floor;
+
+  it('[LEDGER] each account’s floor follows its kind and its client’s terms, however they change, and no other value can be written', async () => {
+    const c = await createCorporate(t.app, { clientType: 'POSTPAID' });
+    const ids = await ensureCorporateAccounts(db(), c.corporateId);
+    await changeCreditTerms(db(), c.corporateId, { creditLimitKobo: 10_000 });
+    expect(await floorOf(ids.wallet)).toBe(-10_000);
+    expect(await floorOf(ids.sandboxWallet)).toBe(0);
+    expect(await floorOf(ids.commission)).toBe(0);
+    expect(await floorOf(await systemAccountId(db(), 'PROVIDER_FLOAT'))).toBeNull();
+    await changeCreditTerms(db(), c.corporateId, { creditLimitKobo: 4_000 });
+    expect(await floorOf(ids.wallet)).toBe(-4_000);
+    await changeCreditTerms(db(), c.corporateId, { clientType: 'PREPAID' });
+    expect(await floorOf(ids.wallet)).toBe(0);
+
+    // Another value written is replaced by the rule's: it cannot let a debit through.
+    await db().update(ledgerAccounts).set({ floorKobo: -1_000_000 }).where(eq(ledgerAccounts.id, ids.wallet));
+    expect(await floorOf(ids.wallet)).toBe(0);
+    expect(await code(debit(c.corporateId, 1))).toBe('INSUFFICIENT_FUNDS');
+
+    // Terms changed outside the service move the floor too, and the debits follow it.
+    await t.app.ctx.dbHandle.query(
+      "update corporates set client_type = 'POSTPAID', credit_limit_kobo = 2000 where id = $1",
+      [c.corporateId],
+    );
+    expect(await floorOf(ids.wallet)).toBe(-2_000);
+    expect(await code(debit(c.corporateId, 2_001))).toBe('INSUFFICIENT_FUNDS');
+    expect(await code(debit(c.corporateId, 2_000))).toBe('OK');
+    expect(await corporateBalances(db(), c.corporateId)).toMatchObject({
+      walletKobo: -2_000,
+      floorKobo: -2_000,
+    });
+    expect((await checkLedger(db())).ok).toBe(true);
+  });
+
+  it('[LEDGER] checkLedger sees a floor that does not follow the client’s terms', async () => {
+    const name = "every account's floor follows its kind and its client's credit terms";
+    const c = await createCorporate(t.app, { clientType: 'POSTPAID' });
+    await changeCreditTerms(db(), c.corporateId, { creditLimitKobo: 3_000 });
+    const w = await walletAccountId(db(), c.corporateId);
+    expect((await checkLedger(db())).checks.find((x) => x.name === name)?.violations).toBe(0);
+    // Only with the database's own rule turned off can it be wrong.
+    await t.app.ctx.dbHandle.query('alter table ledger_accounts disable trigger ledger_accounts_floor');
+    try {
+      await db().update(ledgerAccounts).set({ floorKobo: -5_000 }).where(eq(ledgerAccounts.id, w));
+      const report = await checkLedger(db());
+      expect(report.ok).toBe(false);
+      expect(report.checks.find((x) => x.name === name)).toMatchObject({ violations: 1, samples: [w] });
+    } finally {
+      await t.app.ctx.dbHandle.query('alter table ledger_accounts enable trigger ledger_accounts_floor');
+      await db().update(ledgerAccounts).set({ floorKobo: null }).where(eq(ledgerAccounts.id, w));
+    }
+    expect(await floorOf(w)).toBe(-3_000);
+    expect((await checkLedger(db())).ok).toBe(true);
+  });
+});
+
 // Model-based property: random fundings, debits, reversals, replays, type switches and limit
 // changes; the ledger must agree with a plain model and keep every invariant.
 type Op =
