@@ -3,9 +3,9 @@
 -- Until now every debit (ledger_post, and the vend batch of migrations 0019-0021) locked its
 -- accounts, then read the corporates of the wallets it debited FOR SHARE, so that a type or limit
 -- change (which holds the corporate FOR UPDATE) could not slip between the floor's check and the
--- commit. Each of those share locks is a tuple lock and a WAL record, per client per batch: a vend
--- batch spread over many clients' wallets locked a dozen corporates where one busy wallet locked
--- one (bench:vend's 32 wallets against its one hot wallet).
+-- commit: a statement and a join of the corporates per batch, on the hot path. (The tuple locks
+-- themselves stay: the vend's and the transfer's foreign keys key-share lock each client's
+-- corporate once per batch anyway.)
 --
 -- Now the floor is a column of the account, kept by the database alone (a trigger sets it on every
 -- insert and on any write to the columns it follows, whatever value is written):
@@ -14,9 +14,10 @@
 --   null (no floor) for a platform account.
 -- A type or limit change rewrites its wallet's floor in the changing transaction, so it takes the
 -- wallet's row lock: a debit that holds that lock checks the floor as it was and commits first; a
--- debit that comes after waits for the change and reads the new floor. The same guarantee as the
--- share lock, with one lock fewer per client. A change locks its corporate, then its wallet; a
--- debit now locks accounts only, so the two orders cannot meet in a deadlock.
+-- debit that comes after waits for the change and reads the new floor: the same guarantee as the
+-- share lock. A change locks its corporate FOR NO KEY UPDATE, then its wallet; a debit locks its
+-- accounts, then key-share locks the corporate (foreign keys), which FOR NO KEY UPDATE lets
+-- through: the two orders cannot meet in a deadlock (clients.repo lockCreditTerms).
 --
 -- Also: the index of a client's transfers no longer holds its vends' debits (one per vend, on the
 -- hot path, keyed by client). Its one reader is a client's funding per day (ledger.repo

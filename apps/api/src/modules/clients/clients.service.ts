@@ -19,7 +19,6 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuditFn } from '../../plugins/audit';
 import {
-  corporateBalances,
   lockAccountBalance,
   type WalletTotals,
   walletAccountId,
@@ -66,10 +65,11 @@ export async function changeCreditTerms(
   return db.transaction(async (tx) => {
     const corp = await repo.lockCreditTerms(tx as unknown as Db, corporateId);
     if (!corp) throw notFound('Corporate client');
-    await lockAccountBalance(tx as unknown as Db, await walletAccountId(tx as unknown as Db, corporateId));
-    // Read after the wallet's lock: every debit that could lower the balance has committed or is waiting.
-    const balances = await corporateBalances(tx, corporateId);
-    const balance = balances.walletKobo;
+    // Read under the wallet's lock: every debit that could lower the balance has committed or is waiting.
+    const { balance } = await lockAccountBalance(
+      tx as unknown as Db,
+      await walletAccountId(tx as unknown as Db, corporateId),
+    );
     const newType = change.clientType ?? corp.clientType;
     const newLimit = change.creditLimitKobo ?? corp.creditLimitKobo;
     if (change.clientType && change.clientType === corp.clientType) {

@@ -55,14 +55,9 @@ const CHECKS: Invariant[] = [
                 where balance_after_kobo <> running`,
   },
   {
+    // Against the floor kept on the account, which the next check holds to its rule.
     name: 'no wallet is below its floor',
-    query: sql`select a.id::text as id
-                 from ledger_accounts a
-                 left join corporates c on c.id = a.corporate_id
-                where (a.kind = 'WALLET'
-                       and a.balance_kobo < case when c.client_type in ('POSTPAID', 'POSTPAID_PLUS')
-                                                 then -c.credit_limit_kobo else 0 end)
-                   or (a.kind in ('SANDBOX_WALLET', 'COMMISSION') and a.balance_kobo < 0)`,
+    query: sql`select id::text as id from ledger_accounts where balance_kobo < floor_kobo`,
   },
   {
     // Debits check the floor kept on the account (migration 0022), so it must be the one its kind

@@ -14,7 +14,6 @@
 // - the reference is the idempotency key. A transfer whose reference already exists is NOT
 //   applied again: if it has the same kind and entries it is returned with `created: false`
 //   (a safe replay), otherwise DUPLICATE_REFERENCE (409) is thrown.
-import { walletFloorKobo } from '@vendport/shared';
 import type { Db, Tx } from '../../db/client';
 import { pgErrorCode } from '../../db/sql';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -328,7 +327,8 @@ export async function corporateBalances(db: Db, corporateId: string): Promise<Co
     clientType: corp.clientType,
     creditLimitKobo: corp.creditLimitKobo,
     walletKobo: bal(ids.wallet),
-    floorKobo: walletFloorKobo(corp.clientType, corp.creditLimitKobo),
+    // The floor its debits check, kept on the wallet's row (migration 0022).
+    floorKobo: rows.find((r) => r.id === ids.wallet)?.floorKobo ?? 0,
     sandboxKobo: bal(ids.sandboxWallet),
     commissionKobo: bal(ids.commission),
     walletAccountId: ids.wallet,
