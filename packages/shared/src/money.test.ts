@@ -92,6 +92,31 @@ describe('[MONEY] formatting', () => {
     expect(formatNaira(250_050)).toBe('₦2,500.50');
     expect(formatNaira(0)).toBe('₦0.00');
     expect(formatNaira(Number.MAX_SAFE_INTEGER)).toBe('₦90,071,992,547,409.91');
+    expect(formatNaira(-Number.MAX_SAFE_INTEGER)).toBe('-₦90,071,992,547,409.91');
+    expect(formatNaira(-1)).toBe('-₦0.01');
+    expect(formatNaira(100_000)).toBe('₦1,000.00');
+    expect(formatNaira(12.5)).toBe('₦0.13');
+  });
+
+  it('[MONEY] naira print as Intl en-NG NGN prints them, for every whole kobo tried', () => {
+    const intl = new Intl.NumberFormat('en-NG', {
+      style: 'currency',
+      currency: 'NGN',
+      minimumFractionDigits: 2,
+    });
+    const tried: number[] = [];
+    for (let k = 7; k < 200_000; k += 7) tried.push(k, -k);
+    for (let p = 1; p <= 2 ** 50; p *= 10) tried.push(p - 1, p, p + 1, -p);
+    let x = 12_345;
+    for (let i = 0; i < 5_000; i++) {
+      x = (x * 1_103_515_245 + 12_345) % 2 ** 31;
+      tried.push(x * 1_000 + (i % 1_000), -(x * 37));
+    }
+    const differ = tried.filter((k) => formatNaira(k) !== intl.format(k / 100));
+    expect(tried.length).toBeGreaterThan(60_000);
+    expect(differ).toEqual([]);
+    // Intl prints a negative zero as "-₦0.00"; no amount is less than nothing.
+    expect(formatNaira(-0)).toBe('₦0.00');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uuidV7 } from './crypto';
+import { readableCode, uuidV7 } from './crypto';
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -17,5 +17,17 @@ describe('[CRYPTO] uuidV7', () => {
     const same = Array.from({ length: 2_000 }, () => uuidV7(1_800_000_000_000));
     expect(new Set([...ids, ...same]).size).toBe(4_000);
     for (const id of same) expect(id).toMatch(V7);
+  });
+});
+
+describe('[CRYPTO] readableCode', () => {
+  it('is the prefix and n characters people can read out, fresh each time (well past one draw of the pool)', () => {
+    const codes = Array.from({ length: 5_000 }, () => readableCode('VND', 12));
+    for (const c of codes) expect(c).toMatch(/^VND-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{12}$/);
+    expect(new Set(codes).size).toBe(codes.length);
+    // Every character of the alphabet is drawn (60,000 draws of 32 equally likely ones).
+    expect(new Set(codes.join('').replace(/VND-/g, '')).size).toBe(32);
+    expect(readableCode('VTU', 6)).toMatch(/^VTU-[0-9A-Z]{6}$/);
+    expect(() => readableCode('X', 65)).toThrow(RangeError);
   });
 });

@@ -43,28 +43,41 @@ export class Sealer {
   }
 }
 
-/** A code people can read out (no I, L, O, U): `VND-7KQ2...`. */
-const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const readableCode = (prefix: string, n: number) =>
-  `${prefix}-${Array.from(randomBytes(n), (b) => CODE_ALPHABET[b % 32]).join('')}`;
-
-// Random bytes for uuidV7, drawn 4 KB at a time (as randomUUID does), not a call per id.
+// Random bytes for ids and codes, drawn 4 KB at a time (as randomUUID does), not a call per id:
+// a call to randomBytes cost 5-25 us, and every vend takes a code and ids (issue 17).
 const pool = Buffer.alloc(4096);
 let poolAt = pool.length;
+
+/** The offset in `pool` of n fresh random bytes (n <= 64). */
+function pooled(n: number): number {
+  if (poolAt + n > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  const at = poolAt;
+  poolAt += n;
+  return at;
+}
+
+/** A code people can read out (no I, L, O, U): `VND-7KQ2...`. */
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export function readableCode(prefix: string, n: number): string {
+  if (n > 64) throw new RangeError('readableCode: at most 64 characters');
+  const at = pooled(n);
+  let code = `${prefix}-`;
+  for (let i = at; i < at + n; i++) code += CODE_ALPHABET[pool[i] % 32];
+  return code;
+}
 
 /**
  * A time-ordered UUID (version 7, RFC 9562): 48 bits of Unix milliseconds, then 74 random bits.
  * The same as the database's uuid_v7() (migration 0021), for rows whose id the server makes.
  */
 export function uuidV7(now = Date.now()): string {
-  if (poolAt + 10 > pool.length) {
-    randomFillSync(pool);
-    poolAt = 0;
-  }
+  const at = pooled(10);
   const b = Buffer.allocUnsafe(16);
   b.writeUIntBE(now, 0, 6);
-  pool.copy(b, 6, poolAt, poolAt + 10);
-  poolAt += 10;
+  pool.copy(b, 6, at, at + 10);
   b[6] = (b[6] & 0x0f) | 0x70;
   b[8] = (b[8] & 0x3f) | 0x80;
   const h = b.toString('hex');
