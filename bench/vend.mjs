@@ -19,9 +19,10 @@
 //    the vends made final / (measured time + that drain).
 // Prints vends/s (all rounds), p50 (median round), p99 and max latency (worst round), non-2xx
 // answers, the CPU each vend cost (the server process, and the rest of the machine but the load
-// generator: on PostgreSQL, mostly the database), the baseline TPS (mean of the rounds) and the
-// ratios, runs the ledger and vending checks on each database, and says of each target of the
-// performance issue whether it is met.
+// generator: on PostgreSQL, mostly the database), the baseline TPS (mean of the rounds) with its
+// own p50 and p99 (pgbench's per-transaction log: what 32 callers of the bare database wait on
+// this machine, beside target 1's p99 bound) and the ratios, runs the ledger and vending checks
+// on each database, and says of each target of the performance issue whether it is met.
 // Exits non-zero only when a check finds a violation.
 //
 // Environment: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), PGBENCH
@@ -29,7 +30,7 @@
 // BENCH_CONNECTIONS (32), BENCH_PGLITE_CONNECTIONS (64), BENCH_SKIP_PGLITE=1, BENCH_SKIP_LATENCY=1.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -83,10 +84,14 @@ async function baselineDb() {
   const u = new URL(url);
   return {
     run(seconds) {
+      // Each transaction's latency is logged (-l), for the baseline's own p50 and p99.
+      const logDir = mkdtempSync(path.join(dir, 'log-'));
       const out = execFileSync(
         PGBENCH,
         [
           '-n',
+          '-l',
+          `--log-prefix=${path.join(logDir, 'tx')}`,
           '-M',
           'prepared',
           '-c',
@@ -109,7 +114,16 @@ async function baselineDb() {
       );
       const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
       const lat = /latency average = ([\d.]+) ms/.exec(out)?.[1];
-      return { tps, latencyAvgMs: Number(lat) };
+      // A line per transaction: client, number, latency in microseconds, ...
+      const us = readdirSync(logDir)
+        .flatMap((f) => readFileSync(path.join(logDir, f), 'utf8').split('\n'))
+        .filter(Boolean)
+        .map((line) => Number(line.split(' ')[2]))
+        .sort((a, b) => a - b);
+      rmSync(logDir, { recursive: true, force: true });
+      const pct = (q) =>
+        us.length ? Math.round(us[Math.min(us.length - 1, Math.floor(q * us.length))] / 1000) : NaN;
+      return { tps, latencyAvgMs: Number(lat), p50Ms: pct(0.5), p99Ms: pct(0.99) };
     },
     async drop() {
       rmSync(dir, { recursive: true, force: true });
@@ -448,13 +462,18 @@ try {
     const b = baseDb.run(SECONDS);
     baseRuns.push(b);
     console.log(
-      `   round ${i}/${ROUNDS}, baseline (pgbench, ${CONNECTIONS} clients, -M prepared): ${b.tps.toFixed(1)} TPS`,
+      `   round ${i}/${ROUNDS}, baseline (pgbench, ${CONNECTIONS} clients, -M prepared): ${b.tps.toFixed(1)} TPS, p50 ${b.p50Ms} ms, p99 ${b.p99Ms} ms`,
     );
   });
 } finally {
   await baseDb.drop();
 }
-const base = { tps: baseRuns.reduce((n, b) => n + b.tps, 0) / baseRuns.length };
+const base = {
+  tps: baseRuns.reduce((n, b) => n + b.tps, 0) / baseRuns.length,
+  // As for the vends: the median round's p50, the worst round's p99.
+  p50Ms: baseRuns.map((b) => b.p50Ms).sort((a, b) => a - b)[Math.floor(baseRuns.length / 2)],
+  p99Ms: Math.max(...baseRuns.map((b) => b.p99Ms)),
+};
 if (!process.env.BENCH_SKIP_PGLITE)
   passes.PGlite = await interleaved('PGlite', walletRuns('PGlite', PGLITE_CONNECTIONS));
 if (!process.env.BENCH_SKIP_LATENCY) {
@@ -497,7 +516,9 @@ for (const [engine, p] of Object.entries(passes)) {
   }
 }
 console.table(rows);
-console.log(`baseline (pgbench): ${base.tps.toFixed(1)} TPS`);
+console.log(
+  `baseline (pgbench): ${base.tps.toFixed(1)} TPS, p50 ${base.p50Ms} ms, p99 ${base.p99Ms} ms at ${CONNECTIONS} clients`,
+);
 const hot = passes.PostgreSQL.results['one wallet'];
 const spread = passes.PostgreSQL.results['32 wallets'];
 const ratio = hot.vendsPerSec / base.tps;
@@ -537,6 +558,11 @@ const verdict = (ok) => (ok ? 'met' : 'NOT met');
 console.log('');
 console.log(
   `target 1, one hot wallet on PostgreSQL: ratio ${ratio.toFixed(3)} (>= 1.0), p99 ${hot.p99Ms} ms (<= 50) at ${CONNECTIONS} connections, non-2xx ${hot.non2xx}: ${verdict(ratio >= 1 && hot.p99Ms <= 50 && hot.non2xx === 0)}`,
+);
+// Target 1's p99 bound is absolute where its ratio is relative to the machine: the baseline's own
+// latency is printed beside it, so that a miss can be read against what the bare database does here.
+console.log(
+  `         the baseline's own latency at ${CONNECTIONS} clients: p50 ${base.p50Ms} ms, p99 ${base.p99Ms} ms${base.p99Ms > 50 ? ' (the bare database misses the 50 ms bound on this machine)' : ''}`,
 );
 console.log(
   `target 2, 32 wallets on PostgreSQL: ${spread.vendsPerSec} vends/s (>= one hot wallet's ${hot.vendsPerSec}): ${verdict(spread.vendsPerSec >= hot.vendsPerSec)}`,
