@@ -38,15 +38,12 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 }
 
 /** A statement of the hot path, run by name: PostgreSQL parses and plans it once per connection. */
+// A named prepared statement keeps the plan it chose in its first runs: a statement whose best plan
+// depends on a table's size (a join, say) belongs in a database function whose settings pin its
+// plan (migration 0023's vend_complete_success), not here.
 export interface Statement {
   name: string;
   text: string;
-  /**
-   * false: planned anew on every run instead of once per connection (a named prepared statement
-   * keeps the plan it chose in its first runs, which for a table still nearly empty can be a plan
-   * that costs more with every row the table gains).
-   */
-  prepared?: false;
 }
 
 /**
@@ -56,8 +53,7 @@ export interface Statement {
 export async function runStatement<T>(db: Db, st: Statement, values: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    const named = st.prepared === false ? {} : { name: st.name };
-    return (await client.query({ ...named, text: st.text, values })).rows as T[];
+    return (await client.query({ name: st.name, text: st.text, values })).rows as T[];
   }
   if (client instanceof PGlite || client instanceof PGliteThread)
     return (await client.query<T>(st.text, values)).rows;

@@ -7,7 +7,6 @@ import { corporates, vends } from '../../db/schema';
 import { containing, isUuid, msisdnContaining, runStatement, type Statement } from '../../db/sql';
 import { groupCommitPer } from '../../lib/group-commit';
 import { ASSIGNED_SERVICES_JSON, type ServiceJson, type ServiceRow, servicesFromJson } from '../catalogue';
-import { VEND_DELIVERIES_CTES } from '../webhooks';
 import { postVendDebit } from './vend-debits';
 
 export type VendRow = typeof vends.$inferSelect;
@@ -299,47 +298,14 @@ export function completeSuccessfulVend(db: Db, f: FastSuccess): Promise<boolean>
   return successesOf(db).submit(f);
 }
 
-/** PENDING -> SUCCESSFUL for many vends in ONE statement (group commit, lib/group-commit.ts). */
-// The text is composed on first use: the webhooks module (which supplies its part) and this one
-// import each other, so its constant may not be initialised while this file loads.
-//
-// Each vend is found by its primary key, and the plan must stay so as the table grows (issue 17:
-// this statement's cost per vend grew fourfold in 40 s of bench:vend). Two things kept it from it:
-// - `vends.status = 'PENDING'` matches the predicate of vends_requery_idx (partial, PENDING), so
-//   the planner scanned that whole index and hashed the batch against it: it estimates a few
-//   PENDING rows, but until a vacuum the index still holds an entry for every vend inserted since
-//   (each was PENDING once). The status is therefore compared with a column of the materialized
-//   `i`, which the planner cannot read as that constant;
-// - as a named prepared statement it kept the plan chosen in its first runs, when the table was
-//   nearly empty and a scan of it cheapest. It is planned on every run instead (prepared: false).
-let vendSuccessText: string | undefined;
+/**
+ * PENDING -> SUCCESSFUL for many vends in ONE statement (group commit, lib/group-commit.ts): the
+ * database function vend_complete_success (migration 0023), whose plan finds each vend by its
+ * primary key whatever the table's size or statistics, planned once per connection.
+ */
 export const VEND_SUCCESS: Statement = {
   name: 'vend_complete_success',
-  prepared: false,
-  get text() {
-    vendSuccessText ??= `
-    with i as materialized (
-      select (x->>'id')::uuid as id, x->>'floatAccount' as float_account, x->>'providerReference' as provider_reference,
-             (x->>'at')::timestamptz as at, (x->>'endsSync')::boolean as ends_sync, x->'events' as events,
-             x->'webhook' as webhook, 'PENDING'::text as pending
-        from jsonb_array_elements($1::jsonb) x),
-    v as (
-      update vends
-         set status = 'SUCCESSFUL', provider_reference = i.provider_reference, completed_at = i.at,
-             requery_at = null, updated_at = i.at,
-             settled_at = coalesce(vends.settled_at, i.at)
-        from i
-       where vends.id = i.id and vends.status = i.pending and vends.float_account = i.float_account
-      returning vends.id, vends.corporate_id, i.at, i.events, i.webhook),
-    ev as (
-      insert into vend_events (vend_id, type, status, provider, outcome, message, data, created_at)
-      select v.id, e.item->>'type', e.item->>'status', e.item->>'provider', e.item->>'outcome', e.item->>'message',
-             coalesce(e.item->'data', '{}'::jsonb), v.at
-        from v cross join jsonb_array_elements(v.events) with ordinality as e(item, ord)
-       order by v.id, e.ord),${VEND_DELIVERIES_CTES}
-    select id from v`;
-    return vendSuccessText;
-  },
+  text: 'select vend_id as id from vend_complete_success($1::jsonb)',
 };
 
 const successesOf = groupCommitPer((db: Db) => ({

@@ -3,5 +3,4 @@
 // atomically with the status it reports, so a crash can neither lose nor invent one).
 
 export { webhooksJobs } from './webhooks.jobs';
-export { VEND_DELIVERIES_CTES } from './webhooks.repo';
 export { newEventId, queueVendWebhook, WEBHOOK_QUEUE, webhookBody } from './webhooks.service';

@@ -123,22 +123,3 @@ export async function attemptsOf(db: Db, deliveryId: string) {
     .where(eq(webhookAttempts.deliveryId, deliveryId))
     .orderBy(webhookAttempts.attempt);
 }
-
-/**
- * The webhook side of a statement that makes vends final in bulk (vending's one-statement success
- * path): given a CTE `v` of the vends just changed (id, corporate_id, at, webhook: {eventId, type,
- * mode, body, queue}), writes each one's delivery and its job when its client has a webhook.
- * Written here, as SQL text the caller composes, so the webhook tables stay this module's and the
- * vend, its events and its delivery still commit in one statement.
- */
-export const VEND_DELIVERIES_CTES = `
-    d as (
-      insert into webhook_deliveries (corporate_id, event_id, event_type, vend_id, mode, url, body, next_attempt_at)
-      select v.corporate_id, v.webhook->>'eventId', v.webhook->>'type', v.id, v.webhook->>'mode', w.url,
-             v.webhook->>'body', v.at
-        from v join webhook_endpoints w on w.corporate_id = v.corporate_id
-      returning id, vend_id, next_attempt_at),
-    j as (
-      insert into jobs (queue, payload, run_at, dedupe_key, max_attempts)
-      select v.webhook->>'queue', jsonb_build_object('deliveryId', d.id), d.next_attempt_at, 'webhook:' || d.id::text, 1000
-        from d join v on v.id = d.vend_id)`;
