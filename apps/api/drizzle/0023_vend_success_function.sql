@@ -31,7 +31,7 @@ BEGIN
   RETURN QUERY
     with i as materialized (
       select (x->>'id')::uuid as id, x->>'floatAccount' as float_account, x->>'providerReference' as provider_reference,
-             (x->>'at')::timestamptz as at, (x->>'endsSync')::boolean as ends_sync, x->'events' as events,
+             (x->>'at')::timestamptz as at, x->'events' as events,
              x->'webhook' as webhook, 'PENDING'::text as pending
         from jsonb_array_elements(p_batch) x),
     v as (

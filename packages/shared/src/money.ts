@@ -32,41 +32,43 @@ function numberToPlainString(n: number): string | null {
 /** Kobo to a naira string with two decimals, no separators: 250050 -> "2500.50". */
 export function koboToNairaString(kobo: number): string {
   const neg = kobo < 0;
-  const abs = BigInt(Math.abs(kobo));
-  const s = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  const abs = Math.abs(kobo);
+  let s: string;
+  if (Number.isSafeInteger(abs)) {
+    // Exact in floating point below 2^53, and several times cheaper than BigInt (issue 17: every
+    // vend prints amounts).
+    const k = abs % 100;
+    s = `${(abs - k) / 100}.${k < 10 ? '0' : ''}${k}`;
+  } else {
+    const b = BigInt(abs);
+    s = `${b / 100n}.${(b % 100n).toString().padStart(2, '0')}`;
+  }
   return neg ? `-${s}` : s;
 }
 
 /** Insert thousands separators into a numeric string (spec §9): "1234567.5" -> "1,234,567.5". */
 export function addThousandsSeparators(numeric: string): string {
-  const [int, frac] = numeric.split('.');
+  const dot = numeric.indexOf('.');
+  const int = dot < 0 ? numeric : numeric.slice(0, dot);
   const sign = int.startsWith('-') ? '-' : '';
   const digits = sign ? int.slice(1) : int;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return frac !== undefined ? `${sign}${grouped}.${frac}` : `${sign}${grouped}`;
+  let grouped = digits.slice(0, digits.length % 3 || 3);
+  for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
+  return `${sign}${grouped}${dot < 0 ? '' : numeric.slice(dot)}`;
 }
 
 const ngn = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2 });
 
-/** A non-negative safe integer with en-NG thousands separators: 1234567 -> "1,234,567". */
-function groupedDigits(n: number): string {
-  const s = String(n);
-  let out = s.slice(0, s.length % 3 || 3);
-  for (let i = out.length; i < s.length; i += 3) out += `,${s.slice(i, i + 3)}`;
-  return out;
-}
-
 /**
  * en-NG naira: 250050 kobo -> "₦2,500.50", -1 -> "-₦0.01". Whole kobo are printed digit by digit,
- * the same text as Intl's en-NG NGN currency format (money.test.ts holds them equal), at a fraction
- * of its cost: every vend's answer and timeline print several amounts (issue 17). Anything else
- * (a fraction of a kobo) goes through Intl.
+ * the same text as Intl's en-NG NGN currency format (money.test.ts holds them equal), at half its
+ * cost: every vend's answer and timeline print several amounts (issue 17). A fraction of a kobo
+ * goes through Intl.
  */
 export function formatNaira(kobo: number): string {
-  if (!Number.isSafeInteger(kobo)) return ngn.format(kobo / 100);
-  const abs = Math.abs(kobo);
-  const k = abs % 100;
-  return `${kobo < 0 ? '-' : ''}₦${groupedDigits((abs - k) / 100)}.${k < 10 ? '0' : ''}${k}`;
+  if (!Number.isInteger(kobo)) return ngn.format(kobo / 100);
+  const s = addThousandsSeparators(koboToNairaString(kobo));
+  return s.startsWith('-') ? `-₦${s.slice(1)}` : `₦${s}`;
 }
 
 /** "Amount" -> "an amount", "Price" -> "a price": the noun as a person would ask for it. */

@@ -37,10 +37,12 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return !constraint || e.constraint === constraint || String(e).includes(constraint);
 }
 
-/** A statement of the hot path, run by name: PostgreSQL parses and plans it once per connection. */
-// A named prepared statement keeps the plan it chose in its first runs: a statement whose best plan
-// depends on a table's size (a join, say) belongs in a database function whose settings pin its
-// plan (migration 0023's vend_complete_success), not here.
+/**
+ * A statement of the hot path, run by name: PostgreSQL parses and plans it once per connection and
+ * keeps the plan it chose in its first runs. So a statement whose best plan depends on a table's
+ * size (a join, say) belongs in a database function whose settings pin its plan (migration 0023's
+ * vend_complete_success), not here.
+ */
 export interface Statement {
   name: string;
   text: string;

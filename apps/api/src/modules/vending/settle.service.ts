@@ -78,7 +78,6 @@ export async function finalizeSuccess(
       floatAccount: k.floatAccount,
       providerReference: next.providerReference,
       at: o.at,
-      endsSync: o.endsSync,
       events: (
         [
           ...o.events,

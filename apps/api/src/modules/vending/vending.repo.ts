@@ -276,7 +276,6 @@ export interface FastSuccess {
   floatAccount: string;
   providerReference: string | null;
   at: Date;
-  endsSync: boolean;
   events: Array<{
     type: string;
     status: string | null;
@@ -321,7 +320,6 @@ const successesOf = groupCommitPer((db: Db) => ({
           floatAccount: f.floatAccount,
           providerReference: f.providerReference,
           at: f.at.toISOString(),
-          endsSync: f.endsSync,
           events: f.events,
           webhook: f.webhook,
         })),
