@@ -5,6 +5,11 @@
 // configuration up once, then measures them in turn, BENCH_ROUNDS times over, BENCH_SECONDS each:
 // this machine's speed drifts from minute to minute (the same run has measured twice as fast as
 // itself minutes later), and measuring in turn makes the drift fall on every configuration alike.
+// The turn's order alternates from round to round (first to last, then last to first), because
+// the order itself moved the figures: the 32-wallet figure against the one-wallet one averaged
+// 0.928 over four rounds where it was measured second and 0.961 over seven where it was measured
+// first, on one machine the same morning (likely cause: a run shares the machine with the
+// flushing of the writes of the run before it).
 //
 // 1. PostgreSQL pass, with the baseline: each round starts with pgbench on the local PostgreSQL
 //    (32 clients, -M prepared, each transaction one conditional UPDATE of a single row plus two
@@ -398,6 +403,7 @@ function combine(c) {
 
 // The configurations of a pass measured in turn, ROUNDS times over (each round SECONDS), after one
 // warm-up each: what this machine does meanwhile (its speed drifts) falls on all of them alike.
+// Odd rounds take them in their order, even rounds in the reverse one (see the top of this file).
 // `before(round)` runs at the start of each round (the pgbench baseline). Then every server is
 // stopped and every database checked.
 async function interleaved(label, cfgs, before) {
@@ -414,7 +420,7 @@ async function interleaved(label, cfgs, before) {
     }
     for (let i = 1; i <= ROUNDS; i++) {
       if (before) await before(i);
-      for (const c of prepared) {
+      for (const c of i % 2 === 1 ? prepared : [...prepared].reverse()) {
         const x = await measure(c, SECONDS);
         const figure = x.final
           ? `${(x.ok / x.duration).toFixed(1)} answered/s, all final ${x.drainMs} ms after: ${(x.final.done / (x.duration + x.drainMs / 1000)).toFixed(1)} final vends/s (${x.final.pending} pending)`
