@@ -52,6 +52,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PGLITE_CONNECTIONS = Number(process.env.BENCH_PGLITE_CONNECTIONS ?? 64);
 const LATENCY_CONNECTIONS = 256;
+/** Target 1's bound on the hot wallet's p99, in ms. */
+const TARGET_P99_MS = 50;
 const PGBENCH =
   process.env.PGBENCH ??
   (existsSync('/usr/lib/postgresql/15/bin/pgbench') ? '/usr/lib/postgresql/15/bin/pgbench' : 'pgbench');
@@ -360,19 +362,21 @@ async function measure(c, seconds) {
   return round;
 }
 
+/** The middle value (the upper one of an even count). */
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 // The rounds of a configuration together: vends over time (all rounds), the median p50, the worst
 // p99 and max, every non-2xx.
 function combine(c) {
   const sum = (f) => c.rounds.reduce((n, x) => n + f(x), 0);
   const per = (n, secs) => Math.round((n / secs) * 10) / 10;
-  const p50s = c.rounds.map((x) => x.r.latency.p50).sort((a, b) => a - b);
   const out = {
     connections: c.connections,
     vendsPerSec: per(
       sum((x) => x.ok),
       sum((x) => x.duration),
     ),
-    p50Ms: p50s[Math.floor(p50s.length / 2)],
+    p50Ms: median(c.rounds.map((x) => x.r.latency.p50)),
     p99Ms: Math.max(...c.rounds.map((x) => x.r.latency.p99)),
     maxMs: Math.max(...c.rounds.map((x) => x.r.latency.max)),
     non2xx: sum((x) => x.r.non2xx + x.r.errors + x.r.timeouts),
@@ -476,7 +480,7 @@ try {
 const base = {
   tps: baseRuns.reduce((n, b) => n + b.tps, 0) / baseRuns.length,
   // As for the vends: the median round's p50, the worst round's p99.
-  p50Ms: baseRuns.map((b) => b.p50Ms).sort((a, b) => a - b)[Math.floor(baseRuns.length / 2)],
+  p50Ms: median(baseRuns.map((b) => b.p50Ms)),
   p99Ms: Math.max(...baseRuns.map((b) => b.p99Ms)),
 };
 if (!process.env.BENCH_SKIP_PGLITE)
@@ -562,12 +566,12 @@ for (const [engine, p] of Object.entries(passes)) {
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
 console.log('');
 console.log(
-  `target 1, one hot wallet on PostgreSQL: ratio ${ratio.toFixed(3)} (>= 1.0), p99 ${hot.p99Ms} ms (<= 50) at ${CONNECTIONS} connections, non-2xx ${hot.non2xx}: ${verdict(ratio >= 1 && hot.p99Ms <= 50 && hot.non2xx === 0)}`,
+  `target 1, one hot wallet on PostgreSQL: ratio ${ratio.toFixed(3)} (>= 1.0), p99 ${hot.p99Ms} ms (<= ${TARGET_P99_MS}) at ${CONNECTIONS} connections, non-2xx ${hot.non2xx}: ${verdict(ratio >= 1 && hot.p99Ms <= TARGET_P99_MS && hot.non2xx === 0)}`,
 );
 // Target 1's p99 bound is absolute where its ratio is relative to the machine: the baseline's own
 // latency is printed beside it, so that a miss can be read against what the bare database does here.
 console.log(
-  `         the baseline's own latency at ${CONNECTIONS} clients: p50 ${base.p50Ms} ms, p99 ${base.p99Ms} ms${base.p99Ms > 50 ? ' (the bare database misses the 50 ms bound on this machine)' : ''}`,
+  `         the baseline's own latency at ${CONNECTIONS} clients: p50 ${base.p50Ms} ms, p99 ${base.p99Ms} ms${base.p99Ms > TARGET_P99_MS ? ` (the bare database misses the ${TARGET_P99_MS} ms bound on this machine)` : ''}`,
 );
 console.log(
   `target 2, 32 wallets on PostgreSQL: ${spread.vendsPerSec} vends/s (>= one hot wallet's ${hot.vendsPerSec}): ${verdict(spread.vendsPerSec >= hot.vendsPerSec)}`,
