@@ -11,7 +11,7 @@ import {
   type VendRequest,
 } from '../providers/providers.service';
 import { lineContact } from '../vtu/vtu.service';
-import { chooseRoute } from './place-vend.service';
+import { chooseRoute } from './route';
 import { finalizeFailure, finalizeSuccess, markSettled, recordUnknown } from './settle.service';
 import { recordVendEvents, type VendEventInput } from './vend-events.repo';
 import { updateVend, type VendRow } from './vending.repo';

@@ -23,8 +23,8 @@ import { planForVend, serviceUnavailable } from '../catalogue/catalogue.service'
 import { accountIdsOf, asLedgerError, validateTransfer } from '../ledger/ledger.service';
 import { platformSettings } from '../platform';
 import { SANDBOX_PROVIDER } from '../providers/providers.service';
-import { pickLine } from '../vtu/vtu.service';
 import { deliver } from './deliver.service';
+import { chooseRoute, type Route } from './route';
 import { debitEntriesOf, debitPosting, debitReference, facts, floatOf } from './vending.money';
 import {
   findVendById,
@@ -93,12 +93,6 @@ export interface Prepared {
   input: VendInput;
 }
 
-export interface Route {
-  index: number;
-  route: string;
-  line: { id: string; msisdn: string } | null;
-}
-
 export interface Resolved extends Prepared {
   service: ServiceRow;
   plan: DataPlanRow | null;
@@ -139,34 +133,6 @@ export function prepareVend(caller: VendCaller, input: VendInput, corp: VendCorp
   const reference = input.reference ?? readableCode(caller.channel === 'BULK' ? 'BLK' : 'PTL', 12);
   const hash = requestHash({ ...input, network });
   return { caller, corp, mode, network, reference, hash, input };
-}
-
-/** The first platform (from `from` on) that can take the vend now; VTU needs a line with float. */
-export async function chooseRoute(
-  ctx: AppContext,
-  q: {
-    routes: string[];
-    network: string;
-    corporateId: string;
-    fromApi: boolean;
-    amountKobo: number;
-    exclude: string[];
-  },
-  from: number,
-): Promise<Route | null> {
-  for (let i = from; i < q.routes.length; i++) {
-    const route = q.routes[i];
-    if (route !== 'VTU') return { index: i, route, line: null };
-    const line = await pickLine(ctx.db, {
-      network: q.network,
-      corporateId: q.corporateId,
-      fromApi: q.fromApi,
-      amountKobo: q.amountKobo,
-      exclude: q.exclude,
-    });
-    if (line) return { index: i, route, line };
-  }
-  return null;
 }
 
 /** The rules: client active, service assigned and enabled (`services`: the client's assigned,

@@ -5,16 +5,10 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { callProvider, providerNamed } from '../providers/providers.service';
 import { callEvent, requestOf } from './deliver.service';
+import { REQUERY_WINDOW_MS } from './route';
 import { finalizeFailure, finalizeSuccess, recordUnknown } from './settle.service';
 import { lastVendEventAt, recordVendEvents, type VendEventInput } from './vend-events.repo';
 import { findVendById, updateVend, type VendRow } from './vending.repo';
-
-export const REQUERY_QUEUE = 'requery';
-/** Requeries go on for this long after the vend; then it waits for a person (manual requery). */
-export const REQUERY_WINDOW_MS = 48 * 3600_000;
-export const REQUERY_DELAYS_S = [30, 60, 120, 300, 600, 1800];
-/** Delay before requery n (0-based): 30 s, 1 min, 2 min, 5 min, 10 min, 30 min, then hourly. */
-export const requeryDelayMs = (n: number) => (REQUERY_DELAYS_S[n] ?? 3600) * 1000;
 
 /**
  * Asks the provider holding a PENDING vend for its status and acts on a definite answer. A

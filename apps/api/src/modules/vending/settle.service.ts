@@ -10,7 +10,7 @@ import { enqueue } from '../../jobs/queue';
 import { accountIdsOf } from '../ledger/ledger.service';
 import type { ProviderAnswer } from '../providers/providers.service';
 import { newEventId, queueVendWebhook, WEBHOOK_QUEUE, webhookBody } from '../webhooks';
-import { REQUERY_QUEUE, requeryDelayMs } from './requery.service';
+import { REQUERY_QUEUE, requeryDelayMs } from './route';
 import { recordVendEvents, type VendEventInput } from './vend-events.repo';
 import { vendOut } from './vend-reads.service';
 import { facts, floatOf, rerouteVend, reverseVend } from './vending.money';

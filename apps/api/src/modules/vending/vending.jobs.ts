@@ -2,7 +2,8 @@
 // vends left PENDING by a crash.
 import type { AppContext } from '../../context';
 import { enqueue, type JobHandler, type ModuleJobs, runSoon } from '../../jobs/queue';
-import { REQUERY_QUEUE, requeryVend } from './requery.service';
+import { requeryVend } from './requery.service';
+import { REQUERY_QUEUE } from './route';
 import { checkBooks } from './vending.check';
 import { claimOrphanedVends, claimVendsOfDeadProcesses, pendingDueIds } from './vending.repo';
 
