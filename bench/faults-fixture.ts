@@ -3,9 +3,9 @@
 //   check <json>     the figures and zeros of the run, as JSON on the last line. <json> is
 //                    {"fundedKobo": per-client funding, "faults": the simulator's profile}.
 // The database is DATABASE_URL.
-import { loadConfig } from '../apps/api/src/config';
-import { openDb } from '../apps/api/src/db/client';
-import { dbTargetOf } from '../apps/api/src/db/target';
+import { loadConfig } from '../apps/api/src/infra/config';
+import { openDb } from '../apps/api/src/infra/db/client';
+import { dbTargetOf } from '../apps/api/src/infra/db/target';
 import { formatLedgerReport } from '../apps/api/src/modules/ledger/ledger-check';
 import { type SimulatorFaults, simulatedFault } from '../apps/api/src/modules/providers/providers.service';
 import { checkBooks } from '../apps/api/src/modules/vending/vending.check';

@@ -4,11 +4,10 @@
 // ~3% test-mode vends), build the day roll-ups and check them against the raw rows, then time the
 // report reads through the app's own services: p50/p95 over BENCH_REPEAT runs each. Done at
 // 10,000 vends, then again after topping up to 1,000,000. Prints one JSON line per size.
-import { loadConfig } from '../apps/api/src/config';
-import { openDb } from '../apps/api/src/db/client';
-import { runMigrations } from '../apps/api/src/db/migrate';
-import { ensureSystemRoles } from '../apps/api/src/db/seed';
-import { dbTargetOf } from '../apps/api/src/db/target';
+import { loadConfig } from '../apps/api/src/infra/config';
+import { openDb } from '../apps/api/src/infra/db/client';
+import { runMigrations } from '../apps/api/src/infra/db/migrate';
+import { dbTargetOf } from '../apps/api/src/infra/db/target';
 import { ensureDefaultCatalogue } from '../apps/api/src/modules/catalogue/catalogue.service';
 import { adminDashboard, corporateDashboard } from '../apps/api/src/modules/reports/dashboards.service';
 import { lagosDay } from '../apps/api/src/modules/reports/rollup.repo';
@@ -16,6 +15,7 @@ import { buildRollups, checkRollups } from '../apps/api/src/modules/reports/roll
 import { trends } from '../apps/api/src/modules/reports/trends.service';
 import { valuationChunk, valuationCount } from '../apps/api/src/modules/reports/valuation.service';
 import { listVends } from '../apps/api/src/modules/vending/vending.repo';
+import { ensureSystemRoles } from '../apps/api/src/seed';
 
 const CLIENTS = 200;
 const DAYS = 90;

@@ -5,13 +5,12 @@
 //   check      the ledger and vending invariants; prints the report, exits 1 on any violation.
 // The database is DATABASE_URL, or PGlite under DATA_DIR.
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../apps/api/src/config';
-import { openDb } from '../apps/api/src/db/client';
-import { runMigrations } from '../apps/api/src/db/migrate';
-import { apiKeys, corporates } from '../apps/api/src/db/schema';
-import { ensureSystemRoles } from '../apps/api/src/db/seed';
-import { dbTargetOf } from '../apps/api/src/db/target';
-import { newToken, Sealer, sha256 } from '../apps/api/src/lib/crypto';
+import { loadConfig } from '../apps/api/src/infra/config';
+import { newToken, Sealer, sha256 } from '../apps/api/src/infra/crypto';
+import { openDb } from '../apps/api/src/infra/db/client';
+import { runMigrations } from '../apps/api/src/infra/db/migrate';
+import { apiKeys, corporates } from '../apps/api/src/infra/db/schema';
+import { dbTargetOf } from '../apps/api/src/infra/db/target';
 import {
   assignDefaultServices,
   ensureDefaultCatalogue,
@@ -24,6 +23,7 @@ import {
 } from '../apps/api/src/modules/ledger/ledger.service';
 import { formatLedgerReport } from '../apps/api/src/modules/ledger/ledger-check';
 import { checkBooks } from '../apps/api/src/modules/vending/vending.check';
+import { ensureSystemRoles } from '../apps/api/src/seed';
 
 const [command, arg] = process.argv.slice(2);
 const config = loadConfig();

@@ -89,15 +89,11 @@ export async function teardown() {
     await exited;
   }
   // The ledger must hold after every journey: ledger:check over the e2e database.
-  const check = spawnSync(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['apps/api/src/modules/ledger/ledger-check-cli.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-      stdio: 'inherit',
-    },
-  );
+  const check = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/cli/ledger-check.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
   if (check.status !== 0) throw new Error('ledger:check reported violations after the e2e run');
   if (process.env.KEEP_E2E_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 // Inputs that PostgreSQL or the multipart parser would choke on are refused at the edge with a
 // clear 4xx, and nothing a failed query carried (a password hash, a code) reaches the log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggable } from './lib/log';
+import { loggable } from './infra/log';
 import { createAdmin, createCorporate, type TestUser } from './test/factories';
 import { apiAs, buildTestApp, type TestApp } from './test/harness';
 

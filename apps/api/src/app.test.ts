@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, users } from './db/schema';
-import { pgErrorCode } from './db/sql';
+import { roles, users } from './infra/db/schema';
+import { pgErrorCode } from './infra/db/sql';
 import { createAdmin } from './test/factories';
 import { buildTestApp, type TestApp } from './test/harness';
 

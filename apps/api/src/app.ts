@@ -15,23 +15,23 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { z } from 'zod';
-import type { Config } from './config';
-import type { AppContext } from './context';
-import type { DbHandle } from './db/client';
-import { Sealer } from './lib/crypto';
-import { diskFileStore } from './lib/file-store';
-import { refuseNul } from './lib/http';
-import { ipInList } from './lib/ip';
-import { loggable, loggableRequest } from './lib/log';
-import { Mailer } from './lib/mailer';
-import { PasswordHasher } from './lib/passwords';
-import { modules } from './modules';
+import type { Config } from './infra/config';
+import type { AppContext } from './infra/context';
+import { Sealer } from './infra/crypto';
+import type { DbHandle } from './infra/db/client';
+import { diskFileStore } from './infra/file-store';
+import { refuseNul } from './infra/http';
+import { ipInList } from './infra/ip';
+import { loggable, loggableRequest } from './infra/log';
+import { Mailer } from './infra/mailer';
+import { PasswordHasher } from './infra/passwords';
 import { healthProbes, metricsRoutes } from './modules/ops';
 import { smtpSourceOf } from './modules/platform';
 import { vendsSettled } from './modules/vending';
 import { registerAccessControl } from './plugins/access';
 import { registerApiKeyAuth } from './plugins/api-key';
 import { registerErrorHandling } from './plugins/errors';
+import { modules } from './routes';
 
 /** Routes documented in production: the vending API called with an API key, and health. */
 export const isPublicDoc = (url: string) => url.startsWith('/api/v1/api/') || url === '/api/v1/health';

@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { openDb } from './db/client';
-import { runMigrations } from './db/migrate';
-import { seed } from './db/seed';
-import { dbTargetOf } from './db/target';
+import { loadConfig } from './infra/config';
+import { openDb } from './infra/db/client';
+import { runMigrations } from './infra/db/migrate';
+import { dbTargetOf } from './infra/db/target';
 import { startJobs } from './jobs';
+import { seed } from './seed';
 
 function appSecret(dataDir: string, given?: string): string {
   if (given) return given;

@@ -4,11 +4,11 @@ import type { Area, Permission } from '@vendport/shared';
 import { ADMIN_PERMISSIONS, CORPORATE_PERMISSIONS } from '@vendport/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import { roles, sessions, users } from '../db/schema';
-import { sha256 } from '../lib/crypto';
-import { AppError } from '../lib/errors';
-import { type AuthContext, callerOf, corporateOfCaller, sessionExpired } from '../lib/request-context';
+import { sha256 } from '../infra/crypto';
+import type { Db } from '../infra/db/client';
+import { roles, sessions, users } from '../infra/db/schema';
+import { AppError } from '../infra/errors';
+import { type AuthContext, callerOf, corporateOfCaller, sessionExpired } from '../infra/request-context';
 
 /** `self`: any signed-in user acting on their own data (profile, notifications). Per area, a list
  * means any one of the permissions suffices (e.g. a catalogue read by sellers and by auditors). */
@@ -32,7 +32,7 @@ declare module 'fastify' {
   }
 }
 
-export type { AuthContext } from '../lib/request-context';
+export type { AuthContext } from '../infra/request-context';
 
 export function areaOfPermission(p: Permission): Area {
   if (p in ADMIN_PERMISSIONS) return 'ADMIN';

@@ -3,8 +3,8 @@
 // IP allow-list and services are read in one query by the auth module (which owns the keys);
 // this plugin only hands it the header and hangs the result on the request.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
-import { badRequest } from '../lib/errors';
+import type { AppContext } from '../infra/context';
+import { badRequest } from '../infra/errors';
 import {
   type ApiClient,
   authenticateApiKeyRemembered,

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, notifications, webhookDeliveries } from '../db/schema';
+import { auditLogs, notifications, webhookDeliveries } from '../infra/db/schema';
 import { codeFor, SUBJECT, signUp } from '../modules/auth/auth.testing';
 import {
   addSubscriber,

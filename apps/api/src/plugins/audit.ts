@@ -3,9 +3,9 @@
 
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import { auditLogs, roles, users } from '../db/schema';
-import { type RequestContext, requestContextOf } from '../lib/request-context';
+import type { Db } from '../infra/db/client';
+import { auditLogs, roles, users } from '../infra/db/schema';
+import { type RequestContext, requestContextOf } from '../infra/request-context';
 
 const SECRET_KEY = /pass(word)?|secret|token|code|key|otp|hash|authorization|cookie/i;
 

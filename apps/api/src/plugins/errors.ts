@@ -2,8 +2,8 @@
 // A 5xx never carries internals; they go to the log with the request id.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { pgErrorCode } from '../db/sql';
-import { AppError } from '../lib/errors';
+import { pgErrorCode } from '../infra/db/sql';
+import { AppError } from '../infra/errors';
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {

@@ -3,9 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Permission } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
-import { corporates, roles, sessions, users } from '../db/schema';
-import { systemRoleId } from '../db/seed';
-import { newToken, sha256 } from '../lib/crypto';
+import { newToken, sha256 } from '../infra/crypto';
+import { corporates, roles, sessions, users } from '../infra/db/schema';
+import { systemRoleId } from '../seed';
 
 export const TEST_PASSWORD = 'Correct-Horse-Battery-9';
 

@@ -7,19 +7,19 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { type DbHandle, openDb } from '../db/client';
-import { MIGRATIONS_DIR, runMigrations } from '../db/migrate';
-import { ensureSystemRoles } from '../db/seed';
+import { loadConfig } from '../infra/config';
+import { type DbHandle, openDb } from '../infra/db/client';
+import { MIGRATIONS_DIR, runMigrations } from '../infra/db/migrate';
 import { ensureDefaultCatalogue } from '../modules/catalogue/catalogue.service';
 import { ensureSystemAccounts } from '../modules/ledger/ledger.service';
+import { ensureSystemRoles } from '../seed';
 
 export const testDbKind = (): 'pglite' | 'pg' => (process.env.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite');
 
 const SRC = path.resolve(MIGRATIONS_DIR, '../src');
 /** What a template database is built from: the migrations and the code that seeds it. */
 const SEED_SOURCES = [
-  'db/seed.ts',
+  'seed.ts',
   'modules/catalogue/catalogue.service.ts',
   'modules/ledger/ledger.service.ts',
 ];

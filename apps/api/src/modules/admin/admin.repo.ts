@@ -2,10 +2,10 @@
 // the admin area (corporateId null) or one corporate.
 import type { Area } from '@vendport/shared';
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paged } from '../../db/paged';
-import { auditLogs, roles, sessions, users } from '../../db/schema';
-import { containing, startingWith } from '../../db/sql';
+import type { Db } from '../../infra/db/client';
+import { paged } from '../../infra/db/paged';
+import { auditLogs, roles, sessions, users } from '../../infra/db/schema';
+import { containing, startingWith } from '../../infra/db/sql';
 
 export interface Scope {
   area: Area;

@@ -23,11 +23,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../lib/csv';
-import { notFound } from '../../lib/errors';
-import { lagosDayEnd, lagosDayStart, ok, page } from '../../lib/http';
-import { requestContextOf } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../infra/csv';
+import { notFound } from '../../infra/errors';
+import { lagosDayEnd, lagosDayStart, ok, page } from '../../infra/http';
+import { requestContextOf } from '../../infra/request-context';
 import { authOf, dataScopeOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';

@@ -3,11 +3,11 @@
 // or disables themselves, nor the last active holder of the area's system role, and nobody acts
 // on a member whose role holds more than their own.
 import { isPermissionOf, permissionsOf } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { randomPassword } from '../../db/seed';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../infra/errors';
 import type { AuthContext } from '../../plugins/access';
+import { randomPassword } from '../../seed';
 import * as repo from './admin.repo';
 import {
   countActiveSystemRoleHolders,

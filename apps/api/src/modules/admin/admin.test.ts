@@ -1,8 +1,8 @@
 import { ALL_ADMIN_PERMISSIONS, ALL_CORPORATE_PERMISSIONS } from '@vendport/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { systemRoleId } from '../../db/seed';
+import { users } from '../../infra/db/schema';
+import { systemRoleId } from '../../seed';
 import {
   addCorporateMember,
   createAdmin,

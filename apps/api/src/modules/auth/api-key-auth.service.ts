@@ -5,9 +5,10 @@
 // answered from the key's last read instead (authenticateApiKeyRemembered, checked at the
 // debit). The key table is this module's, so the lookup lives here; plugins/api-key only reads
 // the header.
-import type { Db } from '../../db/client';
-import { sha256 } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+
+import { sha256 } from '../../infra/crypto';
+import type { Db } from '../../infra/db/client';
+import { AppError } from '../../infra/errors';
 import type { ServiceRow } from '../catalogue';
 import type { VendCorporate } from '../vending';
 import { lookupKeyByHash, stampKeyLastUsed } from './api-key-lookup.repo';

@@ -6,10 +6,10 @@
 // The vend call may instead be answered from the key's last read (api-key-auth.service
 // authenticateApiKeyRemembered), which its debit checks against the generation (migration 0020).
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { apiKeys } from '../../db/schema';
-import { runStatement, type Statement } from '../../db/sql';
-import { groupReadPer } from '../../lib/group-commit';
+import type { Db } from '../../infra/db/client';
+import { apiKeys } from '../../infra/db/schema';
+import { runStatement, type Statement } from '../../infra/db/sql';
+import { groupReadPer } from '../../infra/group-commit';
 import { type ServiceJson, type ServiceRow, servicesFromJson } from '../catalogue';
 
 /**

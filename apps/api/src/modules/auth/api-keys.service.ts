@@ -1,10 +1,10 @@
 // The corporate's live and test API keys: issued at sign-up, shown masked, revealed or replaced
 // with the password.
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { newToken, sha256 } from '../../lib/crypto';
-import { AppError, conflict } from '../../lib/errors';
-import { callerOf, corporateOfCaller, type RequestContext } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import { newToken, sha256 } from '../../infra/crypto';
+import type { Db } from '../../infra/db/client';
+import { AppError, conflict } from '../../infra/errors';
+import { callerOf, corporateOfCaller, type RequestContext } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
 import { notify } from '../notifications/notifications.service';
 import type { ApiKeyRow, KeyMode } from './auth.repo';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, corporates } from '../../db/schema';
+import { apiKeys, corporates } from '../../infra/db/schema';
 import { authenticateApiKey, registerApiKeyAuth } from '../../plugins/api-key';
 import { registerErrorHandling } from '../../plugins/errors';
 import { addCorporateMember, createAdmin, createCorporate, TEST_PASSWORD } from '../../test/factories';

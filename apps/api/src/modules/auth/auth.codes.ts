@@ -1,10 +1,10 @@
 // Emailed one-time codes (email verification, sign-in, password reset): issuing them within
 // their throttle and checking a typed code, one attempt at a time. Codes are stored keyed to the
 // app secret, so a leaked table reveals nothing usable.
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { newSixDigitCode, safeEqual } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import { newSixDigitCode, safeEqual } from '../../infra/crypto';
+import type { Db } from '../../infra/db/client';
+import { AppError } from '../../infra/errors';
 import type { CodePurpose, UserRow } from './auth.repo';
 import * as repo from './auth.repo';
 import {

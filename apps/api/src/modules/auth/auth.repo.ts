@@ -1,8 +1,8 @@
 // Queries of the auth module: users, sessions, one-time codes, sign-in attempts and API keys.
 // Every function takes the database (or a transaction) first.
 import { and, count, desc, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { apiKeys, authCodes, corporates, loginAttempts, roles, sessions, users } from '../../db/schema';
+import type { Db } from '../../infra/db/client';
+import { apiKeys, authCodes, corporates, loginAttempts, roles, sessions, users } from '../../infra/db/schema';
 
 export type CodePurpose = 'EMAIL_VERIFICATION' | 'TWO_FACTOR' | 'RESET_PASSWORD';
 /** Rows kept in auth_codes for TOTP: the last time step used (replay guard) and wrong codes (throttle). */

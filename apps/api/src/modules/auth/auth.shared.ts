@@ -2,12 +2,12 @@
 // opening a session.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Area, SessionUser } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { newToken, sha256 } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
-import type { PasswordHasher } from '../../lib/passwords';
-import type { RequestContext } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import { newToken, sha256 } from '../../infra/crypto';
+import type { Db } from '../../infra/db/client';
+import { AppError } from '../../infra/errors';
+import type { PasswordHasher } from '../../infra/passwords';
+import type { RequestContext } from '../../infra/request-context';
 import type { AuditEntry } from '../../plugins/audit';
 import type { CodePurpose, KeyMode, ProfileRow, UserRow } from './auth.repo';
 import * as repo from './auth.repo';

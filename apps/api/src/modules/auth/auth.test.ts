@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authCodes, corporates, sessions, users } from '../../db/schema';
+import { authCodes, corporates, sessions, users } from '../../infra/db/schema';
 import { createCorporate, signedInSession, TEST_PASSWORD } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import {

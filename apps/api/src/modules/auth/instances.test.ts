@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { openDb } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
-import { seed } from '../../db/seed';
+import { openDb } from '../../infra/db/client';
+import { runMigrations } from '../../infra/db/migrate';
+import { seed } from '../../seed';
 import { createCorporate, TEST_PASSWORD } from '../../test/factories';
 import { buildTestApp, type TestApp, testDbKind } from '../../test/harness';
 

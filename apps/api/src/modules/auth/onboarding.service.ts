@@ -2,12 +2,12 @@
 // in with an emailed temporary password and must change it), and resetting the owner's password
 // (a new temporary one by email, every session ended). Passwords never reach the audit trail.
 import type { ClientType } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { randomPassword, systemRoleId } from '../../db/seed';
-import { isUniqueViolation } from '../../db/sql';
-import { conflict, notFound } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { isUniqueViolation } from '../../infra/db/sql';
+import { conflict, notFound } from '../../infra/errors';
 import type { AuditFn } from '../../plugins/audit';
+import { randomPassword, systemRoleId } from '../../seed';
 import { assignDefaultServices, assignServices } from '../catalogue/catalogue.service';
 import { notify } from '../notifications/notifications.service';
 import { issueApiKeys } from './api-keys.service';

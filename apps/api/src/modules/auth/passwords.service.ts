@@ -1,10 +1,10 @@
 // Passwords: confirming one for a sensitive action (wrong guesses count toward the lockout),
 // forgotten, changed, forced change of a default password.
 import type { SessionUser } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { AppError, badRequest, invalidPassword } from '../../lib/errors';
-import { callerOf, type RequestContext } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { AppError, badRequest, invalidPassword } from '../../infra/errors';
+import { callerOf, type RequestContext } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
 import { notify } from '../notifications/notifications.service';
 import { checkCode, consumeOrFail, sendCodeIfAllowed, sendNextStepCode } from './auth.codes';

@@ -1,7 +1,7 @@
 // The signed-in user's own profile: reading it (GET me) and changing name or phone.
 import type { SessionUser } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import { callerOf, type RequestContext } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import { callerOf, type RequestContext } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
 import type { UserRow } from './auth.repo';
 import * as repo from './auth.repo';

@@ -1,11 +1,11 @@
 // Sign-up of a corporate client and its owner, email verification, resending codes, and where a
 // new client stands in onboarding.
-import type { AppContext } from '../../context';
-import { systemRoleId } from '../../db/seed';
-import { isUniqueViolation } from '../../db/sql';
-import { AppError, badRequest, conflict } from '../../lib/errors';
-import { callerOf, corporateOfCaller, type RequestContext } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import { isUniqueViolation } from '../../infra/db/sql';
+import { AppError, badRequest, conflict } from '../../infra/errors';
+import { callerOf, corporateOfCaller, type RequestContext } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
+import { systemRoleId } from '../../seed';
 import { assignDefaultServices } from '../catalogue/catalogue.service';
 import { notify } from '../notifications/notifications.service';
 import { issueApiKeys } from './api-keys.service';

@@ -1,8 +1,8 @@
 // Sign-in and sign-out: throttled per IP and locked per account (counters in the database, so any
 // number of app instances share them), then the next step the route guard needs.
-import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
-import { callerOf, type RequestContext } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import { AppError } from '../../infra/errors';
+import { callerOf, type RequestContext } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
 import { sendNextStepCode } from './auth.codes';
 import * as repo from './auth.repo';

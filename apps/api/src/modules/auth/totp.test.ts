@@ -2,7 +2,7 @@ import { ALL_CORPORATE_PERMISSIONS } from '@vendport/shared';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { users } from '../../infra/db/schema';
 import { addCorporateMember, createCorporate, TEST_PASSWORD } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { bearer, emailCount, loginRes, PASSWORD, SUBJECT, signedUpOwner } from './auth.testing';

@@ -1,9 +1,9 @@
 // The second factor: an emailed code or an authenticator app (TOTP), its set-up and reset.
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict } from '../../lib/errors';
-import { callerOf, type RequestContext } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { AppError, badRequest, conflict } from '../../infra/errors';
+import { callerOf, type RequestContext } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
 import { notify } from '../notifications/notifications.service';
 import { checkCode, consumeOrFail } from './auth.codes';

@@ -1,6 +1,6 @@
 // The auto top-up module's background job: the scheduler's pass, every minute, on whichever
 // worker claims it (a pass raced by another worker is harmless: see scheduler.service).
-import type { JobHandler, ModuleJobs } from '../../jobs/queue';
+import type { JobHandler, ModuleJobs } from '../../infra/queue';
 import { runSchedule } from './scheduler.service';
 
 export const AUTO_TOPUP_QUEUE = 'auto-topup-schedule';

@@ -1,8 +1,8 @@
 // Auto top-up rows: a client's settings and cap spend, its subscribers, and the totals the admin
 // reads. (Runs: runs.repo.ts.) Every read and write of a client's rows is scoped by corporate id.
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paged } from '../../db/paged';
+import type { Db } from '../../infra/db/client';
+import { paged } from '../../infra/db/paged';
 import {
   autoTopupRuns,
   autoTopupSettings,
@@ -10,8 +10,8 @@ import {
   autoTopupSubscribers,
   corporates,
   vends,
-} from '../../db/schema';
-import { containing, msisdnContaining } from '../../db/sql';
+} from '../../infra/db/schema';
+import { containing, msisdnContaining } from '../../infra/db/sql';
 
 export type SettingsRow = typeof autoTopupSettings.$inferSelect;
 export type SubscriberRow = typeof autoTopupSubscribers.$inferSelect;

@@ -22,8 +22,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok, pagedEnvelope } from '../../lib/http';
+import type { AppContext } from '../../infra/context';
+import { ok, pagedEnvelope } from '../../infra/http';
 import { authOf, corporateOf } from '../../plugins/access';
 import { recorder } from '../../plugins/audit';
 import { subscriberOut } from './auto-topup.views';

@@ -3,7 +3,7 @@
 // list and its CSV, the admin's read, permissions, another client's rows, and the audit trail.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corporates } from '../../db/schema';
+import { corporates } from '../../infra/db/schema';
 import { ensureRecurringJobs, runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';

@@ -2,7 +2,7 @@
 // subscribers, making them due, and reading what the scheduler left behind.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { corporates } from '../../db/schema';
+import { corporates } from '../../infra/db/schema';
 import { createCorporate, type TestUser } from '../../test/factories';
 import { assignDefaults, fund } from '../vending/vending.testing';
 

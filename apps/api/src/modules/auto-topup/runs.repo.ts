@@ -2,10 +2,10 @@
 // worker at a time with a lease (a worker that dies leaves the run to the next one, which vends
 // under the same reference and so never pays twice), and the filtered list of runs.
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paged } from '../../db/paged';
-import { autoTopupRuns, autoTopupSubscribers, vends } from '../../db/schema';
-import { containing, msisdnContaining } from '../../db/sql';
+import type { Db } from '../../infra/db/client';
+import { paged } from '../../infra/db/paged';
+import { autoTopupRuns, autoTopupSubscribers, vends } from '../../infra/db/schema';
+import { containing, msisdnContaining } from '../../infra/db/sql';
 
 export type RunRow = typeof autoTopupRuns.$inferSelect;
 export type NewRun = typeof autoTopupRuns.$inferInsert;

@@ -3,10 +3,10 @@
 import { type autoTopupRunsQuery, koboToNairaString } from '@vendport/shared';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../lib/csv';
-import { notFound } from '../../lib/errors';
-import { lagosDayEnd, lagosDayStart, pagedEnvelope } from '../../lib/http';
+import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../infra/csv';
+import type { Db } from '../../infra/db/client';
+import { notFound } from '../../infra/errors';
+import { lagosDayEnd, lagosDayStart, pagedEnvelope } from '../../infra/http';
 import { findCorporateFlags } from './auto-topup.repo';
 import { runOut } from './auto-topup.views';
 import { listRuns, type RunListRow } from './runs.repo';

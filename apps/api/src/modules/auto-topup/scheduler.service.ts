@@ -14,10 +14,10 @@
 // (one whose vend was pending at the run and failed later, by the next pass).
 import { setTimeout as delay } from 'node:timers/promises';
 import { formatNaira, lagosDateOf, nextRunAfter } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import { pgErrorCode } from '../../db/sql';
-import { AppError, badRequest, notFound } from '../../lib/errors';
-import { mapLimit } from '../../lib/map-limit';
+import type { AppContext } from '../../infra/context';
+import { pgErrorCode } from '../../infra/db/sql';
+import { AppError, badRequest, notFound } from '../../infra/errors';
+import { mapLimit } from '../../infra/map-limit';
 import { notifyCorporate } from '../notifications/notifications.service';
 import { vend } from '../vending/place-vend.service';
 import {

@@ -3,9 +3,9 @@
 // run. Also the admin's view of one client: settings, totals and the platform's switch.
 import { type autoTopupSettingsBody, formatNaira, lagosDateOf } from '@vendport/shared';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { AppError, notFound } from '../../infra/errors';
 import type { AuditFn } from '../../plugins/audit';
 import { vendClient } from '../vending';
 import {

@@ -11,8 +11,8 @@ import {
   autoTopupSubscriberBody as subscriberSchema,
 } from '@vendport/shared';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import { AppError, badRequest, invalidRows, notFound } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import { AppError, badRequest, invalidRows, notFound } from '../../infra/errors';
 import type { AuditFn } from '../../plugins/audit';
 import type { ServiceRow } from '../catalogue';
 import type { VendCorporate } from '../vending';

@@ -1,5 +1,5 @@
 // The alerts module's background job: the vend-failure check every five minutes.
-import type { JobHandler, ModuleJobs } from '../../jobs/queue';
+import type { JobHandler, ModuleJobs } from '../../infra/queue';
 import { alertVendFailures } from './failure-alerts.service';
 
 const FAILURES_QUEUE = 'alerts-vend-failures';

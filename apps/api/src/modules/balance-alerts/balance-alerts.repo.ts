@@ -1,7 +1,7 @@
 // The alert state of each watched balance: `WALLET:<corporateId>` or `VTU:<lineId>`.
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { balanceAlerts } from '../../db/schema';
+import type { Db } from '../../infra/db/client';
+import { balanceAlerts } from '../../infra/db/schema';
 
 /** The subject's row, locked for this transaction (created, not alerted, when it has none). */
 export async function lockAlert(db: Db, subject: string) {

@@ -16,8 +16,8 @@
 // no hook in every place money comes in. A VTU line's float is derived from its fundings and
 // vends; funding a line re-arms it (checkVtuLine after fundLine).
 import { formatNaira } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
 import { accountBalance, accountIdsOf, reachedSince } from '../ledger/ledger.service';
 import { notifyAdmins, notifyCorporate } from '../notifications/notifications.service';
 import { platformSettings } from '../platform';

@@ -2,7 +2,7 @@
 // platform's count (vendFailureAlertCount) within the last hour are told (event vend.failures),
 // at most once an hour each. A job, not the vend: counting failures is no business of a vend's
 // own path. The state is a row of balance_alerts per client (`VEND_FAILURES:<corporateId>`).
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../infra/context';
 import { notifyCorporate } from '../notifications/notifications.service';
 import { platformSettings } from '../platform';
 import { failedLiveVendCounts } from '../vending/vend-reads.service';

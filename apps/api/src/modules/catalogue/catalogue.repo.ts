@@ -1,7 +1,7 @@
 // Queries for services, their assignment to clients, and data plans.
 import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { corporates, dataPlans, serviceAssignments, services } from '../../db/schema';
+import type { Db } from '../../infra/db/client';
+import { corporates, dataPlans, serviceAssignments, services } from '../../infra/db/schema';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type DataPlanRow = typeof dataPlans.$inferSelect;

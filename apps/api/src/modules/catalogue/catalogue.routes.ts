@@ -16,8 +16,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/http';
+import type { AppContext } from '../../infra/context';
+import { ok } from '../../infra/http';
 import { authOf, corporateOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
 import {

@@ -9,8 +9,8 @@ import {
   platformLabel,
   type ServiceType,
 } from '@vendport/shared';
-import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { Db } from '../../infra/db/client';
+import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
 import * as repo from './catalogue.repo';
 import {
   corporateExists,

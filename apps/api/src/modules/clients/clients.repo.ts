@@ -2,11 +2,11 @@
 // name, email or phone; onboarding date range in Lagos days; status; client type), newest first.
 import { normaliseMsisdn } from '@vendport/shared';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paged } from '../../db/paged';
-import { corporates } from '../../db/schema';
-import { containing } from '../../db/sql';
-import { lagosDayEnd, lagosDayStart } from '../../lib/http';
+import type { Db } from '../../infra/db/client';
+import { paged } from '../../infra/db/paged';
+import { corporates } from '../../infra/db/schema';
+import { containing } from '../../infra/db/sql';
+import { lagosDayEnd, lagosDayStart } from '../../infra/http';
 
 export type CorporateRecord = typeof corporates.$inferSelect;
 

@@ -17,9 +17,9 @@ import {
 } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import { ok, page } from '../../lib/http';
-import { requestContextOf } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import { ok, page } from '../../infra/http';
+import { requestContextOf } from '../../infra/request-context';
 import { recorder } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import {

@@ -14,9 +14,9 @@ import {
   koboToNairaString,
   walletFloorKobo,
 } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { badRequest, notFound } from '../../infra/errors';
 import type { AuditFn } from '../../plugins/audit';
 import {
   lockAccountBalance,

@@ -17,9 +17,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/http';
-import { requestContextOf } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import { ok } from '../../infra/http';
+import { requestContextOf } from '../../infra/request-context';
 import { authOf, corporateOf } from '../../plugins/access';
 import { recorder } from '../../plugins/audit';
 import { confirmActingPassword, onboardCorporate, onboardingData, resetOwnerPassword } from '../auth';

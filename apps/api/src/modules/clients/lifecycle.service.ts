@@ -3,9 +3,9 @@
 // client switches its own portal between live and test when allowed, and the platform enables or
 // disables auto top-up. Each change locks the corporate row, is audited and tells the client.
 import { type AdminOnboardingDataView, CLIENT_TYPES, CREDIT_CLIENT_TYPES } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { AppError, badRequest, notFound } from '../../infra/errors';
 import type { AuditFn } from '../../plugins/audit';
 import { defaultServiceIds, listServices } from '../catalogue/catalogue.service';
 import { notifyCorporate } from '../notifications/notifications.service';

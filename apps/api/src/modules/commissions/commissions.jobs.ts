@@ -1,5 +1,5 @@
 // The commissions module's background job: accrued commission settled to wallets once a day.
-import type { ModuleJobs } from '../../jobs/queue';
+import type { ModuleJobs } from '../../infra/queue';
 import { COMMISSION_QUEUE, nextSettlementAt, settleCommissionsJob } from './commissions.service';
 
 export const commissionsJobs: ModuleJobs = {

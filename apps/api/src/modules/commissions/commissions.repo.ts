@@ -1,8 +1,8 @@
 // Queries for commission: the vends whose accrued commission is not settled yet, settlements, a
 // client's upfront switch, and the report's aggregates over successful live vends.
 import { and, asc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { commissionSettlements, corporates, services, vends } from '../../db/schema';
+import type { Db } from '../../infra/db/client';
+import { commissionSettlements, corporates, services, vends } from '../../infra/db/schema';
 
 export type SettlementRow = typeof commissionSettlements.$inferSelect;
 

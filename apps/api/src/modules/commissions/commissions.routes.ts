@@ -12,10 +12,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { badRequest } from '../../lib/errors';
-import { lagosDayEnd, lagosDayStart, ok } from '../../lib/http';
-import { requestContextOf } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import { badRequest } from '../../infra/errors';
+import { lagosDayEnd, lagosDayStart, ok } from '../../infra/http';
+import { requestContextOf } from '../../infra/request-context';
 import { authOf, corporateOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';

@@ -5,10 +5,10 @@
 // those vend rows), so a vend reversed at the same moment is either settled or refunded, never both.
 import { randomUUID } from 'node:crypto';
 import type { Network, ServiceType } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import type { JobHandler } from '../../jobs/queue';
-import { notFound } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { notFound } from '../../infra/errors';
+import type { JobHandler } from '../../infra/queue';
 import {
   type AccountIds,
   accountIdsOf,

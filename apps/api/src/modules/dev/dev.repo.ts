@@ -1,7 +1,7 @@
 // Queries for the development outbox reader: the newest emails written to the outbox.
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { outboxEmails } from '../../db/schema';
+import type { Db } from '../../infra/db/client';
+import { outboxEmails } from '../../infra/db/schema';
 
 export function recentOutbox(db: Db, to: string | undefined, limit: number) {
   return db

@@ -59,7 +59,7 @@ describe('[DEV] outbox reader', () => {
   });
 
   it('[DEV] the card gateway simulator cannot be turned on in production', async () => {
-    const { loadConfig } = await import('../../config');
+    const { loadConfig } = await import('../../infra/config');
     expect(() => loadConfig({ NODE_ENV: 'production', CARD_GATEWAY: 'simulator' })).toThrow(
       /the simulator cannot run in production/,
     );

@@ -12,9 +12,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
-import { ok } from '../../lib/http';
+import type { AppContext } from '../../infra/context';
+import { AppError } from '../../infra/errors';
+import { ok } from '../../infra/http';
 import { authOf, corporateOf } from '../../plugins/access';
 import { recorder } from '../../plugins/audit';
 import {

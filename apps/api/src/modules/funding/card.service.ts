@@ -12,10 +12,10 @@ import {
   formatNaira,
   koboToNairaString,
 } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
-import { systemContext } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { AppError, notFound } from '../../infra/errors';
+import { systemContext } from '../../infra/request-context';
 import type { AuthContext } from '../../plugins/access';
 import { type AuditFn, recorder } from '../../plugins/audit';
 import { systemAccountId, transfer, walletAccountId } from '../ledger/ledger.service';

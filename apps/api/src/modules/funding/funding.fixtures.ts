@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { corporates } from '../../db/schema';
+import { corporates } from '../../infra/db/schema';
 import { TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { postTransfer, systemAccountId, walletAccountId } from '../ledger/ledger.service';
 

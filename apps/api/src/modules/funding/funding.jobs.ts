@@ -1,5 +1,5 @@
 // The funding module's background job: abandoned card payments checked and expired, every minute.
-import type { JobHandler, ModuleJobs } from '../../jobs/queue';
+import type { JobHandler, ModuleJobs } from '../../infra/queue';
 import { expireAbandonedCardPayments } from './card.service';
 
 const CARD_EXPIRY_QUEUE = 'card-payment-expiry';

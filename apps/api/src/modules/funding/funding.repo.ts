@@ -1,11 +1,17 @@
 // Queries of the funding tables (fund requests, card payments, admin fundings, the simulator's
 // payments) and the funding history, which is the union of the three funding channels.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paged } from '../../db/paged';
-import { adminFundings, cardPayments, corporates, fundRequests, gatewaySimPayments } from '../../db/schema';
-import { containing, isUuid } from '../../db/sql';
-import { lagosDayEnd, lagosDayStart } from '../../lib/http';
+import type { Db } from '../../infra/db/client';
+import { paged } from '../../infra/db/paged';
+import {
+  adminFundings,
+  cardPayments,
+  corporates,
+  fundRequests,
+  gatewaySimPayments,
+} from '../../infra/db/schema';
+import { containing, isUuid } from '../../infra/db/sql';
+import { lagosDayEnd, lagosDayStart } from '../../infra/http';
 
 export type FundRequestRow = typeof fundRequests.$inferSelect;
 export type CardPaymentRow = typeof cardPayments.$inferSelect;

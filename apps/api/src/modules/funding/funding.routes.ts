@@ -22,10 +22,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { sendCsv } from '../../lib/csv';
-import { ok, page, sendStoredFile } from '../../lib/http';
-import { requestContextOf } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import { sendCsv } from '../../infra/csv';
+import { ok, page, sendStoredFile } from '../../infra/http';
+import { requestContextOf } from '../../infra/request-context';
 import { authOf, corporateOf } from '../../plugins/access';
 import { recorder } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';

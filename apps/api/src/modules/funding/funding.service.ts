@@ -5,10 +5,10 @@
 // constraint ties APPROVED to a transfer).
 import { randomUUID } from 'node:crypto';
 import { type ClientType, formatNaira, koboToNairaString } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/sql';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { isUniqueViolation } from '../../infra/db/sql';
+import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
 import type { AuthContext } from '../../plugins/access';
 import type { AuditFn } from '../../plugins/audit';
 import { systemAccountId, transfer, walletAccountId } from '../ledger/ledger.service';

@@ -1,8 +1,8 @@
 // Funding history for both areas: bank transfers, card payments and admin fundings in one list,
 // newest first, with the spec's filters; and the same filtered set as CSV.
 import { type FundingTransactionView, koboToNairaString } from '@vendport/shared';
-import type { Db } from '../../db/client';
-import { CSV_EXPORT_LIMIT, lagosDateTime, toCsv } from '../../lib/csv';
+import { CSV_EXPORT_LIMIT, lagosDateTime, toCsv } from '../../infra/csv';
+import type { Db } from '../../infra/db/client';
 import { type FundingHistoryFilters, type FundingHistoryRow, listFundingHistory } from './funding.repo';
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());

@@ -3,9 +3,9 @@
 // name or the declared type), at most 5 MB, stored in the file store (lib/file-store) under a generated key.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../lib/errors';
-import { detectDocumentType, displayName, type FileStore } from '../../lib/file-store';
-import { refuseNul } from '../../lib/http';
+import { AppError, badRequest } from '../../infra/errors';
+import { detectDocumentType, displayName, type FileStore } from '../../infra/file-store';
+import { refuseNul } from '../../infra/http';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 

@@ -1,7 +1,7 @@
 // Queries for a client's IP allow-list.
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { ipAllowlist } from '../../db/schema';
+import type { Db } from '../../infra/db/client';
+import { ipAllowlist } from '../../infra/db/schema';
 
 export async function listIps(db: Db, corporateId: string) {
   return db

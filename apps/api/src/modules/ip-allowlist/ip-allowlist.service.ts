@@ -1,9 +1,9 @@
 // The client's IP allow-list for API-key calls: IPv4/IPv6 addresses and CIDR ranges. An empty
 // list allows every address. Enforced on request.ip, which honours X-Forwarded-For only from
 // TRUSTED_PROXIES (Fastify trustProxy in app.ts), so a caller cannot claim an address.
-import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { ipInList, parseIpOrCidr } from '../../lib/ip';
+import type { Db } from '../../infra/db/client';
+import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
+import { ipInList, parseIpOrCidr } from '../../infra/ip';
 import * as repo from './ip-allowlist.repo';
 
 export const MAX_IP_ENTRIES = 100;

@@ -2,7 +2,7 @@
 // serialise everything and prove nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../infra/errors';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp, testDbKind } from '../../test/harness';
 import { changeCreditTerms } from '../clients/clients.service';

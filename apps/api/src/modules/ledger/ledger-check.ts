@@ -3,8 +3,8 @@
 // It reads the funding and vend tables too, because "credited exactly once" and "debited exactly
 // once" are properties of both sides.
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import type { Db } from '../../infra/db/client';
+import { rowsOf } from '../../infra/db/sql';
 
 export interface LedgerCheck {
   name: string;

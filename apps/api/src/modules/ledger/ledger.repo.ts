@@ -1,9 +1,9 @@
 // Drizzle and SQL for the ledger tables. Only ledger.service.ts calls these. Balances and entries
 // are written by the database function ledger_post alone (migration 0004).
 import { and, asc, eq, gt, gte, inArray, lt, sql, sum } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { corporates, ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema';
-import { rowsOf } from '../../db/sql';
+import type { Db } from '../../infra/db/client';
+import { corporates, ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../infra/db/schema';
+import { rowsOf } from '../../infra/db/sql';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type TransferRow = typeof ledgerTransfers.$inferSelect;

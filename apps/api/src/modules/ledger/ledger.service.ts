@@ -14,9 +14,9 @@
 // - the reference is the idempotency key. A transfer whose reference already exists is NOT
 //   applied again: if it has the same kind and entries it is returned with `created: false`
 //   (a safe replay), otherwise DUPLICATE_REFERENCE (409) is thrown.
-import type { Db, Tx } from '../../db/client';
-import { pgErrorCode } from '../../db/sql';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import type { Db, Tx } from '../../infra/db/client';
+import { pgErrorCode } from '../../infra/db/sql';
+import { AppError, conflict, notFound } from '../../infra/errors';
 import {
   anyEntryAtOrAbove,
   creditTermsOf,

@@ -7,10 +7,10 @@ import { walletFloorKobo } from '@vendport/shared';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
-import { ledgerAccounts } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { openDb } from '../../infra/db/client';
+import { runMigrations } from '../../infra/db/migrate';
+import { ledgerAccounts } from '../../infra/db/schema';
+import { AppError } from '../../infra/errors';
 import { createCorporate } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { changeCreditTerms } from '../clients/clients.service';
@@ -530,7 +530,7 @@ describe('[LEDGER] property', () => {
 
 describe('[LEDGER] ledger:check command', () => {
   const run = promisify(execFile);
-  const cli = path.resolve(import.meta.dirname, 'ledger-check-cli.ts');
+  const cli = path.resolve(import.meta.dirname, '../../cli/ledger-check.ts');
   const tsx = path.resolve(import.meta.dirname, '../../../../../node_modules/.bin/tsx');
 
   it('[LEDGER] ledger:check prints every invariant and exits 0 on a consistent ledger, non-zero on a violation', async () => {

@@ -7,9 +7,9 @@ import {
   type NotificationEvent,
 } from '@vendport/shared';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paged } from '../../db/paged';
-import { notificationPreferences, notifications, outboxEmails, roles, users } from '../../db/schema';
+import type { Db } from '../../infra/db/client';
+import { paged } from '../../infra/db/paged';
+import { notificationPreferences, notifications, outboxEmails, roles, users } from '../../infra/db/schema';
 
 /** A user who may be told something, with their saved notification set-up (null: defaults). */
 interface Recipient {

@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok, page } from '../../lib/http';
+import type { AppContext } from '../../infra/context';
+import { ok, page } from '../../infra/http';
 import { authOf } from '../../plugins/access';
 import { audit, recorder } from '../../plugins/audit';
 import {

@@ -1,7 +1,7 @@
 // In-app notifications per user (spec §2 Notifications). Other modules raise them with notify();
 // a user reads, marks and deletes only their own.
-import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import type { Db } from '../../infra/db/client';
+import { notFound } from '../../infra/errors';
 import * as repo from './notifications.repo';
 
 export {

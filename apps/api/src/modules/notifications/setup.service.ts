@@ -10,8 +10,8 @@ import {
   type NotificationEvent,
   notificationEventsOf,
 } from '@vendport/shared';
-import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
+import type { Db } from '../../infra/db/client';
+import { badRequest, notFound } from '../../infra/errors';
 import type { AuthContext } from '../../plugins/access';
 import type { AuditFn } from '../../plugins/audit';
 import * as repo from './notifications.repo';

@@ -4,7 +4,7 @@
 // PENDING vends and the oldest one's age, the job queue's depth per queue, failed webhook
 // deliveries, the books check's last result).
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../infra/context';
 import * as repo from './ops.repo';
 
 export { appliedMigrations } from './ops.repo';

@@ -2,8 +2,8 @@
 // index or a small table): vends of the last 24 hours, PENDING vends, queued jobs, failed webhook
 // deliveries, the last books check, applied migrations.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rowsOf as rows } from '../../db/sql';
+import type { Db } from '../../infra/db/client';
+import { rowsOf as rows } from '../../infra/db/sql';
 
 export const vendsLastDay = (db: Db) =>
   rows<{ status: string; network: string; n: number }>(

@@ -4,9 +4,9 @@
 // database answers and every committed migration is applied).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { committedMigrations } from '../../db/migrate';
-import { AppError } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import { committedMigrations } from '../../infra/db/migrate';
+import { AppError } from '../../infra/errors';
 import { appliedMigrations, createMetrics } from './metrics.service';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

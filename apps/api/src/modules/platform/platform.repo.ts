@@ -1,7 +1,7 @@
 // Queries for the platform settings: one row per key, a JSON value.
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { platformSettings } from '../../db/schema';
+import type { Db } from '../../infra/db/client';
+import { platformSettings } from '../../infra/db/schema';
 
 export type SettingRow = typeof platformSettings.$inferSelect;
 

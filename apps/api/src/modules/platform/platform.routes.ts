@@ -12,8 +12,8 @@ import {
 } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/http';
+import type { AppContext } from '../../infra/context';
+import { ok } from '../../infra/http';
 import { authOf } from '../../plugins/access';
 import { recorder } from '../../plugins/audit';
 import { platformSettings, platformSettingsOut, savePlatformSettings } from './platform.service';

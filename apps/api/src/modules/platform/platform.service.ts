@@ -9,8 +9,8 @@ import {
   describeCardFeeRule,
   type PlatformSettingsValues,
 } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
 import type { AuditFn } from '../../plugins/audit';
 import * as repo from './platform.repo';
 

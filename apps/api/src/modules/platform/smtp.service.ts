@@ -3,9 +3,9 @@
 // audit entry carries it. When enabled, the mailer sends through these settings; otherwise
 // through SMTP_* from the environment; otherwise mail stays in the outbox.
 import type { Transporter } from 'nodemailer';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { envSmtp, type SmtpOptions, type SmtpSource, smtpTransport } from '../../lib/mailer';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { envSmtp, type SmtpOptions, type SmtpSource, smtpTransport } from '../../infra/mailer';
 import type { AuditFn } from '../../plugins/audit';
 import * as repo from './platform.repo';
 

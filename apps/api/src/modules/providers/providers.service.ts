@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Network, Platform, ServiceType } from '@vendport/shared';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../infra/context';
 
 /**
  * SUCCESS and FAILED are definite. PENDING (the provider accepted it and will finish later),

@@ -3,8 +3,9 @@
 // Monday-to-Sunday week, on Mondays), stored and delivered. Each client's statement is made in
 // its own transaction with its emails, and only once per period (a unique index), so two workers
 // or a rerun after a crash never make or send it twice.
-import type { JobHandler, ModuleJobs } from '../../jobs/queue';
-import { lagosDayStart } from '../../lib/http';
+
+import { lagosDayStart } from '../../infra/http';
+import type { JobHandler, ModuleJobs } from '../../infra/queue';
 import * as repo from './reconciliation.repo';
 import { lagosDate, lastEndedPeriod, storeStatement } from './statement.service';
 import { deliverStatement } from './statement-delivery';

@@ -1,10 +1,10 @@
 // Queries for reconciliation settings and the statements kept for each client.
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paged } from '../../db/paged';
-import { corporates, reconciliationSettings, statements } from '../../db/schema';
-import { runStatement, type Statement } from '../../db/sql';
-import { groupReadPer } from '../../lib/group-commit';
+import type { Db } from '../../infra/db/client';
+import { paged } from '../../infra/db/paged';
+import { corporates, reconciliationSettings, statements } from '../../infra/db/schema';
+import { runStatement, type Statement } from '../../infra/db/sql';
+import { groupReadPer } from '../../infra/group-commit';
 
 export type SettingsRow = typeof reconciliationSettings.$inferSelect;
 export type StatementRow = typeof statements.$inferSelect;

@@ -12,9 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { sendCsv } from '../../lib/csv';
-import { ok, pagedEnvelope } from '../../lib/http';
+import type { AppContext } from '../../infra/context';
+import { sendCsv } from '../../infra/csv';
+import { ok, pagedEnvelope } from '../../infra/http';
 import { authOf, corporateOf } from '../../plugins/access';
 import { audit, recorder } from '../../plugins/audit';
 import { reconciliationSettings, saveReconciliationSettings } from './reconciliation.service';

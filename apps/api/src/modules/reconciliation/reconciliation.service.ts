@@ -2,7 +2,7 @@
 // statements are made, daily or weekly, to which email addresses and in-app, in which format
 // (CSV only, or CSV and PDF), and the wallet's low-balance alert threshold.
 import type { StatementFormat } from '@vendport/shared';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../infra/context';
 import type { AuditFn } from '../../plugins/audit';
 import { platformSettings } from '../platform';
 import * as repo from './reconciliation.repo';

@@ -3,7 +3,7 @@
 // period boundary is Lagos midnight; the job makes each period's statement once and emails it.
 import { parseCsv } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobRow } from '../../jobs/queue';
+import type { JobRow } from '../../infra/queue';
 import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { gatewaySecretOf, signBody } from '../funding/gateway/signature';

@@ -1,9 +1,9 @@
 // Sends a statement where the client's settings say: each email address (the CSV attached, and
 // the PDF too when the format is CSV and PDF), and in-app.
 import { formatNaira, type StatementFormat } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import type { MailAttachment } from '../../lib/mailer';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import type { MailAttachment } from '../../infra/mailer';
 import { notifyCorporate } from '../notifications/notifications.service';
 import * as repo from './reconciliation.repo';
 import { ddmmyyyy, statementFilename, statementOut } from './statement.service';

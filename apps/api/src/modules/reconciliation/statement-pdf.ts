@@ -4,12 +4,12 @@
 // entries are read again from the ledger (append-only) over the statement's stored bounds, and the
 // figures must equal the stored ones: a PDF never shows other numbers than the CSV.
 import { addThousandsSeparators, koboToNairaString } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { lagosDateTime } from '../../lib/csv';
-import { conflict } from '../../lib/errors';
-import { lagosDayStart } from '../../lib/http';
-import { type PdfBlock, renderPdf } from '../../lib/pdf';
+import type { AppContext } from '../../infra/context';
+import { lagosDateTime } from '../../infra/csv';
+import type { Db } from '../../infra/db/client';
+import { conflict } from '../../infra/errors';
+import { lagosDayStart } from '../../infra/http';
+import { type PdfBlock, renderPdf } from '../../infra/pdf';
 import { walletStatementLines } from '../ledger/ledger.service';
 import { platformSettings } from '../platform';
 import * as repo from './reconciliation.repo';

@@ -4,12 +4,12 @@
 // hold). Periods are whole Lagos days: [Lagos midnight, Lagos midnight). The job makes the
 // DAILY or WEEKLY statement once the period has ended; a client may ask for any past range.
 import { formatLagosDate, koboToNairaString, lagosDateOf } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { readableCode } from '../../lib/crypto';
-import { lagosDateTime, toCsv } from '../../lib/csv';
-import { badRequest, notFound } from '../../lib/errors';
-import { lagosDayStart } from '../../lib/http';
+import type { AppContext } from '../../infra/context';
+import { readableCode } from '../../infra/crypto';
+import { lagosDateTime, toCsv } from '../../infra/csv';
+import type { Db } from '../../infra/db/client';
+import { badRequest, notFound } from '../../infra/errors';
+import { lagosDayStart } from '../../infra/http';
 import { walletStatementLines } from '../ledger/ledger.service';
 import * as repo from './reconciliation.repo';
 

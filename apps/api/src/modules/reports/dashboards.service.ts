@@ -11,8 +11,8 @@ import {
   SERVICE_TYPES,
   VEND_CHANNELS,
 } from '@vendport/shared';
-import type { Db } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import type { Db } from '../../infra/db/client';
+import { badRequest } from '../../infra/errors';
 import { corporateNames } from '../clients/clients.service';
 import { commissionSettledBetween } from '../commissions';
 import { fundRequestsPage } from '../funding/funding.service';

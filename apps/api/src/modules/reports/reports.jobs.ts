@@ -1,5 +1,5 @@
 // The reports module's background job: rebuilding the day roll-ups every ten minutes.
-import type { JobHandler, ModuleJobs } from '../../jobs/queue';
+import type { JobHandler, ModuleJobs } from '../../infra/queue';
 import { buildRollups } from './rollup.service';
 
 const ROLLUP_QUEUE = 'reports-rollup';

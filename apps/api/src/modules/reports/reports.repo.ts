@@ -3,8 +3,8 @@
 // or unbuilt days); a client's own sums read its vends through (corporate_id, mode, created_at).
 // Test-mode vends never count.
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import type { Db } from '../../infra/db/client';
+import { rowsOf } from '../../infra/db/sql';
 import { cleanDays, dayStart, nextDay } from './rollup.repo';
 
 export type Dim = 'day' | 'network' | 'serviceType' | 'channel' | 'clientType' | 'status' | 'corporateId';

@@ -17,9 +17,9 @@ import {
 } from '@vendport/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
-import { ok } from '../../lib/http';
+import type { AppContext } from '../../infra/context';
+import { notFound } from '../../infra/errors';
+import { ok } from '../../infra/http';
 import { authOf, corporateOf } from '../../plugins/access';
 import { corporateNames, testModeOf } from '../clients/clients.service';
 import { adminDashboard, corporateDashboard } from './dashboards.service';

@@ -1,8 +1,8 @@
 // The roll-up tables (db/schema/reports.ts): rebuilding a Lagos day from the vends, finding the
 // days to rebuild, the days that can be trusted, and the check that roll-ups equal the raw rows.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import type { Db } from '../../infra/db/client';
+import { rowsOf } from '../../infra/db/sql';
 
 const LAGOS_DAY = sql.raw(`(v.created_at at time zone 'Africa/Lagos')::date`);
 

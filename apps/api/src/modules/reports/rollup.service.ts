@@ -1,7 +1,7 @@
 // Keeping the day roll-ups built: past Lagos days that are dirty or were never built are rebuilt
 // from the vends, a day per transaction. Reports never depend on this for correctness (they read
 // the vends for any day not built and clean); it only keeps large ranges fast.
-import type { Db } from '../../db/client';
+import type { Db } from '../../infra/db/client';
 import { daysToBuild, lagosDay, rebuildDay, rollupMismatches } from './rollup.repo';
 
 /** How far back the first run looks for days never built. */

@@ -10,7 +10,7 @@ import {
   type TrendsView,
   VEND_CHANNELS,
 } from '@vendport/shared';
-import type { Db } from '../../db/client';
+import type { Db } from '../../infra/db/client';
 import { fundingByDay } from '../ledger/ledger.service';
 import {
   addDays,

@@ -5,9 +5,9 @@
 // ever spans a million rows.
 import type { ValuationChunkView } from '@vendport/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
-import { badRequest } from '../../lib/errors';
+import type { Db } from '../../infra/db/client';
+import { rowsOf } from '../../infra/db/sql';
+import { badRequest } from '../../infra/errors';
 import { checkedRange } from './dashboards.service';
 import { dayStart, nextDay } from './rollup.repo';
 

@@ -2,8 +2,8 @@
 // lock. A definite failure tries the next platform, and when none is left the vend fails; an
 // unknown outcome leaves it PENDING for the requery job.
 import type { Network, ServiceType } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
 import {
   callProvider,
   type ProviderAnswer,

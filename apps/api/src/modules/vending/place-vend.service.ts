@@ -12,11 +12,11 @@ import {
   suggestNetwork,
   type VendChannel,
 } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/sql';
-import { readableCode, uuidV7 } from '../../lib/crypto';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import { readableCode, uuidV7 } from '../../infra/crypto';
+import type { Db } from '../../infra/db/client';
+import { isUniqueViolation } from '../../infra/db/sql';
+import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
 import { queueBalanceChecks } from '../balance-alerts';
 import type { DataPlanRow, ServiceRow } from '../catalogue';
 import { planForVend, serviceUnavailable } from '../catalogue/catalogue.service';

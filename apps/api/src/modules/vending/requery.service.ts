@@ -1,8 +1,8 @@
 // Requery: asking the provider again about a PENDING vend, on a backoff schedule for 48 hours,
 // or by hand (at most once per cooldown).
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { AppError, notFound } from '../../infra/errors';
 import { callProvider, providerNamed } from '../providers/providers.service';
 import { callEvent, requestOf } from './deliver.service';
 import { REQUERY_WINDOW_MS } from './route';

@@ -1,9 +1,9 @@
 // An admin's reversal of a SUCCESSFUL vend: SUCCESSFUL -> REVERSED, the client refunded through
 // the ledger.
 import { formatNaira } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { conflict, notFound } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { conflict, notFound } from '../../infra/errors';
 import { accountIdsOf } from '../ledger/ledger.service';
 import { queueWebhook } from './settle.service';
 import { recordVendEvents } from './vend-events.repo';

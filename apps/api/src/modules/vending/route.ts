@@ -3,7 +3,7 @@
 // deliver for the fallback) and the requery queue's name and timing (settle schedules a
 // requery, requery runs it). The lifecycle runs one way:
 //   place-vend -> deliver -> settle;  requery -> deliver (the request) and settle (the outcome).
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../infra/context';
 import { pickLine } from '../vtu/vtu.service';
 
 export interface Route {

@@ -1,9 +1,9 @@
 // Test mode money: funding a client's sandbox wallet, up to a cap.
 import { randomUUID } from 'node:crypto';
 import { formatNaira } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { badRequest } from '../../infra/errors';
 import { accountIdsOf, lockAccountBalance } from '../ledger/ledger.service';
 import { fundSandboxMoney } from './vending.money';
 

@@ -4,9 +4,9 @@
 // the client's webhook in the same transaction. Nothing is ever reversed before a provider says
 // the vend failed.
 import { formatNaira, type WebhookEventType } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { enqueue } from '../../jobs/queue';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { enqueue } from '../../infra/queue';
 import { accountIdsOf } from '../ledger/ledger.service';
 import type { ProviderAnswer } from '../providers/providers.service';
 import { newEventId, queueVendWebhook, WEBHOOK_QUEUE, webhookBody } from '../webhooks';

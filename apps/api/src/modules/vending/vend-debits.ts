@@ -7,9 +7,9 @@
 // vend); a batch refused as a whole (a reference already used) or whose answer was lost is posted
 // again vend by vend, so each gets its own answer (migration 0008: a vend already written gets the
 // debit it has).
-import type { Db } from '../../db/client';
-import { pgErrorCode, runStatement, type Statement } from '../../db/sql';
-import { groupCommitPer } from '../../lib/group-commit';
+import type { Db } from '../../infra/db/client';
+import { pgErrorCode, runStatement, type Statement } from '../../infra/db/sql';
+import { groupCommitPer } from '../../infra/group-commit';
 import { insufficientFunds } from '../ledger/ledger.service';
 
 /** One vend for vend_record_and_debit: its row, its CREATED event and its debit. */

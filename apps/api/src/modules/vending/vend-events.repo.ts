@@ -2,8 +2,8 @@
 // Kept apart from the vending service so that the webhook module can record its deliveries
 // without importing the vend's rules.
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { vendEvents } from '../../db/schema';
+import type { Db } from '../../infra/db/client';
+import { vendEvents } from '../../infra/db/schema';
 
 export type VendEventType =
   | 'CREATED'

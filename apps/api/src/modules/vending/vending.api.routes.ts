@@ -18,9 +18,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { AppError, notFound } from '../../lib/errors';
-import { ok } from '../../lib/http';
+import type { AppContext } from '../../infra/context';
+import { AppError, notFound } from '../../infra/errors';
+import { ok } from '../../infra/http';
 import { type ApiClient, authenticateApiKey } from '../../plugins/api-key';
 import { audit } from '../../plugins/audit';
 import { listPlans } from '../catalogue';

@@ -1,6 +1,6 @@
 import { IP_OR_CIDR_MESSAGE } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newToken } from '../../lib/crypto';
+import { newToken } from '../../infra/crypto';
 import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import {

@@ -3,10 +3,10 @@
 // one bad row refuses the whole file. Then each row is vended like any other vend, and the
 // answer lists every row's result.
 import { formatNaira, portalVendBody, readBulkCsv, type VendView } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import { readableCode } from '../../lib/crypto';
-import { AppError, badRequest, invalidRows, notFound } from '../../lib/errors';
-import { mapLimit } from '../../lib/map-limit';
+import type { AppContext } from '../../infra/context';
+import { readableCode } from '../../infra/crypto';
+import { AppError, badRequest, invalidRows, notFound } from '../../infra/errors';
+import { mapLimit } from '../../infra/map-limit';
 import { corporateBalances } from '../ledger/ledger.service';
 import {
   executeVend,

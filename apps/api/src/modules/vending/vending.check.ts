@@ -2,7 +2,7 @@
 // debit per vend, for its charge, from the right wallet; a reversal exactly when the vend failed
 // or was reversed; commission accounts and VTU floats equal to what the vends say they hold.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../infra/db/client';
 import { checkLedgerAnd, type Invariant } from '../ledger';
 
 export const VENDING_CHECKS: Invariant[] = [

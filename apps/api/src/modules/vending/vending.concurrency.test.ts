@@ -2,7 +2,7 @@
 // connection and would serialise the requests, proving nothing).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vends } from '../../db/schema';
+import { vends } from '../../infra/db/schema';
 import { createCorporate, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp, testDbKind } from '../../test/harness';
 import { changeCreditTerms } from '../clients/clients.service';

@@ -1,7 +1,7 @@
 // The vending module's background jobs: the requery of one vend, and the sweep that recovers
 // vends left PENDING by a crash.
-import type { AppContext } from '../../context';
-import { enqueue, type JobHandler, type ModuleJobs, runSoon } from '../../jobs/queue';
+import type { AppContext } from '../../infra/context';
+import { enqueue, type JobHandler, type ModuleJobs, runSoon } from '../../infra/queue';
 import { requeryVend } from './requery.service';
 import { REQUERY_QUEUE } from './route';
 import { checkBooks } from './vending.check';

@@ -4,7 +4,7 @@
 // must not fail it (and refund it) while the fallback delivers.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vends } from '../../db/schema';
+import { vends } from '../../infra/db/schema';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { installProviders, type Provider, providersOf } from '../providers/providers.service';

@@ -4,7 +4,8 @@
 // the access generation, and the debit refuses a vend decided at an older one.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
+import { sha256 } from '../../infra/crypto';
+import type { Db } from '../../infra/db/client';
 import {
   apiAccessGeneration,
   apiKeys,
@@ -13,8 +14,7 @@ import {
   serviceAssignments,
   services,
   vends,
-} from '../../db/schema';
-import { sha256 } from '../../lib/crypto';
+} from '../../infra/db/schema';
 import { createCorporate, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { vend } from './place-vend.service';

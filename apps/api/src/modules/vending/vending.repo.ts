@@ -1,11 +1,11 @@
 // Queries for vends: by reference (idempotency), by id or readable code within a scope, the
 // filtered history lists, and the row locks the status changes take.
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paged } from '../../db/paged';
-import { corporates, vends } from '../../db/schema';
-import { containing, isUuid, msisdnContaining, runStatement, type Statement } from '../../db/sql';
-import { groupCommitPer } from '../../lib/group-commit';
+import type { Db } from '../../infra/db/client';
+import { paged } from '../../infra/db/paged';
+import { corporates, vends } from '../../infra/db/schema';
+import { containing, isUuid, msisdnContaining, runStatement, type Statement } from '../../infra/db/sql';
+import { groupCommitPer } from '../../infra/group-commit';
 import { ASSIGNED_SERVICES_JSON, type ServiceJson, type ServiceRow, servicesFromJson } from '../catalogue';
 import { postVendDebit } from './vend-debits';
 

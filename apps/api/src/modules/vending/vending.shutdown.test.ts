@@ -3,7 +3,7 @@
 // within a bounded time even when a provider never answers.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { vends } from '../../db/schema';
+import { vends } from '../../infra/db/schema';
 import { createAdmin, createCorporate } from '../../test/factories';
 import { buildTestApp } from '../../test/harness';
 import { installProviders, type Provider, providersOf } from '../providers/providers.service';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corporates, jobs, vends } from '../../db/schema';
+import { corporates, jobs, vends } from '../../infra/db/schema';
 import { runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp, testDbKind } from '../../test/harness';

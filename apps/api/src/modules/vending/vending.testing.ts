@@ -3,8 +3,8 @@
 import type { Network } from '@vendport/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { apiKeys } from '../../db/schema';
-import { newToken, sha256 } from '../../lib/crypto';
+import { newToken, sha256 } from '../../infra/crypto';
+import { apiKeys } from '../../infra/db/schema';
 import { assignDefaultServices } from '../catalogue/catalogue.service';
 import { ensureCorporateAccounts, postTransfer, systemAccountId } from '../ledger/ledger.service';
 import { formatLedgerReport } from '../ledger/ledger-check';

@@ -2,11 +2,11 @@
 // row. Status changes are conditional updates (`... WHERE verification_status = <from>`), so two
 // reviews racing on one account make one transition: the other finds nothing to update.
 import { and, count, desc, eq, gt, gte, ilike, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paged } from '../../db/paged';
-import { corporates, verificationDocuments } from '../../db/schema';
-import { containing } from '../../db/sql';
-import { lagosDayEnd, lagosDayStart } from '../../lib/http';
+import type { Db } from '../../infra/db/client';
+import { paged } from '../../infra/db/paged';
+import { corporates, verificationDocuments } from '../../infra/db/schema';
+import { containing } from '../../infra/db/sql';
+import { lagosDayEnd, lagosDayStart } from '../../infra/http';
 
 export type DocumentRow = typeof verificationDocuments.$inferSelect;
 export type CorporateRow = typeof corporates.$inferSelect;

@@ -21,10 +21,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { AppError, badRequest } from '../../lib/errors';
-import { ok, page, refuseNul, sendStoredFile } from '../../lib/http';
-import { requestContextOf } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import { AppError, badRequest } from '../../infra/errors';
+import { ok, page, refuseNul, sendStoredFile } from '../../infra/http';
+import { requestContextOf } from '../../infra/request-context';
 import { authOf, corporateOf } from '../../plugins/access';
 import { recorder } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';

@@ -14,10 +14,10 @@ import {
   type VerificationDocumentView,
   type VerificationRequestView,
 } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { detectDocumentType, displayName, nameContradictsType } from '../../lib/file-store';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
+import { detectDocumentType, displayName, nameContradictsType } from '../../infra/file-store';
 import type { AuditFn } from '../../plugins/audit';
 import { walletTotals } from '../ledger/ledger.service';
 import { notifyAdmins, notifyCorporate } from '../notifications/notifications.service';

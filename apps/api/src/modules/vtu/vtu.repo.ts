@@ -1,10 +1,10 @@
 // Queries for VTU lines: the lines with their float by our books, their fundings and the vends
 // that consumed their float.
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paged } from '../../db/paged';
-import { corporates, vends, vtuFundings, vtuLines } from '../../db/schema';
-import { containing, isUuid } from '../../db/sql';
+import type { Db } from '../../infra/db/client';
+import { paged } from '../../infra/db/paged';
+import { corporates, vends, vtuFundings, vtuLines } from '../../infra/db/schema';
+import { containing, isUuid } from '../../infra/db/sql';
 
 export type LineRow = typeof vtuLines.$inferSelect;
 export type NewLine = typeof vtuLines.$inferInsert;

@@ -3,10 +3,10 @@
 // which line a vend uses.
 import { randomUUID } from 'node:crypto';
 import type { Network } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { readableCode } from '../../lib/crypto';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { AppContext } from '../../infra/context';
+import { readableCode } from '../../infra/crypto';
+import type { Db } from '../../infra/db/client';
+import { badRequest, conflict, notFound } from '../../infra/errors';
 import { type AccountIds, accountIdsOf, type DbLike, transfer } from '../ledger/ledger.service';
 import { providersOf } from '../providers/providers.service';
 import type { LineWithFloat } from './vtu.repo';

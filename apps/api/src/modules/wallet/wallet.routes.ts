@@ -2,8 +2,8 @@
 import { successEnvelope, walletBalanceQuery, walletBalanceView } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/http';
+import type { AppContext } from '../../infra/context';
+import { ok } from '../../infra/http';
 import { corporateOf } from '../../plugins/access';
 import { walletSummary } from './wallet.service';
 

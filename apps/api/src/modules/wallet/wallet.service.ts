@@ -1,8 +1,8 @@
 // What a client's money looks like: wallet balance now and as at the end of a Lagos day (from
 // the ledger entries), and for credit clients the limit, what is used and what is left.
 import { CREDIT_CLIENT_TYPES, type WalletBalanceView } from '@vendport/shared';
-import type { Db } from '../../db/client';
-import { lagosDayEnd } from '../../lib/http';
+import type { Db } from '../../infra/db/client';
+import { lagosDayEnd } from '../../infra/http';
 import { corporateBalances, walletBalanceBefore } from '../ledger/ledger.service';
 
 export async function walletSummary(db: Db, corporateId: string, date?: string): Promise<WalletBalanceView> {

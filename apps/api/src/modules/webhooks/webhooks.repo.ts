@@ -1,8 +1,8 @@
 // Queries for webhooks: a client's endpoint, the deliveries of its events and their attempts.
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paged } from '../../db/paged';
-import { vends, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import type { Db } from '../../infra/db/client';
+import { paged } from '../../infra/db/paged';
+import { vends, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../infra/db/schema';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;

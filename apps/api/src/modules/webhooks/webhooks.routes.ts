@@ -13,10 +13,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
-import { ok, page } from '../../lib/http';
-import { requestContextOf } from '../../lib/request-context';
+import type { AppContext } from '../../infra/context';
+import { notFound } from '../../infra/errors';
+import { ok, page } from '../../infra/http';
+import { requestContextOf } from '../../infra/request-context';
 import { corporateOf } from '../../plugins/access';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';

@@ -8,11 +8,11 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { WebhookEventType } from '@vendport/shared';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { enqueue, type JobHandler } from '../../jobs/queue';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import { ipInList } from '../../lib/ip';
+import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
+import { badRequest, conflict, notFound } from '../../infra/errors';
+import { ipInList } from '../../infra/ip';
+import { enqueue, type JobHandler } from '../../infra/queue';
 import { recordVendEvent } from '../vending/timeline.service';
 import * as repo from './webhooks.repo';
 

@@ -1,7 +1,7 @@
 // Gateway callbacks are signed: hex HMAC-SHA256 of the raw request body with GATEWAY_SECRET, in
 // the x-gateway-signature header. Without GATEWAY_SECRET the key is derived from APP_SECRET.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../../../config';
+import type { Config } from '../../../infra/config';
 
 export const SIGNATURE_HEADER = 'x-gateway-signature';
 

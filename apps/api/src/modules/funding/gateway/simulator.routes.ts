@@ -6,7 +6,7 @@ import { formatNaira } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../../context';
+import type { AppContext } from '../../../infra/context';
 import { completeSimPayment, findSimPayment, type SimPaymentRow } from '../card.service';
 import { gatewaySecretOf, SIGNATURE_HEADER, signBody } from './signature';
 import { SIM_CHECKOUT_PATH } from './simulator';

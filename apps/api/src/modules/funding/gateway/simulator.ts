@@ -1,7 +1,7 @@
 // The built-in payment gateway: it keeps its side of each payment in gateway_sim_payments and
 // serves its own checkout page (simulator.routes.ts) where the payer clicks Pay or Cancel. It
 // moves no real money, so configuration never selects it by default in production.
-import type { Db } from '../../../db/client';
+import type { Db } from '../../../infra/db/client';
 import { findSimPayment, insertSimPayment } from '../funding.repo';
 import type { GatewayInitializeInput, GatewayVerifyResult, PaymentGateway } from './gateway';
 

@@ -1,16 +1,16 @@
 // Background work: the queue's wiring only. Each module owns its job handlers (<module>.jobs.ts,
 // exported by its index); the queue itself lives in the database so that any number of app
 // instances share it.
-import type { AppContext } from '../context';
-import { autoTopupJobs } from '../modules/auto-topup';
-import { alertsJobs } from '../modules/balance-alerts';
-import { commissionsJobs } from '../modules/commissions';
-import { fundingJobs } from '../modules/funding';
-import { reconciliationJobs } from '../modules/reconciliation';
-import { reportsJobs } from '../modules/reports';
-import { vendingJobs } from '../modules/vending';
-import { webhooksJobs } from '../modules/webhooks';
-import { enqueue, type JobHandler, type ModuleJobs, type RunDueOptions, runDue } from './queue';
+import type { AppContext } from './infra/context';
+import { enqueue, type JobHandler, type ModuleJobs, type RunDueOptions, runDue } from './infra/queue';
+import { autoTopupJobs } from './modules/auto-topup';
+import { alertsJobs } from './modules/balance-alerts';
+import { commissionsJobs } from './modules/commissions';
+import { fundingJobs } from './modules/funding';
+import { reconciliationJobs } from './modules/reconciliation';
+import { reportsJobs } from './modules/reports';
+import { vendingJobs } from './modules/vending';
+import { webhooksJobs } from './modules/webhooks';
 
 export interface Jobs {
   stop(): Promise<void>;

@@ -1,11 +1,11 @@
 // What every module is given: configuration, the database, and the shared services.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
+import type { Sealer } from './crypto';
 import type { Db, DbHandle } from './db/client';
-import type { Sealer } from './lib/crypto';
-import type { FileStore } from './lib/file-store';
-import type { Mailer } from './lib/mailer';
-import type { PasswordHasher } from './lib/passwords';
+import type { FileStore } from './file-store';
+import type { Mailer } from './mailer';
+import type { PasswordHasher } from './passwords';
 
 export interface AppContext {
   config: Config & { APP_SECRET: string };

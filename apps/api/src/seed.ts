@@ -8,11 +8,11 @@ import {
   SUPER_ADMIN_ROLE,
 } from '@vendport/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import { ensureDefaultCatalogue } from '../modules/catalogue/catalogue.service';
-import { ensureSystemAccounts } from '../modules/ledger/ledger.service';
-import type { Db } from './client';
-import { roles, users } from './schema';
+import type { AppContext } from './infra/context';
+import type { Db } from './infra/db/client';
+import { roles, users } from './infra/db/schema';
+import { ensureDefaultCatalogue } from './modules/catalogue/catalogue.service';
+import { ensureSystemAccounts } from './modules/ledger/ledger.service';
 
 async function upsertSystemRole(
   db: Db,

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxEmails } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/harness';
+import { outboxEmails } from './db/schema';
 import { Mailer, SENT_TEXT_NOT_KEPT } from './mailer';
 
 let t: TestApp;

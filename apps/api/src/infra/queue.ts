@@ -4,9 +4,9 @@
 // it due again when the lease ends. Handlers get the clock as an argument, so tests drive the
 // queue deterministically with runDue(..., { now }) and never sleep.
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import type { Db } from '../db/client';
-import { jobs } from '../db/schema';
+import type { AppContext } from './context';
+import type { Db } from './db/client';
+import { jobs } from './db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
 

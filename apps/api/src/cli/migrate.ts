@@ -1,8 +1,8 @@
 // npm run db:migrate: apply migrations to the configured database and exit.
-import { loadConfig } from '../config';
-import { openDb } from './client';
-import { runMigrations } from './migrate';
-import { dbTargetOf } from './target';
+import { loadConfig } from '../infra/config';
+import { openDb } from '../infra/db/client';
+import { runMigrations } from '../infra/db/migrate';
+import { dbTargetOf } from '../infra/db/target';
 
 const config = loadConfig();
 const handle = await openDb(dbTargetOf(config)).catch((err: unknown) => {

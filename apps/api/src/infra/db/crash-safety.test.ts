@@ -6,12 +6,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkBooks } from '../modules/vending';
-import { testDbKind } from '../test/harness';
+import { checkBooks } from '../../modules/vending';
+import { testDbKind } from '../../test/harness';
 import { openDb } from './client';
 import { DatabaseInUseError } from './dir-lock';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
+const root = path.resolve(import.meta.dirname, '../../../../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vendport-crash-'));
 const pgliteDir = path.join(dataDir, 'pglite');
@@ -93,7 +93,7 @@ describe.runIf(testDbKind() !== 'pg')('[CRASH] the embedded database under kill 
     try {
       expect(readFileSync(`${pgliteDir}.lock`, 'utf8').split('\n')[0]).toBe(String(child.pid));
       await expect(openDb({ pgliteDir })).rejects.toBeInstanceOf(DatabaseInUseError);
-      const cli = spawnSync(tsx, ['apps/api/src/modules/ledger/ledger-check-cli.ts'], {
+      const cli = spawnSync(tsx, ['apps/api/src/cli/ledger-check.ts'], {
         cwd: root,
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
         encoding: 'utf8',

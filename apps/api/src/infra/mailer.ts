@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { outboxEmails } from '../db/schema';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { outboxEmails } from './db/schema';
 
 export interface MailAttachment {
   filename: string;

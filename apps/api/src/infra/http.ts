@@ -1,7 +1,7 @@
 // Small helpers for handlers: the success envelope and paged lists.
 import { pageMeta } from '@vendport/shared';
 import type { FastifyReply } from 'fastify';
-import type { Paged } from '../db/paged';
+import type { Paged } from './db/paged';
 import { badRequest } from './errors';
 
 export const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });

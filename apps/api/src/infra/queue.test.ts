@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../db/schema';
 import { buildTestApp, type TestApp, testDbKind } from '../test/harness';
+import { jobs } from './db/schema';
 import { enqueue, type JobHandler, runDue } from './queue';
 
 let t: TestApp;
