@@ -11,6 +11,7 @@ import { openDb } from '../apps/api/src/infra/db/client';
 import { runMigrations } from '../apps/api/src/infra/db/migrate';
 import { apiKeys, corporates } from '../apps/api/src/infra/db/schema';
 import { dbTargetOf } from '../apps/api/src/infra/db/target';
+import { ensureSystemRoles } from '../apps/api/src/modules/auth';
 import {
   assignDefaultServices,
   ensureDefaultCatalogue,
@@ -23,7 +24,6 @@ import {
 } from '../apps/api/src/modules/ledger/ledger.service';
 import { formatLedgerReport } from '../apps/api/src/modules/ledger/ledger-check';
 import { checkBooks } from '../apps/api/src/modules/vending/vending.check';
-import { ensureSystemRoles } from '../apps/api/src/seed';
 
 const [command, arg] = process.argv.slice(2);
 const config = loadConfig();

@@ -1,11 +1,17 @@
 // Structure rules Biome cannot express, run by `npm run lint` after `biome check`:
-// no non-test source file in apps/*/src or packages/*/src is longer than MAX_LINES lines.
-// (Import boundaries between layers are Biome's noRestrictedImports overrides in biome.json.)
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// - no non-test source file in apps/*/src or packages/*/src is longer than MAX_LINES lines;
+// - the API's tiers and import rules (scripts/api-structure.mjs, ARCHITECTURE.md): no import
+//   cycle, infra imports no module, a module imports no composition file and reaches another
+//   module only through its index.ts, only repos read tables.
+// (The web app's layers are Biome's noRestrictedImports overrides in apps/web/biome.json.)
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { apiStructureViolations } from './api-structure.mjs';
 
 export const MAX_LINES = 500;
-const root = path.resolve(import.meta.dirname, '..');
+// `--root DIR` checks another tree shaped like this repository (the structure tests use it).
+const rootAt = process.argv.indexOf('--root');
+const root = rootAt > 0 ? path.resolve(process.argv[rootAt + 1]) : path.resolve(import.meta.dirname, '..');
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs)$/;
 const TEST_SUPPORT = /\.(test|testing|fixtures)\.(ts|tsx)$/;
 
@@ -45,11 +51,22 @@ export function longFiles(base = root, max = MAX_LINES) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  let failed = false;
   const long = longFiles();
   if (long.length) {
+    failed = true;
     console.error(`Source files over ${MAX_LINES} lines (split them by use case):`);
     for (const l of long) console.error(`  ${l.file}: ${l.lines} lines`);
-    process.exit(1);
   }
-  console.log(`structure: no source file over ${MAX_LINES} lines`);
+  const apiSrc = path.join(root, 'apps/api/src');
+  const api = existsSync(apiSrc) ? apiStructureViolations(apiSrc) : [];
+  if (api.length) {
+    failed = true;
+    console.error(`apps/api/src breaks ${api.length} import rule(s):`);
+    for (const v of api) console.error(`  ${v.file}: ${v.detail}\n    ${v.message}`);
+  }
+  if (failed) process.exit(1);
+  console.log(
+    `structure: no source file over ${MAX_LINES} lines; apps/api/src keeps its tiers, no import cycle`,
+  );
 }

@@ -25,9 +25,10 @@ import { ipInList } from './infra/ip';
 import { loggable, loggableRequest } from './infra/log';
 import { Mailer } from './infra/mailer';
 import { PasswordHasher } from './infra/passwords';
+import { checkVtuLine, queueBalanceChecks } from './modules/balance-alerts';
 import { healthProbes, metricsRoutes } from './modules/ops';
 import { smtpSourceOf } from './modules/platform';
-import { vendsSettled } from './modules/vending';
+import { recordVendEvent, vendsSettled } from './modules/vending';
 import { registerAccessControl } from './plugins/access';
 import { registerApiKeyAuth } from './plugins/api-key';
 import { registerErrorHandling } from './plugins/errors';
@@ -77,6 +78,14 @@ export async function buildApp(
     files: diskFileStore(config.DATA_DIR),
     hasher: new PasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, iterations: config.ARGON2_ITERATIONS }),
     log: app.log,
+    // Each module's event, handed to the module that acts on it (infra/events.ts).
+    events: {
+      vendDebited: queueBalanceChecks,
+      vtuLineFunded: async (c, lineId) => {
+        await checkVtuLine(c, lineId);
+      },
+      vendWebhookAttempted: (db, a) => recordVendEvent(db, { ...a, type: 'WEBHOOK' }),
+    },
   };
   // The mailer sends through the admin's SMTP settings when they are set and enabled.
   ctx.mailer.useSource(smtpSourceOf(ctx));

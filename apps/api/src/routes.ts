@@ -1,25 +1,24 @@
 // The API's modules, registered under /api/v1 in this order.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './infra/context';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { autoTopupRoutes } from './modules/auto-topup/auto-topup.routes';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
-import { clientsRoutes } from './modules/clients/clients.routes';
-import { commissionsRoutes } from './modules/commissions/commissions.routes';
-import { devRoutes } from './modules/dev/dev.routes';
-import { fundingRoutes } from './modules/funding/funding.routes';
-import { ipAllowlistRoutes } from './modules/ip-allowlist/ip-allowlist.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { platformRoutes } from './modules/platform/platform.routes';
-import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
-import { reportsRoutes } from './modules/reports/reports.routes';
-import { vendingApiRoutes } from './modules/vending/vending.api.routes';
-import { vendingRoutes } from './modules/vending/vending.routes';
-import { verificationRoutes } from './modules/verification/verification.routes';
-import { vtuRoutes } from './modules/vtu/vtu.routes';
-import { walletRoutes } from './modules/wallet/wallet.routes';
-import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { adminRoutes } from './modules/admin';
+import { authRoutes } from './modules/auth';
+import { autoTopupRoutes } from './modules/auto-topup';
+import { catalogueRoutes } from './modules/catalogue';
+import { clientsRoutes } from './modules/clients';
+import { commissionsRoutes } from './modules/commissions';
+import { devRoutes } from './modules/dev';
+import { fundingRoutes } from './modules/funding';
+import { ipAllowlistRoutes } from './modules/ip-allowlist';
+import { notificationsRoutes } from './modules/notifications';
+import { platformRoutes } from './modules/platform';
+import { reconciliationRoutes } from './modules/reconciliation';
+import { reportsRoutes } from './modules/reports';
+import { vendingApiRoutes, vendingRoutes } from './modules/vending';
+import { verificationRoutes } from './modules/verification';
+import { vtuRoutes } from './modules/vtu';
+import { walletRoutes } from './modules/wallet';
+import { webhooksRoutes } from './modules/webhooks';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 

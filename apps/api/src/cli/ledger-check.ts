@@ -4,7 +4,7 @@
 import { loadConfig } from '../infra/config';
 import { openDb } from '../infra/db/client';
 import { dbTargetOf } from '../infra/db/target';
-import { formatLedgerReport } from '../modules/ledger/ledger-check';
+import { formatLedgerReport } from '../modules/ledger';
 import { checkBooks } from '../modules/vending';
 
 const config = loadConfig();

@@ -17,10 +17,39 @@ export interface AppContext {
   files: FileStore;
   hasher: PasswordHasher;
   log: FastifyBaseLogger;
+  /** What modules raise for the modules above them (DomainEvents below); wired by app.ts. */
+  events: DomainEvents;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
+}
+
+// What a module tells the modules above it without importing them. A module raises an event
+// through `ctx.events`; the composition (app.ts) wires each event to the module that acts on it.
+// So the import graph keeps one direction: vending and vtu sit below balance-alerts (which reads
+// balances and vend failures), webhooks below vending (which queues its events), yet a vend's
+// debit still triggers the low-balance checks and a webhook attempt still lands on the vend's
+// timeline.
+export interface VendWebhookAttempt {
+  vendId: string;
+  outcome: 'DELIVERED' | 'GAVE_UP' | 'RETRY';
+  message: string;
+  data: Record<string, unknown>;
+  at: Date;
+}
+
+export interface DomainEvents {
+  /**
+   * A live vend's debit has committed (vending): the client's wallet, and the VTU line whose
+   * float it uses, may have crossed their alert thresholds. Not awaited: it runs beside the
+   * delivery, never in its way.
+   */
+  vendDebited(ctx: AppContext, v: { corporateId: string; vtuLineId?: string | null }): void;
+  /** Float was added to a VTU line (vtu). */
+  vtuLineFunded(ctx: AppContext, lineId: string): Promise<void>;
+  /** An attempt to deliver a vend's webhook event was made (webhooks), in the attempt's transaction. */
+  vendWebhookAttempted(db: Db, attempt: VendWebhookAttempt): Promise<void>;
 }

@@ -1,6 +1,8 @@
 // What a service may know about the request it serves: who is calling and from where. Routes
-// build it (requestContextOf) and pass it down; services never see a FastifyRequest.
-import type { Area } from '@vendport/shared';
+// build it (requestContextOf) and pass it down; services never see a FastifyRequest. Also what a
+// route declares for the access plugin (its config) and reads of the caller it resolved (authOf,
+// corporateOf, dataScopeOf): the plugin (composition) fills them in, modules only read them.
+import type { Area, Permission } from '@vendport/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
@@ -59,4 +61,44 @@ export function corporateOfCaller(rc: Pick<RequestContext, 'auth'>): string {
   const a = callerOf(rc);
   if (!a.corporateId) throw new AppError('WRONG_AREA', 403, 'This action is not available in your area');
   return a.corporateId;
+}
+
+/** `self`: any signed-in user acting on their own data (profile, notifications). Per area, a list
+ * means any one of the permissions suffices (e.g. a catalogue read by sellers and by auditors). */
+export type RoutePermission =
+  | Permission
+  | 'self'
+  | { ADMIN?: Permission | readonly Permission[]; CORPORATE?: Permission | readonly Permission[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: boolean;
+    /** Public routes that use a session when one is presented (change-password). */
+    optionalSession?: boolean;
+    apiKey?: boolean;
+    permission?: RoutePermission;
+    /** The session may still be mid sign-in (email not verified, 2FA not done, default password). */
+    incomplete?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The caller's session; for use in handlers of non-public routes. */
+export function authOf(request: FastifyRequest): AuthContext {
+  return callerOf(request);
+}
+
+/** The caller's corporate id; throws for admins (corporate routes only). */
+export function corporateOf(request: FastifyRequest): string {
+  return corporateOfCaller(request);
+}
+
+/**
+ * Whose data a caller may see: null (every client's) for an admin, the caller's own corporate
+ * for a corporate user. Never null for a corporate user: one without a corporate is refused.
+ */
+export function dataScopeOf(request: FastifyRequest): string | null {
+  return authOf(request).area === 'ADMIN' ? null : corporateOf(request);
 }

@@ -8,31 +8,7 @@ import { sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db/client';
 import { roles, sessions, users } from '../infra/db/schema';
 import { AppError } from '../infra/errors';
-import { type AuthContext, callerOf, corporateOfCaller, sessionExpired } from '../infra/request-context';
-
-/** `self`: any signed-in user acting on their own data (profile, notifications). Per area, a list
- * means any one of the permissions suffices (e.g. a catalogue read by sellers and by auditors). */
-export type RoutePermission =
-  | Permission
-  | 'self'
-  | { ADMIN?: Permission | readonly Permission[]; CORPORATE?: Permission | readonly Permission[] };
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    public?: boolean;
-    /** Public routes that use a session when one is presented (change-password). */
-    optionalSession?: boolean;
-    apiKey?: boolean;
-    permission?: RoutePermission;
-    /** The session may still be mid sign-in (email not verified, 2FA not done, default password). */
-    incomplete?: boolean;
-  }
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
-}
-
-export type { AuthContext } from '../infra/request-context';
+import { type AuthContext, authOf, type RoutePermission, sessionExpired } from '../infra/request-context';
 
 export function areaOfPermission(p: Permission): Area {
   if (p in ADMIN_PERMISSIONS) return 'ADMIN';
@@ -159,22 +135,4 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
       throw new AppError('FORBIDDEN', 403, 'You do not have permission to do this');
     }
   });
-}
-
-/** The caller's session; for use in handlers of non-public routes. */
-export function authOf(request: FastifyRequest): AuthContext {
-  return callerOf(request);
-}
-
-/** The caller's corporate id; throws for admins (corporate routes only). */
-export function corporateOf(request: FastifyRequest): string {
-  return corporateOfCaller(request);
-}
-
-/**
- * Whose data a caller may see: null (every client's) for an admin, the caller's own corporate
- * for a corporate user. Never null for a corporate user: one without a corporate is refused.
- */
-export function dataScopeOf(request: FastifyRequest): string | null {
-  return authOf(request).area === 'ADMIN' ? null : corporateOf(request);
 }

@@ -5,14 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../infra/context';
 import { badRequest } from '../infra/errors';
-import {
-  type ApiClient,
-  authenticateApiKeyRemembered,
-  authenticateApiKey as authenticateKey,
-} from '../modules/auth/api-key-auth.service';
-import { ipAllowed } from '../modules/ip-allowlist/ip-allowlist.service';
-
-export type { ApiClient };
+import { type ApiClient, authenticateApiKey, authenticateApiKeyRemembered } from '../modules/auth';
+import { ipAllowed } from '../modules/ip-allowlist';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,12 +20,6 @@ declare module 'fastify' {
     rememberKey?: boolean;
   }
 }
-
-/** Not async: the auth service's own promise comes back, with no extra await per call. */
-export const authenticateApiKey = (
-  ctx: AppContext,
-  request: Pick<FastifyRequest, 'headers'>,
-): Promise<ApiClient> => authenticateKey(ctx.db, request.headers['x-api-key']);
 
 /** Names under which a credential might be put in a URL (where logs, proxies and history keep it). */
 const CREDENTIAL_PARAM =
@@ -58,6 +46,6 @@ export function registerApiKeyAuth(app: FastifyInstance, ctx: AppContext) {
         await authenticateApiKeyRemembered(ctx.db, request.headers['x-api-key'], (c) =>
           ipAllowed(c.ipAllowlist, request.ip),
         )
-      : await authenticateApiKey(ctx, request);
+      : await authenticateApiKey(ctx.db, request.headers['x-api-key']);
   });
 }

@@ -5,7 +5,7 @@ import type { Permission } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import { newToken, sha256 } from '../infra/crypto';
 import { corporates, roles, sessions, users } from '../infra/db/schema';
-import { systemRoleId } from '../seed';
+import { systemRoleId } from '../modules/auth';
 
 export const TEST_PASSWORD = 'Correct-Horse-Battery-9';
 

@@ -10,9 +10,9 @@ import { buildApp } from '../app';
 import { loadConfig } from '../infra/config';
 import { type DbHandle, openDb } from '../infra/db/client';
 import { MIGRATIONS_DIR, runMigrations } from '../infra/db/migrate';
+import { ensureSystemRoles } from '../modules/auth';
 import { ensureDefaultCatalogue } from '../modules/catalogue/catalogue.service';
 import { ensureSystemAccounts } from '../modules/ledger/ledger.service';
-import { ensureSystemRoles } from '../seed';
 
 export const testDbKind = (): 'pglite' | 'pg' => (process.env.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite');
 
@@ -20,6 +20,7 @@ const SRC = path.resolve(MIGRATIONS_DIR, '../src');
 /** What a template database is built from: the migrations and the code that seeds it. */
 const SEED_SOURCES = [
   'seed.ts',
+  'modules/auth/system-roles.repo.ts',
   'modules/catalogue/catalogue.service.ts',
   'modules/ledger/ledger.service.ts',
 ];

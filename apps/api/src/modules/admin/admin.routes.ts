@@ -27,8 +27,7 @@ import type { AppContext } from '../../infra/context';
 import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../infra/csv';
 import { notFound } from '../../infra/errors';
 import { lagosDayEnd, lagosDayStart, ok, page } from '../../infra/http';
-import { requestContextOf } from '../../infra/request-context';
-import { authOf, dataScopeOf } from '../../plugins/access';
+import { authOf, dataScopeOf, requestContextOf } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import {

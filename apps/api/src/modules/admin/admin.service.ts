@@ -6,8 +6,8 @@ import { isPermissionOf, permissionsOf } from '@vendport/shared';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../infra/errors';
-import type { AuthContext } from '../../plugins/access';
-import { randomPassword } from '../../seed';
+import type { AuthContext } from '../../infra/request-context';
+import { randomPassword } from '../auth';
 import * as repo from './admin.repo';
 import {
   countActiveSystemRoleHolders,

@@ -2,7 +2,6 @@ import { ALL_ADMIN_PERMISSIONS, ALL_CORPORATE_PERMISSIONS } from '@vendport/shar
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../infra/db/schema';
-import { systemRoleId } from '../../seed';
 import {
   addCorporateMember,
   createAdmin,
@@ -12,6 +11,7 @@ import {
   type TestUser,
 } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
+import { systemRoleId } from '../auth';
 
 let t: TestApp;
 let superAdmin: TestUser;

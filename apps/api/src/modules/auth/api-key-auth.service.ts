@@ -10,8 +10,17 @@ import { sha256 } from '../../infra/crypto';
 import type { Db } from '../../infra/db/client';
 import { AppError } from '../../infra/errors';
 import type { ServiceRow } from '../catalogue';
-import type { VendCorporate } from '../vending';
 import { lookupKeyByHash, stampKeyLastUsed } from './api-key-lookup.repo';
+
+/** A client's vending terms, read with its key here and by the vending module for a portal vend
+ * (vending's VendCorporate is this type). */
+export interface ClientTerms {
+  id: string;
+  status: string;
+  testMode: boolean;
+  upfrontCommission: boolean;
+  clientType: string;
+}
 
 export interface ApiClient {
   corporateId: string;
@@ -20,7 +29,7 @@ export interface ApiClient {
   /** The corporate's IP allow-list (addresses and CIDR ranges); empty allows every address. */
   ipAllowlist: string[];
   /** The corporate's vending terms, as read with the key. */
-  corporate: VendCorporate;
+  corporate: ClientTerms;
   /** Its assigned, active services, oldest first (shared by the calls read together: read only). */
   services: readonly ServiceRow[];
   /** The API access generation of the read (migration 0020). */

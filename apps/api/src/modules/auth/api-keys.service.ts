@@ -6,7 +6,7 @@ import type { Db } from '../../infra/db/client';
 import { AppError, conflict } from '../../infra/errors';
 import { callerOf, corporateOfCaller, type RequestContext } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import type { ApiKeyRow, KeyMode } from './auth.repo';
 import * as repo from './auth.repo';
 import { KEY_MODES, mustUser } from './auth.shared';

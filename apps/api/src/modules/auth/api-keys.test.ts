@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, corporates } from '../../infra/db/schema';
-import { authenticateApiKey, registerApiKeyAuth } from '../../plugins/api-key';
+import { registerApiKeyAuth } from '../../plugins/api-key';
 import { registerErrorHandling } from '../../plugins/errors';
 import { addCorporateMember, createAdmin, createCorporate, TEST_PASSWORD } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
+import { authenticateApiKey } from './api-key-auth.service';
 import { PASSWORD, signedUpOwner } from './auth.testing';
 
 let t: TestApp;
@@ -16,7 +17,7 @@ afterAll(() => t.close());
 
 const seen = new Set<string>();
 const withKey = (key: string) => ({ headers: { 'x-api-key': key } }) as unknown as FastifyRequest;
-const authenticate = (key: string) => authenticateApiKey(t.app.ctx, withKey(key));
+const authenticate = (key: string) => authenticateApiKey(t.app.ctx.db, withKey(key).headers['x-api-key']);
 
 async function copy(headers: Record<string, string>, mode: 'LIVE' | 'TEST', password?: string) {
   return t.app.inject({
@@ -117,7 +118,7 @@ describe('[APIKEY] live and test keys', () => {
   });
 
   it('[APIKEY] missing, malformed and unknown keys, and inactive corporates, are refused', async () => {
-    await expect(authenticateApiKey(t.app.ctx, { headers: {} } as FastifyRequest)).rejects.toMatchObject({
+    await expect(authenticateApiKey(t.app.ctx.db, undefined)).rejects.toMatchObject({
       status: 401,
     });
     await expect(authenticate('vpk_live_short')).rejects.toMatchObject({

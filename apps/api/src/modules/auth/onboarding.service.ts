@@ -7,11 +7,11 @@ import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/sql';
 import { conflict, notFound } from '../../infra/errors';
 import type { AuditFn } from '../../plugins/audit';
-import { randomPassword, systemRoleId } from '../../seed';
-import { assignDefaultServices, assignServices } from '../catalogue/catalogue.service';
-import { notify } from '../notifications/notifications.service';
+import { assignDefaultServices, assignServices } from '../catalogue';
+import { notify } from '../notifications';
 import { issueApiKeys } from './api-keys.service';
 import * as repo from './auth.repo';
+import { randomPassword, systemRoleId } from './system-roles.repo';
 
 export interface OnboardInput {
   company_name: string;

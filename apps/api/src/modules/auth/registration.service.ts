@@ -5,13 +5,13 @@ import { isUniqueViolation } from '../../infra/db/sql';
 import { AppError, badRequest, conflict } from '../../infra/errors';
 import { callerOf, corporateOfCaller, type RequestContext } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
-import { systemRoleId } from '../../seed';
-import { assignDefaultServices } from '../catalogue/catalogue.service';
-import { notify } from '../notifications/notifications.service';
+import { assignDefaultServices } from '../catalogue';
+import { notify } from '../notifications';
 import { issueApiKeys } from './api-keys.service';
 import { checkCode, codeThrottle, consumeOrFail, issueCode, sendNextStepCode } from './auth.codes';
 import * as repo from './auth.repo';
 import { mustUser, openSession, profileOf, tooMany, toSessionUser } from './auth.shared';
+import { systemRoleId } from './system-roles.repo';
 
 export interface RegisterInput {
   company_name: string;

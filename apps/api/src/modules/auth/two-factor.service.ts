@@ -5,7 +5,7 @@ import type { Db } from '../../infra/db/client';
 import { AppError, badRequest, conflict } from '../../infra/errors';
 import { callerOf, type RequestContext } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import { checkCode, consumeOrFail } from './auth.codes';
 import type { UserRow } from './auth.repo';
 import * as repo from './auth.repo';

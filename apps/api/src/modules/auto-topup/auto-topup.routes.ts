@@ -24,7 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { ok, pagedEnvelope } from '../../infra/http';
-import { authOf, corporateOf } from '../../plugins/access';
+import { authOf, corporateOf } from '../../infra/request-context';
 import { recorder } from '../../plugins/audit';
 import { subscriberOut } from './auto-topup.views';
 import { sendClientRuns, sendRuns } from './runs.service';

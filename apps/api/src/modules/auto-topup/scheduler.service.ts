@@ -18,8 +18,8 @@ import type { AppContext } from '../../infra/context';
 import { pgErrorCode } from '../../infra/db/sql';
 import { AppError, badRequest, notFound } from '../../infra/errors';
 import { mapLimit } from '../../infra/map-limit';
-import { notifyCorporate } from '../notifications/notifications.service';
-import { vend } from '../vending/place-vend.service';
+import { notifyCorporate } from '../notifications';
+import { vend } from '../vending';
 import {
   advanceSubscriber,
   dueSubscribers,

@@ -16,8 +16,7 @@ import { AppError, badRequest, invalidRows, notFound } from '../../infra/errors'
 import type { AuditFn } from '../../plugins/audit';
 import type { ServiceRow } from '../catalogue';
 import type { VendCorporate } from '../vending';
-import { vendClient } from '../vending';
-import { prepareVend, resolveVend } from '../vending/place-vend.service';
+import { prepareVend, resolveVend, vendClient } from '../vending';
 import {
   findCorporateFlags,
   findSettings,

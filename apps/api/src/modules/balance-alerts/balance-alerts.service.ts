@@ -18,11 +18,11 @@
 import { formatNaira } from '@vendport/shared';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
-import { accountBalance, accountIdsOf, reachedSince } from '../ledger/ledger.service';
-import { notifyAdmins, notifyCorporate } from '../notifications/notifications.service';
+import { accountBalance, accountIdsOf, reachedSince } from '../ledger';
+import { notifyAdmins, notifyCorporate } from '../notifications';
 import { platformSettings } from '../platform';
 import { lowBalanceThresholdOf } from '../reconciliation';
-import { findLineOrThrow } from '../vtu/vtu.service';
+import { findLineOrThrow } from '../vtu';
 import * as repo from './balance-alerts.repo';
 
 export const walletSubject = (corporateId: string) => `WALLET:${corporateId}`;

@@ -3,9 +3,9 @@
 // at most once an hour each. A job, not the vend: counting failures is no business of a vend's
 // own path. The state is a row of balance_alerts per client (`VEND_FAILURES:<corporateId>`).
 import type { AppContext } from '../../infra/context';
-import { notifyCorporate } from '../notifications/notifications.service';
+import { notifyCorporate } from '../notifications';
 import { platformSettings } from '../platform';
-import { failedLiveVendCounts } from '../vending/vend-reads.service';
+import { failedLiveVendCounts } from '../vending';
 import * as repo from './balance-alerts.repo';
 
 export const FAILURE_WINDOW_MS = 60 * 60_000;

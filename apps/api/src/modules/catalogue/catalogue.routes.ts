@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { ok } from '../../infra/http';
-import { authOf, corporateOf } from '../../plugins/access';
+import { authOf, corporateOf } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
 import {
   addPlan,

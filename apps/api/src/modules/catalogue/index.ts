@@ -3,4 +3,16 @@
 // the same query as its API key (the vend hot path stays one round trip).
 export type { DataPlanRow, ServiceJson, ServiceRow } from './catalogue.repo';
 export { ASSIGNED_SERVICES_JSON, servicesFromJson } from './catalogue.repo';
-export { listPlans, planForVend, serviceUnavailable } from './catalogue.service';
+export { catalogueRoutes } from './catalogue.routes';
+export {
+  assignDefaultServices,
+  assignServices,
+  defaultServiceIds,
+  ensureDefaultCatalogue,
+  listPlans,
+  listServices,
+  planForVend,
+  planOut,
+  serviceOut,
+  serviceUnavailable,
+} from './catalogue.service';

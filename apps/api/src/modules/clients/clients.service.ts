@@ -18,15 +18,10 @@ import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { badRequest, notFound } from '../../infra/errors';
 import type { AuditFn } from '../../plugins/audit';
-import {
-  lockAccountBalance,
-  type WalletTotals,
-  walletAccountId,
-  walletTotals,
-} from '../ledger/ledger.service';
-import { notifyCorporate } from '../notifications/notifications.service';
+import { lockAccountBalance, type WalletTotals, walletAccountId, walletTotals } from '../ledger';
+import { notifyCorporate } from '../notifications';
 import { documentsCountOf } from '../verification';
-import { walletSummary } from '../wallet/wallet.service';
+import { walletSummary } from '../wallet';
 import * as repo from './clients.repo';
 import {
   type CorporateFilters,

@@ -7,8 +7,8 @@ import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, badRequest, notFound } from '../../infra/errors';
 import type { AuditFn } from '../../plugins/audit';
-import { defaultServiceIds, listServices } from '../catalogue/catalogue.service';
-import { notifyCorporate } from '../notifications/notifications.service';
+import { defaultServiceIds, listServices } from '../catalogue';
+import { notifyCorporate } from '../notifications';
 import { lockCorporateRecord, updateCorporateFlags } from './clients.repo';
 
 const TYPE_LABELS: Record<string, string> = {

@@ -15,8 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { badRequest } from '../../infra/errors';
 import { lagosDayEnd, lagosDayStart, ok } from '../../infra/http';
-import { requestContextOf } from '../../infra/request-context';
-import { authOf, corporateOf } from '../../plugins/access';
+import { authOf, corporateOf, requestContextOf } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import {

@@ -9,13 +9,7 @@ import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { notFound } from '../../infra/errors';
 import type { JobHandler } from '../../infra/queue';
-import {
-  type AccountIds,
-  accountIdsOf,
-  corporateBalances,
-  type DbLike,
-  transfer,
-} from '../ledger/ledger.service';
+import { type AccountIds, accountIdsOf, corporateBalances, type DbLike, transfer } from '../ledger';
 import * as repo from './commissions.repo';
 
 export const COMMISSION_QUEUE = 'commission-settlement';

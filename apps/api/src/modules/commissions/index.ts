@@ -2,3 +2,4 @@
 // period (the admin home's "commission paid").
 export { commissionsJobs } from './commissions.jobs';
 export { settledBetween as commissionSettledBetween } from './commissions.repo';
+export { commissionsRoutes } from './commissions.routes';

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { AppError } from '../../infra/errors';
 import { ok } from '../../infra/http';
-import { authOf, corporateOf } from '../../plugins/access';
+import { authOf, corporateOf } from '../../infra/request-context';
 import { recorder } from '../../plugins/audit';
 import {
   cardFee,

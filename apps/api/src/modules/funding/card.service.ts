@@ -15,11 +15,11 @@ import {
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, notFound } from '../../infra/errors';
+import type { AuthContext } from '../../infra/request-context';
 import { systemContext } from '../../infra/request-context';
-import type { AuthContext } from '../../plugins/access';
 import { type AuditFn, recorder } from '../../plugins/audit';
-import { systemAccountId, transfer, walletAccountId } from '../ledger/ledger.service';
-import { notifyCorporate } from '../notifications/notifications.service';
+import { systemAccountId, transfer, walletAccountId } from '../ledger';
+import { notifyCorporate } from '../notifications';
 import { cardFeeRuleOf } from '../platform';
 import { cardReference } from './codes';
 import {

@@ -9,10 +9,10 @@ import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/sql';
 import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../../infra/request-context';
 import type { AuditFn } from '../../plugins/audit';
-import { systemAccountId, transfer, walletAccountId } from '../ledger/ledger.service';
-import { notifyAdmins, notifyCorporate } from '../notifications/notifications.service';
+import { systemAccountId, transfer, walletAccountId } from '../ledger';
+import { notifyAdmins, notifyCorporate } from '../notifications';
 import { platformSettings } from '../platform';
 import { corporateNarration, readableId } from './codes';
 import {

@@ -1,3 +1,28 @@
 // The ledger module's public surface beyond its service: the books' invariant runner that other
 // modules add their own checks to.
-export { checkLedgerAnd, type Invariant } from './ledger-check';
+
+export {
+  type AccountIds,
+  accountBalance,
+  accountIdsOf,
+  asLedgerError,
+  corporateBalances,
+  type DbLike,
+  ensureSystemAccounts,
+  fundingByDay,
+  insufficientFunds,
+  lockAccountBalance,
+  reachedSince,
+  type SystemAccount,
+  sumOfWalletBalances,
+  systemAccountId,
+  type TransferEntryInput,
+  transfer,
+  validateTransfer,
+  type WalletTotals,
+  walletAccountId,
+  walletBalanceBefore,
+  walletStatementLines,
+  walletTotals,
+} from './ledger.service';
+export { checkLedgerAnd, formatLedgerReport, type Invariant } from './ledger-check';

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { ok, page } from '../../infra/http';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../../infra/request-context';
 import { audit, recorder } from '../../plugins/audit';
 import {
   clearAll,

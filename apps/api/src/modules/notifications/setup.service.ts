@@ -12,7 +12,7 @@ import {
 } from '@vendport/shared';
 import type { Db } from '../../infra/db/client';
 import { badRequest, notFound } from '../../infra/errors';
-import type { AuthContext } from '../../plugins/access';
+import type { AuthContext } from '../../infra/request-context';
 import type { AuditFn } from '../../plugins/audit';
 import * as repo from './notifications.repo';
 

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../infra/context';
 import { ok } from '../../infra/http';
-import { authOf } from '../../plugins/access';
+import { authOf } from '../../infra/request-context';
 import { recorder } from '../../plugins/audit';
 import { platformSettings, platformSettingsOut, savePlatformSettings } from './platform.service';
 import { saveSmtp, sendTestEmail, smtpView } from './smtp.service';

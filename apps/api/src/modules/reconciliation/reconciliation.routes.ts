@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { sendCsv } from '../../infra/csv';
 import { ok, pagedEnvelope } from '../../infra/http';
-import { authOf, corporateOf } from '../../plugins/access';
+import { authOf, corporateOf } from '../../infra/request-context';
 import { audit, recorder } from '../../plugins/audit';
 import { reconciliationSettings, saveReconciliationSettings } from './reconciliation.service';
 import {

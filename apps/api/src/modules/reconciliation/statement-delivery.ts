@@ -4,7 +4,7 @@ import { formatNaira, type StatementFormat } from '@vendport/shared';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import type { MailAttachment } from '../../infra/mailer';
-import { notifyCorporate } from '../notifications/notifications.service';
+import { notifyCorporate } from '../notifications';
 import * as repo from './reconciliation.repo';
 import { ddmmyyyy, statementFilename, statementOut } from './statement.service';
 import { statementPdf, statementPdfFilename } from './statement-pdf';

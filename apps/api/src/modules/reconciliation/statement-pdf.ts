@@ -10,7 +10,7 @@ import type { Db } from '../../infra/db/client';
 import { conflict } from '../../infra/errors';
 import { lagosDayStart } from '../../infra/http';
 import { type PdfBlock, renderPdf } from '../../infra/pdf';
-import { walletStatementLines } from '../ledger/ledger.service';
+import { walletStatementLines } from '../ledger';
 import { platformSettings } from '../platform';
 import * as repo from './reconciliation.repo';
 import {

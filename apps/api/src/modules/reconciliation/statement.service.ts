@@ -10,7 +10,7 @@ import { lagosDateTime, toCsv } from '../../infra/csv';
 import type { Db } from '../../infra/db/client';
 import { badRequest, notFound } from '../../infra/errors';
 import { lagosDayStart } from '../../infra/http';
-import { walletStatementLines } from '../ledger/ledger.service';
+import { walletStatementLines } from '../ledger';
 import * as repo from './reconciliation.repo';
 
 export { listStatements } from './reconciliation.repo';

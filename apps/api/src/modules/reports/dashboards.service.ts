@@ -13,13 +13,13 @@ import {
 } from '@vendport/shared';
 import type { Db } from '../../infra/db/client';
 import { badRequest } from '../../infra/errors';
-import { corporateNames } from '../clients/clients.service';
+import { corporateNames } from '../clients';
 import { commissionSettledBetween } from '../commissions';
-import { fundRequestsPage } from '../funding/funding.service';
-import { corporateBalances, fundingByDay, sumOfWalletBalances } from '../ledger/ledger.service';
-import { listVends } from '../vending/vend-reads.service';
+import { fundRequestsPage } from '../funding';
+import { corporateBalances, fundingByDay, sumOfWalletBalances } from '../ledger';
+import { listVends } from '../vending';
 import { verificationRequests } from '../verification';
-import { listLines } from '../vtu/vtu.service';
+import { listLines } from '../vtu';
 import { type Bucket, vendBuckets } from './reports.repo';
 import { dayStart, lagosDay, nextDay } from './rollup.repo';
 

@@ -11,7 +11,7 @@ import {
   VEND_CHANNELS,
 } from '@vendport/shared';
 import type { Db } from '../../infra/db/client';
-import { fundingByDay } from '../ledger/ledger.service';
+import { fundingByDay } from '../ledger';
 import {
   addDays,
   checkedRange,

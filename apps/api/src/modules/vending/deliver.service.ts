@@ -4,13 +4,8 @@
 import type { Network, ServiceType } from '@vendport/shared';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
-import {
-  callProvider,
-  type ProviderAnswer,
-  providerNamed,
-  type VendRequest,
-} from '../providers/providers.service';
-import { lineContact } from '../vtu/vtu.service';
+import { callProvider, type ProviderAnswer, providerNamed, type VendRequest } from '../providers';
+import { lineContact } from '../vtu';
 import { chooseRoute } from './route';
 import { finalizeFailure, finalizeSuccess, markSettled, recordUnknown } from './settle.service';
 import { recordVendEvents, type VendEventInput } from './vend-events.repo';

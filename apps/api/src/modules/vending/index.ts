@@ -1,8 +1,12 @@
 // The vending module's public surface for the rest of the app: its background jobs, waiting for
 // vends in flight at shutdown, the books' vending invariants, and the client terms the API-key
 // plugin resolves per request. (Appending to a vend's timeline: timeline.service.)
-export { vendsSettled } from './place-vend.service';
+export { prepareVend, resolveVend, vend, vendsSettled } from './place-vend.service';
+export { recordVendEvent } from './vend-events.repo';
+export { failedLiveVendCounts, listVends } from './vend-reads.service';
+export { vendingApiRoutes } from './vending.api.routes';
 export { checkBooks } from './vending.check';
 export { vendingJobs } from './vending.jobs';
 export type { VendCorporate } from './vending.repo';
 export { vendClient } from './vending.repo';
+export { vendingRoutes } from './vending.routes';

@@ -17,12 +17,11 @@ import { readableCode, uuidV7 } from '../../infra/crypto';
 import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/sql';
 import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
-import { queueBalanceChecks } from '../balance-alerts';
 import type { DataPlanRow, ServiceRow } from '../catalogue';
-import { planForVend, serviceUnavailable } from '../catalogue/catalogue.service';
-import { accountIdsOf, asLedgerError, validateTransfer } from '../ledger/ledger.service';
+import { planForVend, serviceUnavailable } from '../catalogue';
+import { accountIdsOf, asLedgerError, validateTransfer } from '../ledger';
 import { platformSettings } from '../platform';
-import { SANDBOX_PROVIDER } from '../providers/providers.service';
+import { SANDBOX_PROVIDER } from '../providers';
 import { deliver } from './deliver.service';
 import { chooseRoute, type Route } from './route';
 import { debitEntriesOf, debitPosting, debitReference, facts, floatOf } from './vending.money';
@@ -394,7 +393,7 @@ async function runVend(ctx: AppContext, r: Resolved, opts: VendOptions): Promise
   }
   // The debit has committed: the low-balance checks run beside the delivery, never in its way.
   if (values.mode === 'LIVE')
-    queueBalanceChecks(ctx, { corporateId: values.corporateId, vtuLineId: values.floatLineId });
+    ctx.events.vendDebited(ctx, { corporateId: values.corporateId, vtuLineId: values.floatLineId });
   const running = runningOf(ctx.db);
   if (opts.respondAsync && running.early < ctx.config.ASYNC_VEND_LIMIT) {
     // The same delivery as below, after the answer; a closing server waits for it too. An error

@@ -3,7 +3,7 @@
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, notFound } from '../../infra/errors';
-import { callProvider, providerNamed } from '../providers/providers.service';
+import { callProvider, providerNamed } from '../providers';
 import { callEvent, requestOf } from './deliver.service';
 import { REQUERY_WINDOW_MS } from './route';
 import { finalizeFailure, finalizeSuccess, recordUnknown } from './settle.service';

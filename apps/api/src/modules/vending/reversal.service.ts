@@ -4,7 +4,7 @@ import { formatNaira } from '@vendport/shared';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { conflict, notFound } from '../../infra/errors';
-import { accountIdsOf } from '../ledger/ledger.service';
+import { accountIdsOf } from '../ledger';
 import { queueWebhook } from './settle.service';
 import { recordVendEvents } from './vend-events.repo';
 import { facts, reverseVend } from './vending.money';

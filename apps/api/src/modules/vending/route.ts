@@ -4,7 +4,7 @@
 // requery, requery runs it). The lifecycle runs one way:
 //   place-vend -> deliver -> settle;  requery -> deliver (the request) and settle (the outcome).
 import type { AppContext } from '../../infra/context';
-import { pickLine } from '../vtu/vtu.service';
+import { pickLine } from '../vtu';
 
 export interface Route {
   index: number;

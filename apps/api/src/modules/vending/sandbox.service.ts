@@ -4,7 +4,7 @@ import { formatNaira } from '@vendport/shared';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { badRequest } from '../../infra/errors';
-import { accountIdsOf, lockAccountBalance } from '../ledger/ledger.service';
+import { accountIdsOf, lockAccountBalance } from '../ledger';
 import { fundSandboxMoney } from './vending.money';
 
 /** The most the sandbox wallet may hold: test money is free, but not unbounded. */

@@ -10,7 +10,7 @@
 import type { Db } from '../../infra/db/client';
 import { pgErrorCode, runStatement, type Statement } from '../../infra/db/sql';
 import { groupCommitPer } from '../../infra/group-commit';
-import { insufficientFunds } from '../ledger/ledger.service';
+import { insufficientFunds } from '../ledger';
 
 /** One vend for vend_record_and_debit: its row, its CREATED event and its debit. */
 export interface VendDebitPayload {

@@ -21,12 +21,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { AppError, notFound } from '../../infra/errors';
 import { ok } from '../../infra/http';
-import { type ApiClient, authenticateApiKey } from '../../plugins/api-key';
 import { audit } from '../../plugins/audit';
-import { listPlans } from '../catalogue';
-import { planOut, serviceOut } from '../catalogue/catalogue.service';
-import { assertIpAllowed } from '../ip-allowlist/ip-allowlist.service';
-import { corporateBalances } from '../ledger/ledger.service';
+import { type ApiClient, authenticateApiKey } from '../auth';
+import { listPlans, planOut, serviceOut } from '../catalogue';
+import { assertIpAllowed } from '../ip-allowlist';
+import { corporateBalances } from '../ledger';
 import { vend, vendMode } from './place-vend.service';
 import { fundSandbox } from './sandbox.service';
 import { StaleAccessError } from './vend-debits';
@@ -47,7 +46,7 @@ function clientOf(req: FastifyRequest): ApiClient {
 
 /** The key read anew for this call, its IP allow-list enforced: the request's client from now on. */
 async function fresh(req: FastifyRequest): Promise<ApiClient> {
-  const client = await authenticateApiKey(req.server.ctx, req);
+  const client = await authenticateApiKey(req.server.ctx.db, req.headers['x-api-key']);
   assertIpAllowed(client.ipAllowlist, req.ip);
   req.apiClient = client;
   return client;

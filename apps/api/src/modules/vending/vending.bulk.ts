@@ -7,7 +7,7 @@ import type { AppContext } from '../../infra/context';
 import { readableCode } from '../../infra/crypto';
 import { AppError, badRequest, invalidRows, notFound } from '../../infra/errors';
 import { mapLimit } from '../../infra/map-limit';
-import { corporateBalances } from '../ledger/ledger.service';
+import { corporateBalances } from '../ledger';
 import {
   executeVend,
   prepareVend,

@@ -14,8 +14,8 @@ import {
   type SystemAccount,
   type TransferEntryInput,
   transfer,
-} from '../ledger/ledger.service';
-import { SANDBOX_PROVIDER } from '../providers/providers.service';
+} from '../ledger';
+import { SANDBOX_PROVIDER } from '../providers';
 import type { NewVend } from './vending.repo';
 
 export type FloatAccount = 'PROVIDER_FLOAT' | 'VTU_FLOAT' | 'SANDBOX_SOURCE';

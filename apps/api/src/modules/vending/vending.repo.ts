@@ -6,6 +6,7 @@ import { paged } from '../../infra/db/paged';
 import { corporates, vends } from '../../infra/db/schema';
 import { containing, isUuid, msisdnContaining, runStatement, type Statement } from '../../infra/db/sql';
 import { groupCommitPer } from '../../infra/group-commit';
+import type { ClientTerms } from '../auth';
 import { ASSIGNED_SERVICES_JSON, type ServiceJson, type ServiceRow, servicesFromJson } from '../catalogue';
 import { postVendDebit } from './vend-debits';
 
@@ -120,13 +121,8 @@ export async function listVends(db: Db, f: VendFilter) {
 }
 
 /** A client's terms, as a vend reads them. */
-export interface VendCorporate {
-  id: string;
-  status: string;
-  testMode: boolean;
-  upfrontCommission: boolean;
-  clientType: string;
-}
+/** The client's vending terms (the auth module reads the same with an API key). */
+export type VendCorporate = ClientTerms;
 
 const VEND_CONTEXT: Statement = {
   name: 'vend_context',

@@ -24,8 +24,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { AppError, badRequest } from '../../infra/errors';
 import { ok, page, refuseNul, sendStoredFile } from '../../infra/http';
-import { requestContextOf } from '../../infra/request-context';
-import { authOf, corporateOf } from '../../plugins/access';
+import { authOf, corporateOf, requestContextOf } from '../../infra/request-context';
 import { recorder } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import {

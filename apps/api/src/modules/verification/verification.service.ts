@@ -19,8 +19,8 @@ import type { Db } from '../../infra/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
 import { detectDocumentType, displayName, nameContradictsType } from '../../infra/file-store';
 import type { AuditFn } from '../../plugins/audit';
-import { walletTotals } from '../ledger/ledger.service';
-import { notifyAdmins, notifyCorporate } from '../notifications/notifications.service';
+import { walletTotals } from '../ledger';
+import { notifyAdmins, notifyCorporate } from '../notifications';
 import * as repo from './verification.repo';
 
 export interface IncomingDocument {

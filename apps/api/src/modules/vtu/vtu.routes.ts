@@ -23,11 +23,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../infra/csv';
 import { lagosDayEnd, lagosDayStart, ok, page } from '../../infra/http';
-import { requestContextOf } from '../../infra/request-context';
-import { authOf } from '../../plugins/access';
+import { authOf, requestContextOf } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
-import { checkVtuLine } from '../balance-alerts';
 import {
   addLine,
   assignLine,
@@ -197,7 +195,7 @@ export async function vtuRoutes(app: FastifyInstance, ctx: AppContext) {
         { id: me.userId, email: me.email },
       );
       // Float came in: a line alerted for low float is re-armed (or still low, alerted already).
-      await checkVtuLine(ctx, l.line.id);
+      await ctx.events.vtuLineFunded(ctx, l.line.id);
       await audit(ctx.db, req, {
         action: 'vtu.fund',
         targetType: 'vtu_line',

@@ -7,8 +7,8 @@ import type { AppContext } from '../../infra/context';
 import { readableCode } from '../../infra/crypto';
 import type { Db } from '../../infra/db/client';
 import { badRequest, conflict, notFound } from '../../infra/errors';
-import { type AccountIds, accountIdsOf, type DbLike, transfer } from '../ledger/ledger.service';
-import { providersOf } from '../providers/providers.service';
+import { type AccountIds, accountIdsOf, type DbLike, transfer } from '../ledger';
+import { providersOf } from '../providers';
 import type { LineWithFloat } from './vtu.repo';
 import * as repo from './vtu.repo';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../infra/context';
 import { ok } from '../../infra/http';
-import { corporateOf } from '../../plugins/access';
+import { corporateOf } from '../../infra/request-context';
 import { walletSummary } from './wallet.service';
 
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {

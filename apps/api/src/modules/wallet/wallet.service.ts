@@ -3,7 +3,7 @@
 import { CREDIT_CLIENT_TYPES, type WalletBalanceView } from '@vendport/shared';
 import type { Db } from '../../infra/db/client';
 import { lagosDayEnd } from '../../infra/http';
-import { corporateBalances, walletBalanceBefore } from '../ledger/ledger.service';
+import { corporateBalances, walletBalanceBefore } from '../ledger';
 
 export async function walletSummary(db: Db, corporateId: string, date?: string): Promise<WalletBalanceView> {
   const b = await corporateBalances(db, corporateId);

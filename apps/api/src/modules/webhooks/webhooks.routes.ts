@@ -16,8 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { notFound } from '../../infra/errors';
 import { ok, page } from '../../infra/http';
-import { requestContextOf } from '../../infra/request-context';
-import { corporateOf } from '../../plugins/access';
+import { corporateOf, requestContextOf } from '../../infra/request-context';
 import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import {

@@ -13,7 +13,6 @@ import type { Db } from '../../infra/db/client';
 import { badRequest, conflict, notFound } from '../../infra/errors';
 import { ipInList } from '../../infra/ip';
 import { enqueue, type JobHandler } from '../../infra/queue';
-import { recordVendEvent } from '../vending/timeline.service';
 import * as repo from './webhooks.repo';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
@@ -339,9 +338,8 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
       updatedAt: now,
     });
     if (d.vendId) {
-      await recordVendEvent(tx as unknown as Db, {
+      await ctx.events.vendWebhookAttempted(tx as unknown as Db, {
         vendId: d.vendId,
-        type: 'WEBHOOK',
         outcome: delivered ? 'DELIVERED' : expired ? 'GAVE_UP' : 'RETRY',
         message: `${d.eventType} ${d.eventId} attempt ${attempt}: ${delivered ? `HTTP ${result.statusCode}` : error}`,
         data: { deliveryId: d.id, statusCode: result.statusCode },

@@ -1,0 +1,170 @@
+// The API's import rules fire on what they forbid and stay quiet on what they allow: each case
+// plants files in a small tree shaped like apps/api/src and reads the violations back. The last
+// test holds the real tree to zero, so `npm test` fails where `npm run lint` would.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiStructureViolations, graphFigures, importsOf } from './api-structure.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+let base;
+
+/** A tree of { 'relative/path.ts': source }; returns its src root. */
+function tree(files) {
+  base = mkdtempSync(path.join(tmpdir(), 'vp-api-structure-'));
+  const src = path.join(base, 'apps/api/src');
+  const all = {
+    'infra/db/client.ts': 'export type Db = object;\n',
+    'infra/db/schema/index.ts': 'export const vends = {};\n',
+    'infra/errors.ts': 'export class AppError extends Error {}\n',
+    'modules/vending/index.ts': "export { vend } from './vend.service';\n",
+    'modules/vending/vend.service.ts':
+      "import { findVend } from './vending.repo';\nexport const vend = findVend;\n",
+    'modules/vending/vending.repo.ts':
+      "import { vends } from '../../infra/db/schema';\nexport const findVend = () => vends;\n",
+    'modules/ledger/index.ts': "export { post } from './ledger.service';\n",
+    'modules/ledger/ledger.service.ts': 'export const post = 1;\n',
+    'plugins/audit.ts': 'export const audit = 1;\n',
+    'app.ts':
+      "import { vend } from './modules/vending';\nimport { audit } from './plugins/audit';\nexport { audit, vend };\n",
+    ...files,
+  };
+  for (const [rel, text] of Object.entries(all)) {
+    const file = path.join(src, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  return src;
+}
+
+afterEach(() => {
+  if (base) rmSync(base, { recursive: true, force: true });
+  base = undefined;
+});
+
+const rulesOf = (src) =>
+  apiStructureViolations(src)
+    .map((v) => `${v.rule} ${v.file}`)
+    .sort();
+
+describe('[STRUCTURE] the API import rules', () => {
+  it('find nothing in a tree that keeps them', () => {
+    expect(rulesOf(tree({}))).toEqual([]);
+  });
+
+  it('refuse an import cycle between files, and between the folders it spans', () => {
+    const src = tree({
+      'modules/ledger/ledger.service.ts': "import { vend } from '../vending';\nexport const post = vend;\n",
+      'modules/vending/vend.service.ts':
+        "import { post } from '../ledger';\nimport { findVend } from './vending.repo';\nexport const vend = [post, findVend];\n",
+    });
+    const rules = rulesOf(src);
+    expect(rules).toContain('folderCycle modules/ledger');
+    expect(rules.some((r) => r.startsWith('fileCycle '))).toBe(true);
+  });
+
+  it('refuse a type-only cycle too: a tier is a dependency whatever is imported', () => {
+    const src = tree({
+      'modules/ledger/ledger.service.ts':
+        "import type { vend } from '../vending';\nexport const post = 1;\nexport type V = typeof vend;\n",
+      'modules/vending/vend.service.ts':
+        "import { post } from '../ledger';\nimport { findVend } from './vending.repo';\nexport const vend = [post, findVend];\n",
+    });
+    expect(rulesOf(src)).toContain('folderCycle modules/ledger');
+  });
+
+  it("refuse a reach into another module's internals, from a module or from the composition", () => {
+    const src = tree({
+      'modules/ledger/ledger.service.ts':
+        "import { vend } from '../vending/vend.service';\nexport const post = vend;\n",
+      'jobs.ts': "import { findVend } from './modules/vending/vending.repo';\nexport const j = findVend;\n",
+    });
+    expect(rulesOf(src)).toEqual(['internals jobs.ts', 'internals modules/ledger/ledger.service.ts']);
+  });
+
+  it('refuse an infra -> domain import, and an infra -> composition one', () => {
+    const src = tree({
+      'infra/queue.ts': "import { vend } from '../modules/vending';\nexport const q = vend;\n",
+      'infra/mailer.ts': "import { audit } from '../plugins/audit';\nexport const m = audit;\n",
+    });
+    // (infra -> vending -> infra is a folder loop as well)
+    expect(rulesOf(src)).toEqual(['folderCycle infra', 'infraUp infra/mailer.ts', 'infraUp infra/queue.ts']);
+  });
+
+  it('refuse a service -> plugin import (a module imports no composition file)', () => {
+    const src = tree({
+      'modules/ledger/ledger.service.ts':
+        "import { audit } from '../../plugins/audit';\nexport const post = audit;\n",
+    });
+    expect(rulesOf(src)).toEqual(['domainUp modules/ledger/ledger.service.ts']);
+  });
+
+  it('refuse tables read outside a repo, and a route reading a repo', () => {
+    const src = tree({
+      'modules/ledger/ledger.service.ts':
+        "import { vends } from '../../infra/db/schema';\nexport const post = vends;\n",
+      'modules/vending/vending.routes.ts':
+        "import { findVend } from './vending.repo';\nexport const r = findVend;\n",
+    });
+    expect(rulesOf(src)).toEqual([
+      'routeRepo modules/vending/vending.routes.ts',
+      'tables modules/ledger/ledger.service.ts',
+    ]);
+  });
+
+  it('leave tests and test support alone', () => {
+    const src = tree({
+      'modules/ledger/ledger.test.ts':
+        "import { findVend } from '../vending/vending.repo';\nexport const t = findVend;\n",
+      'test/harness.ts':
+        "import { findVend } from '../modules/vending/vending.repo';\nexport const h = findVend;\n",
+    });
+    expect(rulesOf(src)).toEqual([]);
+  });
+
+  it('read every form of import: named, type-only, re-export, side effect and dynamic', () => {
+    const specs = importsOf(
+      [
+        "import { a } from './a';",
+        "import type { B } from './b';",
+        "export { c } from './c';",
+        "export * from './d';",
+        "import './e';",
+        "const f = await import('./f');",
+        "import {\n  g,\n  h,\n} from './gh';",
+        "import x from 'external';",
+      ].join('\n'),
+    );
+    expect(specs).toEqual([
+      { spec: './a', typeOnly: false },
+      { spec: './b', typeOnly: true },
+      { spec: './c', typeOnly: false },
+      { spec: './d', typeOnly: false },
+      { spec: './e', typeOnly: false },
+      { spec: './f', typeOnly: false },
+      { spec: './gh', typeOnly: false },
+    ]);
+  });
+
+  it('make npm run lint fail, citing the document that explains the rule', () => {
+    tree({
+      'modules/ledger/ledger.service.ts':
+        "import { vend } from '../vending/vend.service';\nexport const post = vend;\n",
+    });
+    const r = spawnSync(process.execPath, [path.join(root, 'scripts/check-structure.mjs'), '--root', base], {
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("modules/ledger/ledger.service.ts: imports '../vending/vend.service'");
+    expect(r.stderr).toContain('another module is used only through its index.ts');
+    expect(r.stderr).toContain('ARCHITECTURE.md');
+  });
+
+  it('hold apps/api/src itself: no cycle, no broken tier (what npm run lint checks)', () => {
+    const src = path.join(root, 'apps/api/src');
+    expect(apiStructureViolations(src)).toEqual([]);
+    expect(graphFigures(src)).toMatchObject({ inLoops: 0, mutualPairs: 0 });
+  });
+});
