@@ -13,7 +13,7 @@ function fakeStore(refuse: (batch: string[]) => boolean = () => false) {
   return { batches, send };
 }
 
-describe('[GROUP COMMIT] lib/group-commit', () => {
+describe('[GROUP COMMIT] infra/group-commit', () => {
   it('sends an item at once when nothing is in flight, and the items that arrive meanwhile together', async () => {
     const store = fakeStore();
     const g = new GroupCommit({ send: store.send, key: (x: string) => x, maxInFlight: 1 });

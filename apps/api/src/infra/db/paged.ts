@@ -1,6 +1,6 @@
 // Every paginated list is built here: the window of one page (limit/offset), its rows and the
 // total. Repos hand over how to count and how to read a window; routes turn the result into
-// the spec's paged envelope with pagedEnvelope (lib/http).
+// the spec's paged envelope with pagedEnvelope (infra/http).
 export interface PageRequest {
   page: number;
   limit: number;

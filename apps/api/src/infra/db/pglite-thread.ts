@@ -1,7 +1,7 @@
 // PGlite behind a worker thread (pglite-worker.mjs), with the part of PGlite's interface the app and
 // Drizzle use: query, exec, transaction, close. The embedded database under DATA_DIR runs there, so
 // its WebAssembly PostgreSQL works on one core while the server's JavaScript works on another, and
-// vends arriving meanwhile queue for one shared batch (lib/group-commit.ts) instead of each running
+// vends arriving meanwhile queue for one shared batch (infra/group-commit.ts) instead of each running
 // alone. Semantics are PGlite's own: one statement at a time, and an open transaction holds the
 // database until it ends (a statement sent outside it waits, exactly as in-process).
 import { Worker } from 'node:worker_threads';

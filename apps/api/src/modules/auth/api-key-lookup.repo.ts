@@ -1,7 +1,7 @@
 // The API-key lookup of the vending API calls: the key, its corporate, the corporate's IP
 // allow-list and assigned services, and the API access generation they were read at, in ONE
 // prepared statement; and the throttled last-used stamp. Calls that arrive while a lookup is
-// running wait for the next one and share it (lib/group-commit.ts): one statement answers every
+// running wait for the next one and share it (infra/group-commit.ts): one statement answers every
 // key asked meanwhile, and each call is still answered by a read that started after it arrived.
 // The vend call may instead be answered from the key's last read (api-key-auth.service
 // authenticateApiKeyRemembered), which its debit checks against the generation (migration 0020).

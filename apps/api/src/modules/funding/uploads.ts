@@ -1,6 +1,6 @@
 // Proof-of-payment uploads: multipart bodies turned into plain objects (so the route's Zod schema
 // validates them like JSON), file type decided from the content's magic bytes (never from the
-// name or the declared type), at most 5 MB, stored in the file store (lib/file-store) under a generated key.
+// name or the declared type), at most 5 MB, stored in the file store (infra/file-store) under a generated key.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../infra/errors';

@@ -1,5 +1,5 @@
 // The platform's SMTP server (admin): host, port, user, TLS and a password sealed with APP_SECRET
-// (lib/crypto). The password never leaves this file except into nodemailer: no view, log or
+// (infra/crypto). The password never leaves this file except into nodemailer: no view, log or
 // audit entry carries it. When enabled, the mailer sends through these settings; otherwise
 // through SMTP_* from the environment; otherwise mail stays in the outbox.
 import type { Transporter } from 'nodemailer';

@@ -18,7 +18,7 @@ export async function findSettings(db: Db, corporateId: string): Promise<Setting
 }
 
 // The low-balance check after every vend reads its client's threshold: the reads asked while one
-// runs go together as one query (lib/group-commit.ts), each still answered by a read that started
+// runs go together as one query (infra/group-commit.ts), each still answered by a read that started
 // after it was asked. With many busy wallets that was a query per vend.
 const LOW_BALANCE_THRESHOLDS: Statement = {
   name: 'low_balance_thresholds',

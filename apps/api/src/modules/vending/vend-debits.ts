@@ -1,4 +1,4 @@
-// Group commit for new vends (lib/group-commit.ts). A busy wallet can take one debit at a time
+// Group commit for new vends (infra/group-commit.ts). A busy wallet can take one debit at a time
 // (its row is locked from the debit to the commit), so instead of sending every vend's debit to
 // queue for that lock inside the database, the server sends the vends that are waiting
 // together, as one call of vend_record_and_debit: one statement, one transaction, one commit for

@@ -294,7 +294,7 @@ export function completeSuccessfulVend(db: Db, f: FastSuccess): Promise<boolean>
 }
 
 /**
- * PENDING -> SUCCESSFUL for many vends in ONE statement (group commit, lib/group-commit.ts): the
+ * PENDING -> SUCCESSFUL for many vends in ONE statement (group commit, infra/group-commit.ts): the
  * database function vend_complete_success (migration 0023), whose plan finds each vend by its
  * primary key whatever the table's size or statistics, planned once per connection.
  */

@@ -7,7 +7,7 @@ export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 
 
 /**
  * The id of a table written on every vend: a time-ordered UUID (version 7, RFC 9562: 48 bits of
- * milliseconds, then random bits; the database's uuid_v7(), migration 0021, or lib/crypto's
+ * milliseconds, then random bits; the database's uuid_v7(), migration 0021, or infra/crypto's
  * uuidV7). Its indexes then grow at their right end like a sequence's, instead of a random page
  * of each per row (issue 17: migration 0021 has the figures).
  */

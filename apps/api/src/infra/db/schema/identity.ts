@@ -80,7 +80,7 @@ export const users = pgTable(
     defaultPassword: boolean('default_password').notNull().default(false),
     emailVerifiedAt: ts('email_verified_at'),
     status: text('status').notNull().default('ACTIVE'),
-    /** AES-GCM encrypted TOTP secret (see lib/crypto); null means emailed codes. */
+    /** AES-GCM encrypted TOTP secret (see infra/crypto); null means emailed codes. */
     totpSecretEnc: text('totp_secret_enc'),
     totpPendingEnc: text('totp_pending_enc'),
     totpEnabledAt: ts('totp_enabled_at'),

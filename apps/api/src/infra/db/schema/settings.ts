@@ -17,7 +17,7 @@ import {
 import { ts } from './columns';
 import { corporates, users } from './identity';
 
-/** `platform` (general settings) and `smtp` (with the password sealed by lib/crypto). */
+/** `platform` (general settings) and `smtp` (with the password sealed by infra/crypto). */
 export const platformSettings = pgTable('platform_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<Record<string, unknown>>().notNull(),

@@ -1,5 +1,5 @@
 // Business verification (KYC): the documents a client uploads for review. The files themselves
-// live in the file store (lib/file-store.ts) under a generated key; these rows describe them.
+// live in the file store (infra/file-store.ts) under a generated key; these rows describe them.
 import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { corporates, users } from './identity';

@@ -9,7 +9,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
     .primaryKey()
     .references(() => corporates.id),
   url: text('url').notNull(),
-  /** AES-GCM sealed (lib/crypto): it signs every delivery, so it cannot be a one-way hash. */
+  /** AES-GCM sealed (infra/crypto): it signs every delivery, so it cannot be a one-way hash. */
   secretEnc: text('secret_enc').notNull(),
   secretLast4: text('secret_last4').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
