@@ -1,5 +1,5 @@
 // Queries for webhooks: a client's endpoint, the deliveries of its events and their attempts.
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
 import { vends, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../infra/db/schema';
@@ -39,6 +39,28 @@ export async function deleteEndpoint(db: Db, corporateId: string): Promise<boole
     .where(eq(webhookEndpoints.corporateId, corporateId))
     .returning();
   return rows.length > 0;
+}
+
+/** A vend event to queue for its client's webhook (webhook_enqueue's item, migration 0024). */
+export interface WebhookItem {
+  corporateId: string;
+  vendId: string;
+  eventId: string;
+  type: string;
+  mode: string;
+  body: string;
+  at: Date;
+  queue: string;
+}
+
+/**
+ * The one enqueuer of vend webhooks: the database function webhook_enqueue writes, for each item
+ * whose client has an endpoint, the delivery and its job. vend_complete_success calls the same
+ * function for a batch of successes.
+ */
+export async function enqueueWebhooks(db: Db, items: WebhookItem[]): Promise<void> {
+  if (!items.length) return;
+  await db.execute(sql`select webhook_enqueue(${JSON.stringify(items)}::jsonb)`);
 }
 
 export async function insertDelivery(

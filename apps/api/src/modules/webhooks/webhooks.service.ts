@@ -158,29 +158,23 @@ export const webhookBody = (eventId: string, type: WebhookEventType, mode: strin
 
 /**
  * Writes the event's delivery (and its job) in the caller's transaction, when the client has a
- * webhook. The body is fixed now; each attempt signs it afresh.
+ * webhook, through the one enqueuer (webhook_enqueue, the function the success batch calls too).
+ * The body is fixed now; each attempt signs it afresh.
  */
 export async function queueVendWebhook(db: Db, e: VendEventPayload): Promise<void> {
-  const endpoint = await repo.getWebhook(db, e.corporateId);
-  if (!endpoint) return;
   const eventId = newEventId();
-  const body = webhookBody(eventId, e.type, e.mode, e.at, e.data);
-  const d = await repo.insertDelivery(db, {
-    corporateId: e.corporateId,
-    eventId,
-    eventType: e.type,
-    vendId: e.vendId,
-    mode: e.mode,
-    url: endpoint.url,
-    body,
-    nextAttemptAt: e.at,
-  });
-  await enqueue(
-    db,
-    WEBHOOK_QUEUE,
-    { deliveryId: d.id },
-    { runAt: e.at, dedupeKey: `webhook:${d.id}`, maxAttempts: 1000 },
-  );
+  await repo.enqueueWebhooks(db, [
+    {
+      corporateId: e.corporateId,
+      vendId: e.vendId,
+      eventId,
+      type: e.type,
+      mode: e.mode,
+      body: webhookBody(eventId, e.type, e.mode, e.at, e.data),
+      at: e.at,
+      queue: WEBHOOK_QUEUE,
+    },
+  ]);
 }
 
 export function signature(secret: string, timestamp: number, body: string): string {
