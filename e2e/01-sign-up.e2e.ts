@@ -1,14 +1,13 @@
 // Journey 1 (issue 3): a new client signs up in the browser, verifies the email with the code
 // from the outbox, passes the emailed second factor and lands in the client area.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures';
 import {
   api,
   browserToken,
   expectToastTopRight,
   field,
   latestCode,
-  launch,
   newPage,
   SIGN_IN_CODE,
   storedProfile,
@@ -17,17 +16,11 @@ import {
   waitForPath,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('sign-up journey', () => {
   it('[AUTH] a new client signs up, verifies the email, passes 2FA and lands on /dashboard with the layout', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = uniqueEmail('signup');
     const password = 'Ikeja-Market-Float-2024';
 

@@ -1,8 +1,8 @@
 // Journey 2 (issue 3): the seeded super admin's first browser sign-in with the printed password,
 // the forced change to a password of their own, the emailed second factor, the admin area.
 // Runs before any spec that calls adminToken(): it needs the seeded state (defaultPassword).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './fixtures';
 import {
   adminEmail,
   api,
@@ -11,25 +11,18 @@ import {
   expectToastTopRight,
   field,
   latestCode,
-  launch,
   newPage,
   SIGN_IN_CODE,
   storedProfile,
   waitForPath,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('admin first sign-in journey', () => {
   it('[AUTH] the seeded admin signs in with the printed password, must change it, passes 2FA and lands on /admin-dashboard', async () => {
     const email = adminEmail();
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
 
     // Where the "Signed in" toast first appears (issue 16: in the area, not before the forced
     // password change), noted from the document's start whatever the timing.

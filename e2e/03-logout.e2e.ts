@@ -1,35 +1,22 @@
 // Journey 3 (issue 3): logout through the confirm modal of spec §2, with its exact texts.
 // Stay active keeps the session; Logout ends it on the server and in the browser (§4, §8).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { signedInClient, useBrowser } from './fixtures';
 import {
   api,
   browserToken,
   eventually,
   expectToastTopRight,
-  launch,
-  newPage,
   SESSION_COOKIE,
-  signInBrowser,
-  signUpCorporate,
   storedProfile,
   waitForPath,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('logout journey', () => {
   it('[AUTH] the logout modal asks "Are you sure you want to logout ?"; Stay active keeps the session, Logout ends it everywhere', async () => {
-    const corp = await signUpCorporate('logout');
-    const { context, page } = await newPage(browser);
-    await signInBrowser(page, corp.email, corp.password);
-    await waitForPath(page, '/dashboard');
+    const { corp, context, page } = await signedInClient(browser(), 'logout');
     const token = await browserToken(context);
     expect(token).toBeTruthy();
 

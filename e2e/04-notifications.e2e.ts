@@ -2,13 +2,13 @@
 // notifications raised by real actions (sign-up welcome, API key resets, a password update):
 // day headings, open one (it becomes read, the bell count drops), delete one, clear all.
 import type { NotificationView } from '@vendport/shared';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures';
 import {
   api,
   eventually,
   expectToastTopRight,
-  launch,
   newPage,
   signInBrowser,
   signUpCorporate,
@@ -16,13 +16,7 @@ import {
   waitForPath,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** `D MMM, YYYY` in Lagos time (the browser runs in Africa/Lagos). */
 function dayHeading(iso: string): string {
@@ -66,7 +60,7 @@ describe('notifications journey', () => {
       'Welcome to VendPort',
     ]);
 
-    const { page } = await newPage(browser);
+    const { page } = await newPage(browser());
     await signInBrowser(page, corp.email, newPassword);
     await waitForPath(page, '/dashboard');
 

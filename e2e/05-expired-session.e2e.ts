@@ -1,33 +1,14 @@
 // Journey 5 (issue 3): a session the server no longer accepts. The next call the page makes
 // gets 401; spec §8: the stored profile and the token cookie are cleared and the user lands on /.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  browserToken,
-  launch,
-  newPage,
-  SESSION_COOKIE,
-  signInBrowser,
-  signUpCorporate,
-  storedProfile,
-  waitForPath,
-} from './support';
+import { describe, expect, it } from 'vitest';
+import { signedInClient, useBrowser } from './fixtures';
+import { api, browserToken, SESSION_COOKIE, storedProfile, waitForPath } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('expired session journey', () => {
   it('[AUTH] when the server revokes the session, the next action in the page gets 401 and lands on /', async () => {
-    const corp = await signUpCorporate('expired');
-    const { context, page } = await newPage(browser);
-    await signInBrowser(page, corp.email, corp.password);
-    await waitForPath(page, '/dashboard');
+    const { context, page } = await signedInClient(browser(), 'expired');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 
     // The server ends the browser's session behind its back (same token, POST logout).

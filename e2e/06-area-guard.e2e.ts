@@ -2,21 +2,18 @@
 // typed into the address bar: a client never sees an admin screen, an admin never a client one.
 import { mkdirSync } from 'node:fs';
 import type { VendView } from '@vendport/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signedInClient, useBrowser } from './fixtures';
 import {
   adminToken,
   api,
   expectToastTopRight,
-  field,
-  latestCode,
-  launch,
   newPage,
   openWithSession,
   readyToVend,
-  SIGN_IN_CODE,
-  signInBrowser,
   signUpCorporate,
+  submitSignIn,
   waitForPath,
 } from './support';
 
@@ -25,12 +22,7 @@ const SHOTS = '/work/shots/i16a';
 /** The login form, then the emailed second factor (the deep-link journeys sign in by hand). */
 async function signInFromLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByRole('heading', { name: 'Sign in to VendPort' }).waitFor();
-  await field(page, 'Email address').fill(email);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await waitForPath(page, '/2fa');
-  await field(page, 'Email code').fill(await latestCode(email, SIGN_IN_CODE));
-  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await submitSignIn(page, email, password);
 }
 
 /** From every document's start, notes in `window.__seen` whether `selector` ever appears. */
@@ -44,19 +36,11 @@ async function watchFor(page: Page, selector: string): Promise<void> {
   }, selector);
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('area guard journey', () => {
   it('[GUARD] a client typing /admin-dashboard/services ends on /dashboard', async () => {
-    const corp = await signUpCorporate('guard');
-    const { context, page } = await newPage(browser);
-    await signInBrowser(page, corp.email, corp.password);
+    const { context, page } = await signedInClient(browser(), 'guard');
 
     await watchFor(page, 'nav[aria-label="Admin navigation"]');
     await page.goto('/admin-dashboard/services');
@@ -73,7 +57,7 @@ describe('area guard journey', () => {
 
   it('[GUARD] an admin typing /dashboard/wallet ends on /admin-dashboard', async () => {
     const token = await adminToken();
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await watchFor(page, 'nav[aria-label="Main navigation"]');
     await openWithSession(page, token, '/dashboard/wallet');
     await waitForPath(page, '/admin-dashboard');
@@ -99,7 +83,7 @@ describe('area guard journey', () => {
     expect(vend.status).toBeLessThan(300);
     const asked = `/dashboard/vending-history/${vend.json.data.id}`;
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(`${asked}?x=1`);
     await waitForPath(page, '/');
     await signInFromLogin(page, corp.email, corp.password);
@@ -120,7 +104,7 @@ describe('area guard journey', () => {
 
   it("[DEEP-LINK] an admin page opened signed out by a client leads to the client's home after sign-in", async () => {
     const corp = await signUpCorporate('deeplink-admin');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/admin-dashboard/accounts?status=ACTIVE');
     await waitForPath(page, '/');
     await signInFromLogin(page, corp.email, corp.password);

@@ -5,8 +5,9 @@
 // balance, the history row and the notification. By card: the fee before paying, the simulator's
 // checkout page (Pay, and Cancel), back on the wallet with the wallet credited exactly once.
 import type { FundingTransactionView, FundRequestView, WalletBalanceView } from '@vendport/shared';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signedInClient, useBrowser } from './fixtures';
 import {
   adminToken,
   api,
@@ -14,27 +15,15 @@ import {
   eventually,
   expectToastTopRight,
   field,
-  launch,
   newPage,
   openWithSession,
+  PNG_2X2,
   signInBrowser,
   signUpCorporate,
   waitForPath,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-// A real 2x2 PNG, so the proof shows as an image in the admin's viewer.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAAfGQEDYfYKMQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const browser = useBrowser();
 
 const balanceOf = async (token: string) =>
   (await api<WalletBalanceView>('GET', 'get-wallet-balance', undefined, token)).json.data.balanceKobo;
@@ -53,7 +42,7 @@ describe('wallet funding journey', () => {
     const transferReference = `TRF${Date.now().toString(36).toUpperCase()}`;
 
     // ---- the client asks for funding in the browser
-    const { context: clientContext, page } = await newPage(browser);
+    const { context: clientContext, page } = await newPage(browser());
     await signInBrowser(page, corp.email, corp.password);
     await page
       .getByRole('navigation', { name: 'Main navigation' })
@@ -84,7 +73,7 @@ describe('wallet funding journey', () => {
     await field(form, 'Transfer reference').fill(transferReference);
     await form
       .getByLabel(/Proof of payment/)
-      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_2X2 });
     await form.getByRole('button', { name: 'Submit fund request' }).click();
     await expectToastTopRight(page, 'Fund request submitted', 'success');
 
@@ -130,7 +119,7 @@ describe('wallet funding journey', () => {
     expect(await pendingRow.getByRole('button', { name: /I have paid/ }).count()).toBe(0);
 
     // ---- the admin reviews and approves in the browser
-    const { context: adminContext, page: admin } = await newPage(browser);
+    const { context: adminContext, page: admin } = await newPage(browser());
     await openWithSession(admin, await adminToken(), '/admin-dashboard/funding-history');
     await admin.getByRole('heading', { name: 'Funding History', level: 1 }).waitFor();
     await admin.getByRole('tab', { name: /Fund requests/ }).click();
@@ -233,9 +222,7 @@ describe('wallet funding journey', () => {
   });
 
   it('[WALLET] card: the fee before paying, the simulator’s Pay, back on the wallet credited exactly once', async () => {
-    const corp = await signUpCorporate('card');
-    const { context, page } = await newPage(browser);
-    await signInBrowser(page, corp.email, corp.password);
+    const { corp, context, page } = await signedInClient(browser(), 'card');
     await page.goto('/dashboard/wallet');
     await expectBalance(page, '₦0.00');
 

@@ -6,8 +6,8 @@
 // /admin-dashboard/vending-history, opens it and reverses it with the password; the client's
 // wallet gets the money back.
 import { SIMULATOR_TEST_NUMBERS, type VendView, type WalletBalanceView } from '@vendport/shared';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
@@ -15,7 +15,6 @@ import {
   eventually,
   expectToastTopRight,
   field,
-  launch,
   newPage,
   openWithSession,
   readyToVend,
@@ -24,13 +23,7 @@ import {
   waitForPath,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const ALWAYS_SUCCEEDS = SIMULATOR_TEST_NUMBERS.find((n) => n.vend === 'SUCCESSFUL')!.msisdn;
 
@@ -44,7 +37,7 @@ describe('vending journey', () => {
     await readyToVend(admin, corp.user.corporate!.id, '5000');
 
     // ---- the client buys airtime in the browser
-    const { context: clientContext, page } = await newPage(browser);
+    const { context: clientContext, page } = await newPage(browser());
     await signInBrowser(page, corp.email, corp.password);
     await page
       .getByRole('navigation', { name: 'Main navigation' })
@@ -128,7 +121,7 @@ describe('vending journey', () => {
     expect(await page.getByRole('button', { name: 'Reverse' }).count()).toBe(0);
 
     // ---- the admin finds it across clients, opens it and reverses it
-    const { context: adminContext, page: adminPage } = await newPage(browser);
+    const { context: adminContext, page: adminPage } = await newPage(browser());
     await openWithSession(adminPage, admin, '/admin-dashboard/vending-history');
     await adminPage.getByRole('heading', { name: 'Vending History', level: 1 }).waitFor();
     const filters = adminPage.getByRole('form', { name: 'Vending filters' });

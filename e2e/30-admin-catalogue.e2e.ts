@@ -4,8 +4,9 @@
 // On a client's screen the admin assigns services (the client then sees them) and turns upfront
 // commission on with the password.
 import type { CommissionsView, ServiceView, VtuLineView } from '@vendport/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
@@ -13,19 +14,12 @@ import {
   eventually,
   expectToastTopRight,
   field,
-  launch,
   newPage,
   openWithSession,
   signUpCorporate,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const servicesOf = async (token: string, query = '') =>
   (await api<ServiceView[]>('GET', `services${query}`, undefined, token)).json.data;
@@ -42,7 +36,7 @@ describe('admin catalogue journey', () => {
       (await servicesOf(admin, '?network=9MOBILE&serviceType=AIRTIME&platform=VTU'))[0];
     expect(await findIt()).toBeUndefined();
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openWithSession(page, admin, '/admin-dashboard/services');
     await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
     const table = page.getByRole('table', { name: 'Services' });
@@ -130,7 +124,7 @@ describe('admin catalogue journey', () => {
     const lineOf = async () =>
       (await api<VtuLineView[]>('GET', 'vtu/list', undefined, admin)).json.data.find((l) => l.id === lineId)!;
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openWithSession(page, admin, '/admin-dashboard/vtu');
     await page.getByRole('heading', { name: 'VTU Lines', level: 1 }).waitFor();
     const row = page.getByRole('table', { name: 'VTU lines' }).getByRole('row').filter({ hasText: name });
@@ -177,7 +171,7 @@ describe('admin catalogue journey', () => {
     expect(cleared.status).toBe(200);
     expect(await servicesOf(corp.token)).toEqual([]);
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openWithSession(page, admin, `/admin-dashboard/view-corporate-client/${corporateId}`);
     await page.getByTestId('client-name').filter({ hasText: corp.company }).waitFor();
     const services = page.getByRole('table', { name: 'Client services' });

@@ -3,33 +3,24 @@
 // declines with a reason (spec texts exact); the client sees the reason, uploads again and asks
 // again; the admin reviews and approves; the client's badge reads verified (Approved).
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { useBrowser } from './fixtures';
 import {
   adminToken,
   E2E_ADMIN_PASSWORD,
   expectToastTopRight,
   field,
-  launch,
   newPage,
   openWithSession,
+  PNG_2X2,
   SCREENSHOTS,
   signUpCorporate,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-// A real 2x2 PNG and a minimal PDF: their types are checked from content by the server.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAAfGQEDYfYKMQAAAABJRU5ErkJggg==',
-  'base64',
-);
+// A minimal PDF (and PNG_2X2): their types are checked from content by the server.
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
 async function upload(
@@ -49,7 +40,7 @@ describe('business verification journey', () => {
     const corporateId = corp.user.corporate?.id ?? '';
 
     // ---- the client uploads two documents and asks for a review
-    const { context: clientContext, page } = await newPage(browser);
+    const { context: clientContext, page } = await newPage(browser());
     await openWithSession(page, corp.token, '/dashboard');
     await page
       .getByRole('navigation', { name: 'Main navigation' })
@@ -61,7 +52,7 @@ describe('business verification journey', () => {
       page,
       [
         { name: 'cac-certificate.pdf', mimeType: 'application/pdf', buffer: PDF },
-        { name: 'director-id.png', mimeType: 'image/png', buffer: PNG },
+        { name: 'director-id.png', mimeType: 'image/png', buffer: PNG_2X2 },
       ],
       '2 documents uploaded',
     );
@@ -74,7 +65,7 @@ describe('business verification journey', () => {
       .waitFor();
 
     // ---- the admin opens the Business Account and declines with a reason
-    const { context: adminContext, page: admin } = await newPage(browser);
+    const { context: adminContext, page: admin } = await newPage(browser());
     await admin.setViewportSize({ width: 1366, height: 800 });
     await openWithSession(admin, await adminToken(), `/admin-dashboard/accounts/${corporateId}`);
     await admin.getByRole('heading', { name: 'Business Account', level: 1 }).waitFor();

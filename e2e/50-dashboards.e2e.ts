@@ -5,14 +5,14 @@
 // sales from its view. Screenshots of both homes at 1366x800 and 390x844.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
   type Corporate,
   field,
-  launch,
   newPage,
   openWithSession,
   readyToVend,
@@ -20,13 +20,12 @@ import {
   signUpCorporate,
 } from './support';
 
-let browser: Browser;
+const browser = useBrowser();
 let admin: string;
 let corp: Corporate;
 let corporateId: string;
 
 beforeAll(async () => {
-  browser = await launch();
   admin = await adminToken();
   corp = await signUpCorporate('dash');
   corporateId = corp.user.corporate?.id ?? '';
@@ -45,9 +44,6 @@ beforeAll(async () => {
     expect(res.status).toBeLessThan(300);
   }
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function shootBoth(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
   for (const [w, h] of [
@@ -63,7 +59,7 @@ async function shootBoth(page: Page, name: string, ready: () => Promise<unknown>
 
 describe('[DASHBOARDS] homes and sales valuation', () => {
   it('[DASHBOARDS] the client home shows today’s figures and charts; a past range changes them', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.setViewportSize({ width: 1366, height: 800 });
     await openWithSession(page, corp.token, '/dashboard?filter=today');
     await page.getByTestId('success-value').filter({ hasText: '₦1,200.00' }).waitFor();
@@ -90,7 +86,7 @@ describe('[DASHBOARDS] homes and sales valuation', () => {
   });
 
   it('[DASHBOARDS] the client values its sales: the progress bar completes and the CSV downloads', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openWithSession(page, corp.token, '/dashboard/sales-valuation');
     await page.getByRole('heading', { level: 1, name: 'Sales Valuation' }).waitFor();
     await page.getByRole('button', { name: 'Value sales' }).click();
@@ -117,7 +113,7 @@ describe('[DASHBOARDS] homes and sales valuation', () => {
   });
 
   it('[DASHBOARDS] the admin home shows platform figures, a chart and top clients; the admin values a client', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.setViewportSize({ width: 1366, height: 800 });
     await openWithSession(page, admin, '/admin-dashboard?filter=today');
     const figures = page.getByTestId('admin-figures');

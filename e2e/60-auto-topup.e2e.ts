@@ -4,17 +4,16 @@
 // due now and runs one pass), and sees every run, with its vend, in Auto Top-up Transactions; the
 // database holds exactly those four top-ups. Screenshots of every auto top-up
 // screen at 1366x800 and 390x844.
-import { mkdirSync } from 'node:fs';
 import type { AutoTopupRunView, Paginated } from '@vendport/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
   E2E_ADMIN_PASSWORD,
   expectToastTopRight,
   field,
-  launch,
   newPage,
   openWithSession,
   readyToVend,
@@ -23,14 +22,7 @@ import {
   signUpCorporate,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser({ screenshots: SCREENSHOTS });
 
 async function shootBoth(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 800 });
@@ -60,7 +52,7 @@ describe('auto top-up journey', () => {
     await readyToVend(admin, corporateId, '10000');
 
     // ---- the admin enables auto top-up for the client on its auto top-up screen
-    const { context: adminContext, page: adminPage } = await newPage(browser);
+    const { context: adminContext, page: adminPage } = await newPage(browser());
     await adminPage.setViewportSize({ width: 1366, height: 800 });
     await openWithSession(adminPage, admin, `/admin-dashboard/view-corporate-client/${corporateId}`);
     await adminPage.getByRole('link', { name: 'Open Auto Top-up' }).click();
@@ -75,7 +67,7 @@ describe('auto top-up journey', () => {
     await adminPage.getByText('Auto top-up enabled', { exact: true }).waitFor();
 
     // ---- the client turns it on and adds two subscribers
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.setViewportSize({ width: 1366, height: 800 });
     await openWithSession(page, corp.token, '/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });

@@ -5,18 +5,18 @@
 // sends a test email that the server accepts and the outbox keeps, then sees the error word for
 // word once the server is gone. The SMTP settings are switched off again at the end, so later
 // journeys read their codes from the outbox as before.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PlatformSettingsView } from '@vendport/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../apps/api/src/test/smtp-sink';
+import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
   expectToastTopRight,
   field,
-  launch,
   newPage,
   openWithSession,
   readyToVend,
@@ -25,13 +25,11 @@ import {
 } from './support';
 
 const SMTP_PASSWORD = 'E2e-Smtp-Relay-Passphrase-42';
-let browser: Browser;
+const browser = useBrowser({ screenshots: SCREENSHOTS });
 let sink: SmtpSink;
 let admin: string;
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await launch();
   sink = await startSmtpSink({ password: SMTP_PASSWORD });
   admin = await adminToken();
 });
@@ -39,7 +37,6 @@ afterAll(async () => {
   if (admin)
     await api('POST', 'settings/smtp', { enabled: false, host: '', port: 587, clearPassword: true }, admin);
   await sink?.close();
-  await browser?.close();
 });
 
 /** Desktop (1366 px) and phone (390 px) screenshots of what the page shows now. */
@@ -59,7 +56,7 @@ describe('settings journey', () => {
   it('[SETTINGS] a client turns statements on and downloads a statement of today from the ledger', async () => {
     const corp = await signUpCorporate('stmt');
     await readyToVend(admin, corp.user.corporate!.id, '25,000');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openWithSession(page, corp.token, '/dashboard/settings');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.getByRole('tab', { name: 'Statements and alerts' }).click();
@@ -148,7 +145,7 @@ describe('settings journey', () => {
   });
 
   it('[SETTINGS] an admin sets the SMTP server and sends a test email: the server accepts it, the outbox keeps it', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openWithSession(page, admin, '/admin-dashboard/settings');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.getByRole('form', { name: 'Platform settings' }).waitFor();

@@ -3,18 +3,17 @@
 // in view; the vending history at 390x844 shows its rows as cards without running off the side,
 // and its pager works; toasts sit below the header bar, stack without covering each other or the
 // primary action, and an error outlasts the successes and can be dismissed.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { VendView } from '@vendport/shared';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
   eventually,
   expectToastTopRight,
   field,
-  launch,
   newPage,
   openWithSession,
   readyToVend,
@@ -29,15 +28,10 @@ const SHOTS = process.env.SHOTS_DIR ?? SCREENSHOTS;
 const snap = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 
-let browser: Browser;
+const browser = useBrowser({ screenshots: SHOTS });
 let admin: string;
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await launch();
   admin = await adminToken();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Elements of the page's main part that reach past the right edge of the screen (none should). */
@@ -73,7 +67,7 @@ async function inView(el: Locator, scroller: Locator): Promise<boolean> {
 
 describe('screens and toasts', () => {
   it('[LAYOUT] admin sidebar at 1366x800: a cue says entries lie below, the last is reachable, the current one is in view', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.setViewportSize({ width: 1366, height: 800 });
     await openWithSession(page, admin, '/admin-dashboard');
     const nav = page.getByRole('navigation', { name: 'Admin navigation' });
@@ -137,7 +131,7 @@ describe('screens and toasts', () => {
       vends.push(res.json.data);
     }
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.setViewportSize({ width: 390, height: 844 });
     await openWithSession(page, corp.token, '/dashboard/vending-history');
     const list = page.getByRole('list', { name: 'Vending transactions' });
@@ -198,7 +192,7 @@ describe('screens and toasts', () => {
       [1366, 800],
       [390, 844],
     ] as const) {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await newPage(browser());
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await page.setViewportSize({ width, height });
       await openWithSession(page, corp.token, '/dashboard/wallet');

@@ -4,34 +4,26 @@
 // refused a direct vend call; the owner reads it all in the audit trail and exports it. Then the
 // platform: the super admin creates "Support" (reads clients, cannot approve funding) and invites
 // an agent, who reads clients and fund requests but has no Approve and is refused a direct call.
-import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
   browserToken,
   field,
-  latestCode,
-  launch,
   newPage,
   openWithSession,
+  passTwoFactor,
   SCREENSHOTS,
-  SIGN_IN_CODE,
   shoot,
   signUpCorporate,
   uniqueEmail,
   waitForPath,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser({ screenshots: SCREENSHOTS });
 
 /** A success toast with `text` (their place and colours are journey 02's and 04's concern). */
 async function toastSays(page: Page, text: string) {
@@ -99,9 +91,7 @@ async function firstSignIn(page: Page, email: string, landing: string) {
   await field(page, 'New password').fill(NEW_PASSWORD);
   await field(page, 'Confirm new password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
-  await waitForPath(page, '/2fa');
-  await field(page, 'Email code').fill(await latestCode(email, SIGN_IN_CODE));
-  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await passTwoFactor(page, email);
   await waitForPath(page, landing);
 }
 
@@ -134,7 +124,7 @@ describe('team, roles and audit trail', () => {
     const owner = await signUpCorporate('team-owner');
     const clerkEmail = uniqueEmail('finance-clerk');
 
-    const { context: ownerCtx, page: ownerPage } = await newPage(browser);
+    const { context: ownerCtx, page: ownerPage } = await newPage(browser());
     await openWithSession(ownerPage, owner.token, '/dashboard/admin-management');
     await ownerPage.getByRole('heading', { name: 'Admin Management', level: 1 }).waitFor();
     await shoot(ownerPage, 'team-users-client');
@@ -154,7 +144,7 @@ describe('team, roles and audit trail', () => {
     await shoot(ownerPage, 'team-roles-client');
 
     // The clerk: invitation email -> own password -> 2FA -> the dashboard.
-    const { context: clerkCtx, page: clerk } = await newPage(browser);
+    const { context: clerkCtx, page: clerk } = await newPage(browser());
     await firstSignIn(clerk, clerkEmail, '/dashboard');
     const nav = clerk.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getByRole('link', { name: 'Admin Management' }).count()).toBe(0);
@@ -228,7 +218,7 @@ describe('team, roles and audit trail', () => {
     expect(fr.status).toBe(201);
     const agentEmail = uniqueEmail('support-agent');
 
-    const { context: adminCtx, page: admin } = await newPage(browser);
+    const { context: adminCtx, page: admin } = await newPage(browser());
     await admin.setViewportSize({ width: 1366, height: 800 });
     await openWithSession(admin, token, '/admin-dashboard/admin-management');
     await admin.getByRole('heading', { name: 'Admin Management', level: 1 }).waitFor();
@@ -247,7 +237,7 @@ describe('team, roles and audit trail', () => {
     await invite(admin, '/admin-dashboard/admin-management', agentEmail, 'Tunde', 'Support');
     await shoot(admin, 'team-users-admin');
 
-    const { context: agentCtx, page: agent } = await newPage(browser);
+    const { context: agentCtx, page: agent } = await newPage(browser());
     await firstSignIn(agent, agentEmail, '/admin-dashboard');
     const nav = agent.getByRole('navigation', { name: 'Admin navigation' });
     expect(await nav.getByRole('link', { name: 'Admin Management' }).count()).toBe(0);

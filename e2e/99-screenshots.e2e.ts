@@ -6,16 +6,14 @@
 // histories, a client's services and commission, and the commission analytics; vending (the vend
 // panel, its confirmation and result, the bulk check, histories and details in both areas, the
 // reversal modal), commission and settings. Runs last.
-import { mkdirSync } from 'node:fs';
 import type { FundRequestView, NotificationView, ServiceView, VendView } from '@vendport/shared';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
   E2E_ADMIN_PASSWORD,
   expectToastTopRight,
-  launch,
   newPage,
   openWithSession,
   readyToVend,
@@ -25,18 +23,11 @@ import {
   waitForPath,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser({ screenshots: SCREENSHOTS });
 
 describe('screenshots', () => {
   it('[SCREENSHOTS] login and sign-up, desktop and phone width', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/');
     await page.getByRole('heading', { name: 'Sign in to VendPort' }).waitFor();
     await shoot(page, 'login');
@@ -63,7 +54,7 @@ describe('screenshots', () => {
     const welcome = list.json.data.find((n) => n.subject === 'Welcome to VendPort')!;
     expect((await api('PUT', `notifications/read/${welcome.id}`, {}, corp.token)).status).toBe(200);
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openWithSession(page, corp.token, '/dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByTestId('unread-count').filter({ hasText: /^2$/ }).waitFor();
@@ -117,7 +108,7 @@ describe('screenshots', () => {
   });
 
   it('[SCREENSHOTS] admin area: dashboard frame', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openWithSession(page, await adminToken(), '/admin-dashboard');
     await waitForPath(page, '/admin-dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
@@ -157,7 +148,7 @@ describe('screenshots', () => {
     ).toBe(200);
     await ask('45000.50', 'TRF-SHOTS-002');
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openWithSession(page, corp.token, '/dashboard/wallet');
     await page.getByTestId('wallet-balance').filter({ hasText: '₦170,000.00' }).waitFor();
     await page.getByTestId('funding-narration').waitFor();
@@ -210,7 +201,7 @@ describe('screenshots', () => {
       (await api('POST', 'fund-request-confirmation', { fundRequestId: request.id }, corp.token)).status,
     ).toBe(200);
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openWithSession(page, admin, '/admin-dashboard/funding-history');
     await page.getByRole('table', { name: 'Funding transactions' }).getByRole('row').nth(1).waitFor();
     await page.getByText(/marked paid and awaiting a decision/).waitFor();
@@ -333,7 +324,7 @@ describe('screenshots', () => {
         (await api('POST', 'vend', { phone, network: 'MTN', type: 'AIRTIME', amount }, corp.token)).json.data,
       ).toMatchObject({ status: 'SUCCESSFUL', platform: 'VTU' });
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openWithSession(page, admin, '/admin-dashboard/services');
     await page.getByRole('table', { name: 'Services' }).getByRole('row').nth(9).waitFor();
     await shoot(page, 'admin-services');
@@ -405,7 +396,7 @@ describe('screenshots', () => {
     for (const address of ['102.89.32.0/24', '2001:4860:4860::8888'])
       expect((await api('POST', 'ip/add', { address }, corp.token)).status).toBe(201);
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openWithSession(page, corp.token, '/dashboard/vending-history');
     const table = page.getByRole('table', { name: 'Vending transactions' });
     await table.getByText(airtel.code).waitFor();
@@ -487,7 +478,7 @@ describe('screenshots', () => {
     await context.close();
 
     // The admin's side: every client's vends, and one with its routing and Reverse.
-    const { context: adminContext, page: adminPage } = await newPage(browser);
+    const { context: adminContext, page: adminPage } = await newPage(browser());
     await openWithSession(adminPage, admin, `/admin-dashboard/vending-history?search=${airtel.code}`);
     await adminPage.getByRole('table', { name: 'Vending transactions' }).getByText(corp.company).waitFor();
     await adminPage.goto('/admin-dashboard/vending-history');

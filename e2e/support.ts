@@ -76,6 +76,12 @@ export const uniqueEmail = (tag: string) =>
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
+/** A real 2x2 PNG (an upload the server accepts as an image by its content, and shows as one). */
+export const PNG_2X2 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAAfGQEDYfYKMQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Waits for what a person would: fonts, images, no page-loading bar; then the full page. */
 export async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(async () => {
@@ -328,13 +334,23 @@ export async function signUpCorporate(tag = 'corp'): Promise<Corporate> {
  */
 export async function signInBrowser(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/');
+  await submitSignIn(page, email, password);
+  await page.waitForURL((u) => u.pathname === '/dashboard' || u.pathname === '/admin-dashboard');
+}
+
+/** Fills the login form the page shows now, then the emailed second factor, and submits it. */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
   await field(page, 'Email address').fill(email);
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await passTwoFactor(page, email);
+}
+
+/** Once the page reaches /2fa: the emailed sign-in code, then Verify and continue. */
+export async function passTwoFactor(page: Page, email: string): Promise<void> {
   await waitForPath(page, '/2fa');
   await field(page, 'Email code').fill(await latestCode(email, SIGN_IN_CODE));
   await page.getByRole('button', { name: 'Verify and continue' }).click();
-  await page.waitForURL((u) => u.pathname === '/dashboard' || u.pathname === '/admin-dashboard');
 }
 
 /**

@@ -3,8 +3,9 @@
 // the attached documents, and the decisions: Approve and Decline for PENDING, Review for DECLINED,
 // nothing for VERIFIED (spec §4, §6). Success opens the spec's success modals.
 import type { BusinessAccountView } from '@vendport/shared';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { DetailField, nil } from '@/components/detail-field';
 import { DetailHeader, LoadingCard } from '@/components/detail-page';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
@@ -19,35 +20,24 @@ import { usePermissions } from '@/lib/permissions';
 import { useBusinessAccount } from '../api/business-account';
 import { ApproveModal, DeclineModal } from '../components/decision-modals';
 
-const nil = (v: string | null | undefined) => (v?.trim() ? v : 'NIL');
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 break-words text-sm font-medium text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 function Details({ a }: { a: BusinessAccountView }) {
   return (
     <Card>
       <CardHeader title="Details" />
       <dl className="grid gap-5 px-6 py-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="account-details">
-        <Field label="Corporate Name">
+        <DetailField label="Corporate Name">
           <span className="inline-flex flex-wrap items-center gap-2">
             {nil(a.name)}
             {a.verificationStatus === 'VERIFIED' ? <Badge tone="success">Approved</Badge> : null}
             {a.verificationStatus === 'DECLINED' ? <Badge tone="danger">Declined</Badge> : null}
           </span>
-        </Field>
-        <Field label="Email Address">{nil(a.email)}</Field>
-        <Field label="Phone Number">{nil(a.msisdn)}</Field>
-        <Field label="Onboarding Date">{formatDate(a.createdAt)}</Field>
-        <Field label="Request Date">{formatDate(a.verificationRequestedAt)}</Field>
+        </DetailField>
+        <DetailField label="Email Address">{nil(a.email)}</DetailField>
+        <DetailField label="Phone Number">{nil(a.msisdn)}</DetailField>
+        <DetailField label="Onboarding Date">{formatDate(a.createdAt)}</DetailField>
+        <DetailField label="Request Date">{formatDate(a.verificationRequestedAt)}</DetailField>
         {a.verificationStatus === 'DECLINED' && a.declineReason ? (
-          <Field label="Decline Reason">{a.declineReason}</Field>
+          <DetailField label="Decline Reason">{a.declineReason}</DetailField>
         ) : null}
       </dl>
     </Card>

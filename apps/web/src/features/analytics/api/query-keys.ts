@@ -1,17 +1,8 @@
-/** Filters of the commission report as they sit in the URL ('' when unset). */
-export type CommissionFilters = {
-  startDate?: string;
-  endDate?: string;
-  network?: string;
-  serviceType?: string;
-  clientType?: string;
-};
-
 /** Filters of the trends report as they sit in the URL ('' when unset). */
 export type TrendFilters = { startDate?: string; endDate?: string; granularity?: string };
 
+// The commission report is lib/api/get-commissions, under the commissions money root.
 export const analyticsKeys = {
   all: ['analytics'] as const,
-  commissions: (f: CommissionFilters) => [...analyticsKeys.all, 'commissions', f] as const,
   trends: (f: TrendFilters) => [...analyticsKeys.all, 'trends', f] as const,
 };

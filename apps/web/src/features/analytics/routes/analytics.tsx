@@ -4,27 +4,24 @@
 // which upfront, accrued, settled), per day, per service and per client. Admins holding
 // commissions.manage settle a client's accrued commission to its wallet (password-confirmed).
 import type { CommissionSettlementView } from '@vendport/shared';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
+import { CommissionFilterBar, useCommissionFilters } from '@/components/commission-filters';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
 import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { Stat } from '@/components/ui/stat';
 import { SuccessModal } from '@/components/ui/success-modal';
 import { Tabs } from '@/components/ui/tabs';
+import { useCommissions } from '@/lib/api/get-commissions';
 import { toastApiError } from '@/lib/api-toasts';
-import { NETWORK_OPTIONS, SERVICE_TYPE_OPTIONS } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
-import { CLIENT_TYPE_OPTIONS } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
-import { useCommissions } from '../api/get-commissions';
-import type { CommissionFilters } from '../api/query-keys';
 import { useSettleCommission } from '../api/settle-commission';
 import {
   type ByClient,
@@ -34,16 +31,9 @@ import {
 } from '../components/commission-tables';
 import { TrendsReport } from '../components/trends-report';
 
-const NAMES = ['startDate', 'endDate', 'network', 'serviceType', 'clientType'] as const;
-
 function CommissionReport() {
   const { can } = usePermissions();
-  const f = useUrlFilters(NAMES);
-  const filters: CommissionFilters = useMemo(
-    () => ({ ...f }),
-    [f.startDate, f.endDate, f.network, f.serviceType, f.clientType],
-  );
-  const report = useCommissions(filters);
+  const report = useCommissions(useCommissionFilters('admin'));
   const settle = useSettleCommission();
   const [settling, setSettling] = useState<ByClient | null>(null);
   const [settled, setSettled] = useState<{ name: string; s: CommissionSettlementView } | null>(null);
@@ -78,34 +68,7 @@ function CommissionReport() {
           description="Earned by clients on successful live vends: amount × the service's rate. Test vends earn none."
           actions={report.isFetching && !loading ? <Spinner className="h-5 w-5 text-brand-700" /> : undefined}
         />
-        <FilterBar
-          label="Commission filters"
-          fields={[
-            { kind: 'date', name: 'startDate', label: 'Start date', pair: 'endDate', end: 'start' },
-            { kind: 'date', name: 'endDate', label: 'End date', pair: 'startDate', end: 'end' },
-            {
-              kind: 'select',
-              name: 'network',
-              label: 'Network',
-              options: NETWORK_OPTIONS,
-              allLabel: 'All networks',
-            },
-            {
-              kind: 'select',
-              name: 'serviceType',
-              label: 'Service',
-              options: SERVICE_TYPE_OPTIONS,
-              allLabel: 'Airtime and data',
-            },
-            {
-              kind: 'select',
-              name: 'clientType',
-              label: 'Client type',
-              options: CLIENT_TYPE_OPTIONS,
-              allLabel: 'All types',
-            },
-          ]}
-        />
+        <CommissionFilterBar audience="admin" />
         {report.isError ? (
           <div className="p-6">
             <QueryError title="Commission figures could not be loaded." onRetry={() => report.refetch()} />

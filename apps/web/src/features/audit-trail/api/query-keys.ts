@@ -12,5 +12,4 @@ export type AuditFilters = {
 export const auditKeys = {
   all: ['audit-trail'] as const,
   list: (f: AuditFilters) => [...auditKeys.all, 'list', f] as const,
-  clients: () => [...auditKeys.all, 'clients'] as const,
 };

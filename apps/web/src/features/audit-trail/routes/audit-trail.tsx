@@ -10,11 +10,11 @@ import { FilterBar, type FilterField, useUrlFilters } from '@/components/ui/filt
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager, usePageParams } from '@/components/ui/pager';
 import { type Column, Table } from '@/components/ui/table';
+import { useClientOptions } from '@/lib/api/get-client-options';
 import { formatDate, formatTime } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { AUDIT_PATH, useAuditTrail } from '../api/get-audit-trail';
-import { useClientOptions } from '../api/get-client-options';
 import type { AuditFilters } from '../api/query-keys';
 import { AuditDetailModal } from '../components/audit-detail-modal';
 import { ACTION_OPTIONS, AuditTarget, summaryText, TARGET_TYPE_OPTIONS } from '../components/audit-format';
@@ -26,7 +26,8 @@ export default function AuditTrailRoute() {
   const { can } = usePermissions();
   const area = user?.area === 'ADMIN' ? 'ADMIN' : 'CORPORATE';
   const clientFilter = area === 'ADMIN' && can('clients.read');
-  const clients = useClientOptions(clientFilter);
+  // The client filter offers the first 100 clients in the clients list's order.
+  const clients = useClientOptions({ limit: 100 }, clientFilter);
   const { page, limit } = usePageParams();
   const f = useUrlFilters(NAMES);
   const filters: AuditFilters = useMemo(() => {
@@ -56,7 +57,7 @@ export default function AuditTrailRoute() {
       kind: 'select',
       name: 'corporateId',
       label: 'Client',
-      options: clients.data ?? [],
+      options: (clients.data ?? []).map((c) => ({ value: c.id, label: c.name || c.email })),
       allLabel: 'All clients',
     });
 

@@ -17,7 +17,6 @@ export const autoTopupKeys = {
   settings: () => [...autoTopupKeys.all, 'settings'] as const,
   subscribers: (f: SubscriberFilters) => [...autoTopupKeys.all, 'subscribers', f] as const,
   runs: (f: RunFilters) => [...autoTopupKeys.all, 'runs', f] as const,
-  plans: () => [...autoTopupKeys.all, 'plans'] as const,
   admin: (id: string) => [...autoTopupKeys.all, 'admin', id] as const,
   adminSubscribers: (id: string, f: SubscriberFilters) =>
     [...autoTopupKeys.admin(id), 'subscribers', f] as const,

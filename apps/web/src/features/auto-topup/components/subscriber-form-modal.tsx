@@ -20,10 +20,10 @@ import { DateInput } from '@/components/ui/date-input';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
+import { usePlanCatalogue } from '@/lib/api/get-data-plans';
 import { errorMessages } from '@/lib/api-toasts';
 import { NETWORK_OPTIONS, networkLabel, SERVICE_TYPE_OPTIONS } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
-import { useAutoTopupPlans } from '../api/get-data-plans';
 import { useSaveSubscriber } from '../api/save-subscriber';
 import { fieldErrorsOf } from './field-errors';
 
@@ -96,7 +96,7 @@ export function SubscriberFormModal({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const save = useSaveSubscriber();
-  const plans = useAutoTopupPlans(d.type === 'DATA');
+  const plans = usePlanCatalogue(d.type === 'DATA');
   const set = (k: keyof Draft) => (e: { target: { value: string } }) =>
     setD((x) => ({ ...x, [k]: e.target.value }));
 

@@ -1,15 +1,7 @@
 import { MONEY_QUERY_ROOTS } from '@/lib/money-queries';
 
-/** Filters of the commission report as they sit in the URL ('' when unset). */
-export type CommissionFilters = {
-  startDate?: string;
-  endDate?: string;
-  network?: string;
-  serviceType?: string;
-};
-
+// The report itself is lib/api/get-commissions (commissionReportKey), under the same root.
 export const commissionKeys = {
   all: [MONEY_QUERY_ROOTS.commissions] as const,
-  report: (f: CommissionFilters) => [...commissionKeys.all, 'report', f] as const,
   settlements: () => [...commissionKeys.all, 'settlements'] as const,
 };

@@ -1,19 +1,16 @@
+import { CommissionFilterBar, useCommissionFilters } from '@/components/commission-filters';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
-import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
 import { PercentIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { Stat } from '@/components/ui/stat';
-import { NETWORK_OPTIONS, SERVICE_TYPE_OPTIONS } from '@/lib/catalogue-labels';
+import { useCommissions } from '@/lib/api/get-commissions';
 import { formatNaira } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useCommissionSettlements } from '../api/get-commission-settlements';
-import { useCommissions } from '../api/get-commissions';
 import { ByDayTable, ByServiceTable, SettlementsTable } from '../components/commission-tables';
-
-const NAMES = ['startDate', 'endDate', 'network', 'serviceType'] as const;
 
 function ModeCard({ upfront, testMode }: { upfront: boolean | null; testMode: boolean }) {
   return (
@@ -44,8 +41,7 @@ function ModeCard({ upfront, testMode }: { upfront: boolean | null; testMode: bo
 
 export default function CommissionRoute() {
   const { user } = useSession();
-  const filters = useUrlFilters(NAMES);
-  const report = useCommissions(filters);
+  const report = useCommissions(useCommissionFilters('client'));
   const settlements = useCommissionSettlements();
   const data = report.data;
   const t = data?.totals;
@@ -55,27 +51,7 @@ export default function CommissionRoute() {
       <PageHeader title="Commission" description="What you earn on every successful live purchase." />
 
       <Card className="overflow-hidden">
-        <FilterBar
-          label="Commission filters"
-          fields={[
-            { kind: 'date', name: 'startDate', label: 'Start date', pair: 'endDate', end: 'start' },
-            { kind: 'date', name: 'endDate', label: 'End date', pair: 'startDate', end: 'end' },
-            {
-              kind: 'select',
-              name: 'network',
-              label: 'Network',
-              options: NETWORK_OPTIONS,
-              allLabel: 'All networks',
-            },
-            {
-              kind: 'select',
-              name: 'serviceType',
-              label: 'Type',
-              options: SERVICE_TYPE_OPTIONS,
-              allLabel: 'All types',
-            },
-          ]}
-        />
+        <CommissionFilterBar audience="client" />
         {report.isPending ? (
           <div className="flex justify-center py-12 text-brand-700">
             <Spinner className="h-7 w-7" label="Loading commission" />

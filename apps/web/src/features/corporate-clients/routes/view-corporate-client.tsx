@@ -3,9 +3,10 @@
 // wallet, set the credit limit (credit clients), switch type, activate or deactivate. Below: its
 // commission (upfront setting, settling accrued commission) and the services assigned to it.
 import type { CorporateClientDetailView } from '@vendport/shared';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ClientStatusBadge, VerificationBadge } from '@/components/client-badges';
+import { DetailField, nil } from '@/components/detail-field';
 import { DetailHeader, LoadingCard } from '@/components/detail-page';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -30,39 +31,28 @@ import { SwitchTypeModal } from '../components/switch-type-modal';
 
 type Action = 'fund' | 'limit' | 'switch' | 'status' | 'testMode' | 'autoTopup' | 'resetPassword';
 
-const nil = (v: string | null | undefined) => (v?.trim() ? v : 'NIL');
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 break-words text-sm font-medium text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 function ClientDetails({ client }: { client: CorporateClientDetailView }) {
   return (
     <Card>
       <CardHeader title="Details" />
       <dl className="grid gap-5 px-6 py-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="client-details">
-        <Field label="Corporate Name">{nil(client.name)}</Field>
-        <Field label="Verification">
+        <DetailField label="Corporate Name">{nil(client.name)}</DetailField>
+        <DetailField label="Verification">
           <VerificationBadge status={client.verificationStatus} />
-        </Field>
-        <Field label="Email Address">{nil(client.email)}</Field>
-        <Field label="Phone Number">{nil(client.msisdn)}</Field>
-        <Field label="Onboarding Date">{formatDate(client.createdAt)}</Field>
-        <Field label="Request Date">{formatDate(client.verificationRequestedAt)}</Field>
-        <Field label="Status">
+        </DetailField>
+        <DetailField label="Email Address">{nil(client.email)}</DetailField>
+        <DetailField label="Phone Number">{nil(client.msisdn)}</DetailField>
+        <DetailField label="Onboarding Date">{formatDate(client.createdAt)}</DetailField>
+        <DetailField label="Request Date">{formatDate(client.verificationRequestedAt)}</DetailField>
+        <DetailField label="Status">
           <ClientStatusBadge status={client.status} />
-        </Field>
-        <Field label="Mode">
+        </DetailField>
+        <DetailField label="Mode">
           {client.testMode ? <Badge tone="warning">Test mode</Badge> : <Badge tone="success">Live</Badge>}
-        </Field>
-        <Field label="Test mode">{client.testModeAllowed ? 'Allowed' : 'Not allowed'}</Field>
-        <Field label="Auto top-up">{client.autoTopUpEnabled ? 'Enabled' : 'Disabled'}</Field>
-        <Field label="Documents">{String(client.documentsCount)}</Field>
+        </DetailField>
+        <DetailField label="Test mode">{client.testModeAllowed ? 'Allowed' : 'Not allowed'}</DetailField>
+        <DetailField label="Auto top-up">{client.autoTopUpEnabled ? 'Enabled' : 'Disabled'}</DetailField>
+        <DetailField label="Documents">{String(client.documentsCount)}</DetailField>
       </dl>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DataPlanView, Network } from '@vendport/shared';
+import { dataPlanKeys } from '@/lib/api/get-data-plans';
 import { type ApiEnvelope, api } from '@/lib/api-client';
-import { dataPlanKeys } from './query-keys';
 
 /** data-plans/add: the price in naira ("1500.00"). */
 export type NewDataPlan = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CatalogueStatus, DataPlanView } from '@vendport/shared';
+import { dataPlanKeys } from '@/lib/api/get-data-plans';
 import { type ApiEnvelope, api } from '@/lib/api-client';
-import { dataPlanKeys } from './query-keys';
 
 /** Enables or disables a plan (the API asks for no password here). */
 export const setDataPlanStatus = (body: { id: string; status: CatalogueStatus }) =>

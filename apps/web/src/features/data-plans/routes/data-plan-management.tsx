@@ -13,12 +13,12 @@ import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
 import { type Column, Table } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
+import { useDataPlans } from '@/lib/api/get-data-plans';
 import { toastApiError } from '@/lib/api-toasts';
 import { CATALOGUE_STATUS_OPTIONS, networkLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useUrlParams } from '@/lib/use-url-params';
-import { useDataPlans } from '../api/get-data-plans';
 import { useSetDataPlanStatus } from '../api/set-data-plan-status';
 import { DataPlanFormModal } from '../components/data-plan-form-modal';
 

@@ -5,9 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FundRequestView, fundRequestDeclineBody } from '@vendport/shared';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
-import { TextInput } from '@/components/ui/text-input';
+import { PasswordActionModal } from '@/components/password-action-modal';
 import { Textarea } from '@/components/ui/textarea';
 import { toastApiError } from '@/lib/api-toasts';
 import { useDeclineFundRequest } from '../api/decline-fund-request';
@@ -60,41 +58,28 @@ export function DeclineModal({
   });
 
   return (
-    <Modal
+    <PasswordActionModal
       open={!!request}
-      onClose={close}
       title="Decline fund request"
       description="The client is told the reason. A declined request cannot be approved later."
-      dismissible={!decline.isPending}
+      submitLabel="Confirm Decline"
+      tone="danger"
+      pending={decline.isPending}
+      passwordEmpty={!password}
+      password={register('password')}
+      passwordError={errors.password}
+      onSubmit={onSubmit}
+      onClose={close}
     >
       {request ? <RequestSummary request={request} /> : null}
-      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" aria-label="Decline fund request">
-        <Textarea
-          label="Reason"
-          placeholder="Why is this request declined?"
-          required
-          error={!!errors.reason}
-          errorMessage={errors.reason?.message}
-          {...register('reason')}
-        />
-        <TextInput
-          label="Password"
-          variant="password"
-          placeholder="Enter your password"
-          required
-          error={!!errors.password}
-          errorMessage={errors.password?.message}
-          {...register('password')}
-        />
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={close} disabled={decline.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={decline.isPending} disabled={!password}>
-            Confirm Decline
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      <Textarea
+        label="Reason"
+        placeholder="Why is this request declined?"
+        required
+        error={!!errors.reason}
+        errorMessage={errors.reason?.message}
+        {...register('reason')}
+      />
+    </PasswordActionModal>
   );
 }

@@ -24,5 +24,4 @@ export const vendingKeys = {
   /** The catalogue the forms offer: not money, so it is not refetched after each vend. */
   catalogue: ['vend-catalogue'] as const,
   services: () => [...vendingKeys.catalogue, 'services'] as const,
-  plans: () => [...vendingKeys.catalogue, 'plans'] as const,
 };

@@ -10,12 +10,12 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { SignalIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
+import { usePlanCatalogue } from '@/lib/api/get-data-plans';
 import { formatNaira } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useCommissionTerms } from '../api/get-commission-terms';
-import { useDataPlans } from '../api/get-data-plans';
 import { useVendServices } from '../api/get-vend-services';
 import { BulkVend } from './bulk-vend';
 import { SingleVend } from './single-vend';
@@ -32,7 +32,7 @@ export function VendPanel({ detailsPath = '/dashboard/vending-history' }: { deta
   const testMode = corporate?.testMode ?? false;
 
   const services = useVendServices(!inactive);
-  const plans = useDataPlans(!inactive);
+  const plans = usePlanCatalogue(!inactive);
   const balance = useWalletBalance(can('wallet.read'));
   const terms = useCommissionTerms(can('commission.read') && !testMode);
 

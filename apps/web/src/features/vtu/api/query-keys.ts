@@ -14,6 +14,5 @@ export const vtuKeys = {
   lines: (network?: string) => [...vtuKeys.all, 'lines', network ?? ''] as const,
   fundingHistory: (f: VtuHistoryFilters) => [...vtuKeys.all, 'funding-history', f] as const,
   consumptionHistory: (f: VtuHistoryFilters) => [...vtuKeys.all, 'consumption-history', f] as const,
-  clientOptions: (search: string) => [...vtuKeys.all, 'client-options', search] as const,
   refresh: () => [...vtuKeys.all, 'refresh'] as const,
 };

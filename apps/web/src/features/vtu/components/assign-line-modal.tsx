@@ -9,11 +9,11 @@ import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
+import { useClientOptions } from '@/lib/api/get-client-options';
 import { toastApiError } from '@/lib/api-toasts';
 import { networkLabel } from '@/lib/catalogue-labels';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAssignVtuLine } from '../api/assign-vtu-line';
-import { useClientOptions } from '../api/get-client-options';
 
 const SHARED = '';
 
@@ -30,7 +30,7 @@ export function AssignLineModal({
   const assign = useAssignVtuLine();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);
-  const clients = useClientOptions(debounced, canFindClients);
+  const clients = useClientOptions({ search: debounced, limit: 40 }, canFindClients);
   const [choice, setChoice] = useState(line.corporateId ?? SHARED);
 
   const found = clients.data ?? [];
