@@ -1,0 +1,111 @@
+// A team member's access (spec §7 Admin), each password-confirmed: activating, deactivating,
+// deleting, and resetting their authenticator enrolment.
+import { passwordConfirmBody, successEnvelope, teamMemberView } from '@vendport/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../lib/http';
+import { requestContextOf } from '../../lib/request-context';
+import { authOf } from '../../plugins/access';
+import { audit } from '../../plugins/audit';
+import { confirmActingPassword } from '../auth';
+import { deleteMember, findMember, resetMemberTwoFactor, scopeOf, setMemberStatus } from './admin.service';
+import { idParams, MANAGE_TEAM, memberOut } from './admin.views';
+
+export async function memberAccessRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const teamTags = ['Team and admin users'];
+
+  for (const [verb, status] of [
+    ['activate', 'ACTIVE'],
+    ['deactivate', 'INACTIVE'],
+  ] as const) {
+    r.put(
+      `/admins/${verb}/:id`,
+      {
+        config: { permission: MANAGE_TEAM },
+        schema: {
+          tags: teamTags,
+          summary: `${verb === 'activate' ? 'Activate' : 'Deactivate'} a user (password-confirmed)`,
+          params: idParams,
+          body: passwordConfirmBody,
+          response: { 200: successEnvelope(teamMemberView) },
+        },
+      },
+      async (req) => {
+        const me = authOf(req);
+        await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
+        const s = scopeOf(me);
+        const m = await setMemberStatus(ctx.db, s, me, req.params.id, status);
+        await audit(ctx.db, req, {
+          action: `user.${verb}`,
+          targetType: 'user',
+          targetId: req.params.id,
+          summary: { email: m.email },
+        });
+        return ok(
+          verb === 'activate' ? 'User activated' : 'User deactivated',
+          memberOut((await findMember(ctx.db, s, req.params.id))!),
+        );
+      },
+    );
+  }
+
+  r.delete(
+    '/admins/delete/:id',
+    {
+      config: { permission: MANAGE_TEAM },
+      schema: {
+        tags: teamTags,
+        summary: 'Delete a user (password-confirmed)',
+        params: idParams,
+        body: passwordConfirmBody,
+        response: { 200: successEnvelope(z.null()) },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
+      const m = await deleteMember(ctx.db, scopeOf(me), me, req.params.id);
+      await audit(ctx.db, req, {
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: req.params.id,
+        summary: { email: m.email },
+      });
+      return ok('User deleted', null);
+    },
+  );
+
+  r.put(
+    '/admins/reset-2fa/:id',
+    {
+      config: { permission: MANAGE_TEAM },
+      schema: {
+        tags: teamTags,
+        summary:
+          "Reset a user's authenticator enrolment (password-confirmed); they sign in with emailed codes",
+        params: idParams,
+        body: passwordConfirmBody,
+        response: { 200: successEnvelope(teamMemberView) },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
+      const s = scopeOf(me);
+      const m = await resetMemberTwoFactor(ctx.db, s, me, req.params.id);
+      await audit(ctx.db, req, {
+        action: 'user.2fa.reset',
+        targetType: 'user',
+        targetId: req.params.id,
+        summary: { email: m.email },
+      });
+      return ok(
+        'Two-factor authentication reset. The user signs in with emailed codes until they enrol again.',
+        memberOut((await findMember(ctx.db, s, req.params.id))!),
+      );
+    },
+  );
+}

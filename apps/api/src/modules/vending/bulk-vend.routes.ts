@@ -1,0 +1,51 @@
+// Bulk vend from the portal: a CSV validated whole before anything is charged.
+import { bulkVendBody, bulkVendResult, successEnvelope } from '@vendport/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../lib/http';
+import { authOf, corporateOf } from '../../plugins/access';
+import { audit } from '../../plugins/audit';
+import { bulkVend } from './vending.bulk';
+
+export async function bulkVendRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Vending'];
+
+  r.post(
+    '/vend/bulk',
+    {
+      config: { permission: 'vend' },
+      schema: {
+        tags,
+        summary:
+          'Vend from a CSV: every row is validated before anything is charged; the answer has every row’s result',
+        body: bulkVendBody,
+        response: { 200: successEnvelope(bulkVendResult) },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      const result = await bulkVend(
+        ctx,
+        { corporateId: corporateOf(req), channel: 'BULK', userId: me.userId },
+        req.body.csv,
+        req.body.batchReference,
+      );
+      await audit(ctx.db, req, {
+        action: 'vend.bulk',
+        targetType: 'vend',
+        summary: {
+          rows: result.total,
+          successful: result.successful,
+          pending: result.pending,
+          failed: result.failed,
+        },
+      });
+      return ok(
+        `${result.total} rows processed: ${result.successful} successful, ${result.pending} pending, ${result.failed} not vended`,
+        result,
+      );
+    },
+  );
+}

@@ -1,0 +1,162 @@
+// VTU lines (spec §7 VTU: GET vtu/list; POST vtu/add, vtu/assign, vtu/refresh, vtu/public-api)
+// plus vtu/status: the lines, their assignment to a client, the provider balance and the switches.
+import {
+  successEnvelope,
+  vtuAddBody,
+  vtuAssignBody,
+  vtuLineView,
+  vtuPublicApiBody,
+  vtuRefreshBody,
+  vtuStatusBody,
+} from '@vendport/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../lib/http';
+import { audit } from '../../plugins/audit';
+import {
+  addLine,
+  assignLine,
+  lineOut,
+  listLines,
+  refreshLine,
+  setLinePublicApi,
+  setLineStatus,
+} from './vtu.service';
+
+export async function linesRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['VTU lines'];
+  const lineResponse = { 200: successEnvelope(vtuLineView) };
+
+  r.get(
+    '/vtu/list',
+    {
+      config: { permission: 'vtu.read' },
+      schema: {
+        tags,
+        summary: 'VTU lines with their float',
+        querystring: z.object({ network: z.string().optional() }),
+        response: { 200: successEnvelope(z.array(vtuLineView)) },
+      },
+    },
+    async (req) => ok('VTU lines retrieved', (await listLines(ctx.db, req.query)).map(lineOut)),
+  );
+
+  r.post(
+    '/vtu/add',
+    {
+      config: { permission: 'vtu.manage' },
+      schema: {
+        tags,
+        summary: 'Add a VTU line',
+        body: vtuAddBody,
+        response: { 201: successEnvelope(vtuLineView) },
+      },
+    },
+    async (req, reply) => {
+      const l = await addLine(ctx.db, req.body);
+      await audit(ctx.db, req, {
+        action: 'vtu.add',
+        targetType: 'vtu_line',
+        targetId: l.line.id,
+        summary: { ...req.body },
+      });
+      return reply.status(201).send(ok('VTU line added', lineOut(l)));
+    },
+  );
+
+  r.post(
+    '/vtu/assign',
+    {
+      config: { permission: 'vtu.manage' },
+      schema: {
+        tags,
+        summary: 'Dedicate a line to a client, or return it to the shared pool (corporateId null)',
+        body: vtuAssignBody,
+        response: lineResponse,
+      },
+    },
+    async (req) => {
+      const { before, after } = await assignLine(ctx.db, req.body.vtuLine, req.body.corporateId);
+      await audit(ctx.db, req, {
+        action: 'vtu.assign',
+        targetType: 'vtu_line',
+        targetId: after.line.id,
+        summary: { from: before.line.corporateId, to: req.body.corporateId },
+      });
+      return ok(
+        req.body.corporateId ? 'VTU line assigned' : 'VTU line returned to the shared pool',
+        lineOut(after),
+      );
+    },
+  );
+
+  r.post(
+    '/vtu/refresh',
+    {
+      config: { permission: 'vtu.manage' },
+      schema: {
+        tags,
+        summary: "Read the line's balance from the provider",
+        body: vtuRefreshBody,
+        response: lineResponse,
+      },
+    },
+    async (req) => {
+      const l = await refreshLine(ctx, req.body.vtuLine);
+      await audit(ctx.db, req, {
+        action: 'vtu.refresh',
+        targetType: 'vtu_line',
+        targetId: l.line.id,
+        summary: { providerBalanceKobo: l.line.providerBalanceKobo },
+      });
+      return ok('VTU line balance refreshed', lineOut(l));
+    },
+  );
+
+  r.post(
+    '/vtu/public-api',
+    {
+      config: { permission: 'vtu.manage' },
+      schema: {
+        tags,
+        summary: 'Allow or stop API-key vends through the line',
+        body: vtuPublicApiBody,
+        response: lineResponse,
+      },
+    },
+    async (req) => {
+      const l = await setLinePublicApi(ctx.db, req.body.vtuLine, req.body.enabled);
+      await audit(ctx.db, req, {
+        action: 'vtu.public-api',
+        targetType: 'vtu_line',
+        targetId: l.line.id,
+        summary: { enabled: req.body.enabled },
+      });
+      return ok(
+        req.body.enabled ? 'The line now serves API vends' : 'The line no longer serves API vends',
+        lineOut(l),
+      );
+    },
+  );
+
+  r.post(
+    '/vtu/status',
+    {
+      config: { permission: 'vtu.manage' },
+      schema: { tags, summary: 'Enable or disable a line', body: vtuStatusBody, response: lineResponse },
+    },
+    async (req) => {
+      const l = await setLineStatus(ctx.db, req.body.vtuLine, req.body.status);
+      await audit(ctx.db, req, {
+        action: 'vtu.status',
+        targetType: 'vtu_line',
+        targetId: l.line.id,
+        summary: { status: req.body.status },
+      });
+      return ok(req.body.status === 'ACTIVE' ? 'VTU line enabled' : 'VTU line disabled', lineOut(l));
+    },
+  );
+}
