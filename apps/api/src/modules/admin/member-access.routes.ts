@@ -7,8 +7,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/http';
 import { requestContextOf } from '../../lib/request-context';
-import { authOf } from '../../plugins/access';
-import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import { deleteMember, findMember, resetMemberTwoFactor, scopeOf, setMemberStatus } from './admin.service';
 import { idParams, MANAGE_TEAM, memberOut } from './admin.views';
@@ -34,19 +32,12 @@ export async function memberAccessRoutes(app: FastifyInstance, ctx: AppContext) 
         },
       },
       async (req) => {
-        const me = authOf(req);
-        await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
-        const s = scopeOf(me);
-        const m = await setMemberStatus(ctx.db, s, me, req.params.id, status);
-        await audit(ctx.db, req, {
-          action: `user.${verb}`,
-          targetType: 'user',
-          targetId: req.params.id,
-          summary: { email: m.email },
-        });
+        const rc = requestContextOf(req);
+        await confirmActingPassword(ctx, rc, req.body.password);
+        await setMemberStatus(ctx.db, rc, req.params.id, status);
         return ok(
           verb === 'activate' ? 'User activated' : 'User deactivated',
-          memberOut((await findMember(ctx.db, s, req.params.id))!),
+          memberOut((await findMember(ctx.db, scopeOf(rc), req.params.id))!),
         );
       },
     );
@@ -65,15 +56,9 @@ export async function memberAccessRoutes(app: FastifyInstance, ctx: AppContext) 
       },
     },
     async (req) => {
-      const me = authOf(req);
-      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
-      const m = await deleteMember(ctx.db, scopeOf(me), me, req.params.id);
-      await audit(ctx.db, req, {
-        action: 'user.delete',
-        targetType: 'user',
-        targetId: req.params.id,
-        summary: { email: m.email },
-      });
+      const rc = requestContextOf(req);
+      await confirmActingPassword(ctx, rc, req.body.password);
+      await deleteMember(ctx.db, rc, req.params.id);
       return ok('User deleted', null);
     },
   );
@@ -92,19 +77,12 @@ export async function memberAccessRoutes(app: FastifyInstance, ctx: AppContext) 
       },
     },
     async (req) => {
-      const me = authOf(req);
-      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
-      const s = scopeOf(me);
-      const m = await resetMemberTwoFactor(ctx.db, s, me, req.params.id);
-      await audit(ctx.db, req, {
-        action: 'user.2fa.reset',
-        targetType: 'user',
-        targetId: req.params.id,
-        summary: { email: m.email },
-      });
+      const rc = requestContextOf(req);
+      await confirmActingPassword(ctx, rc, req.body.password);
+      await resetMemberTwoFactor(ctx.db, rc, req.params.id);
       return ok(
         'Two-factor authentication reset. The user signs in with emailed codes until they enrol again.',
-        memberOut((await findMember(ctx.db, s, req.params.id))!),
+        memberOut((await findMember(ctx.db, scopeOf(rc), req.params.id))!),
       );
     },
   );

@@ -17,8 +17,6 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { requestContextOf } from '../../lib/request-context';
-import { authOf } from '../../plugins/access';
-import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import {
   catalogueOf,
@@ -60,7 +58,7 @@ export async function rolesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const s = scopeOf(authOf(req));
+      const s = scopeOf(requestContextOf(req));
       const names: Record<string, string> = s.area === 'ADMIN' ? ADMIN_PERMISSIONS : CORPORATE_PERMISSIONS;
       return ok(
         'Permissions retrieved',
@@ -79,7 +77,8 @@ export async function rolesRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: successEnvelope(z.array(roleView)) },
       },
     },
-    async (req) => ok('Roles retrieved', (await listRoles(ctx.db, scopeOf(authOf(req)))).map(roleOut)),
+    async (req) =>
+      ok('Roles retrieved', (await listRoles(ctx.db, scopeOf(requestContextOf(req)))).map(roleOut)),
   );
 
   r.get(
@@ -94,7 +93,7 @@ export async function rolesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const role = await findRole(ctx.db, scopeOf(authOf(req)), req.params.id);
+      const role = await findRole(ctx.db, scopeOf(requestContextOf(req)), req.params.id);
       if (!role) throw notFound('Role');
       return ok('Role retrieved', roleOut(role));
     },
@@ -112,15 +111,9 @@ export async function rolesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const s = scopeOf(authOf(req));
-      const id = await createRole(ctx.db, s, authOf(req), req.body);
-      await audit(ctx.db, req, {
-        action: 'role.create',
-        targetType: 'role',
-        targetId: id,
-        summary: { name: req.body.name, permissions: req.body.permissions },
-      });
-      const role = await findRole(ctx.db, s, id);
+      const rc = requestContextOf(req);
+      const id = await createRole(ctx.db, rc, req.body);
+      const role = await findRole(ctx.db, scopeOf(rc), id);
       return reply.status(201).send(ok('Role created', roleOut(role!)));
     },
   );
@@ -137,15 +130,9 @@ export async function rolesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const s = scopeOf(authOf(req));
-      await updateRole(ctx.db, s, authOf(req), req.body);
-      await audit(ctx.db, req, {
-        action: 'role.update',
-        targetType: 'role',
-        targetId: req.body.id,
-        summary: { name: req.body.name, permissions: req.body.permissions },
-      });
-      return ok('Role updated', roleOut((await findRole(ctx.db, s, req.body.id))!));
+      const rc = requestContextOf(req);
+      await updateRole(ctx.db, rc, req.body);
+      return ok('Role updated', roleOut((await findRole(ctx.db, scopeOf(rc), req.body.id))!));
     },
   );
 
@@ -162,15 +149,9 @@ export async function rolesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const me = authOf(req);
-      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
-      const role = await deleteRole(ctx.db, scopeOf(me), req.params.id);
-      await audit(ctx.db, req, {
-        action: 'role.delete',
-        targetType: 'role',
-        targetId: req.params.id,
-        summary: { name: role.name },
-      });
+      const rc = requestContextOf(req);
+      await confirmActingPassword(ctx, rc, req.body.password);
+      await deleteRole(ctx.db, rc, req.params.id);
       return ok('Role deleted', null);
     },
   );

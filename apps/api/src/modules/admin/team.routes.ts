@@ -13,8 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { ok, page } from '../../lib/http';
-import { authOf } from '../../plugins/access';
-import { audit } from '../../plugins/audit';
+import { requestContextOf } from '../../lib/request-context';
 import { createMember, findMember, listMembers, scopeOf, updateMember } from './admin.service';
 import { idParams, MANAGE_TEAM, memberOut, READ_TEAM } from './admin.views';
 
@@ -34,7 +33,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const { rows, total } = await listMembers(ctx.db, scopeOf(authOf(req)), req.query);
+      const { rows, total } = await listMembers(ctx.db, scopeOf(requestContextOf(req)), req.query);
       return page('Users retrieved', rows.map(memberOut), total, req.query.page, req.query.limit);
     },
   );
@@ -51,7 +50,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const m = await findMember(ctx.db, scopeOf(authOf(req)), req.params.id);
+      const m = await findMember(ctx.db, scopeOf(requestContextOf(req)), req.params.id);
       if (!m) throw notFound('User');
       return ok('User retrieved', memberOut(m));
     },
@@ -69,14 +68,9 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const s = scopeOf(authOf(req));
-      const id = await createMember(ctx, s, authOf(req), req.body);
-      await audit(ctx.db, req, {
-        action: 'user.create',
-        targetType: 'user',
-        targetId: id,
-        summary: { email: req.body.email, roleId: req.body.roleId },
-      });
+      const rc = requestContextOf(req);
+      const s = scopeOf(rc);
+      const id = await createMember(ctx, rc, req.body);
       return reply
         .status(201)
         .send(
@@ -100,15 +94,9 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const me = authOf(req);
-      const s = scopeOf(me);
-      await updateMember(ctx.db, s, me, req.body);
-      await audit(ctx.db, req, {
-        action: 'user.update',
-        targetType: 'user',
-        targetId: req.body.id,
-        summary: { ...req.body },
-      });
+      const rc = requestContextOf(req);
+      const s = scopeOf(rc);
+      await updateMember(ctx.db, rc, req.body);
       return ok('User updated', memberOut((await findMember(ctx.db, s, req.body.id))!));
     },
   );

@@ -2,10 +2,10 @@
 // with the password.
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
 import { newToken, sha256 } from '../../lib/crypto';
 import { AppError, conflict } from '../../lib/errors';
 import { callerOf, corporateOfCaller, type RequestContext } from '../../lib/request-context';
-import { audit } from '../../plugins/audit';
 import { notify } from '../notifications/notifications.service';
 import type { ApiKeyRow, KeyMode } from './auth.repo';
 import * as repo from './auth.repo';
@@ -54,7 +54,7 @@ export async function keysOf(ctx: AppContext, corporateId: string): Promise<ApiK
 export async function listApiKeys(ctx: AppContext, rc: RequestContext) {
   const corporateId = corporateOfCaller(rc);
   const keys = await keysOf(ctx, corporateId);
-  await audit(ctx.db, rc, {
+  await recordAudit(ctx.db, rc, {
     action: 'apikey.view',
     targetType: 'corporate',
     targetId: corporateId,
@@ -74,7 +74,7 @@ export async function copyApiKey(
   await confirmOwnPassword(ctx, rc, user, password, 'copy api key');
   const k = (await keysOf(ctx, corporateId)).find((x) => x.mode === mode);
   if (!k) throw new AppError('INTERNAL_ERROR', 500, 'API key missing');
-  await audit(ctx.db, rc, {
+  await recordAudit(ctx.db, rc, {
     action: 'apikey.copy',
     targetType: 'api_key',
     targetId: k.id,
@@ -103,7 +103,7 @@ export async function resetApiKey(ctx: AppContext, rc: RequestContext, mode: Key
       'API key reset',
       `Your ${mode.toLowerCase()} API key was reset. The previous key stopped working immediately; update your integration with the new one.`,
     );
-    await audit(tx, rc, {
+    await recordAudit(tx, rc, {
       action: 'apikey.reset',
       targetType: 'api_key',
       targetId: created.id,

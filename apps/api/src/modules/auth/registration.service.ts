@@ -3,9 +3,9 @@
 import type { AppContext } from '../../context';
 import { systemRoleId } from '../../db/seed';
 import { isUniqueViolation } from '../../db/sql';
+import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { callerOf, corporateOfCaller, type RequestContext } from '../../lib/request-context';
-import { audit } from '../../plugins/audit';
 import { assignDefaultServices } from '../catalogue/catalogue.service';
 import { notify } from '../notifications/notifications.service';
 import { issueApiKeys } from './api-keys.service';
@@ -61,12 +61,13 @@ export async function register(ctx: AppContext, rc: RequestContext, body: Regist
       // A new client can vend as soon as it is funded: the platform's default services are its own.
       await assignDefaultServices(tx, corporateId);
       const session = await openSession(ctx, tx, rc, userId, false, now);
-      await audit(tx, rc, {
+      await recordAudit(tx, rc, {
         action: 'auth.register',
         actor: {
           id: userId,
           email: body.email,
           name: `${body.first_name} ${body.last_name}`,
+          role: await repo.roleNameOf(tx, userId),
           area: 'CORPORATE',
           corporateId,
         },
@@ -90,7 +91,7 @@ export async function verifyEmail(ctx: AppContext, rc: RequestContext, code: str
   const now = new Date();
   const checked = await checkCode(ctx, user.id, 'EMAIL_VERIFICATION', code, now);
   if ('error' in checked) {
-    await audit(ctx.db, rc, {
+    await recordAudit(ctx.db, rc, {
       action: 'auth.email.verify.failure',
       targetType: 'user',
       targetId: user.id,
@@ -102,7 +103,7 @@ export async function verifyEmail(ctx: AppContext, rc: RequestContext, code: str
     await consumeOrFail(tx, checked.id, now);
     await repo.updateUser(tx, user.id, { emailVerifiedAt: now });
     await sendNextStepCode(ctx, tx, { ...user, emailVerifiedAt: now }, a.twoFactorDone, now);
-    await audit(tx, rc, { action: 'auth.email.verify', targetType: 'user', targetId: user.id });
+    await recordAudit(tx, rc, { action: 'auth.email.verify', targetType: 'user', targetId: user.id });
   });
   return { user: await profileOf(ctx.db, user.id, a.twoFactorDone), already: false };
 }
@@ -132,7 +133,7 @@ export async function resendCode(
     if (t?.reason === 'hourly')
       throw tooMany('You have asked for too many codes. Please try again in an hour.');
     await issueCode(ctx, tx, user, purpose, now);
-    await audit(tx, rc, {
+    await recordAudit(tx, rc, {
       action: 'auth.code.resend',
       targetType: 'user',
       targetId: user.id,

@@ -5,8 +5,9 @@ import { type autoTopupSettingsBody, formatNaira, lagosDateOf } from '@vendport/
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
-import type { AuditFn } from '../../plugins/audit';
+import type { RequestContext } from '../../lib/request-context';
 import { vendClient } from '../vending';
 import {
   findCorporateFlags,
@@ -44,7 +45,7 @@ export async function saveSettings(
   corporateId: string,
   userId: string,
   body: z.output<typeof autoTopupSettingsBody>,
-  record: AuditFn,
+  rc: RequestContext,
 ) {
   await ctx.db.transaction(async (tx) => {
     const corp = await findCorporateFlags(tx, corporateId);
@@ -67,7 +68,7 @@ export async function saveSettings(
       monthlyCapKobo: s.monthlyCapKobo,
       insufficientFundsPolicy: s.insufficientFundsPolicy,
     });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'auto-topup.settings.update',
       targetType: 'corporate',
       targetId: corporateId,

@@ -16,8 +16,9 @@ import {
 } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
-import type { AuditFn } from '../../plugins/audit';
+import type { RequestContext } from '../../lib/request-context';
 import {
   lockAccountBalance,
   type WalletTotals,
@@ -60,7 +61,7 @@ export async function changeCreditTerms(
   db: Db,
   corporateId: string,
   change: { clientType?: ClientType; creditLimitKobo?: number },
-  record?: AuditFn,
+  rc?: RequestContext,
 ): Promise<{ before: CreditTerms; after: CreditTerms }> {
   return db.transaction(async (tx) => {
     const corp = await repo.lockCreditTerms(tx as unknown as Db, corporateId);
@@ -108,13 +109,14 @@ export async function changeCreditTerms(
         'Account type changed',
         `Your account is now ${TYPE_NAMES[newType] ?? newType}. Your wallet balance is unchanged (${formatNaira(balance)}).`,
       );
-      await record?.(tx, {
-        action: 'clients.switch',
-        targetType: 'corporate',
-        targetId: corporateId,
-        corporateId,
-        summary: { from: corp.clientType, to: newType, balanceKobo: balance },
-      });
+      if (rc)
+        await recordAudit(tx, rc, {
+          action: 'clients.switch',
+          targetType: 'corporate',
+          targetId: corporateId,
+          corporateId,
+          summary: { from: corp.clientType, to: newType, balanceKobo: balance },
+        });
     } else {
       await notifyCorporate(
         tx,
@@ -122,17 +124,18 @@ export async function changeCreditTerms(
         'Credit limit updated',
         `Your credit limit is now ${formatNaira(newLimit)}.`,
       );
-      await record?.(tx, {
-        action: 'clients.limit',
-        targetType: 'corporate',
-        targetId: corporateId,
-        corporateId,
-        summary: {
-          from: koboToNairaString(corp.creditLimitKobo),
-          to: koboToNairaString(newLimit),
-          clientType: newType,
-        },
-      });
+      if (rc)
+        await recordAudit(tx, rc, {
+          action: 'clients.limit',
+          targetType: 'corporate',
+          targetId: corporateId,
+          corporateId,
+          summary: {
+            from: koboToNairaString(corp.creditLimitKobo),
+            to: koboToNairaString(newLimit),
+            clientType: newType,
+          },
+        });
     }
     return { before, after };
   });
@@ -199,7 +202,7 @@ export async function setClientStatus(
   ctx: AppContext,
   corporateId: string,
   status: ClientStatus,
-  record: AuditFn,
+  rc: RequestContext,
 ): Promise<CorporateClientDetailView> {
   await ctx.db.transaction(async (tx) => {
     const c = await lockCorporateRecord(tx, corporateId);
@@ -213,7 +216,7 @@ export async function setClientStatus(
         : 'Your VendPort account has been deactivated. You can still sign in and read your history, but funding and vending are paused. Please contact support.';
     await notifyCorporate(tx, corporateId, subject, body);
     await ctx.mailer.send(tx, { to: c.email, subject, text: body });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: status === 'ACTIVE' ? 'clients.activate' : 'clients.deactivate',
       targetType: 'corporate',
       targetId: corporateId,

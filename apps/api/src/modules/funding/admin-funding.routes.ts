@@ -6,8 +6,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/http';
 import { requestContextOf } from '../../lib/request-context';
-import { authOf } from '../../plugins/access';
-import { recorder } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import { type AdminFundingKind, adminFund } from './funding.service';
 
@@ -35,7 +33,7 @@ export async function adminFundingRoutes(app: FastifyInstance, ctx: AppContext) 
       async (req) => {
         const { amount, password, ...rest } = req.body;
         await confirmActingPassword(ctx, requestContextOf(req), password);
-        const res = await adminFund(ctx, authOf(req), kind, { ...rest, amountKobo: amount }, recorder(req));
+        const res = await adminFund(ctx, requestContextOf(req), kind, { ...rest, amountKobo: amount });
         return ok(
           res.created ? 'The wallet has been funded' : 'This funding was already applied',
           res.funding,

@@ -13,8 +13,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok, page } from '../../lib/http';
 import { requestContextOf } from '../../lib/request-context';
-import { authOf } from '../../plugins/access';
-import { recorder } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import { approveFundRequest, declineFundRequest, fundRequestsPage } from './funding.service';
 
@@ -69,7 +67,7 @@ export async function fundRequestReviewRoutes(app: FastifyInstance, ctx: AppCont
     },
     async (req) => {
       await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
-      const view = await approveFundRequest(ctx, authOf(req), req.body.fundRequestId, recorder(req));
+      const view = await approveFundRequest(ctx, requestContextOf(req), req.body.fundRequestId);
       return ok('Fund request approved. The wallet has been credited.', view);
     },
   );
@@ -89,10 +87,9 @@ export async function fundRequestReviewRoutes(app: FastifyInstance, ctx: AppCont
       await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
       const view = await declineFundRequest(
         ctx,
-        authOf(req),
+        requestContextOf(req),
         req.body.fundRequestId,
         req.body.reason,
-        recorder(req),
       );
       return ok('Fund request declined. The client has been informed.', view);
     },

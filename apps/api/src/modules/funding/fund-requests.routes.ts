@@ -16,8 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok, page, sendStoredFile } from '../../lib/http';
+import { requestContextOf } from '../../lib/request-context';
 import { authOf, corporateOf } from '../../plugins/access';
-import { recorder } from '../../plugins/audit';
 import {
   confirmFundRequestPaid,
   createFundRequest,
@@ -76,17 +76,12 @@ export async function fundRequestsRoutes(app: FastifyInstance, ctx: AppContext) 
       },
       async (req, reply) => {
         corporateOf(req);
-        const view = await createFundRequest(
-          ctx,
-          authOf(req),
-          {
-            kind,
-            amountKobo: req.body.amount,
-            transferReference: req.body.transferReference,
-            proof: req.body.proof,
-          },
-          recorder(req),
-        );
+        const view = await createFundRequest(ctx, requestContextOf(req), {
+          kind,
+          amountKobo: req.body.amount,
+          transferReference: req.body.transferReference,
+          proof: req.body.proof,
+        });
         return reply
           .status(201)
           .send(ok(kind === 'FUNDING' ? 'Fund request submitted' : 'Repayment submitted', view));
@@ -128,7 +123,7 @@ export async function fundRequestsRoutes(app: FastifyInstance, ctx: AppContext) 
     },
     async (req) => {
       corporateOf(req);
-      const view = await confirmFundRequestPaid(ctx, authOf(req), req.body.fundRequestId, recorder(req));
+      const view = await confirmFundRequestPaid(ctx, requestContextOf(req), req.body.fundRequestId);
       return ok('Payment confirmation received', view);
     },
   );

@@ -14,8 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/http';
+import { requestContextOf } from '../../lib/request-context';
 import { authOf } from '../../plugins/access';
-import { recorder } from '../../plugins/audit';
 import { platformSettings, platformSettingsOut, savePlatformSettings } from './platform.service';
 import { saveSmtp, sendTestEmail, smtpView } from './smtp.service';
 
@@ -55,7 +55,7 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await savePlatformSettings(ctx, req.body, authOf(req).userId, recorder(req));
+      await savePlatformSettings(ctx, req.body, authOf(req).userId, requestContextOf(req));
       return ok('Settings saved', await view());
     },
   );
@@ -72,7 +72,7 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await saveSmtp(ctx, req.body, authOf(req).userId, recorder(req));
+      await saveSmtp(ctx, req.body, authOf(req).userId, requestContextOf(req));
       return ok('SMTP settings saved', await view());
     },
   );
@@ -89,7 +89,7 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const res = await sendTestEmail(ctx, req.body.to, recorder(req));
+      const res = await sendTestEmail(ctx, req.body.to, requestContextOf(req));
       return ok(
         res.delivered
           ? `Test email accepted by the server: ${res.serverAnswer}`

@@ -15,8 +15,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { sendCsv } from '../../lib/csv';
 import { ok, pagedEnvelope } from '../../lib/http';
-import { authOf, corporateOf } from '../../plugins/access';
-import { audit, recorder } from '../../plugins/audit';
+import { requestContextOf } from '../../lib/request-context';
+import { corporateOf } from '../../plugins/access';
 import { reconciliationSettings, saveReconciliationSettings } from './reconciliation.service';
 import {
   listStatements,
@@ -63,7 +63,7 @@ export async function reconciliationRoutes(app: FastifyInstance, ctx: AppContext
     async (req) =>
       ok(
         'Reconciliation settings saved',
-        await saveReconciliationSettings(ctx, corporateOf(req), req.body, recorder(req)),
+        await saveReconciliationSettings(ctx, corporateOf(req), req.body, requestContextOf(req)),
       ),
   );
 
@@ -98,13 +98,7 @@ export async function reconciliationRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (req, reply) => {
-      const row = await statementOnDemand(ctx, corporateOf(req), req.body, authOf(req).userId);
-      await audit(ctx.db, req, {
-        action: 'reconciliation.statement.create',
-        targetType: 'statement',
-        targetId: row.code,
-        summary: { startDate: req.body.startDate, endDate: req.body.endDate },
-      });
+      const row = await statementOnDemand(ctx, requestContextOf(req), corporateOf(req), req.body);
       return reply.status(201).send(ok('Statement ready', statementOut(row)));
     },
   );

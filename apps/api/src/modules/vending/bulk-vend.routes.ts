@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/http';
-import { authOf, corporateOf } from '../../plugins/access';
-import { audit } from '../../plugins/audit';
+import { requestContextOf } from '../../lib/request-context';
 import { bulkVend } from './vending.bulk';
 
 export async function bulkVendRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -25,23 +24,7 @@ export async function bulkVendRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const me = authOf(req);
-      const result = await bulkVend(
-        ctx,
-        { corporateId: corporateOf(req), channel: 'BULK', userId: me.userId },
-        req.body.csv,
-        req.body.batchReference,
-      );
-      await audit(ctx.db, req, {
-        action: 'vend.bulk',
-        targetType: 'vend',
-        summary: {
-          rows: result.total,
-          successful: result.successful,
-          pending: result.pending,
-          failed: result.failed,
-        },
-      });
+      const result = await bulkVend(ctx, requestContextOf(req), req.body.csv, req.body.batchReference);
       return ok(
         `${result.total} rows processed: ${result.successful} successful, ${result.pending} pending, ${result.failed} not vended`,
         result,

@@ -6,8 +6,6 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
 import { requestContextOf } from '../../lib/request-context';
-import { authOf } from '../../plugins/access';
-import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import { reverseSuccessfulVend } from './reversal.service';
 import { findVendRef, vendMessage } from './vend-reads.service';
@@ -30,18 +28,11 @@ export async function reversalRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const me = authOf(req);
-      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
+      const rc = requestContextOf(req);
+      await confirmActingPassword(ctx, rc, req.body.password);
       const found = await findVendRef(ctx.db, req.params.id, null);
       if (!found) throw notFound('Vend');
-      const v = await reverseSuccessfulVend(ctx, found.v.id, { actorId: me.userId, reason: req.body.reason });
-      await audit(ctx.db, req, {
-        action: 'vend.reverse',
-        targetType: 'vend',
-        targetId: v.id,
-        corporateId: v.corporateId,
-        summary: { code: v.code, amountKobo: v.amountKobo, reason: req.body.reason },
-      });
+      const v = await reverseSuccessfulVend(ctx, rc, found.v.id, req.body.reason);
       return ok(vendMessage(v, 'PORTAL'), adminOut({ v, corporateName: found.corporateName }));
     },
   );

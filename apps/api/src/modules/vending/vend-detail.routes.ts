@@ -6,8 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../lib/http';
+import { requestContextOf } from '../../lib/request-context';
 import { authOf, dataScopeOf } from '../../plugins/access';
-import { audit } from '../../plugins/audit';
 import { MANUAL_REQUERY_COOLDOWN_S, requeryByHand } from './requery.service';
 import { findVendRef, vendMessage, vendOut, vendTimeline } from './vend-reads.service';
 import { refParams } from './vending.views';
@@ -70,21 +70,14 @@ export async function vendDetailRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const me = authOf(req);
+      const rc = requestContextOf(req);
       const found = await findVendRef(ctx.db, req.body.vendId, dataScopeOf(req));
       if (!found) throw notFound('Vend');
       if (found.v.status !== 'PENDING')
         return ok(`The vend is already final: ${found.v.status}`, vendOut(found.v));
-      const { vend: v, inProgress } = await requeryByHand(ctx, found.v.id, me.userId);
+      const { vend: v, inProgress } = await requeryByHand(ctx, rc, found.v.id);
       if (inProgress)
         return ok('The purchase is still with the provider; check again in a few seconds', vendOut(v));
-      await audit(ctx.db, req, {
-        action: 'vend.requery',
-        targetType: 'vend',
-        targetId: v.id,
-        corporateId: v.corporateId,
-        summary: { code: v.code, status: v.status },
-      });
       return ok(vendMessage(v, 'PORTAL'), vendOut(v));
     },
   );

@@ -11,9 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/http';
-import { authOf, corporateOf } from '../../plugins/access';
-import { audit } from '../../plugins/audit';
-import { vend } from './place-vend.service';
+import { requestContextOf } from '../../lib/request-context';
+import { corporateOf } from '../../plugins/access';
+import { portalVend } from './portal-vend.service';
 import { fundSandbox } from './sandbox.service';
 import { vendMessage, vendOut } from './vend-reads.service';
 
@@ -33,26 +33,8 @@ export async function vendRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const me = authOf(req);
-      const res = await vend(
-        ctx,
-        { corporateId: corporateOf(req), channel: 'PORTAL', userId: me.userId },
-        req.body,
-      );
+      const res = await portalVend(ctx, requestContextOf(req), req.body);
       if (res.replay) reply.header('idempotent-replayed', 'true');
-      else {
-        await audit(ctx.db, req, {
-          action: 'vend.create',
-          targetType: 'vend',
-          targetId: res.vend.id,
-          summary: {
-            code: res.vend.code,
-            phone: res.vend.msisdn,
-            amountKobo: res.vend.amountKobo,
-            status: res.vend.status,
-          },
-        });
-      }
       return ok(vendMessage(res.vend, 'PORTAL'), vendOut(res.vend));
     },
   );
@@ -70,15 +52,7 @@ export async function vendRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const me = authOf(req);
-      const corporateId = corporateOf(req);
-      const balance = await fundSandbox(ctx, corporateId, req.body.amount, me.userId);
-      await audit(ctx.db, req, {
-        action: 'sandbox.fund',
-        targetType: 'corporate',
-        targetId: corporateId,
-        summary: { amountKobo: req.body.amount },
-      });
+      const balance = await fundSandbox(ctx, requestContextOf(req), corporateOf(req), req.body.amount);
       return ok(`${formatNaira(req.body.amount)} of test money added to the sandbox wallet`, {
         sandboxBalanceKobo: balance,
         sandboxBalance: formatNaira(balance),

@@ -26,7 +26,6 @@ import { AppError, badRequest } from '../../lib/errors';
 import { ok, page, refuseNul, sendStoredFile } from '../../lib/http';
 import { requestContextOf } from '../../lib/request-context';
 import { authOf, corporateOf } from '../../plugins/access';
-import { recorder } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import {
   approveVerification,
@@ -121,7 +120,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
         a.userId,
         req.body.kind,
         req.body.documents,
-        recorder(req),
+        requestContextOf(req),
       );
       return reply
         .status(201)
@@ -141,7 +140,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
       },
     },
     async (req) => {
-      await deleteDocument(ctx, corporateOf(req), req.body.documentId, recorder(req));
+      await deleteDocument(ctx, corporateOf(req), req.body.documentId, requestContextOf(req));
       return ok('Document deleted', null);
     },
   );
@@ -157,7 +156,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
       },
     },
     async (req) =>
-      ok('Verification requested', await requestVerification(ctx, corporateOf(req), recorder(req))),
+      ok('Verification requested', await requestVerification(ctx, corporateOf(req), requestContextOf(req))),
   );
 
   r.get(
@@ -249,7 +248,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
         req.body.corporateId,
         authOf(req).userId,
         req.body.review,
-        recorder(req),
+        requestContextOf(req),
       );
       return ok('Account has been successfully approved.', view);
     },
@@ -273,7 +272,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
         req.body.corporateId,
         authOf(req).userId,
         req.body.reason,
-        recorder(req),
+        requestContextOf(req),
       );
       return ok('Account has been successfully declined. The client has been informed.', view);
     },

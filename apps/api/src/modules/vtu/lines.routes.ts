@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/http';
-import { audit } from '../../plugins/audit';
+import { requestContextOf } from '../../lib/request-context';
 import {
   addLine,
   assignLine,
@@ -56,13 +56,7 @@ export async function linesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const l = await addLine(ctx.db, req.body);
-      await audit(ctx.db, req, {
-        action: 'vtu.add',
-        targetType: 'vtu_line',
-        targetId: l.line.id,
-        summary: { ...req.body },
-      });
+      const l = await addLine(ctx.db, requestContextOf(req), req.body);
       return reply.status(201).send(ok('VTU line added', lineOut(l)));
     },
   );
@@ -79,13 +73,12 @@ export async function linesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const { before, after } = await assignLine(ctx.db, req.body.vtuLine, req.body.corporateId);
-      await audit(ctx.db, req, {
-        action: 'vtu.assign',
-        targetType: 'vtu_line',
-        targetId: after.line.id,
-        summary: { from: before.line.corporateId, to: req.body.corporateId },
-      });
+      const { after } = await assignLine(
+        ctx.db,
+        requestContextOf(req),
+        req.body.vtuLine,
+        req.body.corporateId,
+      );
       return ok(
         req.body.corporateId ? 'VTU line assigned' : 'VTU line returned to the shared pool',
         lineOut(after),
@@ -105,13 +98,7 @@ export async function linesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const l = await refreshLine(ctx, req.body.vtuLine);
-      await audit(ctx.db, req, {
-        action: 'vtu.refresh',
-        targetType: 'vtu_line',
-        targetId: l.line.id,
-        summary: { providerBalanceKobo: l.line.providerBalanceKobo },
-      });
+      const l = await refreshLine(ctx, requestContextOf(req), req.body.vtuLine);
       return ok('VTU line balance refreshed', lineOut(l));
     },
   );
@@ -128,13 +115,7 @@ export async function linesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const l = await setLinePublicApi(ctx.db, req.body.vtuLine, req.body.enabled);
-      await audit(ctx.db, req, {
-        action: 'vtu.public-api',
-        targetType: 'vtu_line',
-        targetId: l.line.id,
-        summary: { enabled: req.body.enabled },
-      });
+      const l = await setLinePublicApi(ctx.db, requestContextOf(req), req.body.vtuLine, req.body.enabled);
       return ok(
         req.body.enabled ? 'The line now serves API vends' : 'The line no longer serves API vends',
         lineOut(l),
@@ -149,13 +130,7 @@ export async function linesRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, summary: 'Enable or disable a line', body: vtuStatusBody, response: lineResponse },
     },
     async (req) => {
-      const l = await setLineStatus(ctx.db, req.body.vtuLine, req.body.status);
-      await audit(ctx.db, req, {
-        action: 'vtu.status',
-        targetType: 'vtu_line',
-        targetId: l.line.id,
-        summary: { status: req.body.status },
-      });
+      const l = await setLineStatus(ctx.db, requestContextOf(req), req.body.vtuLine, req.body.status);
       return ok(req.body.status === 'ACTIVE' ? 'VTU line enabled' : 'VTU line disabled', lineOut(l));
     },
   );
