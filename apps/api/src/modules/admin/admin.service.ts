@@ -3,10 +3,11 @@
 // or disables themselves, nor the last active holder of the area's system role, and nobody acts
 // on a member whose role holds more than their own.
 import { isPermissionOf, permissionsOf } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../infra/errors';
-import type { AuthContext } from '../../infra/request-context';
+import { type AuthContext, callerOf, type RequestContext } from '../../infra/request-context';
 import { randomPassword } from '../auth';
 import * as repo from './admin.repo';
 import {
@@ -19,7 +20,11 @@ import {
   type Scope,
 } from './admin.repo';
 
-export const scopeOf = (a: AuthContext): Scope => ({ area: a.area, corporateId: a.corporateId });
+/** The caller's area, or their corporate: what they see and manage. */
+export const scopeOf = (rc: Pick<RequestContext, 'auth'>): Scope => {
+  const a = callerOf(rc);
+  return { area: a.area, corporateId: a.corporateId };
+};
 
 /** Who acts: their id and the permissions their role gives them. */
 export type Actor = Pick<AuthContext, 'userId' | 'permissions'>;
@@ -49,19 +54,28 @@ function checkPermissions(s: Scope, permissions: string[]) {
 
 export async function createRole(
   db: Db,
-  s: Scope,
-  actor: Actor,
+  rc: RequestContext,
   body: { name: string; description: string; permissions: string[] },
 ) {
+  const s = scopeOf(rc);
   const permissions = checkPermissions(s, body.permissions);
-  assertHolds(actor, permissions, 'create this role');
+  assertHolds(callerOf(rc), permissions, 'create this role');
   if (await roleNameTaken(db, s, body.name)) throw conflict('A role with this name already exists');
-  return repo.insertRole(db, {
-    area: s.area,
-    corporateId: s.corporateId,
-    name: body.name,
-    description: body.description,
-    permissions,
+  return db.transaction(async (tx) => {
+    const id = await repo.insertRole(tx, {
+      area: s.area,
+      corporateId: s.corporateId,
+      name: body.name,
+      description: body.description,
+      permissions,
+    });
+    await recordAudit(tx, rc, {
+      action: 'role.create',
+      targetType: 'role',
+      targetId: id,
+      summary: { name: body.name, permissions: body.permissions },
+    });
+    return id;
   });
 }
 
@@ -74,26 +88,42 @@ async function ownCustomRole(db: Db, s: Scope, id: string) {
 
 export async function updateRole(
   db: Db,
-  s: Scope,
-  actor: Actor,
+  rc: RequestContext,
   body: { id: string; name: string; description: string; permissions: string[] },
 ) {
+  const s = scopeOf(rc);
   const role = await ownCustomRole(db, s, body.id);
   const permissions = checkPermissions(s, body.permissions);
-  assertHolds(actor, [...role.permissions, ...permissions], 'change this role');
+  assertHolds(callerOf(rc), [...role.permissions, ...permissions], 'change this role');
   if (await roleNameTaken(db, s, body.name, body.id)) throw conflict('A role with this name already exists');
-  await repo.updateRoleRow(db, body.id, {
-    name: body.name,
-    description: body.description,
-    permissions,
-    updatedAt: new Date(),
+  await db.transaction(async (tx) => {
+    await repo.updateRoleRow(tx, body.id, {
+      name: body.name,
+      description: body.description,
+      permissions,
+      updatedAt: new Date(),
+    });
+    await recordAudit(tx, rc, {
+      action: 'role.update',
+      targetType: 'role',
+      targetId: body.id,
+      summary: { name: body.name, permissions: body.permissions },
+    });
   });
 }
 
-export async function deleteRole(db: Db, s: Scope, id: string) {
-  const role = await ownCustomRole(db, s, id);
+export async function deleteRole(db: Db, rc: RequestContext, id: string) {
+  const role = await ownCustomRole(db, scopeOf(rc), id);
   if (role.usersCount > 0) throw conflict('This role is assigned to team members; reassign them first');
-  await repo.deleteRoleRow(db, id);
+  await db.transaction(async (tx) => {
+    await repo.deleteRoleRow(tx, id);
+    await recordAudit(tx, rc, {
+      action: 'role.delete',
+      targetType: 'role',
+      targetId: id,
+      summary: { name: role.name },
+    });
+  });
   return role;
 }
 
@@ -105,12 +135,12 @@ async function assignableRole(db: Db, s: Scope, roleId: string) {
 
 export async function createMember(
   ctx: AppContext,
-  s: Scope,
-  actor: Actor,
+  rc: RequestContext,
   body: { first_name: string; last_name: string; email: string; msisdn?: string; roleId: string },
 ) {
+  const s = scopeOf(rc);
   const role = await assignableRole(ctx.db, s, body.roleId);
-  assertHolds(actor, role.permissions, `give the role ${role.name}`);
+  assertHolds(callerOf(rc), role.permissions, `give the role ${role.name}`);
   if (await repo.emailTaken(ctx.db, body.email)) throw conflict('A user with this email already exists');
   const password = randomPassword();
   const passwordHash = await ctx.hasher.hash(password);
@@ -139,6 +169,12 @@ export async function createMember(
         '',
         `Temporary password: ${password}`,
       ].join('\n'),
+    });
+    await recordAudit(tx, rc, {
+      action: 'user.create',
+      targetType: 'user',
+      targetId: id,
+      summary: { email: body.email, roleId: body.roleId },
     });
     return id;
   });
@@ -189,10 +225,11 @@ function changeMember(
 
 export async function updateMember(
   db: Db,
-  s: Scope,
-  actor: Actor,
+  rc: RequestContext,
   body: { id: string; first_name?: string; last_name?: string; msisdn?: string; roleId?: string },
 ) {
+  const actor = callerOf(rc);
+  const s = scopeOf(rc);
   return changeMember(db, s, body.id, async (tx, m) => {
     if (body.id !== actor.userId) assertOutranks(actor, m, 'change');
     if (body.roleId && body.roleId !== m.roleId) {
@@ -208,16 +245,18 @@ export async function updateMember(
       roleId: body.roleId ?? m.roleId,
       updatedAt: new Date(),
     });
+    await recordAudit(tx, rc, {
+      action: 'user.update',
+      targetType: 'user',
+      targetId: body.id,
+      summary: { ...body },
+    });
   });
 }
 
-export async function setMemberStatus(
-  db: Db,
-  s: Scope,
-  actor: Actor,
-  id: string,
-  status: 'ACTIVE' | 'INACTIVE',
-) {
+export async function setMemberStatus(db: Db, rc: RequestContext, id: string, status: 'ACTIVE' | 'INACTIVE') {
+  const actor = callerOf(rc);
+  const s = scopeOf(rc);
   return changeMember(db, s, id, async (tx, m) => {
     if (status === 'INACTIVE') {
       if (id === actor.userId) throw forbidden('You cannot deactivate yourself');
@@ -228,16 +267,30 @@ export async function setMemberStatus(
     }
     await repo.updateUser(tx, id, { status, updatedAt: new Date() });
     if (status === 'INACTIVE') await repo.revokeSessions(tx, id);
+    await recordAudit(tx, rc, {
+      action: status === 'ACTIVE' ? 'user.activate' : 'user.deactivate',
+      targetType: 'user',
+      targetId: id,
+      summary: { email: m.email },
+    });
   });
 }
 
-export async function deleteMember(db: Db, s: Scope, actor: Actor, id: string) {
+export async function deleteMember(db: Db, rc: RequestContext, id: string) {
+  const actor = callerOf(rc);
+  const s = scopeOf(rc);
   return changeMember(db, s, id, async (tx, m) => {
     if (id === actor.userId) throw forbidden('You cannot delete yourself');
     assertOutranks(actor, m, 'delete');
     await guardLastOwner(tx, s, m, 'delete');
     await repo.updateUser(tx, id, { deletedAt: new Date(), status: 'INACTIVE', updatedAt: new Date() });
     await repo.revokeSessions(tx, id);
+    await recordAudit(tx, rc, {
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: id,
+      summary: { email: m.email },
+    });
   });
 }
 
@@ -245,8 +298,9 @@ export async function deleteMember(db: Db, s: Scope, actor: Actor, id: string) {
  * A member who lost their authenticator app: their enrolment is cleared (sign-in falls back to
  * emailed codes) and their sessions end. Not for oneself: that is PUT 2fa with one's password.
  */
-export async function resetMemberTwoFactor(db: Db, s: Scope, actor: Actor, id: string) {
-  return changeMember(db, s, id, async (tx, m) => {
+export async function resetMemberTwoFactor(db: Db, rc: RequestContext, id: string) {
+  const actor = callerOf(rc);
+  return changeMember(db, scopeOf(rc), id, async (tx, m) => {
     if (id === actor.userId) throw forbidden('Reset your own two-factor authentication from your profile');
     assertOutranks(actor, m, 'reset the two-factor sign-in of');
     await repo.updateUser(tx, id, {
@@ -256,6 +310,12 @@ export async function resetMemberTwoFactor(db: Db, s: Scope, actor: Actor, id: s
       updatedAt: new Date(),
     });
     await repo.revokeSessions(tx, id);
+    await recordAudit(tx, rc, {
+      action: 'user.2fa.reset',
+      targetType: 'user',
+      targetId: id,
+      summary: { email: m.email },
+    });
   });
 }
 

@@ -1,11 +1,12 @@
 // The corporate's live and test API keys: issued at sign-up, shown masked, revealed or replaced
 // with the password.
+
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { newToken, sha256 } from '../../infra/crypto';
 import type { Db } from '../../infra/db/client';
 import { AppError, conflict } from '../../infra/errors';
 import { callerOf, corporateOfCaller, type RequestContext } from '../../infra/request-context';
-import { audit } from '../../plugins/audit';
 import { notify } from '../notifications';
 import type { ApiKeyRow, KeyMode } from './auth.repo';
 import * as repo from './auth.repo';
@@ -54,7 +55,7 @@ export async function keysOf(ctx: AppContext, corporateId: string): Promise<ApiK
 export async function listApiKeys(ctx: AppContext, rc: RequestContext) {
   const corporateId = corporateOfCaller(rc);
   const keys = await keysOf(ctx, corporateId);
-  await audit(ctx.db, rc, {
+  await recordAudit(ctx.db, rc, {
     action: 'apikey.view',
     targetType: 'corporate',
     targetId: corporateId,
@@ -74,7 +75,7 @@ export async function copyApiKey(
   await confirmOwnPassword(ctx, rc, user, password, 'copy api key');
   const k = (await keysOf(ctx, corporateId)).find((x) => x.mode === mode);
   if (!k) throw new AppError('INTERNAL_ERROR', 500, 'API key missing');
-  await audit(ctx.db, rc, {
+  await recordAudit(ctx.db, rc, {
     action: 'apikey.copy',
     targetType: 'api_key',
     targetId: k.id,
@@ -103,7 +104,7 @@ export async function resetApiKey(ctx: AppContext, rc: RequestContext, mode: Key
       'API key reset',
       `Your ${mode.toLowerCase()} API key was reset. The previous key stopped working immediately; update your integration with the new one.`,
     );
-    await audit(tx, rc, {
+    await recordAudit(tx, rc, {
       action: 'apikey.reset',
       targetType: 'api_key',
       targetId: created.id,

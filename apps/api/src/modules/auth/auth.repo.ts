@@ -22,6 +22,16 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return u ?? null;
 }
 
+/** The name of a user's role, for the audit entries of events without a session. */
+export async function roleNameOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: roles.name })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, userId));
+  return row?.name ?? null;
+}
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   const [u] = await db
     .select()

@@ -2,13 +2,13 @@
 // opening a session.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Area, SessionUser } from '@vendport/shared';
+import type { AuditActor } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { newToken, sha256 } from '../../infra/crypto';
 import type { Db } from '../../infra/db/client';
 import { AppError } from '../../infra/errors';
 import type { PasswordHasher } from '../../infra/passwords';
 import type { RequestContext } from '../../infra/request-context';
-import type { AuditEntry } from '../../plugins/audit';
 import type { CodePurpose, KeyMode, ProfileRow, UserRow } from './auth.repo';
 import * as repo from './auth.repo';
 
@@ -44,17 +44,29 @@ export const accountLocked = () =>
   );
 export const notSignedIn = () => new AppError('UNAUTHORIZED', 401, 'You are not signed in');
 
-export function actorOf(
+/** The audit actor of an event without a session that names its user (role read through `db`). */
+export async function actorOf(
+  db: Db,
   u: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'area' | 'corporateId'>,
-): AuditEntry['actor'] {
+): Promise<AuditActor> {
   return {
     id: u.id,
     email: u.email,
     name: `${u.firstName} ${u.lastName}`,
+    role: await repo.roleNameOf(db, u.id),
     area: u.area,
     corporateId: u.corporateId,
   };
 }
+
+/** The audit actor of an event without a session whose user is unknown. */
+export const anonymousActor = (email: string): AuditActor => ({
+  id: null,
+  email,
+  role: null,
+  area: null,
+  corporateId: null,
+});
 
 /** Codes are stored keyed to the app secret, the user and the purpose: a leaked table reveals nothing usable. */
 export function codeDigest(ctx: AppContext, userId: string, purpose: CodePurpose, code: string): string {

@@ -2,11 +2,12 @@
 // in with an emailed temporary password and must change it), and resetting the owner's password
 // (a new temporary one by email, every session ended). Passwords never reach the audit trail.
 import type { ClientType } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/sql';
 import { conflict, notFound } from '../../infra/errors';
-import type { AuditFn } from '../../plugins/audit';
+import type { RequestContext } from '../../infra/request-context';
 import { assignDefaultServices, assignServices } from '../catalogue';
 import { notify } from '../notifications';
 import { issueApiKeys } from './api-keys.service';
@@ -34,7 +35,7 @@ export async function onboardCorporate(
   ctx: AppContext,
   adminId: string,
   input: OnboardInput,
-  record: AuditFn,
+  rc: RequestContext,
 ): Promise<{ corporateId: string; userId: string; email: string }> {
   const taken = () => conflict('An account with this email already exists');
   if (await repo.emailTaken(ctx.db, input.email)) throw taken();
@@ -84,7 +85,7 @@ export async function onboardCorporate(
           ...signInText(ctx, password),
         ].join('\n'),
       });
-      await record(tx, {
+      await recordAudit(tx, rc, {
         action: 'clients.onboard',
         targetType: 'corporate',
         targetId: corporateId,
@@ -109,7 +110,7 @@ export async function onboardCorporate(
 export async function resetOwnerPassword(
   ctx: AppContext,
   corporateId: string,
-  record: AuditFn,
+  rc: RequestContext,
 ): Promise<{ email: string }> {
   const ownerRole = await systemRoleId(ctx.db, 'CORPORATE');
   const owner = await repo.findCorporateOwner(ctx.db, corporateId, ownerRole);
@@ -144,7 +145,7 @@ export async function resetOwnerPassword(
       'Password reset',
       'A VendPort administrator reset your password. A temporary password was sent to your email address.',
     );
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'clients.reset-password',
       targetType: 'user',
       targetId: owner.id,

@@ -1,11 +1,11 @@
 // Passwords: confirming one for a sensitive action (wrong guesses count toward the lockout),
 // forgotten, changed, forced change of a default password.
 import type { SessionUser } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, badRequest, invalidPassword } from '../../infra/errors';
 import { callerOf, type RequestContext } from '../../infra/request-context';
-import { audit } from '../../plugins/audit';
 import { notify } from '../notifications';
 import { checkCode, consumeOrFail, sendCodeIfAllowed, sendNextStepCode } from './auth.codes';
 import type { UserRow } from './auth.repo';
@@ -14,6 +14,7 @@ import {
   ACCOUNT_WINDOW_MS,
   accountLocked,
   actorOf,
+  anonymousActor,
   invalidCode,
   mustUser,
   notSignedIn,
@@ -54,7 +55,7 @@ export async function confirmOwnPassword(
   }
   if (!(await ctx.hasher.verify(user.passwordHash, password))) {
     await repo.insertAttempt(ctx.db, { email: user.email, ip: rc.ip, success: false });
-    await audit(ctx.db, rc, {
+    await recordAudit(ctx.db, rc, {
       action: 'auth.password.confirm.failure',
       targetType: 'user',
       targetId: user.id,
@@ -88,9 +89,9 @@ export const passwordChangedMail = (email: string) => ({
 export async function forgotPassword(ctx: AppContext, rc: RequestContext, email: string): Promise<void> {
   const user = await repo.findUserByEmail(ctx.db, email);
   if (user?.status !== 'ACTIVE') {
-    await audit(ctx.db, rc, {
+    await recordAudit(ctx.db, rc, {
       action: 'auth.password.forgot',
-      actor: { id: null, email, area: null, corporateId: null },
+      actor: anonymousActor(email),
       summary: { email, known: false },
     });
     return;
@@ -99,9 +100,9 @@ export async function forgotPassword(ctx: AppContext, rc: RequestContext, email:
   await ctx.db.transaction(async (tx) => {
     // Throttled silently: a refusal here would tell a stranger that the account exists.
     const sent = await sendCodeIfAllowed(ctx, tx, user, 'RESET_PASSWORD', now);
-    await audit(tx, rc, {
+    await recordAudit(tx, rc, {
       action: 'auth.password.forgot',
-      actor: actorOf(user),
+      actor: await actorOf(tx, user),
       targetType: 'user',
       targetId: user.id,
       summary: { email, sent },
@@ -165,18 +166,18 @@ export async function resetWithCode(
   const user = await repo.findUserByEmail(ctx.db, email);
   const now = new Date();
   if (user?.status !== 'ACTIVE') {
-    await audit(ctx.db, rc, {
+    await recordAudit(ctx.db, rc, {
       action: 'auth.password.reset.failure',
-      actor: { id: null, email, area: null, corporateId: null },
+      actor: anonymousActor(email),
       summary: { email, reason: 'unknown' },
     });
     throw refused();
   }
   const checked = await checkCode(ctx, user.id, 'RESET_PASSWORD', code, now);
   if ('error' in checked) {
-    await audit(ctx.db, rc, {
+    await recordAudit(ctx.db, rc, {
       action: 'auth.password.reset.failure',
-      actor: actorOf(user),
+      actor: await actorOf(ctx.db, user),
       targetType: 'user',
       targetId: user.id,
       summary: { email, reason: checked.reason },
@@ -201,9 +202,9 @@ export async function resetWithCode(
       'Your password was reset with a code sent to your email. If this was not you, contact support.',
     );
     await ctx.mailer.send(tx, passwordChangedMail(user.email));
-    await audit(tx, rc, {
+    await recordAudit(tx, rc, {
       action: 'auth.password.reset',
-      actor: actorOf(user),
+      actor: await actorOf(tx, user),
       targetType: 'user',
       targetId: user.id,
       summary: { endedSessions: ended },
@@ -257,7 +258,7 @@ export async function replaceOwnPassword(
     await notify(tx, user.id, 'Password changed', o.notice);
     await ctx.mailer.send(tx, passwordChangedMail(user.email));
     await o.afterChange?.(tx, now);
-    await audit(tx, rc, {
+    await recordAudit(tx, rc, {
       action: o.action,
       targetType: 'user',
       targetId: user.id,

@@ -1,8 +1,8 @@
 // The signed-in user's own profile: reading it (GET me) and changing name or phone.
 import type { SessionUser } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { callerOf, type RequestContext } from '../../infra/request-context';
-import { audit } from '../../plugins/audit';
 import type { UserRow } from './auth.repo';
 import * as repo from './auth.repo';
 import { profileOf } from './auth.shared';
@@ -26,7 +26,7 @@ export async function updateProfile(
   if (Object.keys(changes).length) {
     await ctx.db.transaction(async (tx) => {
       await repo.updateUser(tx, a.userId, changes);
-      await audit(tx, rc, {
+      await recordAudit(tx, rc, {
         action: 'auth.profile.update',
         targetType: 'user',
         targetId: a.userId,

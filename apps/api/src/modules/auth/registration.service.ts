@@ -1,10 +1,11 @@
 // Sign-up of a corporate client and its owner, email verification, resending codes, and where a
 // new client stands in onboarding.
+
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { isUniqueViolation } from '../../infra/db/sql';
 import { AppError, badRequest, conflict } from '../../infra/errors';
 import { callerOf, corporateOfCaller, type RequestContext } from '../../infra/request-context';
-import { audit } from '../../plugins/audit';
 import { assignDefaultServices } from '../catalogue';
 import { notify } from '../notifications';
 import { issueApiKeys } from './api-keys.service';
@@ -61,12 +62,13 @@ export async function register(ctx: AppContext, rc: RequestContext, body: Regist
       // A new client can vend as soon as it is funded: the platform's default services are its own.
       await assignDefaultServices(tx, corporateId);
       const session = await openSession(ctx, tx, rc, userId, false, now);
-      await audit(tx, rc, {
+      await recordAudit(tx, rc, {
         action: 'auth.register',
         actor: {
           id: userId,
           email: body.email,
           name: `${body.first_name} ${body.last_name}`,
+          role: await repo.roleNameOf(tx, userId),
           area: 'CORPORATE',
           corporateId,
         },
@@ -90,7 +92,7 @@ export async function verifyEmail(ctx: AppContext, rc: RequestContext, code: str
   const now = new Date();
   const checked = await checkCode(ctx, user.id, 'EMAIL_VERIFICATION', code, now);
   if ('error' in checked) {
-    await audit(ctx.db, rc, {
+    await recordAudit(ctx.db, rc, {
       action: 'auth.email.verify.failure',
       targetType: 'user',
       targetId: user.id,
@@ -102,7 +104,7 @@ export async function verifyEmail(ctx: AppContext, rc: RequestContext, code: str
     await consumeOrFail(tx, checked.id, now);
     await repo.updateUser(tx, user.id, { emailVerifiedAt: now });
     await sendNextStepCode(ctx, tx, { ...user, emailVerifiedAt: now }, a.twoFactorDone, now);
-    await audit(tx, rc, { action: 'auth.email.verify', targetType: 'user', targetId: user.id });
+    await recordAudit(tx, rc, { action: 'auth.email.verify', targetType: 'user', targetId: user.id });
   });
   return { user: await profileOf(ctx.db, user.id, a.twoFactorDone), already: false };
 }
@@ -132,7 +134,7 @@ export async function resendCode(
     if (t?.reason === 'hourly')
       throw tooMany('You have asked for too many codes. Please try again in an hour.');
     await issueCode(ctx, tx, user, purpose, now);
-    await audit(tx, rc, {
+    await recordAudit(tx, rc, {
       action: 'auth.code.resend',
       targetType: 'user',
       targetId: user.id,

@@ -1,10 +1,10 @@
 // The second factor: an emailed code or an authenticator app (TOTP), its set-up and reset.
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, badRequest, conflict } from '../../infra/errors';
 import { callerOf, type RequestContext } from '../../infra/request-context';
-import { audit } from '../../plugins/audit';
 import { notify } from '../notifications';
 import { checkCode, consumeOrFail } from './auth.codes';
 import type { UserRow } from './auth.repo';
@@ -82,7 +82,7 @@ export async function checkTotpCode(
     return 'ok' as const;
   });
   if (outcome === 'ok') return;
-  await audit(ctx.db, rc, {
+  await recordAudit(ctx.db, rc, {
     action: failureAction,
     targetType: 'user',
     targetId: user.id,
@@ -102,7 +102,7 @@ export async function completeTwoFactor(ctx: AppContext, rc: RequestContext, cod
 
   const succeed = async (tx: Db, now: Date, method: 'TOTP' | 'EMAIL') => {
     await repo.markSessionTwoFactor(tx, a.sessionId, now);
-    await audit(tx, rc, {
+    await recordAudit(tx, rc, {
       action: 'auth.2fa.success',
       targetType: 'session',
       targetId: a.sessionId,
@@ -117,7 +117,7 @@ export async function completeTwoFactor(ctx: AppContext, rc: RequestContext, cod
     const now = new Date();
     const checked = await checkCode(ctx, user.id, 'TWO_FACTOR', code, now);
     if ('error' in checked) {
-      await audit(ctx.db, rc, {
+      await recordAudit(ctx.db, rc, {
         action: 'auth.2fa.failure',
         targetType: 'user',
         targetId: user.id,
@@ -143,7 +143,7 @@ export async function setupTotp(ctx: AppContext, rc: RequestContext) {
   const otpauthUri = generateURI({ issuer: TOTP_ISSUER, label: user.email, secret });
   await ctx.db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, { totpPendingEnc: ctx.sealer.seal(secret) });
-    await audit(tx, rc, { action: 'auth.2fa.setup', targetType: 'user', targetId: user.id });
+    await recordAudit(tx, rc, { action: 'auth.2fa.setup', targetType: 'user', targetId: user.id });
   });
   return { secret, otpauth_uri: otpauthUri };
 }
@@ -162,7 +162,7 @@ export async function enableTotp(ctx: AppContext, rc: RequestContext, code: stri
       'Authenticator app turned on',
       'From now on, sign in with the code shown in your authenticator app. If this was not you, reset your password and contact support.',
     );
-    await audit(tx, rc, {
+    await recordAudit(tx, rc, {
       action: 'auth.2fa.enable',
       targetType: 'user',
       targetId: user.id,
@@ -184,7 +184,7 @@ export async function resetTotp(ctx: AppContext, rc: RequestContext, password: s
       'Two-factor authentication reset',
       'Your authenticator app was removed. Sign-in codes will now be sent to your email address. If this was not you, reset your password and contact support.',
     );
-    await audit(tx, rc, {
+    await recordAudit(tx, rc, {
       action: 'auth.2fa.reset',
       targetType: 'user',
       targetId: user.id,

@@ -24,8 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { ok, pagedEnvelope } from '../../infra/http';
-import { authOf, corporateOf } from '../../infra/request-context';
-import { recorder } from '../../plugins/audit';
+import { authOf, corporateOf, requestContextOf } from '../../infra/request-context';
 import { subscriberOut } from './auto-topup.views';
 import { sendClientRuns, sendRuns } from './runs.service';
 import { runSubscriberNow } from './scheduler.service';
@@ -74,7 +73,7 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       ok(
         'Auto top-up settings saved',
-        await saveSettings(ctx, corporateOf(req), authOf(req).userId, req.body, recorder(req)),
+        await saveSettings(ctx, corporateOf(req), authOf(req).userId, req.body, requestContextOf(req)),
       ),
   );
 
@@ -111,7 +110,7 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       ok(
         'Subscriber added',
-        await addSubscriber(ctx, corporateOf(req), authOf(req).userId, req.body, recorder(req)),
+        await addSubscriber(ctx, corporateOf(req), authOf(req).userId, req.body, requestContextOf(req)),
       ),
   );
 
@@ -132,7 +131,7 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
         corporateOf(req),
         authOf(req).userId,
         req.body.csv,
-        recorder(req),
+        requestContextOf(req),
       );
       return ok(`${res.created} subscriber${res.created === 1 ? '' : 's'} added`, res);
     },
@@ -153,7 +152,7 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       ok(
         'Subscriber updated',
-        await editSubscriber(ctx, corporateOf(req), req.params.id, req.body, recorder(req)),
+        await editSubscriber(ctx, corporateOf(req), req.params.id, req.body, requestContextOf(req)),
       ),
   );
 
@@ -170,7 +169,13 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const s = await pauseSubscriber(ctx, corporateOf(req), req.params.id, req.body.paused, recorder(req));
+      const s = await pauseSubscriber(
+        ctx,
+        corporateOf(req),
+        req.params.id,
+        req.body.paused,
+        requestContextOf(req),
+      );
       return ok(req.body.paused ? 'Subscriber paused' : 'Subscriber resumed', s);
     },
   );
@@ -187,7 +192,7 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await removeSubscriber(ctx, corporateOf(req), req.params.id, recorder(req));
+      await removeSubscriber(ctx, corporateOf(req), req.params.id, requestContextOf(req));
       return ok('Subscriber removed', null);
     },
   );
@@ -204,15 +209,7 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const corporateId = corporateOf(req);
-      const run = await runSubscriberNow(ctx, corporateId, req.params.id);
-      await recorder(req)(ctx.db, {
-        action: 'auto-topup.subscriber.run-now',
-        targetType: 'auto_topup_subscriber',
-        targetId: req.params.id,
-        corporateId,
-        summary: { run: run.id, status: run.status, vend: run.vendCode, amountKobo: run.amountKobo },
-      });
+      const run = await runSubscriberNow(ctx, corporateOf(req), req.params.id, requestContextOf(req));
       return ok(
         run.status === 'SUCCESSFUL' || run.status === 'PENDING'
           ? `Top-up of ${run.amount} to ${run.phone} placed`

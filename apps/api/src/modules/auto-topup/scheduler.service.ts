@@ -14,10 +14,12 @@
 // (one whose vend was pending at the run and failed later, by the next pass).
 import { setTimeout as delay } from 'node:timers/promises';
 import { formatNaira, lagosDateOf, nextRunAfter } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { pgErrorCode } from '../../infra/db/sql';
 import { AppError, badRequest, notFound } from '../../infra/errors';
 import { mapLimit } from '../../infra/map-limit';
+import type { RequestContext } from '../../infra/request-context';
 import { notifyCorporate } from '../notifications';
 import { vend } from '../vending';
 import {
@@ -270,10 +272,23 @@ export async function runSchedule(ctx: AppContext, now = new Date()) {
  * subscriber of the client becomes due this minute, then one pass of the scheduler runs, exactly
  * as the recurring job would run it.
  */
-export async function runClientScheduleNow(ctx: AppContext, corporateId: string, now = new Date()) {
+export async function runClientScheduleNow(
+  ctx: AppContext,
+  corporateId: string,
+  rc: RequestContext,
+  now = new Date(),
+) {
   if (!(await findCorporateFlags(ctx.db, corporateId))) throw notFound('Corporate client');
   const due = await makeDueAt(ctx.db, corporateId, new Date(Math.floor(now.getTime() / 60_000) * 60_000));
-  return { due, ...(await runSchedule(ctx, now)) };
+  const res = { due, ...(await runSchedule(ctx, now)) };
+  await recordAudit(ctx.db, rc, {
+    action: 'dev.auto-topup.run-schedule',
+    targetType: 'corporate',
+    targetId: corporateId,
+    corporateId,
+    summary: res,
+  });
+  return res;
 }
 
 /** A second Run now within this time answers with the first one's run. */
@@ -282,7 +297,12 @@ export const RUN_NOW_REPLAY_MS = 60_000;
 /** Run now (client): the subscriber is topped up at once, its schedule unchanged. Presses are
  * serialised on the subscriber's row: a second press within a minute (a double click, a retry)
  * answers with the first run, never a second top-up. */
-export async function runSubscriberNow(ctx: AppContext, corporateId: string, subscriberId: string) {
+export async function runSubscriberNow(
+  ctx: AppContext,
+  corporateId: string,
+  subscriberId: string,
+  rc: RequestContext,
+) {
   const [corp, settings] = await Promise.all([
     findCorporateFlags(ctx.db, corporateId),
     findSettings(ctx.db, corporateId),
@@ -312,5 +332,13 @@ export async function runSubscriberNow(ctx: AppContext, corporateId: string, sub
     view = await findRunView(ctx.db, corporateId, run.id);
   }
   if (!view) throw notFound('Run');
-  return runOut(view);
+  const out = runOut(view);
+  await recordAudit(ctx.db, rc, {
+    action: 'auto-topup.subscriber.run-now',
+    targetType: 'auto_topup_subscriber',
+    targetId: subscriberId,
+    corporateId,
+    summary: { run: out.id, status: out.status, vend: out.vendCode, amountKobo: out.amountKobo },
+  });
+  return out;
 }

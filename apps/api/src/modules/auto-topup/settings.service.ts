@@ -3,10 +3,11 @@
 // run. Also the admin's view of one client: settings, totals and the platform's switch.
 import { type autoTopupSettingsBody, formatNaira, lagosDateOf } from '@vendport/shared';
 import type { z } from 'zod';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, notFound } from '../../infra/errors';
-import type { AuditFn } from '../../plugins/audit';
+import type { RequestContext } from '../../infra/request-context';
 import { vendClient } from '../vending';
 import {
   findCorporateFlags,
@@ -44,7 +45,7 @@ export async function saveSettings(
   corporateId: string,
   userId: string,
   body: z.output<typeof autoTopupSettingsBody>,
-  record: AuditFn,
+  rc: RequestContext,
 ) {
   await ctx.db.transaction(async (tx) => {
     const corp = await findCorporateFlags(tx, corporateId);
@@ -67,7 +68,7 @@ export async function saveSettings(
       monthlyCapKobo: s.monthlyCapKobo,
       insufficientFundsPolicy: s.insufficientFundsPolicy,
     });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'auto-topup.settings.update',
       targetType: 'corporate',
       targetId: corporateId,

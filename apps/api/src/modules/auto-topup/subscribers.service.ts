@@ -11,9 +11,10 @@ import {
   autoTopupSubscriberBody as subscriberSchema,
 } from '@vendport/shared';
 import type { z } from 'zod';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { AppError, badRequest, invalidRows, notFound } from '../../infra/errors';
-import type { AuditFn } from '../../plugins/audit';
+import type { RequestContext } from '../../infra/request-context';
 import type { ServiceRow } from '../catalogue';
 import type { VendCorporate } from '../vending';
 import { prepareVend, resolveVend, vendClient } from '../vending';
@@ -94,13 +95,13 @@ export async function addSubscriber(
   corporateId: string,
   userId: string,
   body: Body,
-  record: AuditFn,
+  rc: RequestContext,
 ) {
   const client = await clientOf(ctx, corporateId);
   const cols = await checked(ctx, client, body, await defaultTimeOf(ctx, corporateId), new Date());
   return ctx.db.transaction(async (tx) => {
     const [row] = await insertSubscribers(tx, [{ ...cols, corporateId, createdById: userId }]);
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'auto-topup.subscriber.create',
       targetType: 'auto_topup_subscriber',
       targetId: row.id,
@@ -130,13 +131,13 @@ export async function editSubscriber(
   corporateId: string,
   id: string,
   body: Body,
-  record: AuditFn,
+  rc: RequestContext,
 ) {
   const client = await clientOf(ctx, corporateId);
   const cols = await checked(ctx, client, body, await defaultTimeOf(ctx, corporateId), new Date());
   return withSubscriber(ctx, corporateId, id, async (tx, s) => {
     const row = await updateSubscriber(tx, id, { ...cols, nextRunAt: s.paused ? null : cols.nextRunAt });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'auto-topup.subscriber.update',
       targetType: 'auto_topup_subscriber',
       targetId: id,
@@ -167,7 +168,7 @@ export async function pauseSubscriber(
   corporateId: string,
   id: string,
   paused: boolean,
-  record: AuditFn,
+  rc: RequestContext,
 ) {
   return withSubscriber(ctx, corporateId, id, async (tx, s) => {
     if (s.paused === paused)
@@ -179,7 +180,7 @@ export async function pauseSubscriber(
         throw badRequest('The date of this one-off top-up has passed: edit it to choose a new date');
     }
     const row = await updateSubscriber(tx, id, { paused, nextRunAt });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: paused ? 'auto-topup.subscriber.pause' : 'auto-topup.subscriber.resume',
       targetType: 'auto_topup_subscriber',
       targetId: id,
@@ -190,10 +191,10 @@ export async function pauseSubscriber(
   });
 }
 
-export async function removeSubscriber(ctx: AppContext, corporateId: string, id: string, record: AuditFn) {
+export async function removeSubscriber(ctx: AppContext, corporateId: string, id: string, rc: RequestContext) {
   await withSubscriber(ctx, corporateId, id, async (tx, s) => {
     await updateSubscriber(tx, id, { removedAt: new Date(), nextRunAt: null });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'auto-topup.subscriber.remove',
       targetType: 'auto_topup_subscriber',
       targetId: id,
@@ -208,7 +209,7 @@ export async function importSubscribers(
   corporateId: string,
   userId: string,
   csv: string,
-  record: AuditFn,
+  rc: RequestContext,
 ) {
   const file = readSubscriberCsv(csv);
   if ('error' in file) throw badRequest(file.error);
@@ -238,7 +239,7 @@ export async function importSubscribers(
   if (errors.length) throw invalidRows(errors, 'no subscriber was added');
   return ctx.db.transaction(async (tx) => {
     const created = await insertSubscribers(tx, rows);
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'auto-topup.subscriber.import',
       targetType: 'corporate',
       targetId: corporateId,

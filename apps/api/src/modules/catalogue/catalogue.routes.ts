@@ -18,12 +18,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { ok } from '../../infra/http';
-import { authOf, corporateOf } from '../../infra/request-context';
-import { audit } from '../../plugins/audit';
+import { authOf, corporateOf, requestContextOf } from '../../infra/request-context';
 import {
   addPlan,
   addService,
-  assignServices,
+  assignClientServices,
   listPlans,
   listServices,
   planOut,
@@ -83,13 +82,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const row = await addService(ctx.db, req.body);
-      await audit(ctx.db, req, {
-        action: 'service.add',
-        targetType: 'service',
-        targetId: row.id,
-        summary: { ...req.body },
-      });
+      const row = await addService(ctx.db, requestContextOf(req), req.body);
       return reply.status(201).send(ok('Service added', serviceOut(row, null)));
     },
   );
@@ -107,21 +100,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const { before, after } = await updateService(ctx.db, req.params.id, req.body);
-      await audit(ctx.db, req, {
-        action: 'service.update',
-        targetType: 'service',
-        targetId: after.id,
-        summary: {
-          before: {
-            commissionBps: before.commissionBps,
-            platform: before.platform,
-            min: before.minAmountKobo,
-            max: before.maxAmountKobo,
-          },
-          after: { ...req.body },
-        },
-      });
+      const { after } = await updateService(ctx.db, requestContextOf(req), req.params.id, req.body);
       return ok('Service updated', serviceOut(after, null));
     },
   );
@@ -138,13 +117,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const row = await setServiceStatus(ctx.db, req.body.id, req.body.status);
-      await audit(ctx.db, req, {
-        action: 'service.status',
-        targetType: 'service',
-        targetId: row.id,
-        summary: { status: row.status },
-      });
+      const row = await setServiceStatus(ctx.db, requestContextOf(req), req.body.id, req.body.status);
       return ok(row.status === 'ACTIVE' ? 'Service enabled' : 'Service disabled', serviceOut(row, null));
     },
   );
@@ -168,21 +141,13 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
         },
       },
       async (req) => {
-        const me = authOf(req);
-        const ids = await assignServices(
+        const ids = await assignClientServices(
           ctx.db,
+          requestContextOf(req),
           req.body.corporateId,
           req.body.serviceIds,
           replace,
-          me.userId,
         );
-        await audit(ctx.db, req, {
-          action: 'service.assign',
-          targetType: 'corporate',
-          targetId: req.body.corporateId,
-          corporateId: req.body.corporateId,
-          summary: { replace, serviceIds: req.body.serviceIds },
-        });
         return ok('Services assigned', { corporateId: req.body.corporateId, serviceIds: ids });
       },
     );
@@ -221,13 +186,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const row = await addPlan(ctx.db, req.body);
-      await audit(ctx.db, req, {
-        action: 'data-plan.add',
-        targetType: 'data_plan',
-        targetId: row.id,
-        summary: { ...req.body },
-      });
+      const row = await addPlan(ctx.db, requestContextOf(req), req.body);
       return reply.status(201).send(ok('Data plan added', planOut(row)));
     },
   );
@@ -245,13 +204,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const { before, after } = await updatePlan(ctx.db, req.params.id, req.body);
-      await audit(ctx.db, req, {
-        action: 'data-plan.update',
-        targetType: 'data_plan',
-        targetId: after.id,
-        summary: { before: { name: before.name, priceKobo: before.priceKobo }, after: { ...req.body } },
-      });
+      const { after } = await updatePlan(ctx.db, requestContextOf(req), req.params.id, req.body);
       return ok('Data plan updated', planOut(after));
     },
   );
@@ -268,13 +221,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const row = await setPlanStatus(ctx.db, req.body.id, req.body.status);
-      await audit(ctx.db, req, {
-        action: 'data-plan.status',
-        targetType: 'data_plan',
-        targetId: row.id,
-        summary: { status: row.status },
-      });
+      const row = await setPlanStatus(ctx.db, requestContextOf(req), req.body.id, req.body.status);
       return ok(row.status === 'ACTIVE' ? 'Data plan enabled' : 'Data plan disabled', planOut(row));
     },
   );

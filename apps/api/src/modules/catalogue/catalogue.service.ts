@@ -9,8 +9,10 @@ import {
   platformLabel,
   type ServiceType,
 } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { Db } from '../../infra/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
+import { callerOf, type RequestContext } from '../../infra/request-context';
 import * as repo from './catalogue.repo';
 import {
   corporateExists,
@@ -78,7 +80,7 @@ export interface ServiceInput {
   maxAmount?: number;
 }
 
-export async function addService(db: Db, input: ServiceInput) {
+export async function addService(db: Db, rc: RequestContext, input: ServiceInput) {
   if (await findServiceByProduct(db, input.network, input.service, input.platform)) {
     throw productTaken(input);
   }
@@ -86,19 +88,27 @@ export async function addService(db: Db, input: ServiceInput) {
   const min = input.minAmount ?? bounds.min;
   const max = input.maxAmount ?? Math.max(bounds.max, min);
   if (min > max) throw badRequest('Minimum amount must not exceed maximum amount');
-  const row = await repo.insertService(db, {
-    network: input.network,
-    serviceType: input.service,
-    platform: input.platform,
-    fallbackPlatforms: input.fallbackPlatforms ?? [],
-    commissionBps: input.commission,
-    minAmountKobo: min,
-    maxAmountKobo: max,
+  return db.transaction(async (tx) => {
+    const row = await repo.insertService(tx, {
+      network: input.network,
+      serviceType: input.service,
+      platform: input.platform,
+      fallbackPlatforms: input.fallbackPlatforms ?? [],
+      commissionBps: input.commission,
+      minAmountKobo: min,
+      maxAmountKobo: max,
+    });
+    await recordAudit(tx, rc, {
+      action: 'service.add',
+      targetType: 'service',
+      targetId: row.id,
+      summary: { ...input },
+    });
+    return row;
   });
-  return row;
 }
 
-export async function updateService(db: Db, id: string, input: ServiceInput) {
+export async function updateService(db: Db, rc: RequestContext, id: string, input: ServiceInput) {
   const current = await findService(db, id);
   if (!current) throw notFound('Service');
   const clash = await findServiceByProduct(db, input.network, input.service, input.platform);
@@ -111,23 +121,53 @@ export async function updateService(db: Db, id: string, input: ServiceInput) {
   const fallbackPlatforms =
     input.fallbackPlatforms ??
     (current.fallbackPlatforms as Array<'AGGREGATOR' | 'VTU'>).filter((p) => p !== input.platform);
-  const row = await repo.updateServiceRow(db, id, {
-    network: input.network,
-    serviceType: input.service,
-    platform: input.platform,
-    fallbackPlatforms,
-    commissionBps: input.commission,
-    minAmountKobo: min,
-    maxAmountKobo: max,
-    updatedAt: new Date(),
+  const row = await db.transaction(async (tx) => {
+    const row = await repo.updateServiceRow(tx, id, {
+      network: input.network,
+      serviceType: input.service,
+      platform: input.platform,
+      fallbackPlatforms,
+      commissionBps: input.commission,
+      minAmountKobo: min,
+      maxAmountKobo: max,
+      updatedAt: new Date(),
+    });
+    await recordAudit(tx, rc, {
+      action: 'service.update',
+      targetType: 'service',
+      targetId: id,
+      summary: {
+        before: {
+          commissionBps: current.commissionBps,
+          platform: current.platform,
+          min: current.minAmountKobo,
+          max: current.maxAmountKobo,
+        },
+        after: { ...input },
+      },
+    });
+    return row;
   });
   return { before: current, after: row };
 }
 
-export async function setServiceStatus(db: Db, id: string, status: 'ACTIVE' | 'INACTIVE') {
-  const row = await repo.updateServiceRow(db, id, { status, updatedAt: new Date() });
-  if (!row) throw notFound('Service');
-  return row;
+export async function setServiceStatus(
+  db: Db,
+  rc: RequestContext,
+  id: string,
+  status: 'ACTIVE' | 'INACTIVE',
+) {
+  return db.transaction(async (tx) => {
+    const row = await repo.updateServiceRow(tx, id, { status, updatedAt: new Date() });
+    if (!row) throw notFound('Service');
+    await recordAudit(tx, rc, {
+      action: 'service.status',
+      targetType: 'service',
+      targetId: row.id,
+      summary: { status: row.status },
+    });
+    return row;
+  });
 }
 
 /**
@@ -156,6 +196,28 @@ export async function assignServices(
     if (ids.length) await repo.addAssignments(tx as unknown as Db, corporateId, ids, actorId);
   });
   return repo.assignedServiceIds(db, corporateId);
+}
+
+/** An admin's assignment of services to a client (assignServices), audited in its transaction. */
+export async function assignClientServices(
+  db: Db,
+  rc: RequestContext,
+  corporateId: string,
+  serviceIds: string[],
+  replace: boolean,
+) {
+  const actorId = callerOf(rc).userId;
+  return db.transaction(async (tx) => {
+    const ids = await assignServices(tx, corporateId, serviceIds, replace, actorId);
+    await recordAudit(tx, rc, {
+      action: 'service.assign',
+      targetType: 'corporate',
+      targetId: corporateId,
+      corporateId,
+      summary: { replace, serviceIds },
+    });
+    return ids;
+  });
 }
 
 /** Every active default service (the seeded platform of each product line) for a new client. */
@@ -192,37 +254,67 @@ export interface PlanInput {
   price: number;
 }
 
-export async function addPlan(db: Db, input: PlanInput) {
+export async function addPlan(db: Db, rc: RequestContext, input: PlanInput) {
   if (await findPlanByCode(db, input.code))
     throw conflict(`A data plan with the code ${input.code} already exists`);
-  const row = await repo.insertPlan(db, {
-    network: input.network,
-    code: input.code,
-    name: input.name,
-    size: input.size,
-    validity: input.validity,
-    priceKobo: input.price,
+  return db.transaction(async (tx) => {
+    const row = await repo.insertPlan(tx, {
+      network: input.network,
+      code: input.code,
+      name: input.name,
+      size: input.size,
+      validity: input.validity,
+      priceKobo: input.price,
+    });
+    await recordAudit(tx, rc, {
+      action: 'data-plan.add',
+      targetType: 'data_plan',
+      targetId: row.id,
+      summary: { ...input },
+    });
+    return row;
   });
-  return row;
 }
 
-export async function updatePlan(db: Db, id: string, input: Partial<Omit<PlanInput, 'network' | 'code'>>) {
+export async function updatePlan(
+  db: Db,
+  rc: RequestContext,
+  id: string,
+  input: Partial<Omit<PlanInput, 'network' | 'code'>>,
+) {
   const current = await findPlan(db, id);
   if (!current) throw notFound('Data plan');
-  const row = await repo.updatePlanRow(db, id, {
-    name: input.name ?? current.name,
-    size: input.size ?? current.size,
-    validity: input.validity ?? current.validity,
-    priceKobo: input.price ?? current.priceKobo,
-    updatedAt: new Date(),
+  const row = await db.transaction(async (tx) => {
+    const row = await repo.updatePlanRow(tx, id, {
+      name: input.name ?? current.name,
+      size: input.size ?? current.size,
+      validity: input.validity ?? current.validity,
+      priceKobo: input.price ?? current.priceKobo,
+      updatedAt: new Date(),
+    });
+    await recordAudit(tx, rc, {
+      action: 'data-plan.update',
+      targetType: 'data_plan',
+      targetId: id,
+      summary: { before: { name: current.name, priceKobo: current.priceKobo }, after: { ...input } },
+    });
+    return row;
   });
   return { before: current, after: row };
 }
 
-export async function setPlanStatus(db: Db, id: string, status: 'ACTIVE' | 'INACTIVE') {
-  const row = await repo.updatePlanRow(db, id, { status, updatedAt: new Date() });
-  if (!row) throw notFound('Data plan');
-  return row;
+export async function setPlanStatus(db: Db, rc: RequestContext, id: string, status: 'ACTIVE' | 'INACTIVE') {
+  return db.transaction(async (tx) => {
+    const row = await repo.updatePlanRow(tx, id, { status, updatedAt: new Date() });
+    if (!row) throw notFound('Data plan');
+    await recordAudit(tx, rc, {
+      action: 'data-plan.status',
+      targetType: 'data_plan',
+      targetId: row.id,
+      summary: { status: row.status },
+    });
+    return row;
+  });
 }
 
 // ---------------------------------------------------------------- defaults

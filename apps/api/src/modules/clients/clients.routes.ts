@@ -20,7 +20,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../infra/context';
 import { ok, page } from '../../infra/http';
 import { requestContextOf } from '../../infra/request-context';
-import { recorder } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import {
   type CreditTerms,
@@ -90,7 +89,7 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
-      const view = await setClientStatus(ctx, req.body.corporateId, req.body.status, recorder(req));
+      const view = await setClientStatus(ctx, req.body.corporateId, req.body.status, requestContextOf(req));
       return ok(req.body.status === 'ACTIVE' ? 'Client activated' : 'Client deactivated', view);
     },
   );
@@ -121,7 +120,7 @@ export async function clientsCreditRoutes(app: FastifyInstance, ctx: AppContext)
           ctx.db,
           req.body.corporateId,
           { creditLimitKobo: req.body.limit },
-          recorder(req),
+          requestContextOf(req),
         );
         return ok('Credit limit updated', view(after));
       },
@@ -145,7 +144,7 @@ export async function clientsCreditRoutes(app: FastifyInstance, ctx: AppContext)
         ctx.db,
         req.body.corporateId,
         { clientType: req.body.clientType },
-        recorder(req),
+        requestContextOf(req),
       );
       return ok('Client type switched', view(after));
     },

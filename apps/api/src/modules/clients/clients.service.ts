@@ -14,10 +14,11 @@ import {
   koboToNairaString,
   walletFloorKobo,
 } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { badRequest, notFound } from '../../infra/errors';
-import type { AuditFn } from '../../plugins/audit';
+import type { RequestContext } from '../../infra/request-context';
 import { lockAccountBalance, type WalletTotals, walletAccountId, walletTotals } from '../ledger';
 import { notifyCorporate } from '../notifications';
 import { documentsCountOf } from '../verification';
@@ -55,7 +56,7 @@ export async function changeCreditTerms(
   db: Db,
   corporateId: string,
   change: { clientType?: ClientType; creditLimitKobo?: number },
-  record?: AuditFn,
+  rc?: RequestContext,
 ): Promise<{ before: CreditTerms; after: CreditTerms }> {
   return db.transaction(async (tx) => {
     const corp = await repo.lockCreditTerms(tx as unknown as Db, corporateId);
@@ -103,13 +104,14 @@ export async function changeCreditTerms(
         'Account type changed',
         `Your account is now ${TYPE_NAMES[newType] ?? newType}. Your wallet balance is unchanged (${formatNaira(balance)}).`,
       );
-      await record?.(tx, {
-        action: 'clients.switch',
-        targetType: 'corporate',
-        targetId: corporateId,
-        corporateId,
-        summary: { from: corp.clientType, to: newType, balanceKobo: balance },
-      });
+      if (rc)
+        await recordAudit(tx, rc, {
+          action: 'clients.switch',
+          targetType: 'corporate',
+          targetId: corporateId,
+          corporateId,
+          summary: { from: corp.clientType, to: newType, balanceKobo: balance },
+        });
     } else {
       await notifyCorporate(
         tx,
@@ -117,17 +119,18 @@ export async function changeCreditTerms(
         'Credit limit updated',
         `Your credit limit is now ${formatNaira(newLimit)}.`,
       );
-      await record?.(tx, {
-        action: 'clients.limit',
-        targetType: 'corporate',
-        targetId: corporateId,
-        corporateId,
-        summary: {
-          from: koboToNairaString(corp.creditLimitKobo),
-          to: koboToNairaString(newLimit),
-          clientType: newType,
-        },
-      });
+      if (rc)
+        await recordAudit(tx, rc, {
+          action: 'clients.limit',
+          targetType: 'corporate',
+          targetId: corporateId,
+          corporateId,
+          summary: {
+            from: koboToNairaString(corp.creditLimitKobo),
+            to: koboToNairaString(newLimit),
+            clientType: newType,
+          },
+        });
     }
     return { before, after };
   });
@@ -194,7 +197,7 @@ export async function setClientStatus(
   ctx: AppContext,
   corporateId: string,
   status: ClientStatus,
-  record: AuditFn,
+  rc: RequestContext,
 ): Promise<CorporateClientDetailView> {
   await ctx.db.transaction(async (tx) => {
     const c = await lockCorporateRecord(tx, corporateId);
@@ -208,7 +211,7 @@ export async function setClientStatus(
         : 'Your VendPort account has been deactivated. You can still sign in and read your history, but funding and vending are paused. Please contact support.';
     await notifyCorporate(tx, corporateId, subject, body);
     await ctx.mailer.send(tx, { to: c.email, subject, text: body });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: status === 'ACTIVE' ? 'clients.activate' : 'clients.deactivate',
       targetType: 'corporate',
       targetId: corporateId,

@@ -20,7 +20,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { ok } from '../../infra/http';
 import { authOf, corporateOf, requestContextOf } from '../../infra/request-context';
-import { recorder } from '../../plugins/audit';
 import { confirmActingPassword, onboardCorporate, onboardingData, resetOwnerPassword } from '../auth';
 import { corporateClientDetail } from './clients.service';
 import {
@@ -70,7 +69,7 @@ export async function clientLifecycleRoutes(app: FastifyInstance, ctx: AppContex
         ctx,
         authOf(req).userId,
         { ...rest, creditLimitKobo: creditLimit },
-        recorder(req),
+        requestContextOf(req),
       );
       return reply
         .status(201)
@@ -92,7 +91,7 @@ export async function clientLifecycleRoutes(app: FastifyInstance, ctx: AppContex
     },
     async (req) => {
       await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
-      const res = await resetOwnerPassword(ctx, req.body.corporateId, recorder(req));
+      const res = await resetOwnerPassword(ctx, req.body.corporateId, requestContextOf(req));
       return ok(`Password reset. A temporary password has been emailed to ${res.email}.`, res);
     },
   );
@@ -110,7 +109,7 @@ export async function clientLifecycleRoutes(app: FastifyInstance, ctx: AppContex
     },
     async (req) => {
       await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
-      await setTestModeAllowed(ctx, req.body.corporateId, req.body.allowed, recorder(req));
+      await setTestModeAllowed(ctx, req.body.corporateId, req.body.allowed, requestContextOf(req));
       return ok(
         req.body.allowed ? 'Test mode allowed for the client' : 'Test mode turned off for the client',
         await corporateClientDetail(ctx.db, req.body.corporateId),
@@ -130,7 +129,7 @@ export async function clientLifecycleRoutes(app: FastifyInstance, ctx: AppContex
       },
     },
     async (req) => {
-      const res = await setClientTestMode(ctx, corporateOf(req), req.body.testMode, recorder(req));
+      const res = await setClientTestMode(ctx, corporateOf(req), req.body.testMode, requestContextOf(req));
       return ok(res.testMode ? 'Test mode is on' : 'Live mode is on', res);
     },
   );
@@ -148,7 +147,7 @@ export async function clientLifecycleRoutes(app: FastifyInstance, ctx: AppContex
     },
     async (req) => {
       await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
-      await setAutoTopUp(ctx, req.body.corporateId, req.body.enabled, recorder(req));
+      await setAutoTopUp(ctx, req.body.corporateId, req.body.enabled, requestContextOf(req));
       return ok(
         req.body.enabled ? 'Auto top-up enabled for the client' : 'Auto top-up disabled for the client',
         await corporateClientDetail(ctx.db, req.body.corporateId),

@@ -3,10 +3,11 @@
 // client switches its own portal between live and test when allowed, and the platform enables or
 // disables auto top-up. Each change locks the corporate row, is audited and tells the client.
 import { type AdminOnboardingDataView, CLIENT_TYPES, CREDIT_CLIENT_TYPES } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, badRequest, notFound } from '../../infra/errors';
-import type { AuditFn } from '../../plugins/audit';
+import type { RequestContext } from '../../infra/request-context';
 import { defaultServiceIds, listServices } from '../catalogue';
 import { notifyCorporate } from '../notifications';
 import { lockCorporateRecord, updateCorporateFlags } from './clients.repo';
@@ -22,7 +23,7 @@ export async function setTestModeAllowed(
   ctx: AppContext,
   corporateId: string,
   allowed: boolean,
-  record: AuditFn,
+  rc: RequestContext,
 ) {
   await ctx.db.transaction(async (tx) => {
     const c = await lockCorporateRecord(tx, corporateId);
@@ -45,7 +46,7 @@ export async function setTestModeAllowed(
         ? 'You can now switch your portal to test mode from Settings: purchases then use your sandbox wallet and the simulator, never live money.'
         : 'Test mode has been turned off for your account by VendPort. Your portal is live: purchases use your wallet.',
     );
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: allowed ? 'clients.test-mode.allow' : 'clients.test-mode.forbid',
       targetType: 'corporate',
       targetId: corporateId,
@@ -60,7 +61,7 @@ export async function setClientTestMode(
   ctx: AppContext,
   corporateId: string,
   testMode: boolean,
-  record: AuditFn,
+  rc: RequestContext,
 ) {
   return ctx.db.transaction(async (tx) => {
     const c = await lockCorporateRecord(tx, corporateId);
@@ -74,7 +75,7 @@ export async function setClientTestMode(
     }
     if (c.testMode !== testMode) {
       await updateCorporateFlags(tx, corporateId, { testMode });
-      await record(tx, {
+      await recordAudit(tx, rc, {
         action: testMode ? 'settings.test-mode.on' : 'settings.test-mode.off',
         targetType: 'corporate',
         targetId: corporateId,
@@ -87,7 +88,12 @@ export async function setClientTestMode(
 }
 
 /** Admin: enable or disable auto top-up for a client. */
-export async function setAutoTopUp(ctx: AppContext, corporateId: string, enabled: boolean, record: AuditFn) {
+export async function setAutoTopUp(
+  ctx: AppContext,
+  corporateId: string,
+  enabled: boolean,
+  rc: RequestContext,
+) {
   await ctx.db.transaction(async (tx) => {
     const c = await lockCorporateRecord(tx, corporateId);
     if (!c) throw notFound('Corporate client');
@@ -107,7 +113,7 @@ export async function setAutoTopUp(ctx: AppContext, corporateId: string, enabled
         ? 'Auto top-up has been enabled for your account: you can set it up from Auto Top-up Settings.'
         : 'Auto top-up has been disabled for your account by VendPort: scheduled top-ups will not run.',
     );
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: enabled ? 'clients.auto-topup.enable' : 'clients.auto-topup.disable',
       targetType: 'corporate',
       targetId: corporateId,

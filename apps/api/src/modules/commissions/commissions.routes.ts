@@ -16,7 +16,6 @@ import type { AppContext } from '../../infra/context';
 import { badRequest } from '../../infra/errors';
 import { lagosDayEnd, lagosDayStart, ok } from '../../infra/http';
 import { authOf, corporateOf, requestContextOf } from '../../infra/request-context';
-import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import {
   commissionReport,
@@ -99,16 +98,9 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const me = authOf(req);
-      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
-      const s = await settleCommission(ctx, req.body.corporateId, 'ADMIN', me.userId);
-      await audit(ctx.db, req, {
-        action: 'commission.settle',
-        targetType: 'corporate',
-        targetId: req.body.corporateId,
-        corporateId: req.body.corporateId,
-        summary: { amountKobo: s?.amountKobo ?? 0, vends: s?.vends ?? 0 },
-      });
+      const rc = requestContextOf(req);
+      await confirmActingPassword(ctx, rc, req.body.password);
+      const s = await settleCommission(ctx, req.body.corporateId, rc);
       return ok(
         s
           ? `${formatNaira(s.amountKobo)} commission settled to the wallet`
@@ -135,15 +127,9 @@ export async function commissionsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
-      const row = await setUpfrontCommission(ctx.db, req.body.corporateId, req.body.upfrontCommission);
-      await audit(ctx.db, req, {
-        action: 'corporate.upfront-commission',
-        targetType: 'corporate',
-        targetId: row.id,
-        corporateId: row.id,
-        summary: { upfrontCommission: row.upfrontCommission },
-      });
+      const rc = requestContextOf(req);
+      await confirmActingPassword(ctx, rc, req.body.password);
+      const row = await setUpfrontCommission(ctx.db, rc, req.body.corporateId, req.body.upfrontCommission);
       return ok(row.upfrontCommission ? 'Upfront commission enabled' : 'Upfront commission disabled', {
         corporateId: row.id,
         name: row.name,

@@ -5,27 +5,40 @@
 // those vend rows), so a vend reversed at the same moment is either settled or refunded, never both.
 import { randomUUID } from 'node:crypto';
 import type { Network, ServiceType } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { notFound } from '../../infra/errors';
 import type { JobHandler } from '../../infra/queue';
+import { callerOf, type RequestContext } from '../../infra/request-context';
 import { type AccountIds, accountIdsOf, corporateBalances, type DbLike, transfer } from '../ledger';
 import * as repo from './commissions.repo';
 
 export const COMMISSION_QUEUE = 'commission-settlement';
 
-/** Settles a client's accrued commission to its wallet; null when there is nothing to settle. */
-export async function settleCommission(
-  ctx: AppContext,
-  corporateId: string,
-  trigger: 'ADMIN' | 'SCHEDULE',
-  actorId: string | null,
-) {
+/**
+ * Settles a client's accrued commission to its wallet; null when there is nothing to settle.
+ * `rc`: the admin who asked (audited, settled or not); null for the daily settlement.
+ */
+export async function settleCommission(ctx: AppContext, corporateId: string, rc: RequestContext | null) {
+  const trigger = rc ? 'ADMIN' : 'SCHEDULE';
+  const actorId = rc ? callerOf(rc).userId : null;
   if (!(await repo.corporateExists(ctx.db, corporateId))) throw notFound('Corporate client');
+  const audited = async (db: Db, row: repo.SettlementRow | null) => {
+    if (rc)
+      await recordAudit(db, rc, {
+        action: 'commission.settle',
+        targetType: 'corporate',
+        targetId: corporateId,
+        corporateId,
+        summary: { amountKobo: row?.amountKobo ?? 0, vends: row?.vends ?? 0 },
+      });
+    return row;
+  };
   return ctx.db.transaction(async (tx) => {
     const due = await repo.lockUnsettled(tx as unknown as Db, corporateId);
     const amountKobo = due.reduce((s, v) => s + v.commissionKobo, 0);
-    if (amountKobo <= 0) return null;
+    if (amountKobo <= 0) return audited(tx, null);
     const id = randomUUID();
     const transferId = await settleCommissionMoney(tx, accountIdsOf(ctx.db), {
       settlementId: id,
@@ -48,7 +61,7 @@ export async function settleCommission(
       due.map((d) => d.id),
       id,
     );
-    return row;
+    return audited(tx, row);
   });
 }
 
@@ -73,7 +86,7 @@ export const settleCommissionsJob: JobHandler = async (ctx, _job, now) => {
   const clients = await repo.clientsWithUnsettled(ctx.db);
   for (const c of clients) {
     try {
-      await settleCommission(ctx, c.corporateId, 'SCHEDULE', null);
+      await settleCommission(ctx, c.corporateId, null);
     } catch (err) {
       ctx.log.error({ err, corporateId: c.corporateId }, 'commission settlement failed');
     }
@@ -81,10 +94,24 @@ export const settleCommissionsJob: JobHandler = async (ctx, _job, now) => {
   return { retryAt: nextSettlementAt(now, ctx.config.COMMISSION_SETTLEMENT_HOUR) };
 };
 
-export async function setUpfrontCommission(db: Db, corporateId: string, upfront: boolean) {
-  const row = await repo.setUpfront(db, corporateId, upfront);
-  if (!row) throw notFound('Corporate client');
-  return row;
+export async function setUpfrontCommission(
+  db: Db,
+  rc: RequestContext,
+  corporateId: string,
+  upfront: boolean,
+) {
+  return db.transaction(async (tx) => {
+    const row = await repo.setUpfront(tx, corporateId, upfront);
+    if (!row) throw notFound('Corporate client');
+    await recordAudit(tx, rc, {
+      action: 'corporate.upfront-commission',
+      targetType: 'corporate',
+      targetId: row.id,
+      corporateId: row.id,
+      summary: { upfrontCommission: row.upfrontCommission },
+    });
+    return row;
+  });
 }
 
 // ---------------------------------------------------------------- the report

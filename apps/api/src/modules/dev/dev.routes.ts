@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { notFound } from '../../infra/errors';
 import { ok } from '../../infra/http';
-import { audit } from '../../plugins/audit';
+import { requestContextOf } from '../../infra/request-context';
 import { runClientScheduleNow } from '../auto-topup';
 import { recentOutbox } from './dev.service';
 
@@ -79,14 +79,7 @@ export async function devRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       onlyThisMachine(req);
-      const res = await runClientScheduleNow(ctx, req.body.corporateId);
-      await audit(ctx.db, req, {
-        action: 'dev.auto-topup.run-schedule',
-        targetType: 'corporate',
-        targetId: req.body.corporateId,
-        corporateId: req.body.corporateId,
-        summary: res,
-      });
+      const res = await runClientScheduleNow(ctx, req.body.corporateId, requestContextOf(req));
       return ok(`${res.processed} auto top-up run${res.processed === 1 ? '' : 's'} processed`, res);
     },
   );

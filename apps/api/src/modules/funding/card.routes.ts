@@ -15,8 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { AppError } from '../../infra/errors';
 import { ok } from '../../infra/http';
-import { authOf, corporateOf } from '../../infra/request-context';
-import { recorder } from '../../plugins/audit';
+import { corporateOf, requestContextOf } from '../../infra/request-context';
 import {
   cardFee,
   cardPaymentView,
@@ -61,7 +60,7 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       corporateOf(req);
-      const view = await initializeCardPayment(ctx, authOf(req), req.body.amount, recorder(req));
+      const view = await initializeCardPayment(ctx, requestContextOf(req), req.body.amount);
       return reply.status(201).send(ok('Card payment started', view));
     },
   );
@@ -82,7 +81,7 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext) {
         ctx,
         corporateOf(req),
         req.query.reference,
-        recorder(req),
+        requestContextOf(req),
       );
       const message = credited
         ? 'Payment confirmed. Your wallet has been credited.'
@@ -135,7 +134,7 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext) {
           d.reference,
           { status: d.status, amountKobo: d.amountKobo, paidAt: d.paidAt ? new Date(d.paidAt) : null },
           'callback',
-          recorder(req),
+          requestContextOf(req),
         );
         return ok('Callback processed', { reference: payment.reference, status: payment.status, credited });
       },

@@ -12,12 +12,11 @@ import {
   formatNaira,
   koboToNairaString,
 } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, notFound } from '../../infra/errors';
-import type { AuthContext } from '../../infra/request-context';
-import { systemContext } from '../../infra/request-context';
-import { type AuditFn, recorder } from '../../plugins/audit';
+import { callerOf, type RequestContext, systemContext } from '../../infra/request-context';
 import { systemAccountId, transfer, walletAccountId } from '../ledger';
 import { notifyCorporate } from '../notifications';
 import { cardFeeRuleOf } from '../platform';
@@ -87,12 +86,8 @@ export function cardPaymentView(p: CardPaymentRow) {
   };
 }
 
-export async function initializeCardPayment(
-  ctx: AppContext,
-  actor: AuthContext,
-  amountKobo: number,
-  record: AuditFn,
-) {
+export async function initializeCardPayment(ctx: AppContext, rc: RequestContext, amountKobo: number) {
+  const actor = callerOf(rc);
   const gateway = requireGateway(ctx);
   const corporateId = actor.corporateId!;
   const corp = await requireActiveCorporate(ctx.db, corporateId);
@@ -124,7 +119,7 @@ export async function initializeCardPayment(
     throw new AppError('SERVICE_UNAVAILABLE', 400, 'The payment could not be started. Please try again.');
   }
   const row = await updateCardPayment(ctx.db, payment.id, { checkoutUrl });
-  await record(ctx.db, {
+  await recordAudit(ctx.db, rc, {
     action: 'funding.card.initialize',
     targetType: 'card_payment',
     targetId: reference,
@@ -146,7 +141,7 @@ export async function settleCardPayment(
   reference: string,
   result: GatewayVerifyResult,
   via: 'callback' | 'verify',
-  record?: AuditFn,
+  rc?: RequestContext,
 ): Promise<{ payment: CardPaymentRow; credited: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const p = await lockCardPayment(tx, reference);
@@ -176,18 +171,19 @@ export async function settleCardPayment(
       const body = `Your wallet was funded with ${formatNaira(p.amountKobo)} by card (reference ${p.reference}; fee ${formatNaira(p.feeKobo)}). New balance: ${formatNaira(credit.balanceKobo)}.`;
       await notifyCorporate(tx, p.corporateId, 'Wallet funded by card', body);
       if (corp) await ctx.mailer.send(tx, { to: corp.email, subject: 'Wallet funded by card', text: body });
-      await record?.(tx, {
-        action: 'funding.card.credit',
-        targetType: 'card_payment',
-        targetId: p.reference,
-        corporateId: p.corporateId,
-        summary: {
-          via,
-          amount: koboToNairaString(p.amountKobo),
-          fee: koboToNairaString(p.feeKobo),
-          transferId: credit.transferId,
-        },
-      });
+      if (rc)
+        await recordAudit(tx, rc, {
+          action: 'funding.card.credit',
+          targetType: 'card_payment',
+          targetId: p.reference,
+          corporateId: p.corporateId,
+          summary: {
+            via,
+            amount: koboToNairaString(p.amountKobo),
+            fee: koboToNairaString(p.feeKobo),
+            transferId: credit.transferId,
+          },
+        });
       return { payment, credited: true };
     }
 
@@ -196,13 +192,14 @@ export async function settleCardPayment(
         status: result.status,
         statusReason: result.status === 'CANCELLED' ? 'Cancelled by the payer' : 'The payment failed',
       });
-      await record?.(tx, {
-        action: 'funding.card.status',
-        targetType: 'card_payment',
-        targetId: p.reference,
-        corporateId: p.corporateId,
-        summary: { via, status: result.status },
-      });
+      if (rc)
+        await recordAudit(tx, rc, {
+          action: 'funding.card.status',
+          targetType: 'card_payment',
+          targetId: p.reference,
+          corporateId: p.corporateId,
+          summary: { via, status: result.status },
+        });
       return { payment, credited: false };
     }
     return { payment: p, credited: false };
@@ -243,14 +240,14 @@ export async function verifyCardPayment(
   ctx: AppContext,
   corporateId: string,
   reference: string,
-  record?: AuditFn,
+  rc?: RequestContext,
 ) {
   const p = await findCardPayment(ctx.db, reference, corporateId);
   if (!p) throw notFound('Card payment');
   if (p.status === 'SUCCESSFUL') return { payment: p, credited: false };
   const result = await requireGateway(ctx).verify(reference);
   if (result.status === 'NOT_FOUND') return { payment: p, credited: false };
-  return settleCardPayment(ctx, reference, result, 'verify', record);
+  return settleCardPayment(ctx, reference, result, 'verify', rc);
 }
 
 export { completeSimPayment, findSimPayment, type SimPaymentRow } from './funding.repo';
@@ -275,12 +272,12 @@ export async function expireAbandonedCardPayments(ctx: AppContext, now = new Dat
     new Date(now.getTime() - minutes * 60_000),
     EXPIRY_BATCH,
   );
-  const record = recorder(systemContext('card-payment-expiry'));
+  const rc = systemContext('card-payment-expiry');
   for (const p of stale) {
     done.checked++;
     const result = await gateway.verify(p.reference);
     if (result.status === 'SUCCESSFUL' || result.status === 'FAILED' || result.status === 'CANCELLED') {
-      const settled = await settleCardPayment(ctx, p.reference, result, 'verify', record);
+      const settled = await settleCardPayment(ctx, p.reference, result, 'verify', rc);
       if (settled.credited) done.credited++;
       continue;
     }
@@ -291,7 +288,7 @@ export async function expireAbandonedCardPayments(ctx: AppContext, now = new Dat
         status: 'EXPIRED',
         statusReason: `Not completed within ${minutes} minutes: the payment expired and nothing was credited`,
       });
-      await record(tx, {
+      await recordAudit(tx, rc, {
         action: 'funding.card.status',
         targetType: 'card_payment',
         targetId: row.reference,

@@ -5,12 +5,12 @@
 // constraint ties APPROVED to a transfer).
 import { randomUUID } from 'node:crypto';
 import { type ClientType, formatNaira, koboToNairaString } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/sql';
 import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
-import type { AuthContext } from '../../infra/request-context';
-import type { AuditFn } from '../../plugins/audit';
+import { callerOf, type RequestContext } from '../../infra/request-context';
 import { systemAccountId, transfer, walletAccountId } from '../ledger';
 import { notifyAdmins, notifyCorporate } from '../notifications';
 import { platformSettings } from '../platform';
@@ -88,15 +88,15 @@ const KIND_NAME = { FUNDING: 'fund request', REPAYMENT: 'repayment' } as const;
 
 export async function createFundRequest(
   ctx: AppContext,
-  actor: AuthContext,
+  rc: RequestContext,
   input: {
     kind: 'FUNDING' | 'REPAYMENT';
     amountKobo: number;
     transferReference: string;
     proof?: UploadedFile;
   },
-  record: AuditFn,
 ) {
+  const actor = callerOf(rc);
   const corporateId = actor.corporateId!;
   const corp = await requireActiveCorporate(ctx.db, corporateId);
   if (input.kind === 'REPAYMENT' && corp.clientType !== 'POSTPAID' && corp.clientType !== 'POSTPAID_PLUS') {
@@ -126,7 +126,7 @@ export async function createFundRequest(
         `${corp.name} sent ${input.kind === 'REPAYMENT' ? 'a repayment' : 'a fund request'} ${row.code} of ${formatNaira(row.amountKobo)} (transfer reference ${row.transferReference}). Review it under Funding history.`,
         'funding.requested',
       );
-      await record(tx, {
+      await recordAudit(tx, rc, {
         action: input.kind === 'REPAYMENT' ? 'funding.repayment.create' : 'funding.request.create',
         targetType: 'fund_request',
         targetId: row.code,
@@ -146,12 +146,8 @@ export async function createFundRequest(
 }
 
 /** The client says it has paid: PENDING -> PAID (PAID again is a no-op). */
-export async function confirmFundRequestPaid(
-  ctx: AppContext,
-  actor: AuthContext,
-  ref: string,
-  record: AuditFn,
-) {
+export async function confirmFundRequestPaid(ctx: AppContext, rc: RequestContext, ref: string) {
+  const actor = callerOf(rc);
   const corporateId = actor.corporateId!;
   const fr = await findFundRequest(ctx.db, ref, corporateId);
   if (!fr) throw notFound('Fund request');
@@ -162,7 +158,11 @@ export async function confirmFundRequestPaid(
   }
   await ctx.db.transaction(async (tx) => {
     if (await markFundRequestPaid(tx, fr.id, corporateId)) {
-      await record(tx, { action: 'funding.request.paid', targetType: 'fund_request', targetId: fr.code });
+      await recordAudit(tx, rc, {
+        action: 'funding.request.paid',
+        targetType: 'fund_request',
+        targetId: fr.code,
+      });
     }
   });
   return fundRequestView((await findFundRequest(ctx.db, fr.id, corporateId))!);
@@ -170,7 +170,8 @@ export async function confirmFundRequestPaid(
 
 // ---------------------------------------------------------------- admin decisions
 
-export async function approveFundRequest(ctx: AppContext, actor: AuthContext, ref: string, record: AuditFn) {
+export async function approveFundRequest(ctx: AppContext, rc: RequestContext, ref: string) {
+  const actor = callerOf(rc);
   const id = await ctx.db.transaction(async (tx) => {
     const fr = await lockFundRequest(tx, ref);
     if (!fr) throw notFound('Fund request');
@@ -206,7 +207,7 @@ export async function approveFundRequest(ctx: AppContext, actor: AuthContext, re
     const corp = await findCorporate(tx, fr.corporateId);
     if (corp && !emailed.includes(corp.email))
       await ctx.mailer.send(tx, { to: corp.email, subject, text: body });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'funding.request.approve',
       targetType: 'fund_request',
       targetId: fr.code,
@@ -218,13 +219,8 @@ export async function approveFundRequest(ctx: AppContext, actor: AuthContext, re
   return fundRequestView((await findFundRequest(ctx.db, id))!);
 }
 
-export async function declineFundRequest(
-  ctx: AppContext,
-  actor: AuthContext,
-  ref: string,
-  reason: string,
-  record: AuditFn,
-) {
+export async function declineFundRequest(ctx: AppContext, rc: RequestContext, ref: string, reason: string) {
+  const actor = callerOf(rc);
   const id = await ctx.db.transaction(async (tx) => {
     const fr = await lockFundRequest(tx, ref);
     if (!fr) throw notFound('Fund request');
@@ -244,7 +240,7 @@ export async function declineFundRequest(
     const corp = await findCorporate(tx, fr.corporateId);
     if (corp && !emailed.includes(corp.email))
       await ctx.mailer.send(tx, { to: corp.email, subject, text: body });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'funding.request.decline',
       targetType: 'fund_request',
       targetId: fr.code,
@@ -308,11 +304,11 @@ export function adminFundingView(a: AdminFundingRow, balanceKobo: number) {
  */
 export async function adminFund(
   ctx: AppContext,
-  actor: AuthContext,
+  rc: RequestContext,
   kind: AdminFundingKind,
   body: { corporateId: string; amountKobo: number; reason: string; reference?: string },
-  record: AuditFn,
 ) {
+  const actor = callerOf(rc);
   const spec = ADMIN_FUNDING_ROUTES[kind];
   const requestKey = body.reference ?? randomUUID();
   return ctx.db.transaction(async (tx) => {
@@ -376,7 +372,7 @@ export async function adminFund(
     const text = `Your wallet was credited with ${formatNaira(body.amountKobo)} by VendPort (${body.reason}). New balance: ${formatNaira(balance)}.`;
     await notifyCorporate(tx, corp.id, 'Wallet funded', text);
     await ctx.mailer.send(tx, { to: corp.email, subject: 'Wallet funded', text });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: `funding.admin.${spec.route}`,
       targetType: 'corporate',
       targetId: corp.id,

@@ -5,8 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { ok } from '../../infra/http';
-import { authOf, corporateOf } from '../../infra/request-context';
-import { audit } from '../../plugins/audit';
+import { corporateOf, requestContextOf } from '../../infra/request-context';
 import { addIp, listIps, removeIp } from './ip-allowlist.service';
 
 // 'settings.manage' names an admin permission too: the area is spelled out.
@@ -47,13 +46,7 @@ export async function ipAllowlistRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const row = await addIp(ctx.db, corporateOf(req), req.body.address, authOf(req).userId);
-      await audit(ctx.db, req, {
-        action: 'ip.add',
-        targetType: 'ip_allowlist',
-        targetId: row.id,
-        summary: { address: row.address },
-      });
+      const row = await addIp(ctx.db, requestContextOf(req), corporateOf(req), req.body.address);
       return reply.status(201).send(ok('IP address added', out(row)));
     },
   );
@@ -70,13 +63,7 @@ export async function ipAllowlistRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const row = await removeIp(ctx.db, corporateOf(req), req.params.id);
-      await audit(ctx.db, req, {
-        action: 'ip.remove',
-        targetType: 'ip_allowlist',
-        targetId: row.id,
-        summary: { address: row.address },
-      });
+      const row = await removeIp(ctx.db, requestContextOf(req), corporateOf(req), req.params.id);
       return ok('IP address removed', out(row));
     },
   );

@@ -12,8 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { ok, page } from '../../infra/http';
-import { authOf } from '../../infra/request-context';
-import { audit, recorder } from '../../plugins/audit';
+import { authOf, requestContextOf } from '../../infra/request-context';
 import {
   clearAll,
   deleteOne,
@@ -101,12 +100,7 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
       schema: { tags, summary: 'Delete all my notifications', response: { 200: message } },
     },
     async (req) => {
-      const n = await clearAll(ctx.db, authOf(req).userId);
-      await audit(ctx.db, req, {
-        action: 'notifications.clear',
-        targetType: 'notification',
-        summary: { cleared: n },
-      });
+      await clearAll(ctx.db, requestContextOf(req));
       return ok('All notifications cleared', null);
     },
   );
@@ -117,12 +111,7 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
       schema: { tags, summary: 'Delete one notification', params: idParams, response: { 200: message } },
     },
     async (req) => {
-      await deleteOne(ctx.db, authOf(req).userId, req.params.id);
-      await audit(ctx.db, req, {
-        action: 'notifications.delete',
-        targetType: 'notification',
-        targetId: req.params.id,
-      });
+      await deleteOne(ctx.db, requestContextOf(req), req.params.id);
       return ok('Notification deleted', null);
     },
   );
@@ -139,7 +128,10 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
       },
     },
     async (req) =>
-      ok('Notification set-up retrieved', await notificationSetup(ctx.db, authOf(req), req.params.id)),
+      ok(
+        'Notification set-up retrieved',
+        await notificationSetup(ctx.db, requestContextOf(req), req.params.id),
+      ),
   );
   r.post(
     '/notification-setup',
@@ -153,13 +145,11 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
       },
     },
     async (req) => {
-      const me = authOf(req);
       const view = await saveNotificationSetup(
         ctx.db,
-        me,
-        req.body.userId ?? me.userId,
+        requestContextOf(req),
+        req.body.userId,
         req.body.preferences,
-        recorder(req),
       );
       return ok('Notification set-up saved', view);
     },

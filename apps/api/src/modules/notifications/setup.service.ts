@@ -10,10 +10,10 @@ import {
   type NotificationEvent,
   notificationEventsOf,
 } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { Db } from '../../infra/db/client';
 import { badRequest, notFound } from '../../infra/errors';
-import type { AuthContext } from '../../infra/request-context';
-import type { AuditFn } from '../../plugins/audit';
+import { type AuthContext, callerOf, type RequestContext } from '../../infra/request-context';
 import * as repo from './notifications.repo';
 
 type Target = NonNullable<Awaited<ReturnType<typeof repo.findUserForSetup>>>;
@@ -47,18 +47,19 @@ function viewOf(t: Target) {
   };
 }
 
-export async function notificationSetup(db: Db, caller: AuthContext, userId: string) {
-  return viewOf(await targetFor(db, caller, userId));
+export async function notificationSetup(db: Db, rc: RequestContext, userId: string) {
+  return viewOf(await targetFor(db, callerOf(rc), userId));
 }
 
+/** Saves the set-up of `userId`, or the caller's own when it is not given. */
 export async function saveNotificationSetup(
   db: Db,
-  caller: AuthContext,
-  userId: string,
+  rc: RequestContext,
+  userId: string | undefined,
   choices: Partial<Record<NotificationEvent, ChannelChoice>>,
-  record: AuditFn,
 ) {
-  const t = await targetFor(db, caller, userId);
+  const caller = callerOf(rc);
+  const t = await targetFor(db, caller, userId ?? caller.userId);
   const mine = notificationEventsOf(t.area as Area);
   const foreign = (Object.keys(choices) as NotificationEvent[]).filter((k) => !mine.includes(k));
   if (foreign.length) {
@@ -71,7 +72,7 @@ export async function saveNotificationSetup(
   await db.transaction(async (tx) => {
     await repo.putPreferences(tx, t.id, after, caller.userId);
     const changed = mine.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'notifications.setup.update',
       targetType: 'user',
       targetId: t.id,
@@ -82,5 +83,5 @@ export async function saveNotificationSetup(
       },
     });
   });
-  return notificationSetup(db, caller, userId);
+  return notificationSetup(db, rc, t.id);
 }

@@ -14,8 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../infra/context';
 import { ok } from '../../infra/http';
-import { authOf } from '../../infra/request-context';
-import { recorder } from '../../plugins/audit';
+import { authOf, requestContextOf } from '../../infra/request-context';
 import { platformSettings, platformSettingsOut, savePlatformSettings } from './platform.service';
 import { saveSmtp, sendTestEmail, smtpView } from './smtp.service';
 
@@ -55,7 +54,7 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await savePlatformSettings(ctx, req.body, authOf(req).userId, recorder(req));
+      await savePlatformSettings(ctx, req.body, authOf(req).userId, requestContextOf(req));
       return ok('Settings saved', await view());
     },
   );
@@ -72,7 +71,7 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await saveSmtp(ctx, req.body, authOf(req).userId, recorder(req));
+      await saveSmtp(ctx, req.body, authOf(req).userId, requestContextOf(req));
       return ok('SMTP settings saved', await view());
     },
   );
@@ -89,7 +88,7 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const res = await sendTestEmail(ctx, req.body.to, recorder(req));
+      const res = await sendTestEmail(ctx, req.body.to, requestContextOf(req));
       return ok(
         res.delivered
           ? `Test email accepted by the server: ${res.serverAnswer}`

@@ -9,9 +9,10 @@ import {
   describeCardFeeRule,
   type PlatformSettingsValues,
 } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
-import type { AuditFn } from '../../plugins/audit';
+import type { RequestContext } from '../../infra/request-context';
 import * as repo from './platform.repo';
 
 export const PLATFORM_KEY = 'platform';
@@ -116,7 +117,7 @@ export async function savePlatformSettings(
   ctx: AppContext,
   v: PlatformSettingsValues,
   actorId: string,
-  record: AuditFn,
+  rc: RequestContext,
 ): Promise<PlatformSettings> {
   await ctx.db.transaction(async (tx) => {
     await repo.lockSetting(tx, PLATFORM_KEY);
@@ -145,7 +146,7 @@ export async function savePlatformSettings(
     const after = platformSettingsOut({ ...next, updatedAt: null });
     const { updatedAt: _b, ...b } = before;
     const { updatedAt: _a, ...a } = after;
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'settings.platform.update',
       targetType: 'platform_settings',
       targetId: PLATFORM_KEY,

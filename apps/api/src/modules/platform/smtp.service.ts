@@ -3,10 +3,11 @@
 // audit entry carries it. When enabled, the mailer sends through these settings; otherwise
 // through SMTP_* from the environment; otherwise mail stays in the outbox.
 import type { Transporter } from 'nodemailer';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { envSmtp, type SmtpOptions, type SmtpSource, smtpTransport } from '../../infra/mailer';
-import type { AuditFn } from '../../plugins/audit';
+import type { RequestContext } from '../../infra/request-context';
 import * as repo from './platform.repo';
 
 export const SMTP_KEY = 'smtp';
@@ -83,7 +84,7 @@ export interface SmtpInput {
   secure: boolean;
 }
 
-export async function saveSmtp(ctx: AppContext, input: SmtpInput, actorId: string, record: AuditFn) {
+export async function saveSmtp(ctx: AppContext, input: SmtpInput, actorId: string, rc: RequestContext) {
   await ctx.db.transaction(async (tx) => {
     await repo.lockSetting(tx, SMTP_KEY);
     const { smtp: before } = await stored(tx);
@@ -109,7 +110,7 @@ export async function saveSmtp(ctx: AppContext, input: SmtpInput, actorId: strin
       user: s.user,
       tls: s.secure,
     });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'settings.smtp.update',
       targetType: 'platform_settings',
       targetId: SMTP_KEY,
@@ -129,7 +130,7 @@ export async function saveSmtp(ctx: AppContext, input: SmtpInput, actorId: strin
  * connection, unknown host, authentication failed, timeout). The message is in the outbox either
  * way, marked sent or with the error. Without any SMTP server it stays in the outbox.
  */
-export async function sendTestEmail(ctx: AppContext, to: string, record: AuditFn) {
+export async function sendTestEmail(ctx: AppContext, to: string, rc: RequestContext) {
   const { smtp } = await stored(ctx.db);
   const env = envSmtp(ctx.config);
   const via = smtp.enabled && smtp.host ? 'SETTINGS' : env ? 'ENVIRONMENT' : 'OUTBOX_ONLY';
@@ -161,7 +162,7 @@ export async function sendTestEmail(ctx: AppContext, to: string, record: AuditFn
       transport?.close();
     }
   }
-  await record(ctx.db, {
+  await recordAudit(ctx.db, rc, {
     action: 'settings.smtp.test',
     targetType: 'platform_settings',
     targetId: SMTP_KEY,

@@ -15,8 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { sendCsv } from '../../infra/csv';
 import { ok, pagedEnvelope } from '../../infra/http';
-import { authOf, corporateOf } from '../../infra/request-context';
-import { audit, recorder } from '../../plugins/audit';
+import { corporateOf, requestContextOf } from '../../infra/request-context';
 import { reconciliationSettings, saveReconciliationSettings } from './reconciliation.service';
 import {
   listStatements,
@@ -63,7 +62,7 @@ export async function reconciliationRoutes(app: FastifyInstance, ctx: AppContext
     async (req) =>
       ok(
         'Reconciliation settings saved',
-        await saveReconciliationSettings(ctx, corporateOf(req), req.body, recorder(req)),
+        await saveReconciliationSettings(ctx, corporateOf(req), req.body, requestContextOf(req)),
       ),
   );
 
@@ -98,13 +97,7 @@ export async function reconciliationRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (req, reply) => {
-      const row = await statementOnDemand(ctx, corporateOf(req), req.body, authOf(req).userId);
-      await audit(ctx.db, req, {
-        action: 'reconciliation.statement.create',
-        targetType: 'statement',
-        targetId: row.code,
-        summary: { startDate: req.body.startDate, endDate: req.body.endDate },
-      });
+      const row = await statementOnDemand(ctx, requestContextOf(req), corporateOf(req), req.body);
       return reply.status(201).send(ok('Statement ready', statementOut(row)));
     },
   );

@@ -2,8 +2,9 @@
 // statements are made, daily or weekly, to which email addresses and in-app, in which format
 // (CSV only, or CSV and PDF), and the wallet's low-balance alert threshold.
 import type { StatementFormat } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
-import type { AuditFn } from '../../plugins/audit';
+import type { RequestContext } from '../../infra/request-context';
 import { platformSettings } from '../platform';
 import * as repo from './reconciliation.repo';
 
@@ -38,7 +39,7 @@ export async function saveReconciliationSettings(
   ctx: AppContext,
   corporateId: string,
   input: ReconciliationInput,
-  record: AuditFn,
+  rc: RequestContext,
 ) {
   const before = await reconciliationSettings(ctx, corporateId);
   const emails = [...new Set(input.emails)];
@@ -61,7 +62,7 @@ export async function saveReconciliationSettings(
       format: s.format,
       lowBalanceThresholdKobo: s.lowBalanceThresholdKobo,
     });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'reconciliation.settings.update',
       targetType: 'reconciliation_settings',
       targetId: corporateId,

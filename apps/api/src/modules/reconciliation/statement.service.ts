@@ -4,12 +4,14 @@
 // hold). Periods are whole Lagos days: [Lagos midnight, Lagos midnight). The job makes the
 // DAILY or WEEKLY statement once the period has ended; a client may ask for any past range.
 import { formatLagosDate, koboToNairaString, lagosDateOf } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { readableCode } from '../../infra/crypto';
 import { lagosDateTime, toCsv } from '../../infra/csv';
 import type { Db } from '../../infra/db/client';
 import { badRequest, notFound } from '../../infra/errors';
 import { lagosDayStart } from '../../infra/http';
+import { callerOf, type RequestContext } from '../../infra/request-context';
 import { walletStatementLines } from '../ledger';
 import * as repo from './reconciliation.repo';
 
@@ -199,25 +201,34 @@ export const MAX_RANGE_DAYS = 366;
 
 export async function statementOnDemand(
   ctx: AppContext,
+  rc: RequestContext,
   corporateId: string,
   range: { startDate: string; endDate: string },
-  actorId: string,
   now = new Date(),
 ) {
+  const actorId = callerOf(rc).userId;
   if (range.endDate > lagosDate(now)) {
     throw badRequest('The end date cannot be in the future (Lagos time)');
   }
   const days = (Date.parse(range.endDate) - Date.parse(range.startDate)) / DAY_MS + 1;
   if (days > MAX_RANGE_DAYS) throw badRequest(`A statement covers at most ${MAX_RANGE_DAYS} days`);
-  const row = await storeStatement(
-    ctx.db,
-    corporateId,
-    { kind: 'ON_DEMAND', fromDate: range.startDate, toDate: range.endDate },
-    actorId,
-    now,
-  );
-  if (!row) throw new Error('on-demand statement not stored');
-  return row;
+  return ctx.db.transaction(async (tx) => {
+    const row = await storeStatement(
+      tx,
+      corporateId,
+      { kind: 'ON_DEMAND', fromDate: range.startDate, toDate: range.endDate },
+      actorId,
+      now,
+    );
+    if (!row) throw new Error('on-demand statement not stored');
+    await recordAudit(tx, rc, {
+      action: 'reconciliation.statement.create',
+      targetType: 'statement',
+      targetId: row.code,
+      summary: { startDate: range.startDate, endDate: range.endDate },
+    });
+    return row;
+  });
 }
 
 export async function statementOf(db: Db, corporateId: string, id: string) {

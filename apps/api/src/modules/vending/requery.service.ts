@@ -1,8 +1,11 @@
 // Requery: asking the provider again about a PENDING vend, on a backoff schedule for 48 hours,
 // or by hand (at most once per cooldown).
+
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, notFound } from '../../infra/errors';
+import { callerOf, type RequestContext } from '../../infra/request-context';
 import { callProvider, providerNamed } from '../providers';
 import { callEvent, requestOf } from './deliver.service';
 import { REQUERY_WINDOW_MS } from './route';
@@ -98,17 +101,32 @@ export async function requeryVend(
 /** A vend is asked about by hand at most once in this many seconds (providers rate-limit us). */
 export const MANUAL_REQUERY_COOLDOWN_S = 5;
 
-/** PUT transactions/query: a requery asked for by a person, not more often than the cooldown. */
+/**
+ * PUT transactions/query: a requery asked for by a person, not more often than the cooldown;
+ * audited once the provider has answered.
+ */
 export async function requeryByHand(
   ctx: AppContext,
+  rc: RequestContext,
   id: string,
-  actorId: string,
 ): Promise<{ vend: VendRow; retryAt: Date | null; inProgress?: boolean }> {
+  const actorId = callerOf(rc).userId;
   const last = await lastVendEventAt(ctx.db, id, 'REQUERY');
   const waitMs = last ? last.getTime() + MANUAL_REQUERY_COOLDOWN_S * 1000 - Date.now() : 0;
   if (waitMs > 0) {
     const message = 'This purchase was checked with the provider a moment ago; try again in a few seconds';
     throw new AppError('TOO_MANY_REQUESTS', 429, message, [message], Math.ceil(waitMs / 1000));
   }
-  return requeryVend(ctx, id, { actorId });
+  const res = await requeryVend(ctx, id, { actorId });
+  if (!res.inProgress) {
+    const v = res.vend;
+    await recordAudit(ctx.db, rc, {
+      action: 'vend.requery',
+      targetType: 'vend',
+      targetId: v.id,
+      corporateId: v.corporateId,
+      summary: { code: v.code, status: v.status },
+    });
+  }
+  return res;
 }

@@ -1,9 +1,11 @@
 // An admin's reversal of a SUCCESSFUL vend: SUCCESSFUL -> REVERSED, the client refunded through
 // the ledger.
 import { formatNaira } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { conflict, notFound } from '../../infra/errors';
+import { callerOf, type RequestContext } from '../../infra/request-context';
 import { accountIdsOf } from '../ledger';
 import { queueWebhook } from './settle.service';
 import { recordVendEvents } from './vend-events.repo';
@@ -13,9 +15,11 @@ import { findVendById, lockVendIn, updateVend, type VendRow } from './vending.re
 /** SUCCESSFUL -> REVERSED: the client is refunded through the ledger. */
 export async function reverseSuccessfulVend(
   ctx: AppContext,
+  rc: RequestContext,
   id: string,
-  o: { actorId: string; reason: string },
+  reason: string,
 ): Promise<VendRow> {
+  const o = { actorId: callerOf(rc).userId, reason };
   const at = new Date();
   const row = await ctx.db.transaction(async (tx) => {
     const locked = await lockVendIn(tx as unknown as Db, id, 'SUCCESSFUL');
@@ -53,6 +57,13 @@ export async function reverseSuccessfulVend(
       { vendId: id, type: 'STATUS', status: 'REVERSED', message: o.reason, actorId: o.actorId, at },
     ]);
     await queueWebhook(tx as unknown as Db, done, 'vend.reversed', at);
+    await recordAudit(tx, rc, {
+      action: 'vend.reverse',
+      targetType: 'vend',
+      targetId: done.id,
+      corporateId: done.corporateId,
+      summary: { code: done.code, amountKobo: done.amountKobo, reason },
+    });
     return done;
   });
   if (!row) {

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { AppError, notFound } from '../../infra/errors';
 import { ok } from '../../infra/http';
-import { audit } from '../../plugins/audit';
+import { requestContextOf } from '../../infra/request-context';
 import { type ApiClient, authenticateApiKey } from '../auth';
 import { listPlans, planOut, serviceOut } from '../catalogue';
 import { assertIpAllowed } from '../ip-allowlist';
@@ -162,22 +162,14 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
           'Only test keys (or a client in test mode) can add sandbox money',
         );
       }
-      const balance = await fundSandbox(ctx, client.corporateId, req.body.amount, null);
       // No signed-in user: the client's test key acted (named by its id, never the key itself).
-      await audit(ctx.db, req, {
-        action: 'sandbox.fund',
-        actor: {
-          id: null,
-          email: null,
-          name: 'API (test key)',
-          role: null,
-          area: 'CORPORATE',
-          corporateId: client.corporateId,
-        },
-        targetType: 'corporate',
-        targetId: client.corporateId,
-        summary: { amountKobo: req.body.amount, apiKeyId: client.keyId },
-      });
+      const balance = await fundSandbox(
+        ctx,
+        requestContextOf(req),
+        client.corporateId,
+        req.body.amount,
+        client.keyId,
+      );
       return ok(`${formatNaira(req.body.amount)} of test money added to the sandbox wallet`, {
         sandboxBalanceKobo: balance,
         sandboxBalance: formatNaira(balance),

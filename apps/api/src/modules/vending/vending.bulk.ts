@@ -3,10 +3,12 @@
 // one bad row refuses the whole file. Then each row is vended like any other vend, and the
 // answer lists every row's result.
 import { formatNaira, portalVendBody, readBulkCsv, type VendView } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { readableCode } from '../../infra/crypto';
 import { AppError, badRequest, invalidRows, notFound } from '../../infra/errors';
 import { mapLimit } from '../../infra/map-limit';
+import { callerOf, corporateOfCaller, type RequestContext } from '../../infra/request-context';
 import { corporateBalances } from '../ledger';
 import {
   executeVend,
@@ -30,7 +32,10 @@ export interface BulkRowResult {
   vend: VendView | null;
 }
 
-export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string, batchReference?: string) {
+/** A bulk vend by the signed-in client user, written to the audit trail with its counts. */
+export async function bulkVend(ctx: AppContext, rc: RequestContext, csv: string, batchReference?: string) {
+  const me = callerOf(rc);
+  const caller: VendCaller = { corporateId: corporateOfCaller(rc), channel: 'BULK', userId: me.userId };
   const file = readBulkCsv(csv);
   if ('error' in file) throw badRequest(file.error);
   const body = file.rows;
@@ -145,11 +150,22 @@ export async function bulkVend(ctx: AppContext, caller: VendCaller, csv: string,
     }
   });
   const count = (s: string) => rows.filter((r) => r.vend?.status === s).length;
-  return {
+  const result = {
     rows,
     total: rows.length,
     successful: count('SUCCESSFUL'),
     pending: count('PENDING'),
     failed: rows.filter((r) => !r.ok).length,
   };
+  await recordAudit(ctx.db, rc, {
+    action: 'vend.bulk',
+    targetType: 'vend',
+    summary: {
+      rows: result.total,
+      successful: result.successful,
+      pending: result.pending,
+      failed: result.failed,
+    },
+  });
+  return result;
 }

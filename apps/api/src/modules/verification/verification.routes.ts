@@ -25,7 +25,6 @@ import type { AppContext } from '../../infra/context';
 import { AppError, badRequest } from '../../infra/errors';
 import { ok, page, refuseNul, sendStoredFile } from '../../infra/http';
 import { authOf, corporateOf, requestContextOf } from '../../infra/request-context';
-import { recorder } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import {
   approveVerification,
@@ -120,7 +119,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
         a.userId,
         req.body.kind,
         req.body.documents,
-        recorder(req),
+        requestContextOf(req),
       );
       return reply
         .status(201)
@@ -140,7 +139,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
       },
     },
     async (req) => {
-      await deleteDocument(ctx, corporateOf(req), req.body.documentId, recorder(req));
+      await deleteDocument(ctx, corporateOf(req), req.body.documentId, requestContextOf(req));
       return ok('Document deleted', null);
     },
   );
@@ -156,7 +155,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
       },
     },
     async (req) =>
-      ok('Verification requested', await requestVerification(ctx, corporateOf(req), recorder(req))),
+      ok('Verification requested', await requestVerification(ctx, corporateOf(req), requestContextOf(req))),
   );
 
   r.get(
@@ -248,7 +247,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
         req.body.corporateId,
         authOf(req).userId,
         req.body.review,
-        recorder(req),
+        requestContextOf(req),
       );
       return ok('Account has been successfully approved.', view);
     },
@@ -272,7 +271,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
         req.body.corporateId,
         authOf(req).userId,
         req.body.reason,
-        recorder(req),
+        requestContextOf(req),
       );
       return ok('Account has been successfully declined. The client has been informed.', view);
     },

@@ -14,11 +14,12 @@ import {
   type VerificationDocumentView,
   type VerificationRequestView,
 } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
 import { detectDocumentType, displayName, nameContradictsType } from '../../infra/file-store';
-import type { AuditFn } from '../../plugins/audit';
+import type { RequestContext } from '../../infra/request-context';
 import { walletTotals } from '../ledger';
 import { notifyAdmins, notifyCorporate } from '../notifications';
 import * as repo from './verification.repo';
@@ -78,7 +79,7 @@ export async function uploadDocuments(
   userId: string,
   kind: DocumentKind,
   incoming: IncomingDocument[],
-  record: AuditFn,
+  rc: RequestContext,
 ): Promise<VerificationDocumentView[]> {
   const files = checkFiles(incoming);
   const corp = await repo.findCorporate(ctx.db, corporateId);
@@ -110,7 +111,7 @@ export async function uploadDocuments(
           uploadedById: userId,
         })),
       );
-      await record(tx, {
+      await recordAudit(tx, rc, {
         action: 'verification.upload',
         targetType: 'corporate',
         targetId: corporateId,
@@ -133,7 +134,7 @@ export async function deleteDocument(
   ctx: AppContext,
   corporateId: string,
   documentId: string,
-  record: AuditFn,
+  rc: RequestContext,
 ): Promise<void> {
   const removed = await ctx.db.transaction(async (tx) => {
     const c = await repo.lockCorporate(tx, corporateId);
@@ -143,7 +144,7 @@ export async function deleteDocument(
     if (!doc) throw notFound('Document');
     if (c.verificationStatus === 'VERIFIED') throw alreadyVerified();
     await repo.deleteDocumentRow(tx, documentId, corporateId);
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'verification.delete-document',
       targetType: 'verification_document',
       targetId: documentId,
@@ -161,7 +162,7 @@ export async function deleteDocument(
 export async function requestVerification(
   ctx: AppContext,
   corporateId: string,
-  record: AuditFn,
+  rc: RequestContext,
 ): Promise<VerificationDetailsView> {
   await ctx.db.transaction(async (tx) => {
     const c = await repo.lockCorporate(tx, corporateId);
@@ -196,7 +197,7 @@ export async function requestVerification(
       `${c.name} asked for its business to be verified${c.verificationStatus === 'DECLINED' ? ' again, with new documents' : ''}. Review it under Accounts.`,
       'verification.requested',
     );
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'verification.request',
       targetType: 'corporate',
       targetId: corporateId,
@@ -284,7 +285,7 @@ export async function approveVerification(
   corporateId: string,
   adminId: string,
   review: boolean,
-  record: AuditFn,
+  rc: RequestContext,
 ): Promise<BusinessAccountView> {
   await ctx.db.transaction(async (tx) => {
     const from = review ? 'DECLINED' : 'PENDING';
@@ -300,7 +301,7 @@ export async function approveVerification(
     const emailed = await notifyCorporate(tx, corporateId, subject, body, 'verification.decided');
     // The company's own address hears of it too, unless a user's set-up already emailed it.
     if (!emailed.includes(row.email)) await ctx.mailer.send(tx, { to: row.email, subject, text: body });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: review ? 'verification.review-approve' : 'verification.approve',
       targetType: 'corporate',
       targetId: corporateId,
@@ -316,7 +317,7 @@ export async function declineVerification(
   corporateId: string,
   adminId: string,
   reason: string,
-  record: AuditFn,
+  rc: RequestContext,
 ): Promise<BusinessAccountView> {
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
@@ -331,7 +332,7 @@ export async function declineVerification(
     const emailed = await notifyCorporate(tx, corporateId, subject, body, 'verification.decided');
     // The company's own address hears of it too, unless a user's set-up already emailed it.
     if (!emailed.includes(row.email)) await ctx.mailer.send(tx, { to: row.email, subject, text: body });
-    await record(tx, {
+    await recordAudit(tx, rc, {
       action: 'verification.decline',
       targetType: 'corporate',
       targetId: corporateId,

@@ -3,10 +3,12 @@
 // which line a vend uses.
 import { randomUUID } from 'node:crypto';
 import type { Network } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { readableCode } from '../../infra/crypto';
 import type { Db } from '../../infra/db/client';
 import { badRequest, conflict, notFound } from '../../infra/errors';
+import { callerOf, type RequestContext } from '../../infra/request-context';
 import { type AccountIds, accountIdsOf, type DbLike, transfer } from '../ledger';
 import { providersOf } from '../providers';
 import type { LineWithFloat } from './vtu.repo';
@@ -42,42 +44,76 @@ export const lineOut = (l: LineWithFloat) => ({
 
 export async function addLine(
   db: Db,
+  rc: RequestContext,
   input: { name: string; network: Network; msisdn: string; publicApi: boolean },
 ) {
-  const row = await repo.insertLine(db, {
-    code: readableCode('VTU', 6),
-    name: input.name,
-    network: input.network,
-    msisdn: input.msisdn,
-    publicApi: input.publicApi,
+  const id = await db.transaction(async (tx) => {
+    const row = await repo.insertLine(tx, {
+      code: readableCode('VTU', 6),
+      name: input.name,
+      network: input.network,
+      msisdn: input.msisdn,
+      publicApi: input.publicApi,
+    });
+    if (!row) throw conflict(`The line ${input.msisdn} already exists`);
+    await recordAudit(tx, rc, {
+      action: 'vtu.add',
+      targetType: 'vtu_line',
+      targetId: row.id,
+      summary: { ...input },
+    });
+    return row.id;
   });
-  if (!row) throw conflict(`The line ${input.msisdn} already exists`);
-  return lineOrThrow(db, row.id);
+  return lineOrThrow(db, id);
 }
 
-export async function assignLine(db: Db, ref: string, corporateId: string | null) {
+export async function assignLine(db: Db, rc: RequestContext, ref: string, corporateId: string | null) {
   const l = await lineOrThrow(db, ref);
   if (corporateId) {
     if (!(await repo.corporateExists(db, corporateId))) throw notFound('Corporate client');
   }
-  await repo.updateLine(db, l.line.id, { corporateId, updatedAt: new Date() });
+  await db.transaction(async (tx) => {
+    await repo.updateLine(tx, l.line.id, { corporateId, updatedAt: new Date() });
+    await recordAudit(tx, rc, {
+      action: 'vtu.assign',
+      targetType: 'vtu_line',
+      targetId: l.line.id,
+      summary: { from: l.line.corporateId, to: corporateId },
+    });
+  });
   return { before: l, after: await lineOrThrow(db, l.line.id) };
 }
 
-export async function setLinePublicApi(db: Db, ref: string, enabled: boolean) {
+export async function setLinePublicApi(db: Db, rc: RequestContext, ref: string, enabled: boolean) {
   const l = await lineOrThrow(db, ref);
-  await repo.updateLine(db, l.line.id, { publicApi: enabled, updatedAt: new Date() });
+  await db.transaction(async (tx) => {
+    await repo.updateLine(tx, l.line.id, { publicApi: enabled, updatedAt: new Date() });
+    await recordAudit(tx, rc, {
+      action: 'vtu.public-api',
+      targetType: 'vtu_line',
+      targetId: l.line.id,
+      summary: { enabled },
+    });
+  });
   return lineOrThrow(db, l.line.id);
 }
 
-export async function setLineStatus(db: Db, ref: string, status: 'ACTIVE' | 'INACTIVE') {
+export async function setLineStatus(db: Db, rc: RequestContext, ref: string, status: 'ACTIVE' | 'INACTIVE') {
   const l = await lineOrThrow(db, ref);
-  await repo.updateLine(db, l.line.id, { status, updatedAt: new Date() });
+  await db.transaction(async (tx) => {
+    await repo.updateLine(tx, l.line.id, { status, updatedAt: new Date() });
+    await recordAudit(tx, rc, {
+      action: 'vtu.status',
+      targetType: 'vtu_line',
+      targetId: l.line.id,
+      summary: { status },
+    });
+  });
   return lineOrThrow(db, l.line.id);
 }
 
 /** Asks the provider for the line's balance and records it beside our books. */
-export async function refreshLine(ctx: AppContext, ref: string) {
+export async function refreshLine(ctx: AppContext, rc: RequestContext, ref: string) {
   const l = await lineOrThrow(ctx.db, ref);
   const provider = providersOf(ctx).forPlatform('VTU');
   let balanceKobo: number;
@@ -90,20 +126,30 @@ export async function refreshLine(ctx: AppContext, ref: string) {
     throw badRequest(`The provider did not report the balance: ${(err as Error).message}`);
   }
   const now = new Date();
-  await repo.updateLine(ctx.db, l.line.id, {
-    providerBalanceKobo: balanceKobo,
-    balanceCheckedAt: now,
-    updatedAt: now,
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateLine(tx, l.line.id, {
+      providerBalanceKobo: balanceKobo,
+      balanceCheckedAt: now,
+      updatedAt: now,
+    });
+    await recordAudit(tx, rc, {
+      action: 'vtu.refresh',
+      targetType: 'vtu_line',
+      targetId: l.line.id,
+      summary: { providerBalanceKobo: balanceKobo },
+    });
   });
   return lineOrThrow(ctx.db, l.line.id);
 }
 
 export async function fundLine(
   ctx: AppContext,
+  rc: RequestContext,
   ref: string,
   input: { amountKobo: number; reference: string },
-  actor: { id: string; email: string },
 ) {
+  const me = callerOf(rc);
+  const actor = { id: me.userId, email: me.email };
   const l = await lineOrThrow(ctx.db, ref);
   const dup = await repo.fundingByReference(ctx.db, input.reference);
   if (dup) throw conflict(`The payment ${input.reference} was already recorded`);
@@ -123,6 +169,12 @@ export async function fundLine(
       transferId,
       actorId: actor.id,
       actorEmail: actor.email,
+    });
+    await recordAudit(tx, rc, {
+      action: 'vtu.fund',
+      targetType: 'vtu_line',
+      targetId: l.line.id,
+      summary: { amountKobo: input.amountKobo, paymentReference: input.reference },
     });
   });
   return lineOrThrow(ctx.db, l.line.id);

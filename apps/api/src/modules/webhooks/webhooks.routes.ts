@@ -17,7 +17,6 @@ import type { AppContext } from '../../infra/context';
 import { notFound } from '../../infra/errors';
 import { ok, page } from '../../infra/http';
 import { corporateOf, requestContextOf } from '../../infra/request-context';
-import { audit } from '../../plugins/audit';
 import { confirmActingPassword } from '../auth';
 import {
   attemptsOf,
@@ -74,13 +73,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const { row, secret } = await setWebhookUrl(ctx, corporateOf(req), req.body.url);
-      await audit(ctx.db, req, {
-        action: 'webhook.set',
-        targetType: 'webhook',
-        targetId: row.corporateId,
-        summary: { url: row.url, secretGenerated: !!secret },
-      });
+      const { row, secret } = await setWebhookUrl(ctx, requestContextOf(req), corporateOf(req), req.body.url);
       return ok(
         secret ? 'Webhook saved. Copy the signing secret now: it is shown only once.' : 'Webhook saved',
         webhookOut(row, secret),
@@ -100,13 +93,9 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
-      const { row, secret } = await rotateWebhookSecret(ctx, corporateOf(req));
-      await audit(ctx.db, req, {
-        action: 'webhook.rotate-secret',
-        targetType: 'webhook',
-        targetId: row.corporateId,
-      });
+      const rc = requestContextOf(req);
+      await confirmActingPassword(ctx, rc, req.body.password);
+      const { row, secret } = await rotateWebhookSecret(ctx, rc, corporateOf(req));
       return ok('Signing secret replaced. Copy it now: it is shown only once.', webhookOut(row, secret));
     },
   );
@@ -125,9 +114,9 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const corporateId = corporateOf(req);
-      await confirmActingPassword(ctx, requestContextOf(req), req.body.password);
-      await removeWebhook(ctx.db, corporateId);
-      await audit(ctx.db, req, { action: 'webhook.remove', targetType: 'webhook', targetId: corporateId });
+      const rc = requestContextOf(req);
+      await confirmActingPassword(ctx, rc, req.body.password);
+      await removeWebhook(ctx.db, rc, corporateId);
       return ok('Webhook removed', webhookOut(null));
     },
   );
@@ -200,13 +189,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const created = await resendDelivery(ctx.db, corporateOf(req), req.params.id);
-      await audit(ctx.db, req, {
-        action: 'webhook.resend',
-        targetType: 'webhook_delivery',
-        targetId: created.d.id,
-        summary: { eventId: created.d.eventId, resendOf: req.params.id },
-      });
+      const created = await resendDelivery(ctx.db, requestContextOf(req), corporateOf(req), req.params.id);
       return reply.status(201).send(ok('The event will be sent again shortly', deliveryOut(created)));
     },
   );

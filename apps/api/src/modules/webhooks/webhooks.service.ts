@@ -8,11 +8,13 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { WebhookEventType } from '@vendport/shared';
+import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { badRequest, conflict, notFound } from '../../infra/errors';
 import { ipInList } from '../../infra/ip';
 import { enqueue, type JobHandler } from '../../infra/queue';
+import type { RequestContext } from '../../infra/request-context';
 import * as repo from './webhooks.repo';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
@@ -106,33 +108,56 @@ export const webhookOut = (row: repo.EndpointRow | null, secret: string | null =
 });
 
 /** Sets the URL; the signing secret is generated the first time and returned only then. */
-export async function setWebhookUrl(ctx: AppContext, corporateId: string, rawUrl: string) {
+export async function setWebhookUrl(
+  ctx: AppContext,
+  rc: RequestContext,
+  corporateId: string,
+  rawUrl: string,
+) {
   const url = await checkWebhookUrl(rawUrl, ctx.config.WEBHOOK_ALLOW_PRIVATE);
-  const secret = newSecret();
-  const created = await repo.insertEndpoint(ctx.db, {
-    corporateId,
-    url,
-    secretEnc: ctx.sealer.seal(secret),
-    secretLast4: secret.slice(-4),
+  const newOne = newSecret();
+  return ctx.db.transaction(async (tx) => {
+    const created = await repo.insertEndpoint(tx, {
+      corporateId,
+      url,
+      secretEnc: ctx.sealer.seal(newOne),
+      secretLast4: newOne.slice(-4),
+    });
+    const row = created ?? (await repo.updateEndpoint(tx, corporateId, { url, updatedAt: new Date() }))!;
+    const secret = created ? newOne : null;
+    await recordAudit(tx, rc, {
+      action: 'webhook.set',
+      targetType: 'webhook',
+      targetId: row.corporateId,
+      summary: { url: row.url, secretGenerated: !!secret },
+    });
+    return { row, secret };
   });
-  if (created) return { row: created, secret };
-  const row = (await repo.updateEndpoint(ctx.db, corporateId, { url, updatedAt: new Date() }))!;
-  return { row, secret: null };
 }
 
-export async function rotateWebhookSecret(ctx: AppContext, corporateId: string) {
+export async function rotateWebhookSecret(ctx: AppContext, rc: RequestContext, corporateId: string) {
   const secret = newSecret();
-  const row = await repo.updateEndpoint(ctx.db, corporateId, {
-    secretEnc: ctx.sealer.seal(secret),
-    secretLast4: secret.slice(-4),
-    updatedAt: new Date(),
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.updateEndpoint(tx, corporateId, {
+      secretEnc: ctx.sealer.seal(secret),
+      secretLast4: secret.slice(-4),
+      updatedAt: new Date(),
+    });
+    if (!row) throw notFound('Webhook');
+    await recordAudit(tx, rc, {
+      action: 'webhook.rotate-secret',
+      targetType: 'webhook',
+      targetId: row.corporateId,
+    });
+    return { row, secret };
   });
-  if (!row) throw notFound('Webhook');
-  return { row, secret };
 }
 
-export async function removeWebhook(db: Db, corporateId: string) {
-  if (!(await repo.deleteEndpoint(db, corporateId))) throw notFound('Webhook');
+export async function removeWebhook(db: Db, rc: RequestContext, corporateId: string) {
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteEndpoint(tx, corporateId))) throw notFound('Webhook');
+    await recordAudit(tx, rc, { action: 'webhook.remove', targetType: 'webhook', targetId: corporateId });
+  });
 }
 
 // ---------------------------------------------------------------- events and deliveries
@@ -347,7 +372,7 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
 export { attemptsOf, findDelivery, listDeliveries } from './webhooks.repo';
 
 /** Sends an event again, now, to the current URL: a new delivery with the same event id and body. */
-export async function resendDelivery(db: Db, corporateId: string, id: string) {
+export async function resendDelivery(db: Db, rc: RequestContext, corporateId: string, id: string) {
   const found = await repo.findDelivery(db, corporateId, id);
   if (!found) throw notFound('Webhook delivery');
   const endpoint = await repo.getWebhook(db, corporateId);
@@ -375,6 +400,12 @@ export async function resendDelivery(db: Db, corporateId: string, id: string) {
       { deliveryId: d.id },
       { runAt: now, dedupeKey: `webhook:${d.id}`, maxAttempts: 1000 },
     );
+    await recordAudit(tx, rc, {
+      action: 'webhook.resend',
+      targetType: 'webhook_delivery',
+      targetId: d.id,
+      summary: { eventId: d.eventId, resendOf: id },
+    });
     return { d, vendCode: found.vendCode };
   });
 }

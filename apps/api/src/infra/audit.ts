@@ -1,0 +1,72 @@
+// The audit trail's one writer: one append-only record per successful mutation and per
+// authentication event, written by the service that made the change (inside its transaction
+// when it has one) for the caller its RequestContext names. Summaries are scrubbed of anything
+// that looks like a secret before they are written. The actor's role comes from the caller's
+// session (auth.roleName) or from the `actor` an event without a session names; nothing is read
+// here, so the writer depends on no module.
+import type { Db } from './db/client';
+import { auditLogs } from './db/schema';
+import type { RequestContext } from './request-context';
+
+const SECRET_KEY = /pass(word)?|secret|token|code|key|otp|hash|authorization|cookie/i;
+
+export function scrub(value: unknown, depth = 0): unknown {
+  if (depth > 4) return '[…]';
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => scrub(v, depth + 1));
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value))
+      out[k] = SECRET_KEY.test(k) ? '[redacted]' : scrub(v, depth + 1);
+    return out;
+  }
+  if (typeof value === 'string' && value.length > 500) return `${value.slice(0, 500)}…`;
+  return value;
+}
+
+/** Who acted, for events without a signed-in caller (sign-in, sign-up, reset, an API key). */
+export interface AuditActor {
+  id: string | null;
+  email: string | null;
+  name?: string | null;
+  /** The actor's role name: the service that names the actor reads it (null for none). */
+  role: string | null;
+  area: string | null;
+  corporateId: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  targetType?: string;
+  targetId?: string | null;
+  summary?: Record<string, unknown>;
+  /** Overrides the caller of the RequestContext. */
+  actor?: AuditActor;
+  corporateId?: string | null;
+}
+
+/** Writes one audit entry for the caller of `rc`; pass the transaction of the change as `db`. */
+export async function recordAudit(db: Db, rc: RequestContext, entry: AuditEntry): Promise<void> {
+  const a = rc.auth;
+  const actor: AuditActor = entry.actor ?? {
+    id: a?.userId ?? null,
+    email: a?.email ?? null,
+    name: a ? `${a.firstName} ${a.lastName}` : null,
+    role: a?.roleName ?? null,
+    area: a?.area ?? null,
+    corporateId: a?.corporateId ?? null,
+  };
+  await db.insert(auditLogs).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    actorName: actor.name ?? null,
+    actorRole: actor.role,
+    area: actor.area,
+    corporateId: entry.corporateId !== undefined ? entry.corporateId : actor.corporateId,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    ip: rc.ip,
+    userAgent: rc.userAgent,
+    summary: (scrub(entry.summary ?? {}) as Record<string, unknown>) ?? {},
+  });
+}

@@ -1,0 +1,83 @@
+// One vend (spec §7 Transactions: vend/{id}, PUT transactions/query): its timeline, and asking
+// the provider by hand for the status of a pending one.
+import { successEnvelope, vendDetailView, vendQueryBody, vendView } from '@vendport/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../infra/context';
+import { notFound } from '../../infra/errors';
+import { ok } from '../../infra/http';
+import { authOf, dataScopeOf, requestContextOf } from '../../infra/request-context';
+import { MANUAL_REQUERY_COOLDOWN_S, requeryByHand } from './requery.service';
+import { findVendRef, vendMessage, vendOut, vendTimeline } from './vend-reads.service';
+import { refParams } from './vending.views';
+
+export async function vendDetailRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Vending'];
+
+  r.get(
+    '/vend/:id',
+    {
+      config: { permission: { ADMIN: 'vending.read', CORPORATE: 'transactions.read' } },
+      schema: {
+        tags,
+        summary: 'One vend with its timeline (clients: their own only)',
+        params: refParams,
+        response: { 200: successEnvelope(vendDetailView) },
+      },
+    },
+    async (req) => {
+      const me = authOf(req);
+      const found = await findVendRef(ctx.db, req.params.id, dataScopeOf(req));
+      if (!found) throw notFound('Vend');
+      const events = await vendTimeline(ctx.db, found.v.id);
+      return ok('Vend retrieved', {
+        ...vendOut(found.v),
+        corporateId: found.v.corporateId,
+        corporateName: found.corporateName,
+        events: events.map((e) => ({
+          type: e.type,
+          status: e.status,
+          provider: me.area === 'ADMIN' ? e.provider : null,
+          outcome: e.outcome,
+          message: e.message,
+          createdAt: e.createdAt.toISOString(),
+        })),
+        admin:
+          me.area === 'ADMIN'
+            ? {
+                clientType: found.v.clientType,
+                provider: found.v.provider,
+                providerReference: found.v.providerReference,
+                vtuLineId: found.v.vtuLineId,
+                reversalReason: found.v.reversalReason,
+              }
+            : null,
+      });
+    },
+  );
+
+  r.put(
+    '/transactions/query',
+    {
+      config: { permission: { ADMIN: 'vending.manage', CORPORATE: 'vend' } },
+      schema: {
+        tags,
+        summary: `Ask the provider for the status of a pending vend now (at most once in ${MANUAL_REQUERY_COOLDOWN_S} s)`,
+        body: vendQueryBody,
+        response: { 200: successEnvelope(vendView) },
+      },
+    },
+    async (req) => {
+      const rc = requestContextOf(req);
+      const found = await findVendRef(ctx.db, req.body.vendId, dataScopeOf(req));
+      if (!found) throw notFound('Vend');
+      if (found.v.status !== 'PENDING')
+        return ok(`The vend is already final: ${found.v.status}`, vendOut(found.v));
+      const { vend: v, inProgress } = await requeryByHand(ctx, rc, found.v.id);
+      if (inProgress)
+        return ok('The purchase is still with the provider; check again in a few seconds', vendOut(v));
+      return ok(vendMessage(v, 'PORTAL'), vendOut(v));
+    },
+  );
+}
