@@ -3,7 +3,6 @@
 // (a new temporary one by email, every session ended). Passwords never reach the audit trail.
 import type { ClientType } from '@vendport/shared';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { randomPassword, systemRoleId } from '../../db/seed';
 import { isUniqueViolation } from '../../db/sql';
 import { conflict, notFound } from '../../lib/errors';
@@ -118,7 +117,7 @@ export async function resetOwnerPassword(
   const passwordHash = await ctx.hasher.hash(password);
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
-    await repo.lockUser(tx as unknown as Db, owner.id);
+    await repo.lockUser(tx, owner.id);
     await repo.updateUser(tx, owner.id, {
       passwordHash,
       defaultPassword: true,

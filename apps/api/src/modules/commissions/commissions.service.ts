@@ -9,13 +9,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { JobHandler } from '../../jobs/queue';
 import { notFound } from '../../lib/errors';
-import {
-  type AccountIds,
-  accountIdsOf,
-  corporateBalances,
-  type DbLike,
-  transfer,
-} from '../ledger/ledger.service';
+import { type AccountIds, accountIdsOf, corporateBalances, transfer } from '../ledger/ledger.service';
 import * as repo from './commissions.repo';
 
 export const COMMISSION_QUEUE = 'commission-settlement';
@@ -29,7 +23,7 @@ export async function settleCommission(
 ) {
   if (!(await repo.corporateExists(ctx.db, corporateId))) throw notFound('Corporate client');
   return ctx.db.transaction(async (tx) => {
-    const due = await repo.lockUnsettled(tx as unknown as Db, corporateId);
+    const due = await repo.lockUnsettled(tx, corporateId);
     const amountKobo = due.reduce((s, v) => s + v.commissionKobo, 0);
     if (amountKobo <= 0) return null;
     const id = randomUUID();
@@ -39,7 +33,7 @@ export async function settleCommission(
       amountKobo,
       actorId,
     });
-    const row = await repo.insertSettlement(tx as unknown as Db, {
+    const row = await repo.insertSettlement(tx, {
       id,
       corporateId,
       amountKobo,
@@ -49,7 +43,7 @@ export async function settleCommission(
       actorId,
     });
     await repo.markVendsSettled(
-      tx as unknown as Db,
+      tx,
       corporateId,
       due.map((d) => d.id),
       id,
@@ -148,7 +142,7 @@ export { listSettlements } from './commissions.repo';
 
 /** Accrued commission to the wallet. */
 export async function settleCommissionMoney(
-  tx: DbLike,
+  tx: Db,
   ids: AccountIds,
   s: { settlementId: string; corporateId: string; amountKobo: number; actorId: string | null },
 ): Promise<string> {

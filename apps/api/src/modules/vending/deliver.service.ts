@@ -3,7 +3,6 @@
 // unknown outcome leaves it PENDING for the requery job.
 import type { Network, ServiceType } from '@vendport/shared';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import {
   callProvider,
   type ProviderAnswer,
@@ -78,7 +77,7 @@ export async function deliver(ctx: AppContext, start: VendRow): Promise<VendRow>
         );
       const moved = await ctx.db.transaction(async (tx) => {
         const row = await updateVend(
-          tx as unknown as Db,
+          tx,
           v.id,
           {
             routeIndex: next.index,
@@ -90,7 +89,7 @@ export async function deliver(ctx: AppContext, start: VendRow): Promise<VendRow>
           { status: 'PENDING' },
         );
         if (row) {
-          await recordVendEvents(tx as unknown as Db, [
+          await recordVendEvents(tx, [
             event,
             {
               vendId: v.id,

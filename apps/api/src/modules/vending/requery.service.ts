@@ -1,7 +1,6 @@
 // Requery: asking the provider again about a PENDING vend, on a backoff schedule for 48 hours,
 // or by hand (at most once per cooldown).
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { callProvider, providerNamed } from '../providers/providers.service';
 import { callEvent, requestOf } from './deliver.service';
@@ -71,12 +70,12 @@ export async function requeryVend(
   } else if (age >= REQUERY_WINDOW_MS) {
     await ctx.db.transaction(async (tx) => {
       await updateVend(
-        tx as unknown as Db,
+        tx,
         id,
         { requeryAt: null, updatedAt: at },
         { status: 'PENDING', routeIndex: v.routeIndex },
       );
-      await recordVendEvents(tx as unknown as Db, [
+      await recordVendEvents(tx, [
         event,
         {
           vendId: id,

@@ -2,7 +2,6 @@
 // the ledger.
 import { formatNaira } from '@vendport/shared';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { accountIdsOf } from '../ledger/ledger.service';
 import { queueWebhook } from './settle.service';
@@ -18,7 +17,7 @@ export async function reverseSuccessfulVend(
 ): Promise<VendRow> {
   const at = new Date();
   const row = await ctx.db.transaction(async (tx) => {
-    const locked = await lockVendIn(tx as unknown as Db, id, 'SUCCESSFUL');
+    const locked = await lockVendIn(tx, id, 'SUCCESSFUL');
     if (!locked) return null;
     const debitTransferId = locked.debitTransferId;
     const reversalTransferId = await reverseVend(
@@ -27,7 +26,7 @@ export async function reverseSuccessfulVend(
       { ...facts(locked), debitTransferId },
       { commissionSettled: locked.commissionSettlementId !== null, actorId: o.actorId, reason: o.reason },
     );
-    const done = (await updateVend(tx as unknown as Db, id, {
+    const done = (await updateVend(tx, id, {
       status: 'REVERSED',
       debitTransferId,
       reversalTransferId,
@@ -40,7 +39,7 @@ export async function reverseSuccessfulVend(
       locked.mode === 'LIVE' && locked.commissionMode === 'ACCRUED' && locked.commissionSettlementId
         ? locked.amountKobo - locked.commissionKobo
         : locked.chargeKobo;
-    await recordVendEvents(tx as unknown as Db, [
+    await recordVendEvents(tx, [
       {
         vendId: id,
         type: 'REVERSAL',
@@ -52,7 +51,7 @@ export async function reverseSuccessfulVend(
       },
       { vendId: id, type: 'STATUS', status: 'REVERSED', message: o.reason, actorId: o.actorId, at },
     ]);
-    await queueWebhook(tx as unknown as Db, done, 'vend.reversed', at);
+    await queueWebhook(tx, done, 'vend.reversed', at);
     return done;
   });
   if (!row) {

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { readableCode } from '../../lib/crypto';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { type AccountIds, accountIdsOf, type DbLike, transfer } from '../ledger/ledger.service';
+import { type AccountIds, accountIdsOf, transfer } from '../ledger/ledger.service';
 import { providersOf } from '../providers/providers.service';
 import type { LineWithFloat } from './vtu.repo';
 import * as repo from './vtu.repo';
@@ -115,7 +115,7 @@ export async function fundLine(
       amountKobo: input.amountKobo,
       actorId: actor.id,
     });
-    await repo.insertFunding(tx as unknown as Db, {
+    await repo.insertFunding(tx, {
       id: fundingId,
       lineId: l.line.id,
       amountKobo: input.amountKobo,
@@ -148,7 +148,7 @@ export async function pickLine(
 
 /** The platform bought float for a VTU line from the telco (paid out of the collection account). */
 export async function fundVtuLineMoney(
-  tx: DbLike,
+  tx: Db,
   ids: AccountIds,
   f: { fundingId: string; lineCode: string; amountKobo: number; actorId: string | null },
 ): Promise<string> {

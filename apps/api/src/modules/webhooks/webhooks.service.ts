@@ -320,7 +320,7 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
   const next = delivered || expired ? null : new Date(now.getTime() + webhookBackoffMs(attempt));
   const error = delivered ? null : (result.error ?? `HTTP ${result.statusCode}`);
   await ctx.db.transaction(async (tx) => {
-    await repo.insertAttempt(tx as unknown as Db, {
+    await repo.insertAttempt(tx, {
       deliveryId: d.id,
       attempt,
       statusCode: result.statusCode,
@@ -328,7 +328,7 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
       durationMs: result.durationMs,
       createdAt: now,
     });
-    await repo.updateDelivery(tx as unknown as Db, d.id, {
+    await repo.updateDelivery(tx, d.id, {
       status: delivered ? 'DELIVERED' : expired ? 'FAILED' : 'PENDING',
       url,
       attempts: attempt,
@@ -339,7 +339,7 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
       updatedAt: now,
     });
     if (d.vendId) {
-      await recordVendEvent(tx as unknown as Db, {
+      await recordVendEvent(tx, {
         vendId: d.vendId,
         type: 'WEBHOOK',
         outcome: delivered ? 'DELIVERED' : expired ? 'GAVE_UP' : 'RETRY',
@@ -366,7 +366,7 @@ export async function resendDelivery(db: Db, corporateId: string, id: string) {
   }
   const now = new Date();
   return db.transaction(async (tx) => {
-    const d = await repo.insertDelivery(tx as unknown as Db, {
+    const d = await repo.insertDelivery(tx, {
       corporateId,
       eventId: found.d.eventId,
       eventType: found.d.eventType,
@@ -378,7 +378,7 @@ export async function resendDelivery(db: Db, corporateId: string, id: string) {
       resendOf: found.d.id,
     });
     await enqueue(
-      tx as unknown as Db,
+      tx,
       WEBHOOK_QUEUE,
       { deliveryId: d.id },
       { runAt: now, dedupeKey: `webhook:${d.id}`, maxAttempts: 1000 },
