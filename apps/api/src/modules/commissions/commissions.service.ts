@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { JobHandler } from '../../jobs/queue';
 import { notFound } from '../../lib/errors';
+import { nextLagosTime } from '../../lib/lagos-time';
 import { type AccountIds, accountIdsOf, corporateBalances, transfer } from '../ledger/ledger.service';
 import * as repo from './commissions.repo';
 
@@ -63,9 +64,7 @@ export const settlementOut = (s: repo.SettlementRow) => ({
 
 /** The next run of the daily settlement: COMMISSION_SETTLEMENT_HOUR o'clock in Lagos (UTC+1). */
 export function nextSettlementAt(now: Date, hourLagos: number): Date {
-  const lagos = new Date(now.getTime() + 3600_000);
-  const at = Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate(), hourLagos) - 3600_000;
-  return new Date(at > now.getTime() ? at : at + 24 * 3600_000);
+  return nextLagosTime(now, hourLagos);
 }
 
 /** The daily job: every client with accrued, unsettled commission is settled. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
 import { adminFundings, cardPayments, corporates, fundRequests, gatewaySimPayments } from '../../db/schema';
 import { containing, isUuid } from '../../db/sql';
-import { lagosDayEnd, lagosDayStart } from '../../lib/http';
+import { lagosDayEnd, lagosDayStart } from '../../lib/lagos-time';
 
 export type FundRequestRow = typeof fundRequests.$inferSelect;
 export type CardPaymentRow = typeof cardPayments.$inferSelect;

@@ -14,6 +14,7 @@ import {
   fundRequestDeclineBody,
   fundRequestsQuery,
   fundRequestView,
+  lagosDateOf,
   paginated,
   pendingFundRequestsQuery,
   repaymentBody,
@@ -48,8 +49,7 @@ import { readMultipartBody, uploadedFile } from './uploads';
 const fundRequestIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 
 /** `name-YYYY-MM-DD.csv`, the day in Lagos. */
-const datedCsvName = (name: string) =>
-  `${name}-${new Date(Date.now() + 3600_000).toISOString().slice(0, 10)}.csv`;
+const datedCsvName = (name: string) => `${name}-${lagosDateOf(new Date())}.csv`;
 
 export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
 import { corporates, verificationDocuments } from '../../db/schema';
 import { containing } from '../../db/sql';
-import { lagosDayEnd, lagosDayStart } from '../../lib/http';
+import { lagosDayEnd, lagosDayStart } from '../../lib/lagos-time';
 
 export type DocumentRow = typeof verificationDocuments.$inferSelect;
 export type CorporateRow = typeof corporates.$inferSelect;

@@ -2,7 +2,7 @@
 // the ledger entries), and for credit clients the limit, what is used and what is left.
 import { CREDIT_CLIENT_TYPES, type WalletBalanceView } from '@vendport/shared';
 import type { Db } from '../../db/client';
-import { lagosDayEnd } from '../../lib/http';
+import { lagosDayEnd } from '../../lib/lagos-time';
 import { corporateBalances, walletBalanceBefore } from '../ledger/ledger.service';
 
 export async function walletSummary(db: Db, corporateId: string, date?: string): Promise<WalletBalanceView> {
