@@ -4,18 +4,18 @@
 // ~3% test-mode vends), build the day roll-ups and check them against the raw rows, then time the
 // report reads through the app's own services: p50/p95 over BENCH_REPEAT runs each. Done at
 // 10,000 vends, then again after topping up to 1,000,000. Prints one JSON line per size.
+import { addCalendarDays, lagosDateOf } from '@vendport/shared';
 import { loadConfig } from '../apps/api/src/infra/config';
 import { openDb } from '../apps/api/src/infra/db/client';
 import { runMigrations } from '../apps/api/src/infra/db/migrate';
 import { dbTargetOf } from '../apps/api/src/infra/db/target';
-import { ensureSystemRoles } from '../apps/api/src/modules/auth';
 import { ensureDefaultCatalogue } from '../apps/api/src/modules/catalogue/catalogue.service';
 import { adminDashboard, corporateDashboard } from '../apps/api/src/modules/reports/dashboards.service';
-import { lagosDay } from '../apps/api/src/modules/reports/rollup.repo';
 import { buildRollups, checkRollups } from '../apps/api/src/modules/reports/rollup.service';
 import { trends } from '../apps/api/src/modules/reports/trends.service';
 import { valuationChunk, valuationCount } from '../apps/api/src/modules/reports/valuation.service';
 import { listVends } from '../apps/api/src/modules/vending/vending.repo';
+import { ensureSystemRoles } from '../apps/api/src/seed';
 
 const CLIENTS = 200;
 const DAYS = 90;
@@ -26,9 +26,6 @@ const config = loadConfig();
 const handle = await openDb(dbTargetOf(config));
 const db = handle.db;
 const q = handle.query;
-
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 async function setup(): Promise<void> {
   await runMigrations(handle);
@@ -136,9 +133,9 @@ async function measure(total: number) {
     `select corporate_id as id from vends group by 1 order by count(*) desc limit 1`,
   );
   const client = top?.id ?? '';
-  const today = lagosDay(new Date());
-  const range30 = { startDate: addDays(today, -29), endDate: today };
-  const range90 = { startDate: addDays(today, -89), endDate: today };
+  const today = lagosDateOf(new Date());
+  const range30 = { startDate: addCalendarDays(today, -29), endDate: today };
+  const range90 = { startDate: addCalendarDays(today, -89), endDate: today };
   const [{ n }] = await q<{ n: string }>(
     `select count(*) as n from vends where corporate_id = $1 and mode = 'LIVE' and status = 'SUCCESSFUL'
         and created_at >= $2::date - interval '1 hour'`,

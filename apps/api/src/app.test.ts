@@ -14,7 +14,7 @@ describe('[APP] foundation', () => {
   it('[APP] health reports the database answering', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, data: { status: 'ok', database: 'up' } });
+    expect(res.json()).toMatchObject({ success: true, data: { status: 'ready', database: 'up' } });
     expect(res.headers['x-request-id']).toBeTruthy();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

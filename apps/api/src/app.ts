@@ -7,14 +7,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import { z } from 'zod';
 import type { Config } from './infra/config';
 import type { AppContext } from './infra/context';
 import { Sealer } from './infra/crypto';
@@ -161,45 +155,6 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
-      const r = api.withTypeProvider<ZodTypeProvider>();
-      r.get(
-        '/health',
-        {
-          config: { public: true },
-          schema: {
-            tags: ['System'],
-            summary: 'Whether the server and its database answer',
-            response: {
-              200: z.object({
-                success: z.boolean(),
-                message: z.string(),
-                data: z.object({ status: z.string(), database: z.string(), engine: z.string() }),
-              }),
-              503: z.object({
-                success: z.boolean(),
-                message: z.string(),
-                data: z.object({ status: z.string(), database: z.string(), engine: z.string() }),
-              }),
-            },
-          },
-        },
-        async (_req, reply) => {
-          try {
-            await ctx.dbHandle.query('select 1');
-            return {
-              success: true,
-              message: 'OK',
-              data: { status: 'ok', database: 'up', engine: ctx.dbHandle.kind },
-            };
-          } catch {
-            return reply.status(503).send({
-              success: false,
-              message: 'Database unavailable',
-              data: { status: 'degraded', database: 'down', engine: ctx.dbHandle.kind },
-            });
-          }
-        },
-      );
       await healthProbes(api, ctx);
       for (const mod of modules) await api.register(async (scope) => mod(scope, ctx));
     },

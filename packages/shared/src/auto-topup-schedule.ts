@@ -1,6 +1,8 @@
 // When an auto top-up subscriber is due, in Africa/Lagos (UTC+1 all year, no daylight saving):
 // daily at a time, weekly on a weekday, monthly on a day (a day the month does not have, such as
 // the 31st, means its last day), or once on a date.
+import { LAGOS_OFFSET_MINUTES } from './dates';
+
 export const AUTO_TOPUP_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'ONCE'] as const;
 export type AutoTopupFrequency = (typeof AUTO_TOPUP_FREQUENCIES)[number];
 
@@ -17,7 +19,7 @@ export interface AutoTopupSchedule {
   onceDate?: string | null;
 }
 
-const LAGOS_OFFSET_MS = 3_600_000;
+const LAGOS_OFFSET_MS = LAGOS_OFFSET_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
 
 /** The instant of a Lagos wall-clock time (month 0-based, as Date.UTC takes it). */

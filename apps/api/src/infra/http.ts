@@ -17,16 +17,6 @@ export const page = <T>(message: string, rows: T[], total: number, pageNo: numbe
 export const pagedEnvelope = <R, T>(message: string, p: Paged<R>, view: (row: R) => T) =>
   page(message, p.rows.map(view), p.total, p.page, p.limit);
 
-/** Start of a calendar day (Africa/Lagos, UTC+1, no DST) as a UTC instant. */
-export function lagosDayStart(isoDate: string): Date {
-  return new Date(`${isoDate}T00:00:00+01:00`);
-}
-/** The instant just after the end of a calendar day in Lagos. */
-export function lagosDayEnd(isoDate: string): Date {
-  const d = lagosDayStart(isoDate);
-  return new Date(d.getTime() + 24 * 3600 * 1000);
-}
-
 /** Whether a parsed request part holds a string with a NUL character (objects and arrays searched). */
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');

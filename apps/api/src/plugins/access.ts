@@ -8,7 +8,7 @@ import { sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db/client';
 import { roles, sessions, users } from '../infra/db/schema';
 import { AppError } from '../infra/errors';
-import { type AuthContext, authOf, type RoutePermission, sessionExpired } from '../infra/request-context';
+import { type AuthContext, sessionExpired } from '../infra/request-context';
 
 export function areaOfPermission(p: Permission): Area {
   if (p in ADMIN_PERMISSIONS) return 'ADMIN';

@@ -2,7 +2,7 @@
 // called with `X-API-Key: vpk_live_...` or `vpk_test_...`. The key, its corporate's terms,
 // IP allow-list and services are read in one query by the auth module (which owns the keys);
 // this plugin only hands it the header and hangs the result on the request.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../infra/context';
 import { badRequest } from '../infra/errors';
 import { type ApiClient, authenticateApiKey, authenticateApiKeyRemembered } from '../modules/auth';

@@ -1,5 +1,7 @@
-// One error handler: every failure leaves as { success: false, message, errors, code }.
+// One error handler: every failure leaves as { success: false, message, errors, code }, shared's
+// FailureEnvelope, which the public API declares as its error schema.
 // A 5xx never carries internals; they go to the log with the request id.
+import type { ErrorCode, FailureEnvelope } from '@vendport/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { pgErrorCode } from '../infra/db/sql';
@@ -9,9 +11,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.status === 429) reply.header('retry-after', String(err.retryAfterS ?? 60));
-      return reply
-        .status(err.status)
-        .send({ success: false, message: err.message, errors: err.errors, code: err.code });
+      return reply.status(err.status).send(failure(err.code, err.message, err.errors));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => {
@@ -21,9 +21,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         if (field && /received undefined$/.test(msg)) return `${field} is required`;
         return field && /^(Invalid|Expected|Required|Too|Unrecognized)/.test(msg) ? `${field}: ${msg}` : msg;
       });
-      return reply
-        .status(400)
-        .send({ success: false, message: errors[0] ?? 'Invalid request', errors, code: 'VALIDATION_ERROR' });
+      return reply.status(400).send(failure('VALIDATION_ERROR', errors[0] ?? 'Invalid request', errors));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause?.issues }, 'response failed its schema');
@@ -34,14 +32,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (pgCode === '23505' || pgCode === '23503') {
       request.log.warn({ err }, 'constraint violation');
       const message = pgCode === '23505' ? 'This record already exists' : 'This record is still in use';
-      return reply.status(409).send({ success: false, message, errors: [message], code: 'CONFLICT' });
+      return reply.status(409).send(failure('CONFLICT', message));
     }
     // A value the database cannot read as its column's type (a malformed id, say) that no
     // schema caught: the request is wrong, not the server.
     if (pgCode === '22P02' || pgCode === '22021') {
       request.log.warn({ err }, 'value of the wrong type reached the database');
       const message = 'A value in the request is not in the expected format';
-      return reply.status(400).send({ success: false, message, errors: [message], code: 'BAD_REQUEST' });
+      return reply.status(400).send(failure('BAD_REQUEST', message));
     }
     // The database refusing connections (too many clients, starting up, pool exhausted) is an
     // outage the caller can retry, not a bug: 503 rather than 500.
@@ -52,41 +50,35 @@ export function registerErrorHandling(app: FastifyInstance) {
     ) {
       request.log.error({ err }, 'database unavailable');
       const message = 'The service is busy. Please try again shortly.';
-      return reply
-        .status(503)
-        .send({ success: false, message, errors: [message], code: 'SERVICE_UNAVAILABLE' });
+      return reply.status(503).send(failure('SERVICE_UNAVAILABLE', message));
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send({
-        success: false,
-        message: 'The upload is too large',
-        errors: ['The upload is too large'],
-        code: 'PAYLOAD_TOO_LARGE',
-      });
+      return reply.status(413).send(failure('PAYLOAD_TOO_LARGE', 'The upload is too large'));
     }
     if (status === 429) {
-      return reply.status(429).send({
-        success: false,
-        message: 'Too many requests. Please wait and try again.',
-        errors: ['Too many requests. Please wait and try again.'],
-        code: 'TOO_MANY_REQUESTS',
-      });
+      return reply
+        .status(429)
+        .send(failure('TOO_MANY_REQUESTS', 'Too many requests. Please wait and try again.'));
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, ...): safe to describe.
       const message =
         err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : 'Malformed request';
-      return reply.status(status).send({ success: false, message, errors: [message], code: 'BAD_REQUEST' });
+      return reply.status(status).send(failure('BAD_REQUEST', message));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(internal());
   });
 }
 
-const internal = () => ({
+/** The envelope's keys in this order, nothing else: the bytes every failure has always had. */
+const failure = (code: ErrorCode, message: string, errors = [message]): FailureEnvelope => ({
   success: false,
-  message: 'Something went wrong on our side. Please try again.',
-  errors: ['Internal server error'],
-  code: 'INTERNAL_ERROR',
+  message,
+  errors,
+  code,
 });
+
+const internal = () =>
+  failure('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.', ['Internal server error']);

@@ -13,7 +13,13 @@ import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
+/**
+ * What every query function takes: either driver's database (node-postgres or PGlite) and any
+ * transaction opened on it are assignable to it as they are (Tx extends it), so a service passes
+ * `tx` from `db.transaction(async (tx) => ...)` straight to a repository function.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A transaction only: for a function that must run inside one (it has `rollback`). */
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 /** This process among the app's connections to PostgreSQL (pg_stat_activity.application_name). */
@@ -62,7 +68,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     const presence = new pg.Client({ connectionString: target.url, application_name: INSTANCE_NAME });
     presence.on('error', () => {});
     await presence.connect();
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db: Db = drizzlePg({ client: pool, schema });
     return {
       db,
       kind: 'postgres',
@@ -118,7 +124,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
+  const db: Db = drizzlePglite({ client: client as PGlite, schema });
   return {
     db,
     kind: 'pglite',

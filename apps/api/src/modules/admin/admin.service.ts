@@ -145,7 +145,7 @@ export async function createMember(
   const password = randomPassword();
   const passwordHash = await ctx.hasher.hash(password);
   return ctx.db.transaction(async (tx) => {
-    const id = await repo.insertMember(tx as unknown as Db, {
+    const id = await repo.insertMember(tx, {
       area: s.area,
       corporateId: s.corporateId,
       roleId: role.id,
@@ -158,7 +158,7 @@ export async function createMember(
       // The address is proven when the member signs in with the password emailed to it.
       emailVerifiedAt: new Date(),
     });
-    await ctx.mailer.send(tx as unknown as Db, {
+    await ctx.mailer.send(tx, {
       to: body.email,
       subject: 'You are invited to VendPort',
       text: [
@@ -214,8 +214,7 @@ function changeMember(
   id: string,
   change: (tx: Db, m: MemberRow) => Promise<void>,
 ): Promise<MemberRow> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     await lockMembersOf(tx, s);
     const m = await memberOrThrow(tx, s, id);
     await change(tx, m);

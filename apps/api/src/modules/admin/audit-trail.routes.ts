@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../infra/context';
 import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../infra/csv';
-import { lagosDayEnd, lagosDayStart, page } from '../../infra/http';
+import { page } from '../../infra/http';
+import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { dataScopeOf } from '../../infra/request-context';
 import { listAudit } from './admin.service';
 

@@ -4,7 +4,6 @@
 import type { ClientType } from '@vendport/shared';
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
-import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/sql';
 import { conflict, notFound } from '../../infra/errors';
 import type { RequestContext } from '../../infra/request-context';
@@ -119,7 +118,7 @@ export async function resetOwnerPassword(
   const passwordHash = await ctx.hasher.hash(password);
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
-    await repo.lockUser(tx as unknown as Db, owner.id);
+    await repo.lockUser(tx, owner.id);
     await repo.updateUser(tx, owner.id, {
       passwordHash,
       defaultPassword: true,

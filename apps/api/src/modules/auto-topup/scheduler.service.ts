@@ -13,7 +13,7 @@
 // Results are notified per client: a summary per pass, and each top-up not placed on its own
 // (one whose vend was pending at the run and failed later, by the next pass).
 import { setTimeout as delay } from 'node:timers/promises';
-import { formatNaira, lagosDateOf, nextRunAfter } from '@vendport/shared';
+import { formatLagos, formatNaira, lagosDateOf, nextRunAfter } from '@vendport/shared';
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { pgErrorCode } from '../../infra/db/sql';
@@ -56,8 +56,7 @@ type Trigger = 'SCHEDULE' | 'MANUAL';
 /** The vend reference of a subscriber's run at `due`: ATU-<subscriber id>-<Lagos YYYYMMDDHHmm>,
  * with -M for a Run now (an extra top-up, never mistaken for the scheduled one of that minute). */
 export function runReference(subscriberId: string, due: Date, trigger: Trigger = 'SCHEDULE'): string {
-  const lagos = new Date(due.getTime() + 3_600_000).toISOString();
-  return `ATU-${subscriberId}-${lagos.slice(0, 16).replace(/[-T:]/g, '')}${trigger === 'MANUAL' ? '-M' : ''}`;
+  return `ATU-${subscriberId}-${formatLagos(due, 'YYYYMMDDHHmm')}${trigger === 'MANUAL' ? '-M' : ''}`;
 }
 
 const runOf = (s: SubscriberRow, due: Date, trigger: Trigger) => ({

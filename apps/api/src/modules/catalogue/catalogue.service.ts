@@ -192,8 +192,8 @@ export async function assignServices(
     );
   }
   await db.transaction(async (tx) => {
-    if (replace) await repo.removeAssignmentsExcept(tx as unknown as Db, corporateId, ids);
-    if (ids.length) await repo.addAssignments(tx as unknown as Db, corporateId, ids, actorId);
+    if (replace) await repo.removeAssignmentsExcept(tx, corporateId, ids);
+    if (ids.length) await repo.addAssignments(tx, corporateId, ids, actorId);
   });
   return repo.assignedServiceIds(db, corporateId);
 }

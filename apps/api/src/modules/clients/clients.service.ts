@@ -59,13 +59,10 @@ export async function changeCreditTerms(
   rc?: RequestContext,
 ): Promise<{ before: CreditTerms; after: CreditTerms }> {
   return db.transaction(async (tx) => {
-    const corp = await repo.lockCreditTerms(tx as unknown as Db, corporateId);
+    const corp = await repo.lockCreditTerms(tx, corporateId);
     if (!corp) throw notFound('Corporate client');
     // Read under the wallet's lock: every debit that could lower the balance has committed or is waiting.
-    const { balance } = await lockAccountBalance(
-      tx as unknown as Db,
-      await walletAccountId(tx as unknown as Db, corporateId),
-    );
+    const { balance } = await lockAccountBalance(tx, await walletAccountId(tx, corporateId));
     const newType = change.clientType ?? corp.clientType;
     const newLimit = change.creditLimitKobo ?? corp.creditLimitKobo;
     if (change.clientType && change.clientType === corp.clientType) {
@@ -83,7 +80,7 @@ export async function changeCreditTerms(
       }
       throw badRequest(`The client has used ${owed} of credit; the limit cannot be set below that`);
     }
-    await repo.setCreditTerms(tx as unknown as Db, corporateId, newType, newLimit);
+    await repo.setCreditTerms(tx, corporateId, newType, newLimit);
     const terms = (type: string, limit: number): CreditTerms => {
       const floor = walletFloorKobo(type, limit);
       return {

@@ -87,7 +87,7 @@ export interface CommissionFilter {
 }
 
 /** Lagos calendar day (UTC+1, no daylight saving) of a timestamp, as YYYY-MM-DD. */
-export const lagosDay = sql<string>`to_char(${vends.createdAt} at time zone 'UTC' + interval '1 hour', 'YYYY-MM-DD')`;
+export const lagosDay = sql<string>`to_char(${vends.createdAt} at time zone 'Africa/Lagos', 'YYYY-MM-DD')`;
 
 /** The report's totals and its breakdowns by day, by service and (admins, all clients) by client. */
 export async function reportAggregates(db: Db, f: CommissionFilter, admin: boolean) {

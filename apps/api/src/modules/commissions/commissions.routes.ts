@@ -14,7 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { badRequest } from '../../infra/errors';
-import { lagosDayEnd, lagosDayStart, ok } from '../../infra/http';
+import { ok } from '../../infra/http';
+import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { authOf, corporateOf, requestContextOf } from '../../infra/request-context';
 import { confirmActingPassword } from '../auth';
 import {

@@ -5,13 +5,12 @@
 // those vend rows), so a vend reversed at the same moment is either settled or refunded, never both.
 import { randomUUID } from 'node:crypto';
 import type { Network, ServiceType } from '@vendport/shared';
-import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { notFound } from '../../infra/errors';
+import { nextLagosTime } from '../../infra/lagos-time';
 import type { JobHandler } from '../../infra/queue';
-import { callerOf, type RequestContext } from '../../infra/request-context';
-import { type AccountIds, accountIdsOf, corporateBalances, type DbLike, transfer } from '../ledger';
+import { type AccountIds, accountIdsOf, corporateBalances, transfer } from '../ledger';
 import * as repo from './commissions.repo';
 
 export const COMMISSION_QUEUE = 'commission-settlement';
@@ -36,7 +35,7 @@ export async function settleCommission(ctx: AppContext, corporateId: string, rc:
     return row;
   };
   return ctx.db.transaction(async (tx) => {
-    const due = await repo.lockUnsettled(tx as unknown as Db, corporateId);
+    const due = await repo.lockUnsettled(tx, corporateId);
     const amountKobo = due.reduce((s, v) => s + v.commissionKobo, 0);
     if (amountKobo <= 0) return audited(tx, null);
     const id = randomUUID();
@@ -46,7 +45,7 @@ export async function settleCommission(ctx: AppContext, corporateId: string, rc:
       amountKobo,
       actorId,
     });
-    const row = await repo.insertSettlement(tx as unknown as Db, {
+    const row = await repo.insertSettlement(tx, {
       id,
       corporateId,
       amountKobo,
@@ -56,7 +55,7 @@ export async function settleCommission(ctx: AppContext, corporateId: string, rc:
       actorId,
     });
     await repo.markVendsSettled(
-      tx as unknown as Db,
+      tx,
       corporateId,
       due.map((d) => d.id),
       id,
@@ -76,9 +75,7 @@ export const settlementOut = (s: repo.SettlementRow) => ({
 
 /** The next run of the daily settlement: COMMISSION_SETTLEMENT_HOUR o'clock in Lagos (UTC+1). */
 export function nextSettlementAt(now: Date, hourLagos: number): Date {
-  const lagos = new Date(now.getTime() + 3600_000);
-  const at = Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate(), hourLagos) - 3600_000;
-  return new Date(at > now.getTime() ? at : at + 24 * 3600_000);
+  return nextLagosTime(now, hourLagos);
 }
 
 /** The daily job: every client with accrued, unsettled commission is settled. */
@@ -116,6 +113,9 @@ export async function setUpfrontCommission(
 
 // ---------------------------------------------------------------- the report
 
+import { recordAudit } from '../../infra/audit';
+import type { RequestContext } from '../../infra/request-context';
+import { callerOf } from '../../infra/request-context';
 import type { CommissionFilter } from './commissions.repo';
 
 export type { CommissionFilter } from './commissions.repo';
@@ -169,7 +169,7 @@ export { listSettlements } from './commissions.repo';
 
 /** Accrued commission to the wallet. */
 export async function settleCommissionMoney(
-  tx: DbLike,
+  tx: Db,
   ids: AccountIds,
   s: { settlementId: string; corporateId: string; amountKobo: number; actorId: string | null },
 ): Promise<string> {

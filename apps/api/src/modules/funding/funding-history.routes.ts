@@ -4,6 +4,7 @@ import {
   adminFundingHistoryQuery,
   fundingHistoryQuery,
   fundingTransactionView,
+  lagosDateOf,
   paginated,
 } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
@@ -15,8 +16,7 @@ import { corporateOf } from '../../infra/request-context';
 import { fundingHistoryCsv, fundingHistoryPage } from './history.service';
 
 /** `name-YYYY-MM-DD.csv`, the day in Lagos. */
-const datedCsvName = (name: string) =>
-  `${name}-${new Date(Date.now() + 3600_000).toISOString().slice(0, 10)}.csv`;
+const datedCsvName = (name: string) => `${name}-${lagosDateOf(new Date())}.csv`;
 
 export async function fundingHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -11,7 +11,7 @@ import {
   gatewaySimPayments,
 } from '../../infra/db/schema';
 import { containing, isUuid } from '../../infra/db/sql';
-import { lagosDayEnd, lagosDayStart } from '../../infra/http';
+import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 
 export type FundRequestRow = typeof fundRequests.$inferSelect;
 export type CardPaymentRow = typeof cardPayments.$inferSelect;

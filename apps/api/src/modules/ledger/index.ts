@@ -7,7 +7,6 @@ export {
   accountIdsOf,
   asLedgerError,
   corporateBalances,
-  type DbLike,
   ensureSystemAccounts,
   fundingByDay,
   insufficientFunds,

@@ -14,7 +14,7 @@
 // - the reference is the idempotency key. A transfer whose reference already exists is NOT
 //   applied again: if it has the same kind and entries it is returned with `created: false`
 //   (a safe replay), otherwise DUPLICATE_REFERENCE (409) is thrown.
-import type { Db, Tx } from '../../infra/db/client';
+import type { Db } from '../../infra/db/client';
 import { pgErrorCode } from '../../infra/db/sql';
 import { AppError, conflict, notFound } from '../../infra/errors';
 import {
@@ -205,7 +205,7 @@ export function asLedgerError(err: unknown): unknown {
  * reference exists with other content, and returns the existing transfer with `created: false`
  * when it exists with the same content.
  */
-export async function transfer(tx: Tx | Db, input: TransferInput): Promise<TransferResult> {
+export async function transfer(tx: Db, input: TransferInput): Promise<TransferResult> {
   // Balances and entries must commit with the caller's other writes: refuse the app-wide handle.
   if (!('rollback' in tx)) throw new Error('ledger transfer must run inside a database transaction');
   validateTransfer(input);
@@ -269,7 +269,7 @@ export function postTransfer(db: Db, input: TransferInput): Promise<TransferResu
  * reversal that would take a wallet below its floor is refused with INSUFFICIENT_FUNDS.
  */
 export async function reverseTransfer(
-  tx: Tx | Db,
+  tx: Db,
   input: {
     transferId: string;
     description: string;
@@ -409,8 +409,6 @@ export async function walletTotals(db: Db, corporateIds: string[]): Promise<Map<
 
 // ---------------------------------------------------------------- account ids
 
-export type DbLike = Tx | Db;
-
 /**
  * Ledger account ids, resolved once per database and kept: an account's id never changes, so
  * this cache holds no money and no permission, only names. Resolving them before a vend's
@@ -418,8 +416,8 @@ export type DbLike = Tx | Db;
  */
 export interface AccountIds {
   /** `via`: the transaction in progress, used (and nothing cached) when the id is not known yet. */
-  system(a: SystemAccount, via?: DbLike): Promise<string>;
-  corporate(corporateId: string, via?: DbLike): Promise<CorporateAccounts>;
+  system(a: SystemAccount, via?: Db): Promise<string>;
+  corporate(corporateId: string, via?: Db): Promise<CorporateAccounts>;
 }
 
 const resolvers = new WeakMap<Db, AccountIds>();
@@ -434,12 +432,12 @@ export function accountIdsOf(db: Db): AccountIds {
     const remember = async <T>(
       m: Map<string, T>,
       key: string,
-      via: DbLike | undefined,
+      via: Db | undefined,
       load: (x: Db) => Promise<T>,
     ) => {
       const known = m.get(key);
       if (known) return known;
-      const v = await load((via ?? db) as Db);
+      const v = await load(via ?? db);
       if (!via) m.set(key, v);
       return v;
     };

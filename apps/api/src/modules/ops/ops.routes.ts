@@ -1,9 +1,11 @@
 // Operators' endpoints, outside the portal's API: GET /metrics (Prometheus text; with
 // METRICS_TOKEN set, only with `Authorization: Bearer <it>`; without, only from this machine) and
-// the health probes GET /api/v1/health/live (the process answers) and /api/v1/health/ready (the
-// database answers and every committed migration is applied).
+// the health probes GET /api/v1/health/live (the process answers) and /api/v1/health/ready, also
+// GET /api/v1/health (the database answers and every committed migration is applied).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { committedMigrations } from '../../infra/db/migrate';
 import { AppError } from '../../infra/errors';
@@ -33,9 +35,24 @@ export async function metricsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-/** The two health probes, under /api/v1. */
+const readiness = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: z.object({
+    status: z.enum(['ready', 'migrating', 'not ready']),
+    database: z.enum(['up', 'down']),
+    engine: z.enum(['pglite', 'postgres']),
+    migrations: z.object({ applied: z.number().int(), expected: z.number().int() }),
+  }),
+});
+
+/**
+ * The health probes, under /api/v1: live, and ready, which GET /health answers too (its older,
+ * documented name: bench, scripts and load balancers call it) through the same handler.
+ */
 export async function healthProbes(app: FastifyInstance, ctx: AppContext) {
-  app.get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
     '/health/live',
     { config: { public: true }, schema: { tags: ['System'], summary: 'The process answers' } },
     async () => ({
@@ -44,29 +61,41 @@ export async function healthProbes(app: FastifyInstance, ctx: AppContext) {
       data: { status: 'live' },
     }),
   );
-  app.get(
-    '/health/ready',
-    {
-      config: { public: true },
-      schema: { tags: ['System'], summary: 'The database answers and every migration is applied' },
-    },
-    async (_req, reply) => {
-      const expected = committedMigrations();
-      try {
-        const applied = await appliedMigrations(ctx.db);
-        const ready = applied >= expected;
-        return reply.status(ready ? 200 : 503).send({
-          success: ready,
-          message: ready ? 'Ready' : `Migrations pending: ${applied} of ${expected} applied`,
-          data: { status: ready ? 'ready' : 'migrating', database: 'up', migrations: { applied, expected } },
-        });
-      } catch {
-        return reply.status(503).send({
-          success: false,
-          message: 'Database unavailable',
-          data: { status: 'not ready', database: 'down', migrations: { applied: 0, expected } },
-        });
-      }
-    },
-  );
+  for (const url of ['/health', '/health/ready']) {
+    r.get(
+      url,
+      {
+        config: { public: true },
+        schema: {
+          tags: ['System'],
+          summary: 'Ready: the database answers and every migration is applied',
+          response: { 200: readiness, 503: readiness },
+        },
+      },
+      async (_req, reply) => {
+        const expected = committedMigrations();
+        const engine = ctx.dbHandle.kind;
+        try {
+          const applied = await appliedMigrations(ctx.db);
+          const ready = applied >= expected;
+          return reply.status(ready ? 200 : 503).send({
+            success: ready,
+            message: ready ? 'Ready' : `Migrations pending: ${applied} of ${expected} applied`,
+            data: {
+              status: ready ? 'ready' : 'migrating',
+              database: 'up',
+              engine,
+              migrations: { applied, expected },
+            },
+          });
+        } catch {
+          return reply.status(503).send({
+            success: false,
+            message: 'Database unavailable',
+            data: { status: 'not ready', database: 'down', engine, migrations: { applied: 0, expected } },
+          });
+        }
+      },
+    );
+  }
 }

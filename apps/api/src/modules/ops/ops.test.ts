@@ -66,4 +66,16 @@ describe('[OPS] health', () => {
     expect(applied).toBe(expected);
     expect(expected).toBeGreaterThan(10);
   });
+
+  it('[OPS] GET /health is the readiness probe: the same answer as /health/ready, with the engine', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expect(health.statusCode).toBe(200);
+    expect(health.body).toBe(ready.body);
+    expect(health.json()).toMatchObject({
+      success: true,
+      message: 'Ready',
+      data: { status: 'ready', database: 'up', engine: t.app.ctx.dbHandle.kind },
+    });
+  });
 });

@@ -4,20 +4,19 @@
 // its own transaction with its emails, and only once per period (a unique index), so two workers
 // or a rerun after a crash never make or send it twice.
 
-import { lagosDayStart } from '../../infra/http';
+import { nextLagosTime } from '../../infra/lagos-time';
 import type { JobHandler, ModuleJobs } from '../../infra/queue';
 import * as repo from './reconciliation.repo';
-import { lagosDate, lastEndedPeriod, storeStatement } from './statement.service';
+import { lastEndedPeriod, storeStatement } from './statement.service';
 import { deliverStatement } from './statement-delivery';
 
 export const STATEMENTS_QUEUE = 'reconciliation-statements';
 /** Minutes after Lagos midnight at which the job runs (entries of the last second have committed). */
-const AFTER_MIDNIGHT_MS = 5 * 60_000;
+const AFTER_MIDNIGHT_MINUTES = 5;
 
 /** The next 00:05 in Lagos strictly after `now`. */
 export function nextStatementsRunAt(now: Date): Date {
-  const today = lagosDayStart(lagosDate(now)).getTime() + AFTER_MIDNIGHT_MS;
-  return new Date(today > now.getTime() ? today : today + 24 * 3600_000);
+  return nextLagosTime(now, 0, AFTER_MIDNIGHT_MINUTES);
 }
 
 export const statementsJob: JobHandler = async (ctx, _job, now) => {

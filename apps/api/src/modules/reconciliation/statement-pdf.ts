@@ -3,24 +3,17 @@
 // credit, balance after it), the totals, the closing balance and the check line of the CSV. The
 // entries are read again from the ledger (append-only) over the statement's stored bounds, and the
 // figures must equal the stored ones: a PDF never shows other numbers than the CSV.
-import { addThousandsSeparators, koboToNairaString } from '@vendport/shared';
+import { addThousandsSeparators, koboToNairaString, lagosDateOf } from '@vendport/shared';
 import type { AppContext } from '../../infra/context';
 import { lagosDateTime } from '../../infra/csv';
 import type { Db } from '../../infra/db/client';
 import { conflict } from '../../infra/errors';
-import { lagosDayStart } from '../../infra/http';
+import { lagosDayStart } from '../../infra/lagos-time';
 import { type PdfBlock, renderPdf } from '../../infra/pdf';
 import { walletStatementLines } from '../ledger';
 import { platformSettings } from '../platform';
 import * as repo from './reconciliation.repo';
-import {
-  checkLine,
-  lagosDate,
-  lastDayOf,
-  periodLabel,
-  statementFilename,
-  statementOf,
-} from './statement.service';
+import { checkLine, lastDayOf, periodLabel, statementFilename, statementOf } from './statement.service';
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
@@ -63,9 +56,10 @@ export async function statementPdf(
     // The ledger is append-only: this means an entry was backdated into a closed period.
     throw conflict('The ledger no longer matches this statement; make a new statement for the period');
   }
-  const fromDate = lagosDate(s.periodStart);
+  const fromDate = lagosDateOf(s.periodStart);
   const toDate = lastDayOf(s);
-  const cut = lagosDayStart(lagosDate(s.periodEnd)).getTime() === s.periodEnd.getTime() ? null : s.periodEnd;
+  const cut =
+    lagosDayStart(lagosDateOf(s.periodEnd)).getTime() === s.periodEnd.getTime() ? null : s.periodEnd;
   const figures = { openingKobo, creditsKobo, debitsKobo, closingKobo };
   const blocks: PdfBlock[] = [
     { kind: 'text', text: platform.platformName, size: 18, bold: true },

@@ -3,25 +3,28 @@
 // proving opening + credits − debits = closing (the database refuses a row where it does not
 // hold). Periods are whole Lagos days: [Lagos midnight, Lagos midnight). The job makes the
 // DAILY or WEEKLY statement once the period has ended; a client may ask for any past range.
-import { formatLagosDate, koboToNairaString, lagosDateOf } from '@vendport/shared';
+import {
+  addCalendarDays,
+  formatLagosDate,
+  koboToNairaString,
+  lagosDateOf,
+  weekdayOf,
+} from '@vendport/shared';
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { readableCode } from '../../infra/crypto';
 import { lagosDateTime, toCsv } from '../../infra/csv';
 import type { Db } from '../../infra/db/client';
 import { badRequest, notFound } from '../../infra/errors';
-import { lagosDayStart } from '../../infra/http';
-import { callerOf, type RequestContext } from '../../infra/request-context';
+import { lagosDayStart } from '../../infra/lagos-time';
+import type { RequestContext } from '../../infra/request-context';
+import { callerOf } from '../../infra/request-context';
 import { walletStatementLines } from '../ledger';
 import * as repo from './reconciliation.repo';
 
 export { listStatements } from './reconciliation.repo';
 
 const DAY_MS = 24 * 3600_000;
-/** The Lagos calendar day (UTC+1, no DST) of an instant, as YYYY-MM-DD. */
-export const lagosDate = lagosDateOf;
-const addDays = (isoDate: string, n: number) =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 /** A Lagos calendar day (YYYY-MM-DD) as DD/MM/YYYY. */
 export const ddmmyyyy = (isoDate: string) => formatLagosDate(isoDate);
 
@@ -36,19 +39,18 @@ export interface Period {
 
 /** The last DAILY or WEEKLY (Monday to Sunday) period that had ended by `now`. */
 export function lastEndedPeriod(kind: 'DAILY' | 'WEEKLY', now: Date): Period {
-  const today = lagosDate(now);
+  const today = lagosDateOf(now);
   if (kind === 'DAILY') {
-    const d = addDays(today, -1);
+    const d = addCalendarDays(today, -1);
     return { kind, fromDate: d, toDate: d };
   }
-  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  const monday = addDays(today, -weekday);
-  return { kind, fromDate: addDays(monday, -7), toDate: addDays(monday, -1) };
+  const monday = addCalendarDays(today, -weekdayOf(today));
+  return { kind, fromDate: addCalendarDays(monday, -7), toDate: addCalendarDays(monday, -1) };
 }
 
 const bounds = (p: Pick<Period, 'fromDate' | 'toDate'>) => ({
   start: lagosDayStart(p.fromDate),
-  end: lagosDayStart(addDays(p.toDate, 1)),
+  end: lagosDayStart(addCalendarDays(p.toDate, 1)),
 });
 
 export const TYPE_NAMES: Record<string, string> = {
@@ -150,14 +152,14 @@ export async function buildStatement(db: Db, corporateId: string, p: Period, now
 }
 
 /** The last Lagos day a statement covers (its end is midnight after it, or an instant within it). */
-export const lastDayOf = (s: repo.StatementRow) => lagosDate(new Date(s.periodEnd.getTime() - 1));
+export const lastDayOf = (s: repo.StatementRow) => lagosDateOf(new Date(s.periodEnd.getTime() - 1));
 
 export function statementOut(s: repo.StatementRow) {
   return {
     id: s.id,
     code: s.code,
     kind: s.kind as StatementKind,
-    fromDate: lagosDate(s.periodStart),
+    fromDate: lagosDateOf(s.periodStart),
     toDate: lastDayOf(s),
     openingKobo: s.openingKobo,
     creditsKobo: s.creditsKobo,
@@ -169,7 +171,7 @@ export function statementOut(s: repo.StatementRow) {
 }
 
 export const statementFilename = (s: repo.StatementRow) =>
-  `statement-${s.code}-${lagosDate(s.periodStart)}-to-${lastDayOf(s)}.csv`;
+  `statement-${s.code}-${lagosDateOf(s.periodStart)}-to-${lastDayOf(s)}.csv`;
 
 /** Builds and stores a statement; null when the scheduled one for the period exists already. */
 export async function storeStatement(
@@ -207,7 +209,7 @@ export async function statementOnDemand(
   now = new Date(),
 ) {
   const actorId = callerOf(rc).userId;
-  if (range.endDate > lagosDate(now)) {
+  if (range.endDate > lagosDateOf(now)) {
     throw badRequest('The end date cannot be in the future (Lagos time)');
   }
   const days = (Date.parse(range.endDate) - Date.parse(range.startDate)) / DAY_MS + 1;

@@ -3,16 +3,20 @@
 // "value" is the face value of successful vends, funding is wallet credits by funding transfers.
 import {
   type AdminDashboardView,
+  addCalendarDays,
   type CorporateDashboardView,
   type DashboardFilter,
   LOW_FLOAT_KOBO,
+  lagosDateOf,
   MAX_REPORT_DAYS,
   NETWORKS,
   SERVICE_TYPES,
   VEND_CHANNELS,
+  weekdayOf,
 } from '@vendport/shared';
 import type { Db } from '../../infra/db/client';
 import { badRequest } from '../../infra/errors';
+import { lagosDayStart } from '../../infra/lagos-time';
 import { corporateNames } from '../clients';
 import { commissionSettledBetween } from '../commissions';
 import { fundRequestsPage } from '../funding';
@@ -21,7 +25,6 @@ import { listVends } from '../vending';
 import { verificationRequests } from '../verification';
 import { listLines } from '../vtu';
 import { type Bucket, vendBuckets } from './reports.repo';
-import { dayStart, lagosDay, nextDay } from './rollup.repo';
 
 export interface DayRange {
   /** First Lagos day, inclusive. */
@@ -30,16 +33,12 @@ export interface DayRange {
   endDate: string;
 }
 
-export const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
 /** The Lagos days a dashboard filter covers on `now`'s day (weeks start on Monday). */
 export function filterRange(filter: DashboardFilter, now: Date, custom: Partial<DayRange>): DayRange {
-  const today = lagosDay(now);
+  const today = lagosDateOf(now);
   if (filter === 'today') return { startDate: today, endDate: today };
   if (filter === 'week') {
-    const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
-    return { startDate: addDays(today, -weekday), endDate: today };
+    return { startDate: addCalendarDays(today, -weekdayOf(today)), endDate: today };
   }
   if (filter === 'month') return { startDate: `${today.slice(0, 8)}01`, endDate: today };
   return checkedRange({ startDate: custom.startDate ?? today, endDate: custom.endDate ?? today });
@@ -47,17 +46,18 @@ export function filterRange(filter: DashboardFilter, now: Date, custom: Partial<
 
 /** A range from the query, by default the last 30 days; refused beyond MAX_REPORT_DAYS. */
 export function checkedRange(r: Partial<DayRange>, now = new Date()): DayRange {
-  const endDate = r.endDate ?? lagosDay(now);
-  const startDate = r.startDate ?? addDays(endDate, -29);
+  const endDate = r.endDate ?? lagosDateOf(now);
+  const startDate = r.startDate ?? addCalendarDays(endDate, -29);
   if (startDate > endDate) throw badRequest('The start date must not be after the end date');
-  const days = Math.round((dayStart(endDate).getTime() - dayStart(startDate).getTime()) / 86_400_000) + 1;
+  const days =
+    Math.round((lagosDayStart(endDate).getTime() - lagosDayStart(startDate).getTime()) / 86_400_000) + 1;
   if (days > MAX_REPORT_DAYS) throw badRequest(`Choose a range of at most ${MAX_REPORT_DAYS} days`);
   return { startDate, endDate };
 }
 
 export function daysOf(r: DayRange): string[] {
   const out: string[] = [];
-  for (let d = r.startDate; d <= r.endDate; d = nextDay(d)) out.push(d);
+  for (let d = r.startDate; d <= r.endDate; d = addCalendarDays(d, 1)) out.push(d);
   return out;
 }
 
@@ -133,10 +133,10 @@ export async function corporateDashboard(
   now = new Date(),
 ): Promise<CorporateDashboardView> {
   const r = filterRange(q.filter, now, q);
-  const bounds = { fromDay: r.startDate, toDay: nextDay(r.endDate) };
+  const bounds = { fromDay: r.startDate, toDay: addCalendarDays(r.endDate, 1) };
   const [buckets, funding, balances, recent] = await Promise.all([
     vendBuckets(db, { ...bounds, corporateId, dims: ['day', 'network', 'serviceType', 'channel', 'status'] }),
-    fundingByDay(db, dayStart(r.startDate), dayStart(bounds.toDay), corporateId),
+    fundingByDay(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay), corporateId),
     corporateBalances(db, corporateId),
     listVends(db, { corporateId, mode: 'LIVE', page: 1, limit: 10 }),
   ]);
@@ -173,17 +173,17 @@ export async function adminDashboard(
   now = new Date(),
 ): Promise<AdminDashboardView> {
   const r = checkedRange(q, now);
-  const bounds = { fromDay: r.startDate, toDay: nextDay(r.endDate) };
+  const bounds = { fromDay: r.startDate, toDay: addCalendarDays(r.endDate, 1) };
   const [buckets, perClient, funding, clientBalances, lines, fundRequests, verifications, settled] =
     await Promise.all([
       vendBuckets(db, { ...bounds, dims: ['day', 'network', 'status'] }),
       vendBuckets(db, { ...bounds, dims: ['corporateId'], statuses: ['SUCCESSFUL'] }),
-      fundingByDay(db, dayStart(r.startDate), dayStart(bounds.toDay)),
+      fundingByDay(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay)),
       sumOfWalletBalances(db),
       listLines(db),
       fundRequestsPage(db, { page: 1, limit: 5, statuses: ['PENDING', 'PAID'] }),
       verificationRequests(db, { status: 'PENDING', page: 1, limit: 5 }),
-      commissionSettledBetween(db, dayStart(r.startDate), dayStart(bounds.toDay)),
+      commissionSettledBetween(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay)),
     ]);
   const top = perClient.sort((a, b) => b.amountKobo - a.amountKobo).slice(0, 10);
   const names = await corporateNames(

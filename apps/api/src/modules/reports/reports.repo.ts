@@ -2,10 +2,12 @@
 // sums read the day roll-ups for the days they can trust and the vends for the rest (today, dirty
 // or unbuilt days); a client's own sums read its vends through (corporate_id, mode, created_at).
 // Test-mode vends never count.
+import { addCalendarDays } from '@vendport/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { rowsOf } from '../../infra/db/sql';
-import { cleanDays, dayStart, nextDay } from './rollup.repo';
+import { lagosDayStart } from '../../infra/lagos-time';
+import { cleanDays } from './rollup.repo';
 
 export type Dim = 'day' | 'network' | 'serviceType' | 'channel' | 'clientType' | 'status' | 'corporateId';
 
@@ -66,13 +68,13 @@ const groupList = (dims: Dim[]) =>
 function uncovered(fromDay: string, toDay: string, clean: Set<string>): Array<[Date, Date]> {
   const out: Array<[Date, Date]> = [];
   let start: string | null = null;
-  for (let d = fromDay; d < toDay; d = nextDay(d)) {
+  for (let d = fromDay; d < toDay; d = addCalendarDays(d, 1)) {
     if (clean.has(d)) {
-      if (start) out.push([dayStart(start), dayStart(d)]);
+      if (start) out.push([lagosDayStart(start), lagosDayStart(d)]);
       start = null;
     } else start ??= d;
   }
-  if (start) out.push([dayStart(start), dayStart(toDay)]);
+  if (start) out.push([lagosDayStart(start), lagosDayStart(toDay)]);
   return out;
 }
 

@@ -1,18 +1,12 @@
 // The roll-up tables (db/schema/reports.ts): rebuilding a Lagos day from the vends, finding the
 // days to rebuild, the days that can be trusted, and the check that roll-ups equal the raw rows.
+import { addCalendarDays } from '@vendport/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { rowsOf } from '../../infra/db/sql';
+import { lagosDayStart } from '../../infra/lagos-time';
 
 const LAGOS_DAY = sql.raw(`(v.created_at at time zone 'Africa/Lagos')::date`);
-
-/** Lagos day (YYYY-MM-DD) → its first instant. Lagos is UTC+1 all year. */
-export const dayStart = (day: string) => new Date(`${day}T00:00:00+01:00`);
-/** The calendar day after `day` (from its noon UTC: no zone arithmetic to get wrong). */
-export const nextDay = (day: string) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-/** The Lagos day of an instant. */
-export const lagosDay = (at: Date) => new Date(at.getTime() + 3_600_000).toISOString().slice(0, 10);
 
 /**
  * Rebuilds one day's roll-up rows from the vends, in one transaction: the day's marker row is
@@ -25,8 +19,8 @@ export async function rebuildDay(db: Db, day: string): Promise<void> {
       on conflict (day) do update set built_at = now(), dirty = false`);
     await tx.execute(sql`delete from vend_daily_totals where day = ${day}`);
     await tx.execute(sql`delete from vend_client_daily_totals where day = ${day}`);
-    const from = dayStart(day);
-    const to = dayStart(nextDay(day));
+    const from = lagosDayStart(day);
+    const to = lagosDayStart(addCalendarDays(day, 1));
     await tx.execute(sql`
       insert into vend_daily_totals
         (day, network, service_type, channel, client_type, status, vend_count, amount_kobo, commission_kobo, charge_kobo)
@@ -56,7 +50,7 @@ export async function daysToBuild(
   lookbackDays: number,
   limit: number,
 ): Promise<string[]> {
-  const since = dayStart(today).getTime() - lookbackDays * 86_400_000;
+  const since = lagosDayStart(today).getTime() - lookbackDays * 86_400_000;
   const rows = await rowsOf<{ day: string }>(
     db,
     sql`
@@ -64,7 +58,7 @@ export async function daysToBuild(
         select d.day from vend_rollup_days d where d.dirty and d.day < ${today}::date
         union
         select distinct ${LAGOS_DAY} as day from vends v
-        where v.mode = 'LIVE' and v.created_at >= ${new Date(since)} and v.created_at < ${dayStart(today)}
+        where v.mode = 'LIVE' and v.created_at >= ${new Date(since)} and v.created_at < ${lagosDayStart(today)}
           and not exists (select 1 from vend_rollup_days d where d.day = ${LAGOS_DAY})
       ) x order by day limit ${limit}`,
   );

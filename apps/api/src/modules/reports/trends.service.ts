@@ -3,39 +3,32 @@
 // and the same figures for the period of the same length just before. Live vends only, Lagos days;
 // the sums come from the day roll-ups where they can be trusted (reports.repo vendBuckets).
 import {
+  addCalendarDays,
   CLIENT_TYPES,
   NETWORKS,
   SERVICE_TYPES,
   type TrendGranularity,
   type TrendsView,
   VEND_CHANNELS,
+  weekdayOf,
 } from '@vendport/shared';
 import type { Db } from '../../infra/db/client';
+import { lagosDayStart } from '../../infra/lagos-time';
 import { fundingByDay } from '../ledger';
-import {
-  addDays,
-  checkedRange,
-  type DayRange,
-  daysOf,
-  sumMap,
-  totalsOf,
-  vendTotals,
-} from './dashboards.service';
+import { checkedRange, type DayRange, daysOf, sumMap, totalsOf, vendTotals } from './dashboards.service';
 import { type Bucket, type Dim, vendBuckets } from './reports.repo';
-import { dayStart, nextDay } from './rollup.repo';
 
 /** The first Lagos day of the day, week (Monday) or month holding `day`. */
 export function periodOf(day: string, g: TrendGranularity): string {
   if (g === 'day') return day;
   if (g === 'month') return `${day.slice(0, 8)}01`;
-  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
+  return addCalendarDays(day, -weekdayOf(day));
 }
 
 /** The period of the same length that ends the day before `r` starts. */
 export function previousRange(r: DayRange): DayRange {
   const n = daysOf(r).length;
-  return { startDate: addDays(r.startDate, -n), endDate: addDays(r.startDate, -1) };
+  return { startDate: addCalendarDays(r.startDate, -n), endDate: addCalendarDays(r.startDate, -1) };
 }
 
 const rate = (ok: number, failed: number) =>
@@ -44,11 +37,11 @@ const rate = (ok: number, failed: number) =>
 const BREAKDOWN: Dim[] = ['network', 'serviceType', 'channel', 'clientType', 'status'];
 
 async function figures(db: Db, r: DayRange) {
-  const bounds = { fromDay: r.startDate, toDay: nextDay(r.endDate) };
+  const bounds = { fromDay: r.startDate, toDay: addCalendarDays(r.endDate, 1) };
   const [byDay, byDims, funding] = await Promise.all([
     vendBuckets(db, { ...bounds, dims: ['day', 'status'] }),
     vendBuckets(db, { ...bounds, dims: BREAKDOWN }),
-    fundingByDay(db, dayStart(r.startDate), dayStart(bounds.toDay)),
+    fundingByDay(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay)),
   ]);
   const t = totalsOf(byDims);
   return {

@@ -4,12 +4,13 @@
 // (a keyset cursor), so the thousandth chunk costs what the first does and no request or query
 // ever spans a million rows.
 import type { ValuationChunkView } from '@vendport/shared';
+import { addCalendarDays } from '@vendport/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { rowsOf } from '../../infra/db/sql';
 import { badRequest } from '../../infra/errors';
+import { lagosDayStart } from '../../infra/lagos-time';
 import { checkedRange } from './dashboards.service';
-import { dayStart, nextDay } from './rollup.repo';
 
 interface ValuationRange {
   startDate: string;
@@ -18,7 +19,7 @@ interface ValuationRange {
 
 function bounds(q: ValuationRange) {
   const r = checkedRange(q);
-  return { from: dayStart(r.startDate), to: dayStart(nextDay(r.endDate)) };
+  return { from: lagosDayStart(r.startDate), to: lagosDayStart(addCalendarDays(r.endDate, 1)) };
 }
 
 export async function valuationCount(db: Db, corporateId: string, q: ValuationRange & { chunkSize: number }) {

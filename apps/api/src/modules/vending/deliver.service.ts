@@ -3,7 +3,6 @@
 // unknown outcome leaves it PENDING for the requery job.
 import type { Network, ServiceType } from '@vendport/shared';
 import type { AppContext } from '../../infra/context';
-import type { Db } from '../../infra/db/client';
 import { callProvider, type ProviderAnswer, providerNamed, type VendRequest } from '../providers';
 import { lineContact } from '../vtu';
 import { chooseRoute } from './route';
@@ -73,7 +72,7 @@ export async function deliver(ctx: AppContext, start: VendRow): Promise<VendRow>
         );
       const moved = await ctx.db.transaction(async (tx) => {
         const row = await updateVend(
-          tx as unknown as Db,
+          tx,
           v.id,
           {
             routeIndex: next.index,
@@ -85,7 +84,7 @@ export async function deliver(ctx: AppContext, start: VendRow): Promise<VendRow>
           { status: 'PENDING' },
         );
         if (row) {
-          await recordVendEvents(tx as unknown as Db, [
+          await recordVendEvents(tx, [
             event,
             {
               vendId: v.id,

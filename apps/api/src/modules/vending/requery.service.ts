@@ -3,9 +3,9 @@
 
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
-import type { Db } from '../../infra/db/client';
 import { AppError, notFound } from '../../infra/errors';
-import { callerOf, type RequestContext } from '../../infra/request-context';
+import type { RequestContext } from '../../infra/request-context';
+import { callerOf } from '../../infra/request-context';
 import { callProvider, providerNamed } from '../providers';
 import { callEvent, requestOf } from './deliver.service';
 import { REQUERY_WINDOW_MS } from './route';
@@ -68,12 +68,12 @@ export async function requeryVend(
   } else if (age >= REQUERY_WINDOW_MS) {
     await ctx.db.transaction(async (tx) => {
       await updateVend(
-        tx as unknown as Db,
+        tx,
         id,
         { requeryAt: null, updatedAt: at },
         { status: 'PENDING', routeIndex: v.routeIndex },
       );
-      await recordVendEvents(tx as unknown as Db, [
+      await recordVendEvents(tx, [
         event,
         {
           vendId: id,

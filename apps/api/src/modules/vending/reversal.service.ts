@@ -3,9 +3,9 @@
 import { formatNaira } from '@vendport/shared';
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
-import type { Db } from '../../infra/db/client';
 import { conflict, notFound } from '../../infra/errors';
-import { callerOf, type RequestContext } from '../../infra/request-context';
+import type { RequestContext } from '../../infra/request-context';
+import { callerOf } from '../../infra/request-context';
 import { accountIdsOf } from '../ledger';
 import { queueWebhook } from './settle.service';
 import { recordVendEvents } from './vend-events.repo';
@@ -22,7 +22,7 @@ export async function reverseSuccessfulVend(
   const o = { actorId: callerOf(rc).userId, reason };
   const at = new Date();
   const row = await ctx.db.transaction(async (tx) => {
-    const locked = await lockVendIn(tx as unknown as Db, id, 'SUCCESSFUL');
+    const locked = await lockVendIn(tx, id, 'SUCCESSFUL');
     if (!locked) return null;
     const debitTransferId = locked.debitTransferId;
     const reversalTransferId = await reverseVend(
@@ -31,7 +31,7 @@ export async function reverseSuccessfulVend(
       { ...facts(locked), debitTransferId },
       { commissionSettled: locked.commissionSettlementId !== null, actorId: o.actorId, reason: o.reason },
     );
-    const done = (await updateVend(tx as unknown as Db, id, {
+    const done = (await updateVend(tx, id, {
       status: 'REVERSED',
       debitTransferId,
       reversalTransferId,
@@ -44,7 +44,7 @@ export async function reverseSuccessfulVend(
       locked.mode === 'LIVE' && locked.commissionMode === 'ACCRUED' && locked.commissionSettlementId
         ? locked.amountKobo - locked.commissionKobo
         : locked.chargeKobo;
-    await recordVendEvents(tx as unknown as Db, [
+    await recordVendEvents(tx, [
       {
         vendId: id,
         type: 'REVERSAL',
@@ -56,7 +56,7 @@ export async function reverseSuccessfulVend(
       },
       { vendId: id, type: 'STATUS', status: 'REVERSED', message: o.reason, actorId: o.actorId, at },
     ]);
-    await queueWebhook(tx as unknown as Db, done, 'vend.reversed', at);
+    await queueWebhook(tx, done, 'vend.reversed', at);
     await recordAudit(tx, rc, {
       action: 'vend.reverse',
       targetType: 'vend',

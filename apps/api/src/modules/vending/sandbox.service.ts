@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { formatNaira } from '@vendport/shared';
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
-import type { Db } from '../../infra/db/client';
 import { badRequest } from '../../infra/errors';
 import type { RequestContext } from '../../infra/request-context';
 import { accountIdsOf, lockAccountBalance } from '../ledger';
@@ -28,7 +27,7 @@ export async function fundSandbox(
   const accounts = await ids.corporate(corporateId);
   return ctx.db.transaction(async (tx) => {
     // The sandbox row is locked first so that two top-ups cannot both pass the cap.
-    const acc = await lockAccountBalance(tx as unknown as Db, accounts.sandboxWallet);
+    const acc = await lockAccountBalance(tx, accounts.sandboxWallet);
     if (acc.balance + amountKobo > SANDBOX_CAP_KOBO) {
       throw badRequest(`The sandbox wallet holds at most ${formatNaira(SANDBOX_CAP_KOBO)} of test money`);
     }

@@ -110,7 +110,7 @@ export async function finalizeSuccess(
   }
   const row = await ctx.db.transaction(async (tx) => {
     const done = await updateVend(
-      tx as unknown as Db,
+      tx,
       id,
       {
         status: 'SUCCESSFUL',
@@ -126,7 +126,7 @@ export async function finalizeSuccess(
     const events = [...o.events];
     if (delivered !== done.floatAccount) {
       const rerouteTransferId = await rerouteVend(tx, accountIdsOf(ctx.db), facts(done), delivered);
-      final = (await updateVend(tx as unknown as Db, id, {
+      final = (await updateVend(tx, id, {
         floatAccount: delivered,
         floatLineId: deliveredLine,
         rerouteTransferId,
@@ -147,8 +147,8 @@ export async function finalizeSuccess(
       message: answer.message,
       at: o.at,
     });
-    await recordVendEvents(tx as unknown as Db, events);
-    await queueWebhook(tx as unknown as Db, final, 'vend.successful', o.at);
+    await recordVendEvents(tx, events);
+    await queueWebhook(tx, final, 'vend.successful', o.at);
     return final;
   });
   if (!row && o.endsSync) return markSettled(ctx, id, o.at);
@@ -163,7 +163,7 @@ export async function finalizeFailure(
   o: FinalizeOpts,
 ): Promise<VendRow | null> {
   const row = await ctx.db.transaction(async (tx) => {
-    const locked = await lockVendIn(tx as unknown as Db, id, 'PENDING');
+    const locked = await lockVendIn(tx, id, 'PENDING');
     if (!locked || (o.onRoute !== undefined && locked.routeIndex !== o.onRoute)) return null;
     const debitTransferId = locked.debitTransferId;
     const reversalTransferId = await reverseVend(
@@ -172,14 +172,14 @@ export async function finalizeFailure(
       { ...facts(locked), debitTransferId },
       { commissionSettled: false, actorId: o.actorId ?? null, reason },
     );
-    const done = (await updateVend(tx as unknown as Db, id, {
+    const done = (await updateVend(tx, id, {
       status: 'FAILED',
       debitTransferId,
       failureReason: reason.slice(0, 300),
       reversalTransferId,
       ...finalFields(o.at),
     }))!; // the row is locked above: it exists
-    await recordVendEvents(tx as unknown as Db, [
+    await recordVendEvents(tx, [
       ...o.events,
       { vendId: id, type: 'STATUS', status: 'FAILED', provider: locked.provider, message: reason, at: o.at },
       {
@@ -192,7 +192,7 @@ export async function finalizeFailure(
         at: o.at,
       },
     ]);
-    await queueWebhook(tx as unknown as Db, done, 'vend.failed', o.at);
+    await queueWebhook(tx, done, 'vend.failed', o.at);
     return done;
   });
   if (!row && o.endsSync) return markSettled(ctx, id, o.at);
@@ -210,7 +210,7 @@ export async function recordUnknown(
   const requeryAt = new Date(o.at.getTime() + requeryDelayMs(count));
   const row = await ctx.db.transaction(async (tx) => {
     const row = await updateVend(
-      tx as unknown as Db,
+      tx,
       v.id,
       {
         providerReference: answer.providerReference ?? v.providerReference,
@@ -224,13 +224,8 @@ export async function recordUnknown(
       { status: 'PENDING', routeIndex: o.onRoute },
     );
     if (!row) return null;
-    await recordVendEvents(tx as unknown as Db, o.events);
-    await enqueue(
-      tx as unknown as Db,
-      REQUERY_QUEUE,
-      { vendId: v.id },
-      { runAt: requeryAt, dedupeKey: `requery:${v.id}` },
-    );
+    await recordVendEvents(tx, o.events);
+    await enqueue(tx, REQUERY_QUEUE, { vendId: v.id }, { runAt: requeryAt, dedupeKey: `requery:${v.id}` });
     return row;
   });
   if (!row && o.endsSync) return markSettled(ctx, v.id, o.at);

@@ -5,6 +5,7 @@
 import {
   apiVendBody,
   dataPlanView,
+  failureEnvelope,
   formatNaira,
   networkSchema,
   SIMULATOR_TEST_NUMBERS,
@@ -31,12 +32,11 @@ import { fundSandbox } from './sandbox.service';
 import { StaleAccessError } from './vend-debits';
 import { findVendByReference, vendMessage, vendOut } from './vend-reads.service';
 
-const failure = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  errors: z.array(z.string()),
-  code: z.string(),
-});
+/**
+ * Every failure of this API is shared's failure envelope (plugins/errors shapes them all): the
+ * statuses a route names are the ones to expect of it; any other 4xx or 5xx has the same shape.
+ */
+const failures = { '4xx': failureEnvelope, '5xx': failureEnvelope } as const;
 
 function clientOf(req: FastifyRequest): ApiClient {
   if (!req.apiClient)
@@ -103,11 +103,12 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         response: {
           200: successEnvelope(vendView),
           202: successEnvelope(vendView),
-          400: failure,
-          402: failure,
-          403: failure,
-          409: failure,
-          503: failure,
+          400: failureEnvelope,
+          402: failureEnvelope,
+          403: failureEnvelope,
+          409: failureEnvelope,
+          503: failureEnvelope,
+          ...failures,
         },
       },
     },
@@ -150,7 +151,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: 'Test keys only: add test money to the sandbox wallet',
         body: sandboxFundBody,
-        response: { 200: successEnvelope(sandboxBalanceView), 403: failure },
+        response: { 200: successEnvelope(sandboxBalanceView), 403: failureEnvelope, ...failures },
       },
     },
     async (req) => {
@@ -186,7 +187,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: 'A vend by your reference (test keys see test vends only)',
         params: z.object({ reference: vendReference }),
-        response: { 200: successEnvelope(vendView), 404: failure },
+        response: { 200: successEnvelope(vendView), 404: failureEnvelope, ...failures },
       },
     },
     async (req) => {
@@ -206,7 +207,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         security,
         summary: 'The active data plans; vend one with type DATA and its planCode',
         querystring: z.object({ network: networkSchema.optional() }),
-        response: { 200: successEnvelope(z.array(dataPlanView)) },
+        response: { 200: successEnvelope(z.array(dataPlanView)), ...failures },
       },
     },
     async (req) => {
@@ -226,7 +227,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         summary: 'The services you may vend, with their commission rate and amount bounds',
-        response: { 200: successEnvelope(z.array(serviceView)) },
+        response: { 200: successEnvelope(z.array(serviceView)), ...failures },
       },
     },
     async (req) => {
@@ -264,6 +265,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
               commissionBalanceKobo: z.number().int().nullable(),
             }),
           ),
+          ...failures,
         },
       },
     },

@@ -8,13 +8,9 @@
 //   sandbox funding (test money).
 // Signs follow the ledger: a client's accounts are positive when the platform owes them; the
 // platform's float and expense accounts carry the mirror image, so every transfer sums to zero.
-import {
-  type AccountIds,
-  type DbLike,
-  type SystemAccount,
-  type TransferEntryInput,
-  transfer,
-} from '../ledger';
+
+import type { Db } from '../../infra/db/client';
+import { type AccountIds, type SystemAccount, type TransferEntryInput, transfer } from '../ledger';
 import { SANDBOX_PROVIDER } from '../providers';
 import type { NewVend } from './vending.repo';
 
@@ -45,7 +41,7 @@ async function debitEntries(
   v: VendMoneyFacts,
   sign: 1 | -1,
   settled: boolean,
-  via?: DbLike,
+  via?: Db,
 ): Promise<TransferEntryInput[]> {
   const accounts = await ids.corporate(v.corporateId, via);
   const float = await ids.system(v.floatAccount as SystemAccount, via);
@@ -95,7 +91,7 @@ export function debitPosting(v: VendMoneyFacts, entries: TransferEntryInput[]) {
 
 /** A fallback platform delivered: the float moves to the account of the platform that did. */
 export async function rerouteVend(
-  tx: DbLike,
+  tx: Db,
   ids: AccountIds,
   v: VendMoneyFacts,
   to: FloatAccount,
@@ -120,7 +116,7 @@ export async function rerouteVend(
  * it so). Its entries undo the debit from the float that holds the vend now.
  */
 export async function reverseVend(
-  tx: DbLike,
+  tx: Db,
   ids: AccountIds,
   v: VendMoneyFacts & { debitTransferId: string },
   opts: { commissionSettled: boolean; actorId: string | null; reason: string },
@@ -141,7 +137,7 @@ export async function reverseVend(
 
 /** Test money for the sandbox wallet (test mode only ever spends it on the simulator). */
 export async function fundSandboxMoney(
-  tx: DbLike,
+  tx: Db,
   ids: AccountIds,
   f: { id: string; corporateId: string; amountKobo: number; actorId: string | null },
 ): Promise<string> {

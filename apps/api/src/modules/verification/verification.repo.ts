@@ -6,7 +6,7 @@ import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
 import { corporates, verificationDocuments } from '../../infra/db/schema';
 import { containing } from '../../infra/db/sql';
-import { lagosDayEnd, lagosDayStart } from '../../infra/http';
+import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 
 export type DocumentRow = typeof verificationDocuments.$inferSelect;
 export type CorporateRow = typeof corporates.$inferSelect;

@@ -8,8 +8,9 @@ import type { AppContext } from '../../infra/context';
 import { readableCode } from '../../infra/crypto';
 import type { Db } from '../../infra/db/client';
 import { badRequest, conflict, notFound } from '../../infra/errors';
-import { callerOf, type RequestContext } from '../../infra/request-context';
-import { type AccountIds, accountIdsOf, type DbLike, transfer } from '../ledger';
+import type { RequestContext } from '../../infra/request-context';
+import { callerOf } from '../../infra/request-context';
+import { type AccountIds, accountIdsOf, transfer } from '../ledger';
 import { providersOf } from '../providers';
 import type { LineWithFloat } from './vtu.repo';
 import * as repo from './vtu.repo';
@@ -161,7 +162,7 @@ export async function fundLine(
       amountKobo: input.amountKobo,
       actorId: actor.id,
     });
-    await repo.insertFunding(tx as unknown as Db, {
+    await repo.insertFunding(tx, {
       id: fundingId,
       lineId: l.line.id,
       amountKobo: input.amountKobo,
@@ -200,7 +201,7 @@ export async function pickLine(
 
 /** The platform bought float for a VTU line from the telco (paid out of the collection account). */
 export async function fundVtuLineMoney(
-  tx: DbLike,
+  tx: Db,
   ids: AccountIds,
   f: { fundingId: string; lineCode: string; amountKobo: number; actorId: string | null },
 ): Promise<string> {

@@ -2,7 +2,7 @@
 // the ledger entries), and for credit clients the limit, what is used and what is left.
 import { CREDIT_CLIENT_TYPES, type WalletBalanceView } from '@vendport/shared';
 import type { Db } from '../../infra/db/client';
-import { lagosDayEnd } from '../../infra/http';
+import { lagosDayEnd } from '../../infra/lagos-time';
 import { corporateBalances, walletBalanceBefore } from '../ledger';
 
 export async function walletSummary(db: Db, corporateId: string, date?: string): Promise<WalletBalanceView> {

@@ -338,7 +338,7 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
   const next = delivered || expired ? null : new Date(now.getTime() + webhookBackoffMs(attempt));
   const error = delivered ? null : (result.error ?? `HTTP ${result.statusCode}`);
   await ctx.db.transaction(async (tx) => {
-    await repo.insertAttempt(tx as unknown as Db, {
+    await repo.insertAttempt(tx, {
       deliveryId: d.id,
       attempt,
       statusCode: result.statusCode,
@@ -346,7 +346,7 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
       durationMs: result.durationMs,
       createdAt: now,
     });
-    await repo.updateDelivery(tx as unknown as Db, d.id, {
+    await repo.updateDelivery(tx, d.id, {
       status: delivered ? 'DELIVERED' : expired ? 'FAILED' : 'PENDING',
       url,
       attempts: attempt,
@@ -357,7 +357,7 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
       updatedAt: now,
     });
     if (d.vendId) {
-      await ctx.events.vendWebhookAttempted(tx as unknown as Db, {
+      await ctx.events.vendWebhookAttempted(tx, {
         vendId: d.vendId,
         outcome: delivered ? 'DELIVERED' : expired ? 'GAVE_UP' : 'RETRY',
         message: `${d.eventType} ${d.eventId} attempt ${attempt}: ${delivered ? `HTTP ${result.statusCode}` : error}`,
@@ -383,7 +383,7 @@ export async function resendDelivery(db: Db, rc: RequestContext, corporateId: st
   }
   const now = new Date();
   return db.transaction(async (tx) => {
-    const d = await repo.insertDelivery(tx as unknown as Db, {
+    const d = await repo.insertDelivery(tx, {
       corporateId,
       eventId: found.d.eventId,
       eventType: found.d.eventType,
@@ -395,7 +395,7 @@ export async function resendDelivery(db: Db, rc: RequestContext, corporateId: st
       resendOf: found.d.id,
     });
     await enqueue(
-      tx as unknown as Db,
+      tx,
       WEBHOOK_QUEUE,
       { deliveryId: d.id },
       { runAt: now, dedupeKey: `webhook:${d.id}`, maxAttempts: 1000 },
