@@ -6,6 +6,7 @@ import { newToken, sha256 } from '../../lib/crypto';
 import { AppError, conflict } from '../../lib/errors';
 import { callerOf, corporateOfCaller, type RequestContext } from '../../lib/request-context';
 import { audit } from '../../plugins/audit';
+import { lockCorporate } from '../clients';
 import { notify } from '../notifications/notifications.service';
 import type { ApiKeyRow, KeyMode } from './auth.repo';
 import * as repo from './auth.repo';
@@ -92,7 +93,7 @@ export async function resetApiKey(ctx: AppContext, rc: RequestContext, mode: Key
   const minted = mintKey(ctx, corporateId, mode, now);
   const row = await ctx.db.transaction(async (tx) => {
     // One reset at a time per corporate: the old key is revoked in the same transaction.
-    await repo.lockCorporate(tx, corporateId);
+    await lockCorporate(tx, corporateId);
     const old = await repo.activeKey(tx, corporateId, mode);
     if (old) await repo.revokeKey(tx, old.id, now);
     const created = await repo.insertKeyIfAbsent(tx, minted.row);

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/sql';
 import { conflict, notFound } from '../../lib/errors';
 import type { AuditFn } from '../../plugins/audit';
 import { assignDefaultServices, assignServices } from '../catalogue/catalogue.service';
+import { insertCorporate } from '../clients';
 import { notify } from '../notifications/notifications.service';
 import { issueApiKeys } from './api-keys.service';
 import * as repo from './auth.repo';
@@ -43,7 +44,7 @@ export async function onboardCorporate(
   const roleId = await systemRoleId(ctx.db, 'CORPORATE');
   try {
     return await ctx.db.transaction(async (tx) => {
-      const corporateId = await repo.insertCorporate(tx, {
+      const corporateId = await insertCorporate(tx, {
         name: input.company_name,
         email: input.email,
         msisdn: input.msisdn,

@@ -7,6 +7,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import { callerOf, corporateOfCaller, type RequestContext } from '../../lib/request-context';
 import { audit } from '../../plugins/audit';
 import { assignDefaultServices } from '../catalogue/catalogue.service';
+import { insertCorporate } from '../clients';
 import { notify } from '../notifications/notifications.service';
 import { issueApiKeys } from './api-keys.service';
 import { checkCode, codeThrottle, consumeOrFail, issueCode, sendNextStepCode } from './auth.codes';
@@ -31,7 +32,7 @@ export async function register(ctx: AppContext, rc: RequestContext, body: Regist
   let created: { userId: string; token: string };
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const corporateId = await repo.insertCorporate(tx, {
+      const corporateId = await insertCorporate(tx, {
         name: body.company_name,
         email: body.email,
         msisdn: body.msisdn,

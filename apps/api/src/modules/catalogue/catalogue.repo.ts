@@ -100,6 +100,19 @@ export const ASSIGNED_SERVICES_JSON = (corporate: string) =>
                join services s on s.id = a.service_id
               where a.corporate_id = ${corporate} and s.status = 'ACTIVE'), '[]')`;
 
+/** SQL for the ids of a corporate's assigned, active services as a text array, oldest first.
+ * `corporate`: an SQL expression of the corporate's id. */
+export const ASSIGNED_SERVICE_IDS = (corporate: string) =>
+  `array(select s.id::text
+           from service_assignments a
+           join services s on s.id = a.service_id
+          where a.corporate_id = ${corporate} and s.status = 'ACTIVE'
+          order by s.created_at, s.id)`;
+
+/** SQL for the services rows whose ids are `ids` (an SQL expression of a uuid set) as a JSON array. */
+export const SERVICES_JSON_WHERE_ID_IN = (ids: string) =>
+  `(select coalesce(json_agg(s), '[]') from services s where s.id in (${ids}))`;
+
 /** A services row as PostgreSQL's json_agg writes it. */
 export interface ServiceJson {
   id: string;

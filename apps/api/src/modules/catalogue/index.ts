@@ -2,5 +2,10 @@
 // plans the vending API lists, and the SQL fragment that reads a client's assigned services in
 // the same query as its API key (the vend hot path stays one round trip).
 export type { DataPlanRow, ServiceJson, ServiceRow } from './catalogue.repo';
-export { ASSIGNED_SERVICES_JSON, servicesFromJson } from './catalogue.repo';
+export {
+  ASSIGNED_SERVICE_IDS,
+  ASSIGNED_SERVICES_JSON,
+  SERVICES_JSON_WHERE_ID_IN,
+  servicesFromJson,
+} from './catalogue.repo';
 export { listPlans, planForVend, serviceUnavailable } from './catalogue.service';
