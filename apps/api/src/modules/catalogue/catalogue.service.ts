@@ -1,6 +1,7 @@
 // The catalogue: services (network x AIRTIME|DATA x platform, commission rate, amount bounds,
 // status), their assignment to clients, data plans, and the defaults seeded for the four networks.
 // The vend asks here which service and plan a request resolves to.
+
 import {
   bpsToPercentString,
   formatNaira,
@@ -11,9 +12,9 @@ import {
 } from '@vendport/shared';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { corporateExists } from '../clients';
 import * as repo from './catalogue.repo';
 import {
-  corporateExists,
   type DataPlanRow,
   findPlan,
   findPlanByCode,

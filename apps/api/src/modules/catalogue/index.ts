@@ -6,6 +6,7 @@ export {
   ASSIGNED_SERVICE_IDS,
   ASSIGNED_SERVICES_JSON,
   SERVICES_JSON_WHERE_ID_IN,
+  serviceFieldOf,
   servicesFromJson,
 } from './catalogue.repo';
 export { listPlans, planForVend, serviceUnavailable } from './catalogue.service';

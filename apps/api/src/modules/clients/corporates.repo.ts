@@ -41,7 +41,6 @@ const FIELDS = {
   email: 'email',
   clientType: 'client_type',
   status: 'status',
-  autoTopUpEnabled: 'auto_topup_enabled',
 } as const;
 
 /**
@@ -50,12 +49,12 @@ const FIELDS = {
  * expression: Drizzle may print a column bare, which resolves to the caller's row as long as
  * corporates has no column of that name (corporate_id).
  */
-export function corporateField<T = string>(field: keyof typeof FIELDS, id: SQLWrapper): SQL<T> {
-  return sql<T>`(select c.${sql.raw(FIELDS[field])} from corporates c where c.id = ${id})`;
+export function corporateField(field: keyof typeof FIELDS, id: SQLWrapper): SQL<string> {
+  return sql<string>`(select c.${sql.raw(FIELDS[field])} from corporates c where c.id = ${id})`;
 }
 
 /** The name of the corporate whose id is `id` (an SQL expression), inside the caller's statement. */
-export const corporateNameOf = (id: SQLWrapper) => corporateField<string>('name', id);
+export const corporateNameOf = (id: SQLWrapper) => corporateField('name', id);
 
 export async function corporateExists(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: corporates.id }).from(corporates).where(eq(corporates.id, id));
@@ -106,6 +105,11 @@ export async function corporateSummary(
   const q = db.select(summaryColumns).from(corporates).where(eq(corporates.id, id));
   const [row] = await (opts.lock === 'share' ? q.for('share') : q);
   return row;
+}
+
+export async function corporateName(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ name: corporates.name }).from(corporates).where(eq(corporates.id, id));
+  return row?.name ?? null;
 }
 
 /** What a signed-in user's session shows of its client. */

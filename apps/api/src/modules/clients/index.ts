@@ -14,6 +14,7 @@ export {
   corporateEmailTaken,
   corporateExists,
   corporateField,
+  corporateName,
   corporateNameOf,
   corporateProfile,
   corporateSummary,

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { JobHandler } from '../../jobs/queue';
 import { notFound } from '../../lib/errors';
+import * as clients from '../clients';
 import {
   type AccountIds,
   accountIdsOf,
@@ -16,6 +17,7 @@ import {
   type DbLike,
   transfer,
 } from '../ledger/ledger.service';
+import * as vending from '../vending';
 import * as repo from './commissions.repo';
 
 export const COMMISSION_QUEUE = 'commission-settlement';
@@ -27,9 +29,9 @@ export async function settleCommission(
   trigger: 'ADMIN' | 'SCHEDULE',
   actorId: string | null,
 ) {
-  if (!(await repo.corporateExists(ctx.db, corporateId))) throw notFound('Corporate client');
+  if (!(await clients.corporateExists(ctx.db, corporateId))) throw notFound('Corporate client');
   return ctx.db.transaction(async (tx) => {
-    const due = await repo.lockUnsettled(tx as unknown as Db, corporateId);
+    const due = await vending.lockUnsettledCommission(tx as unknown as Db, corporateId);
     const amountKobo = due.reduce((s, v) => s + v.commissionKobo, 0);
     if (amountKobo <= 0) return null;
     const id = randomUUID();
@@ -48,7 +50,7 @@ export async function settleCommission(
       transferId,
       actorId,
     });
-    await repo.markVendsSettled(
+    await vending.markCommissionSettled(
       tx as unknown as Db,
       corporateId,
       due.map((d) => d.id),
@@ -76,7 +78,7 @@ export function nextSettlementAt(now: Date, hourLagos: number): Date {
 
 /** The daily job: every client with accrued, unsettled commission is settled. */
 export const settleCommissionsJob: JobHandler = async (ctx, _job, now) => {
-  const clients = await repo.clientsWithUnsettled(ctx.db);
+  const clients = await vending.clientsWithUnsettledCommission(ctx.db);
   for (const c of clients) {
     try {
       await settleCommission(ctx, c.corporateId, 'SCHEDULE', null);
@@ -88,16 +90,16 @@ export const settleCommissionsJob: JobHandler = async (ctx, _job, now) => {
 };
 
 export async function setUpfrontCommission(db: Db, corporateId: string, upfront: boolean) {
-  const row = await repo.setUpfront(db, corporateId, upfront);
+  const row = await clients.setUpfrontCommission(db, corporateId, upfront);
   if (!row) throw notFound('Corporate client');
   return row;
 }
 
 // ---------------------------------------------------------------- the report
 
-import type { CommissionFilter } from './commissions.repo';
+import type { CommissionFilter } from '../vending';
 
-export type { CommissionFilter } from './commissions.repo';
+export type { CommissionFilter } from '../vending';
 
 const line = (r: { vends: number; amount: unknown; commission: unknown }) => {
   const amountKobo = Number(r.amount ?? 0);
@@ -110,15 +112,15 @@ const line = (r: { vends: number; amount: unknown; commission: unknown }) => {
 };
 
 export async function commissionReport(ctx: AppContext, f: CommissionFilter, admin: boolean) {
-  const { totals, byDay, byService, byClient } = await repo.reportAggregates(ctx.db, f, admin);
+  const { totals, byDay, byService, byClient } = await vending.commissionAggregates(ctx.db, f, admin);
 
   let commissionBalanceKobo: number | null = null;
   let unsettledKobo: number | null = null;
   let upfrontCommission: boolean | null = null;
   if (f.corporateId) {
     commissionBalanceKobo = (await corporateBalances(ctx.db, f.corporateId)).commissionKobo;
-    unsettledKobo = await repo.unsettledTotal(ctx.db, f.corporateId);
-    upfrontCommission = await repo.upfrontOf(ctx.db, f.corporateId);
+    unsettledKobo = await vending.unsettledCommissionTotal(ctx.db, f.corporateId);
+    upfrontCommission = (await clients.corporateSummary(ctx.db, f.corporateId))?.upfrontCommission ?? null;
   }
   return {
     totals: {

@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { systemContext } from '../../lib/request-context';
 import type { AuthContext } from '../../plugins/access';
 import { type AuditFn, recorder } from '../../plugins/audit';
+import { corporateSummary } from '../clients';
 import { systemAccountId, transfer, walletAccountId } from '../ledger/ledger.service';
 import { notifyCorporate } from '../notifications/notifications.service';
 import { cardFeeRuleOf } from '../platform';
@@ -25,7 +26,6 @@ import { cardReference } from './codes';
 import {
   type CardPaymentRow,
   findCardPayment,
-  findCorporate,
   insertCardPayment,
   lockCardPayment,
   stalePendingCardPayments,
@@ -172,7 +172,7 @@ export async function settleCardPayment(
         transferId: credit.transferId,
         paidAt: result.paidAt ?? new Date(),
       });
-      const corp = await findCorporate(tx, p.corporateId);
+      const corp = await corporateSummary(tx, p.corporateId);
       const body = `Your wallet was funded with ${formatNaira(p.amountKobo)} by card (reference ${p.reference}; fee ${formatNaira(p.feeKobo)}). New balance: ${formatNaira(credit.balanceKobo)}.`;
       await notifyCorporate(tx, p.corporateId, 'Wallet funded by card', body);
       if (corp) await ctx.mailer.send(tx, { to: corp.email, subject: 'Wallet funded by card', text: body });

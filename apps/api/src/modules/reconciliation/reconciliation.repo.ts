@@ -2,9 +2,10 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
-import { corporates, reconciliationSettings, statements } from '../../db/schema';
+import { reconciliationSettings, statements } from '../../db/schema';
 import { runStatement, type Statement } from '../../db/sql';
 import { groupReadPer } from '../../lib/group-commit';
+import { corporateField, corporateNameOf } from '../clients';
 
 export type SettingsRow = typeof reconciliationSettings.$inferSelect;
 export type StatementRow = typeof statements.$inferSelect;
@@ -53,18 +54,13 @@ export async function putSettings(db: Db, values: typeof reconciliationSettings.
 /** Clients that want statements, with their company's name and status. */
 export async function enabledSettings(db: Db) {
   return db
-    .select({ settings: reconciliationSettings, name: corporates.name, status: corporates.status })
+    .select({
+      settings: reconciliationSettings,
+      name: corporateNameOf(reconciliationSettings.corporateId),
+      status: corporateField('status', reconciliationSettings.corporateId),
+    })
     .from(reconciliationSettings)
-    .innerJoin(corporates, eq(corporates.id, reconciliationSettings.corporateId))
     .where(eq(reconciliationSettings.enabled, true));
-}
-
-export async function corporateName(db: Db, corporateId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: corporates.name })
-    .from(corporates)
-    .where(eq(corporates.id, corporateId));
-  return row?.name ?? null;
 }
 
 /** Stores a statement; null when the scheduled one for that period exists already. */

@@ -10,9 +10,10 @@ import { lagosDateTime } from '../../lib/csv';
 import { conflict } from '../../lib/errors';
 import { lagosDayStart } from '../../lib/http';
 import { type PdfBlock, renderPdf } from '../../lib/pdf';
+import { corporateName } from '../clients';
 import { walletStatementLines } from '../ledger/ledger.service';
 import { platformSettings } from '../platform';
-import * as repo from './reconciliation.repo';
+import type * as repo from './reconciliation.repo';
 import {
   checkLine,
   lagosDate,
@@ -124,6 +125,6 @@ export async function statementPdf(
 /** One of the client's stored statements as a PDF (404 when it is not theirs). */
 export async function storedStatementPdf(ctx: AppContext, corporateId: string, id: string) {
   const row = await statementOf(ctx.db, corporateId, id);
-  const name = (await repo.corporateName(ctx.db, corporateId)) ?? '';
+  const name = (await corporateName(ctx.db, corporateId)) ?? '';
   return { filename: statementPdfFilename(row), pdf: await statementPdf(ctx, ctx.db, row, name) };
 }

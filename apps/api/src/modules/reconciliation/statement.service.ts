@@ -10,6 +10,7 @@ import { readableCode } from '../../lib/crypto';
 import { lagosDateTime, toCsv } from '../../lib/csv';
 import { badRequest, notFound } from '../../lib/errors';
 import { lagosDayStart } from '../../lib/http';
+import { corporateName } from '../clients';
 import { walletStatementLines } from '../ledger/ledger.service';
 import * as repo from './reconciliation.repo';
 
@@ -90,7 +91,7 @@ export async function buildStatement(db: Db, corporateId: string, p: Period, now
     else debitsKobo -= l.amountKobo;
   }
   const closingKobo = openingKobo + creditsKobo - debitsKobo;
-  const name = (await repo.corporateName(db, corporateId)) ?? '';
+  const name = (await corporateName(db, corporateId)) ?? '';
   const period = periodLabel(p.fromDate, p.toDate, end === dayEnd ? null : end);
   const naira = (k: number) => koboToNairaString(k);
   type Row = {

@@ -1,6 +1,15 @@
 // The vending module's public surface for the rest of the app: its background jobs, waiting for
 // vends in flight at shutdown, the books' vending invariants, and the client terms the API-key
 // plugin resolves per request. (Appending to a vend's timeline: timeline.service.)
+
+export {
+  type CommissionFilter,
+  clientsWithUnsettledCommission,
+  commissionAggregates,
+  lockUnsettledCommission,
+  markCommissionSettled,
+  unsettledCommissionTotal,
+} from './commission-vends.repo';
 export { vendsSettled } from './place-vend.service';
 export { checkBooks } from './vending.check';
 export { vendingJobs } from './vending.jobs';
