@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { lagosDayEnd, lagosDayStart, pagedEnvelope } from '../../lib/http';
-import { findCorporateFlags } from './auto-topup.repo';
+import { corporateSummary } from '../clients';
 import { runOut } from './auto-topup.views';
 import { listRuns, type RunListRow } from './runs.repo';
 
@@ -53,6 +53,6 @@ export async function sendRuns(db: Db, reply: FastifyReply, corporateId: string,
 
 /** An admin's read of one client's runs: 404 for an unknown client. */
 export async function sendClientRuns(db: Db, reply: FastifyReply, corporateId: string, q: Query) {
-  if (!(await findCorporateFlags(db, corporateId))) throw notFound('Corporate client');
+  if (!(await corporateSummary(db, corporateId))) throw notFound('Corporate client');
   return sendRuns(db, reply, corporateId, q);
 }

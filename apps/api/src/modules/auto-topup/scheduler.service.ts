@@ -18,12 +18,12 @@ import type { AppContext } from '../../context';
 import { pgErrorCode } from '../../db/sql';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { mapLimit } from '../../lib/map-limit';
+import { corporateSummary } from '../clients';
 import { notifyCorporate } from '../notifications/notifications.service';
 import { vend } from '../vending/place-vend.service';
 import {
   advanceSubscriber,
   dueSubscribers,
-  findCorporateFlags,
   findSettings,
   findSubscriber,
   lockSubscriber,
@@ -103,7 +103,7 @@ function capReason(code: string, cap: number | null) {
 /** Step 2 for one claimed run: vend it and record what happened. */
 async function processRun(ctx: AppContext, run: RunRow, now: Date): Promise<Outcome> {
   const [corp, settings, sub] = await Promise.all([
-    findCorporateFlags(ctx.db, run.corporateId),
+    corporateSummary(ctx.db, run.corporateId),
     findSettings(ctx.db, run.corporateId),
     findSubscriber(ctx.db, run.corporateId, run.subscriberId),
   ]);
@@ -271,7 +271,7 @@ export async function runSchedule(ctx: AppContext, now = new Date()) {
  * as the recurring job would run it.
  */
 export async function runClientScheduleNow(ctx: AppContext, corporateId: string, now = new Date()) {
-  if (!(await findCorporateFlags(ctx.db, corporateId))) throw notFound('Corporate client');
+  if (!(await corporateSummary(ctx.db, corporateId))) throw notFound('Corporate client');
   const due = await makeDueAt(ctx.db, corporateId, new Date(Math.floor(now.getTime() / 60_000) * 60_000));
   return { due, ...(await runSchedule(ctx, now)) };
 }
@@ -284,7 +284,7 @@ export const RUN_NOW_REPLAY_MS = 60_000;
  * answers with the first run, never a second top-up. */
 export async function runSubscriberNow(ctx: AppContext, corporateId: string, subscriberId: string) {
   const [corp, settings] = await Promise.all([
-    findCorporateFlags(ctx.db, corporateId),
+    corporateSummary(ctx.db, corporateId),
     findSettings(ctx.db, corporateId),
   ]);
   const now = new Date();

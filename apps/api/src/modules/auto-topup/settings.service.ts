@@ -7,15 +7,9 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { AuditFn } from '../../plugins/audit';
+import { corporateSummary } from '../clients';
 import { vendClient } from '../vending';
-import {
-  findCorporateFlags,
-  findSettings,
-  lockSettings,
-  spendOf,
-  totalsOf,
-  updateSettings,
-} from './auto-topup.repo';
+import { findSettings, lockSettings, spendOf, totalsOf, updateSettings } from './auto-topup.repo';
 import { settingsOut } from './auto-topup.views';
 
 export const AUTO_TOPUP_OFF_BY_PLATFORM =
@@ -33,7 +27,7 @@ async function modeOf(db: Db, corporateId: string) {
 }
 
 export async function getSettings(db: Db, corporateId: string) {
-  const corp = await findCorporateFlags(db, corporateId);
+  const corp = await corporateSummary(db, corporateId);
   if (!corp) throw notFound('Corporate client');
   const [s, mode] = await Promise.all([findSettings(db, corporateId), modeOf(db, corporateId)]);
   return settingsOut(corp.autoTopUpEnabled, s, await spendNow(db, corporateId, mode));
@@ -47,7 +41,7 @@ export async function saveSettings(
   record: AuditFn,
 ) {
   await ctx.db.transaction(async (tx) => {
-    const corp = await findCorporateFlags(tx, corporateId);
+    const corp = await corporateSummary(tx, corporateId);
     if (!corp) throw notFound('Corporate client');
     if (body.enabled && !corp.autoTopUpEnabled)
       throw new AppError('FORBIDDEN', 403, AUTO_TOPUP_OFF_BY_PLATFORM);
@@ -80,7 +74,7 @@ export async function saveSettings(
 
 /** The admin's view of one client's auto top-up. */
 export async function adminOverview(db: Db, corporateId: string) {
-  const corp = await findCorporateFlags(db, corporateId);
+  const corp = await corporateSummary(db, corporateId);
   if (!corp) throw notFound('Corporate client');
   const [settings, t] = await Promise.all([getSettings(db, corporateId), totalsOf(db, corporateId)]);
   return {

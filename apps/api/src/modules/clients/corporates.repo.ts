@@ -56,6 +56,11 @@ export function corporateField(field: keyof typeof FIELDS, id: SQLWrapper): SQL<
 /** The name of the corporate whose id is `id` (an SQL expression), inside the caller's statement. */
 export const corporateNameOf = (id: SQLWrapper) => corporateField('name', id);
 
+/** Whether the corporate whose id is `id` (an SQL expression) runs auto top-up now: switched on
+ * by the platform and ACTIVE. Read inside the caller's statement. */
+export const corporateAutoTopUpOn = (id: SQLWrapper) =>
+  sql<boolean>`(select c.auto_topup_enabled and c.status = 'ACTIVE' from corporates c where c.id = ${id})`;
+
 export async function corporateExists(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: corporates.id }).from(corporates).where(eq(corporates.id, id));
   return !!row;

@@ -10,6 +10,7 @@ export type {
 } from './corporates.repo';
 export {
   CORPORATE_DIRECTORY_SQL,
+  corporateAutoTopUpOn,
   corporateDirectory,
   corporateEmailTaken,
   corporateExists,

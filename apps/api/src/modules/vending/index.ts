@@ -10,7 +10,9 @@ export {
   markCommissionSettled,
   unsettledCommissionTotal,
 } from './commission-vends.repo';
+export { type FloatVendsFilter, floatHeldByVends, vendsOnFloatLines } from './float-vends.repo';
 export { vendsSettled } from './place-vend.service';
+export { vendAmountOf, vendFieldOf } from './vend-fields.repo';
 export { checkBooks } from './vending.check';
 export { vendingJobs } from './vending.jobs';
 export type { VendCorporate } from './vending.repo';

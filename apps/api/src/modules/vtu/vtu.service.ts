@@ -7,13 +7,24 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { readableCode } from '../../lib/crypto';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { corporateExists } from '../clients';
 import { type AccountIds, accountIdsOf, type DbLike, transfer } from '../ledger/ledger.service';
 import { providersOf } from '../providers/providers.service';
+import { vendsOnFloatLines } from '../vending';
 import type { LineWithFloat } from './vtu.repo';
 import * as repo from './vtu.repo';
 
 export type { HistoryFilter, LineWithFloat } from './vtu.repo';
-export { consumptionHistory, fundingHistory, lineContact, listLines } from './vtu.repo';
+export { fundingHistory, lineContact, listLines } from './vtu.repo';
+
+/** Vends that consumed the float of the lines the filter names (pending or successful: a failed
+ * vend gave it back), each with its line and client. */
+export async function consumptionHistory(db: Db, f: repo.HistoryFilter) {
+  const lines = await repo.linesMatching(db, f);
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const p = await vendsOnFloatLines(db, { ...f, lineIds: lines.map((l) => l.id) });
+  return { ...p, rows: p.rows.map((r) => ({ ...r, line: byId.get(r.v.floatLineId!)! })) };
+}
 
 async function lineOrThrow(db: Db, ref: string) {
   const l = await repo.findLine(db, ref);
@@ -58,7 +69,7 @@ export async function addLine(
 export async function assignLine(db: Db, ref: string, corporateId: string | null) {
   const l = await lineOrThrow(db, ref);
   if (corporateId) {
-    if (!(await repo.corporateExists(db, corporateId))) throw notFound('Corporate client');
+    if (!(await corporateExists(db, corporateId))) throw notFound('Corporate client');
   }
   await repo.updateLine(db, l.line.id, { corporateId, updatedAt: new Date() });
   return { before: l, after: await lineOrThrow(db, l.line.id) };
