@@ -11,7 +11,7 @@ import path from 'node:path';
 /**
  * SQL name -> owner. Choices worth a word:
  * - identity (users, roles, sessions, auth_codes, login_attempts) and API access (api_keys,
- *   ip_allowlist, api_access_generation) belong to modules/auth: it creates users, checks every
+ *   api_access_generation) belong to modules/auth: it creates users, checks every
  *   session and key on every request; admin's user and role screens are use cases it asks auth for.
  * - corporates belongs to modules/clients: the client's record and lifecycle; the session check
  *   asks clients for a corporate's status.
@@ -33,7 +33,7 @@ export const TABLE_OWNERS = {
   login_attempts: 'modules/auth',
   api_keys: 'modules/auth',
   api_access_generation: 'modules/auth',
-  ip_allowlist: 'modules/auth',
+  ip_allowlist: 'modules/ip-allowlist',
   verification_documents: 'modules/verification',
   // money
   ledger_accounts: 'modules/ledger',

@@ -2,7 +2,7 @@ import { cardFundingFeeKobo } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCorporate, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
-import { checkLedger } from '../ledger/ledger-check';
+import { checkBooks as checkLedger } from '../vending';
 import { call, creditTransfersFor, setCorporate, walletBalance } from './funding.fixtures';
 import { gatewaySecretOf, signBody } from './gateway/signature';
 

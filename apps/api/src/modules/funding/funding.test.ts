@@ -8,7 +8,7 @@ import {
 } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { changeCreditTerms } from '../clients/clients.service';
-import { checkLedger } from '../ledger/ledger-check';
+import { checkBooks as checkLedger } from '../vending';
 import {
   approve,
   call,

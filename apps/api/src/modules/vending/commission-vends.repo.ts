@@ -1,7 +1,7 @@
 // The commission columns of vends, as the commissions module reads and writes them (vends
 // belong to this module: scripts/table-owners.mjs): the vends whose accrued commission is not
 // settled yet, their settlement, and the commission report's aggregates over successful live vends.
-import { and, asc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { vends } from '../../db/schema';
 import { serviceFieldOf } from '../catalogue';
@@ -15,6 +15,10 @@ const unsettled = (corporateId: string) =>
     eq(vends.status, 'SUCCESSFUL'),
     isNull(vends.commissionSettlementId),
   );
+
+/** SQL for the commission of the vends settlement `settlement` (an SQL expression of its id) settled. */
+export const settledCommissionOf = (settlement: SQLWrapper) =>
+  sql<number>`coalesce((select sum(commission_kobo) from vends v where v.commission_settlement_id = ${settlement}), 0)`;
 
 /** A client's unsettled accrued commission, its vend rows locked until the transaction ends. */
 export function lockUnsettledCommission(db: Db, corporateId: string) {

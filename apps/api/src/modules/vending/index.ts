@@ -8,6 +8,7 @@ export {
   commissionAggregates,
   lockUnsettledCommission,
   markCommissionSettled,
+  settledCommissionOf,
   unsettledCommissionTotal,
 } from './commission-vends.repo';
 export { type FloatVendsFilter, floatHeldByVends, vendsOnFloatLines } from './float-vends.repo';

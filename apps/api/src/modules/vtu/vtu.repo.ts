@@ -8,6 +8,9 @@ import { containing, isUuid } from '../../db/sql';
 import { corporateNameOf } from '../clients';
 import { floatHeldByVends } from '../vending';
 
+/** SQL for the money paid into every VTU line's float (the books check it against the float account). */
+export const VTU_FUNDED_TOTAL_SQL = 'coalesce((select sum(amount_kobo) from vtu_fundings), 0)';
+
 export type LineRow = typeof vtuLines.$inferSelect;
 export type NewLine = typeof vtuLines.$inferInsert;
 export type NewLineFunding = typeof vtuFundings.$inferInsert;

@@ -2,7 +2,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
-import { vends, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { vendFieldOf } from '../vending';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -97,9 +98,8 @@ export async function listDeliveries(
     count: () => db.select({ total: count() }).from(webhookDeliveries).where(where),
     rows: (w) =>
       db
-        .select({ d: webhookDeliveries, vendCode: vends.code })
+        .select({ d: webhookDeliveries, vendCode: vendFieldOf('code', webhookDeliveries.vendId) })
         .from(webhookDeliveries)
-        .leftJoin(vends, eq(vends.id, webhookDeliveries.vendId))
         .where(where)
         .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
         .limit(w.limit)
@@ -109,9 +109,8 @@ export async function listDeliveries(
 
 export async function findDelivery(db: Db, corporateId: string, id: string) {
   const [row] = await db
-    .select({ d: webhookDeliveries, vendCode: vends.code })
+    .select({ d: webhookDeliveries, vendCode: vendFieldOf('code', webhookDeliveries.vendId) })
     .from(webhookDeliveries)
-    .leftJoin(vends, eq(vends.id, webhookDeliveries.vendId))
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.corporateId, corporateId)));
   return row ?? null;
 }
