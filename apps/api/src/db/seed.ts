@@ -1,72 +1,13 @@
 // What an empty database needs: the system roles (kept in step with the permission catalogue)
-// and, on the very first start, a super admin whose random password is printed once.
+// and, on the very first start, a super admin whose random password is printed once. The roles
+// and users are the auth module's tables: written through its index.
 import { randomBytes } from 'node:crypto';
-import {
-  ALL_ADMIN_PERMISSIONS,
-  ALL_CORPORATE_PERMISSIONS,
-  CORPORATE_OWNER_ROLE,
-  SUPER_ADMIN_ROLE,
-} from '@vendport/shared';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { adminExists, ensureSystemRoles, insertUser } from '../modules/auth';
 import { ensureDefaultCatalogue } from '../modules/catalogue/catalogue.service';
 import { ensureSystemAccounts } from '../modules/ledger/ledger.service';
-import type { Db } from './client';
-import { roles, users } from './schema';
 
-async function upsertSystemRole(
-  db: Db,
-  area: 'ADMIN' | 'CORPORATE',
-  name: string,
-  description: string,
-  permissions: string[],
-) {
-  const [existing] = await db
-    .select()
-    .from(roles)
-    .where(
-      and(eq(roles.area, area), isNull(roles.corporateId), eq(roles.isSystem, true), eq(roles.name, name)),
-    );
-  if (existing) {
-    await db.update(roles).set({ permissions, updatedAt: new Date() }).where(eq(roles.id, existing.id));
-    return existing.id;
-  }
-  const [row] = await db
-    .insert(roles)
-    .values({ area, corporateId: null, name, description, permissions, isSystem: true })
-    .returning({ id: roles.id });
-  return row.id;
-}
-
-export async function ensureSystemRoles(db: Db) {
-  const superAdmin = await upsertSystemRole(
-    db,
-    'ADMIN',
-    SUPER_ADMIN_ROLE,
-    'Every admin permission',
-    ALL_ADMIN_PERMISSIONS,
-  );
-  const owner = await upsertSystemRole(
-    db,
-    'CORPORATE',
-    CORPORATE_OWNER_ROLE,
-    'The account owner: every corporate permission',
-    ALL_CORPORATE_PERMISSIONS,
-  );
-  return { superAdmin, owner };
-}
-
-export async function systemRoleId(db: Db, area: 'ADMIN' | 'CORPORATE'): Promise<string> {
-  const name = area === 'ADMIN' ? SUPER_ADMIN_ROLE : CORPORATE_OWNER_ROLE;
-  const [r] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(
-      and(eq(roles.area, area), isNull(roles.corporateId), eq(roles.isSystem, true), eq(roles.name, name)),
-    );
-  if (!r) throw new Error(`System role ${name} missing: run the seed`);
-  return r.id;
-}
+export { ensureSystemRoles, systemRoleId } from '../modules/auth';
 
 /** A random password that passes the shared rule: 18 characters from an unambiguous alphabet. */
 export function randomPassword(): string {
@@ -86,15 +27,10 @@ async function seedNow(ctx: AppContext): Promise<{ email: string; password: stri
   const { superAdmin } = await ensureSystemRoles(ctx.db);
   await ensureDefaultCatalogue(ctx.db);
   await ensureSystemAccounts(ctx.db);
-  const [anyAdmin] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.area, 'ADMIN'))
-    .limit(1);
-  if (anyAdmin) return null;
+  if (await adminExists(ctx.db)) return null;
   const email = ctx.config.ADMIN_EMAIL.toLowerCase();
   const password = randomPassword();
-  await ctx.db.insert(users).values({
+  await insertUser(ctx.db, {
     area: 'ADMIN',
     roleId: superAdmin,
     firstName: 'Super',

@@ -2,13 +2,12 @@
 // Each route declares in its config either `public: true`, `apiKey: true` or `permission`.
 import type { Area, Permission } from '@vendport/shared';
 import { ADMIN_PERMISSIONS, CORPORATE_PERMISSIONS } from '@vendport/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { roles, sessions, users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
 import { type AuthContext, callerOf, corporateOfCaller, sessionExpired } from '../lib/request-context';
+import { findOpenSession } from '../modules/auth';
 
 /** `self`: any signed-in user acting on their own data (profile, notifications). Per area, a list
  * means any one of the permissions suffices (e.g. a catalogue read by sellers and by auditors). */
@@ -56,34 +55,7 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 export async function loadSession(db: Db, token: string): Promise<AuthContext | null> {
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      twoFactorAt: sessions.twoFactorAt,
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      area: users.area,
-      status: users.status,
-      corporateId: users.corporateId,
-      roleId: users.roleId,
-      roleName: roles.name,
-      permissions: roles.permissions,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sha256(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
-  const r = rows[0];
+  const r = await findOpenSession(db, sha256(token), new Date());
   if (r?.status !== 'ACTIVE') return null;
   return {
     sessionId: r.sessionId,

@@ -1,11 +1,15 @@
 // The audit trail: one append-only record per successful mutation and per authentication
-// event. Summaries are scrubbed of anything that looks like a secret before they are written.
+// event. This file is the one writer of audit_logs and owns the table (scripts/table-owners.mjs):
+// the admin's audit trail reads it through listAuditLogs below. Summaries are scrubbed of anything that looks like a secret before they are written.
 
-import { eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { auditLogs, roles, users } from '../db/schema';
+import { paged } from '../db/paged';
+import { auditLogs } from '../db/schema';
+import { containing, startingWith } from '../db/sql';
 import { type RequestContext, requestContextOf } from '../lib/request-context';
+import { roleNameOfUser } from '../modules/auth';
 
 const SECRET_KEY = /pass(word)?|secret|token|code|key|otp|hash|authorization|cookie/i;
 
@@ -39,15 +43,6 @@ export interface AuditEntry {
   corporateId?: string | null;
 }
 
-async function roleNameOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: roles.name })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, userId));
-  return row?.name ?? null;
-}
-
 /** Writes one audit entry for the caller of `source` (a route may still pass its request). */
 export async function audit(
   db: Db,
@@ -65,7 +60,7 @@ export async function audit(
     corporateId: a?.corporateId ?? null,
   };
   // Events without a session (sign-in, reset) name their user: their role is read here.
-  const role = actor.role !== undefined ? actor.role : actor.id ? await roleNameOf(db, actor.id) : null;
+  const role = actor.role !== undefined ? actor.role : actor.id ? await roleNameOfUser(db, actor.id) : null;
   await db.insert(auditLogs).values({
     actorId: actor.id,
     actorEmail: actor.email,
@@ -90,3 +85,55 @@ export const recorder =
   (source: RequestContext | FastifyRequest): AuditFn =>
   (db, entry) =>
     audit(db, source, entry);
+
+/** The audit trail as the admin module lists it (audit_logs are this writer's table). */
+export async function listAuditLogs(
+  db: Db,
+  corporateId: string | null,
+  f: {
+    search?: string;
+    action?: string;
+    actor?: string;
+    targetType?: string;
+    /** An admin's filter on one client (a corporate caller's scope is `corporateId` above). */
+    client?: string;
+    from?: Date;
+    to?: Date;
+    page: number;
+    limit: number;
+  },
+) {
+  const where = and(
+    // A client sees its own team's actions only (DESIGN §2): not the platform staff's actions on
+    // its account, whose names, emails and addresses are not the client's to read.
+    corporateId ? and(eq(auditLogs.corporateId, corporateId), eq(auditLogs.area, 'CORPORATE')) : undefined,
+    f.client ? eq(auditLogs.corporateId, f.client) : undefined,
+    f.action ? ilike(auditLogs.action, startingWith(f.action)) : undefined,
+    f.targetType ? eq(auditLogs.targetType, f.targetType) : undefined,
+    f.actor
+      ? or(ilike(auditLogs.actorEmail, containing(f.actor)), ilike(auditLogs.actorName, containing(f.actor)))
+      : undefined,
+    f.search
+      ? or(
+          ilike(auditLogs.action, containing(f.search)),
+          ilike(auditLogs.actorEmail, containing(f.search)),
+          ilike(auditLogs.actorName, containing(f.search)),
+          ilike(auditLogs.targetType, containing(f.search)),
+          ilike(auditLogs.targetId, containing(f.search)),
+        )
+      : undefined,
+    f.from ? gte(auditLogs.createdAt, f.from) : undefined,
+    f.to ? lt(auditLogs.createdAt, f.to) : undefined,
+  );
+  return paged(f, {
+    count: () => db.select({ total: count() }).from(auditLogs).where(where),
+    rows: (w) =>
+      db
+        .select()
+        .from(auditLogs)
+        .where(where)
+        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+        .limit(w.limit)
+        .offset(w.offset),
+  });
+}

@@ -4,7 +4,7 @@
 import type { ClientType } from '@vendport/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { randomPassword, systemRoleId } from '../../db/seed';
+import { randomPassword } from '../../db/seed';
 import { isUniqueViolation } from '../../db/sql';
 import { conflict, notFound } from '../../lib/errors';
 import type { AuditFn } from '../../plugins/audit';
@@ -13,6 +13,7 @@ import { insertCorporate } from '../clients';
 import { notify } from '../notifications/notifications.service';
 import { issueApiKeys } from './api-keys.service';
 import * as repo from './auth.repo';
+import { systemRoleId } from './identity.repo';
 
 export interface OnboardInput {
   company_name: string;

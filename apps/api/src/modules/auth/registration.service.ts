@@ -1,7 +1,6 @@
 // Sign-up of a corporate client and its owner, email verification, resending codes, and where a
 // new client stands in onboarding.
 import type { AppContext } from '../../context';
-import { systemRoleId } from '../../db/seed';
 import { isUniqueViolation } from '../../db/sql';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { callerOf, corporateOfCaller, type RequestContext } from '../../lib/request-context';
@@ -13,6 +12,7 @@ import { issueApiKeys } from './api-keys.service';
 import { checkCode, codeThrottle, consumeOrFail, issueCode, sendNextStepCode } from './auth.codes';
 import * as repo from './auth.repo';
 import { mustUser, openSession, profileOf, tooMany, toSessionUser } from './auth.shared';
+import { systemRoleId } from './identity.repo';
 
 export interface RegisterInput {
   company_name: string;

@@ -1,15 +1,18 @@
 // Queries for in-app notifications (one row per user and message, soft-deleted), the email that
-// goes with them, and each user's notification set-up.
+// goes with them (written to the mailer's outbox), and each user's notification set-up. Who the
+// users are is the auth module's to say.
 import {
   type AdminPermission,
   type ChannelChoice,
   channelsFor,
   type NotificationEvent,
 } from '@vendport/shared';
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paged';
-import { notificationPreferences, notifications, outboxEmails, roles, users } from '../../db/schema';
+import { notificationPreferences, notifications } from '../../db/schema';
+import { writeOutbox } from '../../lib/mailer';
+import { activeUsers, type RecipientChoice, userArea } from '../auth';
 
 /** A user who may be told something, with their saved notification set-up (null: defaults). */
 interface Recipient {
@@ -17,13 +20,6 @@ interface Recipient {
   email: string;
   preferences: Record<string, Partial<ChannelChoice>> | null;
 }
-
-const recipientColumns = {
-  id: users.id,
-  email: users.email,
-  preferences: notificationPreferences.preferences,
-};
-const active = and(isNull(users.deletedAt), eq(users.status, 'ACTIVE'));
 
 /**
  * Tells `recipients`: without an event, in-app (as before set-ups existed); with one, in-app and
@@ -42,16 +38,29 @@ async function deliver(
   if (inApp.length)
     await db.insert(notifications).values(inApp.map((r) => ({ userId: r.id, subject, body })));
   if (byEmail.length)
-    await db.insert(outboxEmails).values(byEmail.map((r) => ({ to: r.email, subject, text: body })));
+    await writeOutbox(
+      db,
+      byEmail.map((r) => ({ to: r.email, subject, text: body })),
+    );
   return byEmail.map((r) => r.email);
 }
 
-const recipientsWhere = (db: Db, where: SQL | undefined) =>
-  db
-    .select(recipientColumns)
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(and(active, where));
+/** The active users `choice` names (the auth module's), each with their saved set-up. */
+async function recipients(db: Db, choice: RecipientChoice): Promise<Recipient[]> {
+  const people = await activeUsers(db, choice);
+  if (!people.length) return [];
+  const saved = await db
+    .select({ userId: notificationPreferences.userId, preferences: notificationPreferences.preferences })
+    .from(notificationPreferences)
+    .where(
+      inArray(
+        notificationPreferences.userId,
+        people.map((p) => p.id),
+      ),
+    );
+  const byUser = new Map(saved.map((p) => [p.userId, p.preferences]));
+  return people.map((p) => ({ ...p, preferences: byUser.get(p.id) ?? null }));
+}
 
 export async function notify(
   db: Db,
@@ -64,7 +73,7 @@ export async function notify(
     await db.insert(notifications).values({ userId, subject, body });
     return [];
   }
-  return deliver(db, await recipientsWhere(db, eq(users.id, userId)), subject, body, event);
+  return deliver(db, await recipients(db, { userId }), subject, body, event);
 }
 
 /** Notify every active user of a corporate (fund request decided, verification decided, ...). */
@@ -75,7 +84,7 @@ export async function notifyCorporate(
   body: string,
   event?: NotificationEvent,
 ): Promise<string[]> {
-  return deliver(db, await recipientsWhere(db, eq(users.corporateId, corporateId)), subject, body, event);
+  return deliver(db, await recipients(db, { corporateId }), subject, body, event);
 }
 
 /** Notify every active admin whose role holds `permission` (new fund request, low VTU float, ...). */
@@ -86,18 +95,7 @@ export async function notifyAdmins(
   body: string,
   event: NotificationEvent,
 ): Promise<string[]> {
-  const rows = await db
-    .select(recipientColumns)
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(
-      and(
-        active,
-        eq(users.area, 'ADMIN'),
-        sql`${roles.permissions} @> ${JSON.stringify([permission])}::jsonb`,
-      ),
-    );
+  const rows = await recipients(db, { adminPermission: permission });
   return deliver(db, rows, subject, body, event);
 }
 
@@ -164,18 +162,16 @@ export async function clearAll(db: Db, userId: string): Promise<number> {
 // ---------------------------------------------------------------- set-up
 
 export async function findUserForSetup(db: Db, userId: string) {
-  const [row] = await db
+  const user = await userArea(db, userId);
+  if (!user) return null;
+  const [saved] = await db
     .select({
-      id: users.id,
-      area: users.area,
-      corporateId: users.corporateId,
       preferences: notificationPreferences.preferences,
       updatedAt: notificationPreferences.updatedAt,
     })
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  return row ?? null;
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return { ...user, preferences: saved?.preferences ?? null, updatedAt: saved?.updatedAt ?? null };
 }
 
 export async function putPreferences(

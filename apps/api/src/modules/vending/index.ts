@@ -14,6 +14,7 @@ export {
 export { type FloatVendsFilter, floatHeldByVends, vendsOnFloatLines } from './float-vends.repo';
 export { vendsSettled } from './place-vend.service';
 export { vendAmountOf, vendFieldOf } from './vend-fields.repo';
+export { liveVendsLastDay, pendingVendStats } from './vend-stats.repo';
 export { checkBooks } from './vending.check';
 export { vendingJobs } from './vending.jobs';
 export type { VendCorporate } from './vending.repo';

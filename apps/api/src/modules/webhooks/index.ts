@@ -3,4 +3,5 @@
 // atomically with the status it reports, so a crash can neither lose nor invent one).
 
 export { webhooksJobs } from './webhooks.jobs';
+export { failedDeliveriesCount } from './webhooks.repo';
 export { newEventId, queueVendWebhook, WEBHOOK_QUEUE, webhookBody } from './webhooks.service';

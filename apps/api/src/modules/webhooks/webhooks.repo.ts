@@ -122,3 +122,12 @@ export async function attemptsOf(db: Db, deliveryId: string) {
     .where(eq(webhookAttempts.deliveryId, deliveryId))
     .orderBy(webhookAttempts.attempt);
 }
+
+/** Deliveries that gave up (every client's): the operators' metric. */
+export async function failedDeliveriesCount(db: Db): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.status, 'FAILED'));
+  return Number(r?.n ?? 0);
+}
