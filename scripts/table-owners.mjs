@@ -63,6 +63,8 @@ export const TABLE_OWNERS = {
   vend_daily_totals: 'modules/reports',
   vend_client_daily_totals: 'modules/reports',
   vend_rollup_days: 'modules/reports',
+  // views (migrations): the reports' read model of live vends
+  report_live_vends: 'modules/reports',
   statements: 'modules/reconciliation',
   reconciliation_settings: 'modules/reconciliation',
   platform_settings: 'modules/platform',
