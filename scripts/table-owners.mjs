@@ -13,13 +13,15 @@ import path from 'node:path';
  * - identity (users, roles, sessions, auth_codes, login_attempts) and API access (api_keys,
  *   api_access_generation) belong to modules/auth: it creates users, checks every
  *   session and key on every request; admin's user and role screens are use cases it asks auth for.
- * - corporates belongs to modules/clients: the client's record and lifecycle; the session check
- *   asks clients for a corporate's status.
+ * - corporates belongs to modules/clients: the client's record and lifecycle. Statements of other
+ *   modules that show a client's name or need its terms in the same round trip (the vend's terms,
+ *   the API-key lookup) embed SQL that clients/index.ts exports, as catalogue does for services.
+ * - ip_allowlist belongs to modules/ip-allowlist, which manages it; the API-key lookup embeds its SQL.
  * - outbox_emails: lib/mailer.ts is its one writer (infrastructure); readers ask it.
  * - jobs: jobs/queue.ts, the queue.
- * - audit_logs: the audit writer in lib (lib/audit.ts once it lands, plugins/audit.ts until then
- *   writes through it). The admin's audit trail reads through the owner too: one owner, no
- *   exception for readers, keeps the rule simple.
+ * - audit_logs: the audit writer, the one file that inserts them (plugins/audit.ts today; the
+ *   entry becomes 'lib/audit.ts' when the writer moves there). The admin's audit trail is read
+ *   through the same file (listAuditLogs): one owner, no reader exception, keeps the rule simple.
  * - roll-ups (vend_daily_totals ...) belong to modules/reports, which builds them.
  * - views are owned by the module that publishes them.
  */
