@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { apiStructureViolations } from './api-structure.mjs';
+import { foreignTableUses } from './table-owners.mjs';
 
 export const MAX_LINES = 500;
 // `--root DIR` checks another tree shaped like this repository (the structure tests use it).
@@ -60,6 +61,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const apiSrc = path.join(root, 'apps/api/src');
   const api = existsSync(apiSrc) ? apiStructureViolations(apiSrc) : [];
+  const tables = existsSync(apiSrc) ? foreignTableUses(apiSrc) : [];
+  if (tables.length) {
+    failed = true;
+    console.error(`apps/api/src reads ${tables.length} table(s) outside their owner:`);
+    for (const u of tables)
+      console.error(
+        `  ${u.file}:${u.line}: ${u.table} belongs to ${u.owner}\n    a table is read and written by its owner only; ask the owner's index.ts (ARCHITECTURE.md § The rules, 5; owners: scripts/table-owners.mjs)`,
+      );
+  }
   if (api.length) {
     failed = true;
     console.error(`apps/api/src breaks ${api.length} import rule(s):`);
@@ -67,6 +77,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   if (failed) process.exit(1);
   console.log(
-    `structure: no source file over ${MAX_LINES} lines; apps/api/src keeps its tiers, no import cycle`,
+    `structure: no source file over ${MAX_LINES} lines; apps/api/src keeps its tiers, no import cycle, every table read by its owner only`,
   );
 }

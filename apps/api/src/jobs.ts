@@ -1,6 +1,7 @@
 // Background work: the queue's wiring only. Each module owns its job handlers (<module>.jobs.ts,
 // exported by its index); the queue itself lives in the database so that any number of app
 // instances share it.
+import { booksJobs } from './books';
 import type { AppContext } from './infra/context';
 import { enqueue, type JobHandler, type ModuleJobs, type RunDueOptions, runDue } from './infra/queue';
 import { autoTopupJobs } from './modules/auto-topup';
@@ -45,6 +46,7 @@ const outboxRelay = (ctx: AppContext): Jobs =>
 /** Each module's jobs: the queue only wires them (handlers by queue name, recurring jobs). */
 const moduleJobs: ModuleJobs[] = [
   vendingJobs,
+  booksJobs,
   webhooksJobs,
   commissionsJobs,
   reportsJobs,

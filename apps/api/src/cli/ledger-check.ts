@@ -1,11 +1,12 @@
 // npm run ledger:check: checks every ledger invariant and every vending one (a vend's debit,
 // reversal, commission and float) over the configured database, prints each with its count of
 // violations, and exits non-zero on any violation (or when it cannot check).
+
+import { checkBooks } from '../books';
 import { loadConfig } from '../infra/config';
 import { openDb } from '../infra/db/client';
 import { dbTargetOf } from '../infra/db/target';
 import { formatLedgerReport } from '../modules/ledger';
-import { checkBooks } from '../modules/vending';
 
 const config = loadConfig();
 const handle = await openDb(dbTargetOf(config)).catch((err: unknown) => {

@@ -4,8 +4,11 @@
 // that looks like a secret before they are written. The actor's role comes from the caller's
 // session (auth.roleName) or from the `actor` an event without a session names; nothing is read
 // here, so the writer depends on no module.
+import { and, count, desc, eq, gte, ilike, lt, or } from 'drizzle-orm';
 import type { Db } from './db/client';
+import { paged } from './db/paged';
 import { auditLogs } from './db/schema';
+import { containing, startingWith } from './db/sql';
 import type { RequestContext } from './request-context';
 
 const SECRET_KEY = /pass(word)?|secret|token|code|key|otp|hash|authorization|cookie/i;
@@ -68,5 +71,58 @@ export async function recordAudit(db: Db, rc: RequestContext, entry: AuditEntry)
     ip: rc.ip,
     userAgent: rc.userAgent,
     summary: (scrub(entry.summary ?? {}) as Record<string, unknown>) ?? {},
+  });
+}
+
+/** The audit trail as the admin module lists it: audit_logs are this file's table (its one writer
+ * and its one reader), so the trail's screens and exports ask here. */
+export async function listAuditLogs(
+  db: Db,
+  corporateId: string | null,
+  f: {
+    search?: string;
+    action?: string;
+    actor?: string;
+    targetType?: string;
+    /** An admin's filter on one client (a corporate caller's scope is `corporateId` above). */
+    client?: string;
+    from?: Date;
+    to?: Date;
+    page: number;
+    limit: number;
+  },
+) {
+  const where = and(
+    // A client sees its own team's actions only (DESIGN §2): not the platform staff's actions on
+    // its account, whose names, emails and addresses are not the client's to read.
+    corporateId ? and(eq(auditLogs.corporateId, corporateId), eq(auditLogs.area, 'CORPORATE')) : undefined,
+    f.client ? eq(auditLogs.corporateId, f.client) : undefined,
+    f.action ? ilike(auditLogs.action, startingWith(f.action)) : undefined,
+    f.targetType ? eq(auditLogs.targetType, f.targetType) : undefined,
+    f.actor
+      ? or(ilike(auditLogs.actorEmail, containing(f.actor)), ilike(auditLogs.actorName, containing(f.actor)))
+      : undefined,
+    f.search
+      ? or(
+          ilike(auditLogs.action, containing(f.search)),
+          ilike(auditLogs.actorEmail, containing(f.search)),
+          ilike(auditLogs.actorName, containing(f.search)),
+          ilike(auditLogs.targetType, containing(f.search)),
+          ilike(auditLogs.targetId, containing(f.search)),
+        )
+      : undefined,
+    f.from ? gte(auditLogs.createdAt, f.from) : undefined,
+    f.to ? lt(auditLogs.createdAt, f.to) : undefined,
+  );
+  return paged(f, {
+    count: () => db.select({ total: count() }).from(auditLogs).where(where),
+    rows: (w) =>
+      db
+        .select()
+        .from(auditLogs)
+        .where(where)
+        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+        .limit(w.limit)
+        .offset(w.offset),
   });
 }

@@ -3,7 +3,7 @@
 // Which SMTP server: the platform settings' when an admin has set and enabled them (the platform
 // module hands the mailer a source of them), else the environment's (SMTP_*), else none.
 import { createHash } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from './config';
@@ -168,4 +168,28 @@ export class Mailer {
     const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
     return { outboxId: id, ...(await this.deliver(db, transport, row)) };
   }
+}
+
+/**
+ * Writes plain emails to the outbox within `db` (the caller's transaction), without a log line
+ * each: the outbox is this file's table (scripts/table-owners.mjs), and the relay sends them.
+ */
+export async function writeOutbox(db: Db, mails: Array<{ to: string; subject: string; text: string }>) {
+  if (mails.length) await db.insert(outboxEmails).values(mails);
+}
+
+/** The newest outbox emails (to one address, or all): the development outbox reader. */
+export function recentOutbox(db: Db, to: string | undefined, limit: number) {
+  return db
+    .select({
+      id: outboxEmails.id,
+      to: outboxEmails.to,
+      subject: outboxEmails.subject,
+      text: outboxEmails.text,
+      createdAt: outboxEmails.createdAt,
+    })
+    .from(outboxEmails)
+    .where(to ? eq(outboxEmails.to, to) : undefined)
+    .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
+    .limit(limit);
 }

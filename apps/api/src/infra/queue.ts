@@ -193,3 +193,24 @@ export async function runDue(
   }
   return ran;
 }
+
+/** Jobs waiting or running, counted by queue (the operators' metrics). */
+export async function activeJobCounts(db: Db): Promise<Array<{ queue: string; n: number }>> {
+  const rows = await db
+    .select({ queue: jobs.queue, n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(inArray(jobs.status, ['PENDING', 'RUNNING']))
+    .groupBy(jobs.queue);
+  return rows;
+}
+
+/** The payload of the newest job with this dedupe key (a recurring job keeps its last result there). */
+export async function lastJobPayload<T>(db: Db, dedupeKey: string): Promise<T | null> {
+  const [row] = await db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(eq(jobs.dedupeKey, dedupeKey))
+    .orderBy(sql`${jobs.createdAt} desc`)
+    .limit(1);
+  return (row?.payload as T | undefined) ?? null;
+}

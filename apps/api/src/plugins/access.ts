@@ -1,14 +1,12 @@
 // Authentication, area, completed 2FA and permission, enforced in one place for every route.
 // Each route declares in its config either `public: true`, `apiKey: true` or `permission`.
-import type { Area, Permission } from '@vendport/shared';
-import { ADMIN_PERMISSIONS, CORPORATE_PERMISSIONS } from '@vendport/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { ADMIN_PERMISSIONS, type Area, CORPORATE_PERMISSIONS, type Permission } from '@vendport/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sha256 } from '../infra/crypto';
 import type { Db } from '../infra/db/client';
-import { roles, sessions, users } from '../infra/db/schema';
 import { AppError } from '../infra/errors';
 import { type AuthContext, sessionExpired } from '../infra/request-context';
+import { findOpenSession } from '../modules/auth';
 
 export function areaOfPermission(p: Permission): Area {
   if (p in ADMIN_PERMISSIONS) return 'ADMIN';
@@ -32,34 +30,7 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 export async function loadSession(db: Db, token: string): Promise<AuthContext | null> {
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      twoFactorAt: sessions.twoFactorAt,
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      area: users.area,
-      status: users.status,
-      corporateId: users.corporateId,
-      roleId: users.roleId,
-      roleName: roles.name,
-      permissions: roles.permissions,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sha256(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
-  const r = rows[0];
+  const r = await findOpenSession(db, sha256(token), new Date());
   if (r?.status !== 'ACTIVE') return null;
   return {
     sessionId: r.sessionId,

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkBooks } from '../../modules/vending';
+import { checkBooks } from '../../books';
 import { testDbKind } from '../../test/harness';
 import { openDb } from './client';
 import { DatabaseInUseError } from './dir-lock';

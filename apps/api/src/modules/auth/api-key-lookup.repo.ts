@@ -10,7 +10,15 @@ import type { Db } from '../../infra/db/client';
 import { apiKeys } from '../../infra/db/schema';
 import { runStatement, type Statement } from '../../infra/db/sql';
 import { groupReadPer } from '../../infra/group-commit';
-import { type ServiceJson, type ServiceRow, servicesFromJson } from '../catalogue';
+import {
+  ASSIGNED_SERVICE_IDS,
+  SERVICES_JSON_WHERE_ID_IN,
+  type ServiceJson,
+  type ServiceRow,
+  servicesFromJson,
+} from '../catalogue';
+import { CORPORATE_DIRECTORY_SQL } from '../corporates';
+import { IP_ALLOWLIST_ARRAY } from '../ip-allowlist';
 
 /**
  * The keys, their corporates, the corporates' IP allow-lists and the ids of their assigned active
@@ -22,21 +30,15 @@ const KEY_LOOKUP: Statement = {
   text: `with k as (
            select k.key_hash, k.id, k.corporate_id, k.mode, k.revoked_at, k.last_used_at,
                   c.status as corporate_status, c.test_mode, c.upfront_commission, c.client_type,
-                  array(select i.address from ip_allowlist i where i.corporate_id = k.corporate_id) as ip_allowlist,
-                  array(select s.id::text
-                          from service_assignments a
-                          join services s on s.id = a.service_id
-                         where a.corporate_id = k.corporate_id and s.status = 'ACTIVE'
-                         order by s.created_at, s.id) as service_ids
+                  ${IP_ALLOWLIST_ARRAY('k.corporate_id')} as ip_allowlist,
+                  ${ASSIGNED_SERVICE_IDS('k.corporate_id')} as service_ids
              from api_keys k
-             join corporates c on c.id = k.corporate_id
+             join ${CORPORATE_DIRECTORY_SQL} c on c.id = k.corporate_id
             where k.key_hash = any($1::text[]))
          select k.*,
                 (select g.n::text from api_access_generation g) as generation,
                 case when row_number() over () = 1
-                     then (select coalesce(json_agg(s), '[]')
-                             from services s
-                            where s.id in (select unnest(k2.service_ids)::uuid from k k2)) end as services
+                     then ${SERVICES_JSON_WHERE_ID_IN('select unnest(k2.service_ids)::uuid from k k2')} end as services
            from k`,
 };
 

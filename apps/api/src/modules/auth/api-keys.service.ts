@@ -1,12 +1,12 @@
 // The corporate's live and test API keys: issued at sign-up, shown masked, revealed or replaced
 // with the password.
-
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { newToken, sha256 } from '../../infra/crypto';
 import type { Db } from '../../infra/db/client';
 import { AppError, conflict } from '../../infra/errors';
 import { callerOf, corporateOfCaller, type RequestContext } from '../../infra/request-context';
+import { lockCorporate } from '../corporates';
 import { notify } from '../notifications';
 import type { ApiKeyRow, KeyMode } from './auth.repo';
 import * as repo from './auth.repo';
@@ -93,7 +93,7 @@ export async function resetApiKey(ctx: AppContext, rc: RequestContext, mode: Key
   const minted = mintKey(ctx, corporateId, mode, now);
   const row = await ctx.db.transaction(async (tx) => {
     // One reset at a time per corporate: the old key is revoked in the same transaction.
-    await repo.lockCorporate(tx, corporateId);
+    await lockCorporate(tx, corporateId);
     const old = await repo.activeKey(tx, corporateId, mode);
     if (old) await repo.revokeKey(tx, old.id, now);
     const created = await repo.insertKeyIfAbsent(tx, minted.row);

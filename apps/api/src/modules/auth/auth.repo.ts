@@ -2,7 +2,8 @@
 // Every function takes the database (or a transaction) first.
 import { and, count, desc, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
-import { apiKeys, authCodes, corporates, loginAttempts, roles, sessions, users } from '../../infra/db/schema';
+import { apiKeys, authCodes, loginAttempts, roles, sessions, users } from '../../infra/db/schema';
+import { corporateEmailTaken, corporateProfile } from '../corporates';
 
 export type CodePurpose = 'EMAIL_VERIFICATION' | 'TWO_FACTOR' | 'RESET_PASSWORD';
 /** Rows kept in auth_codes for TOTP: the last time step used (replay guard) and wrong codes (throttle). */
@@ -53,17 +54,7 @@ export async function emailTaken(db: Db, email: string): Promise<boolean> {
     .where(and(eq(users.email, email), isNull(users.deletedAt)))
     .limit(1);
   if (u) return true;
-  const [c] = await db
-    .select({ id: corporates.id })
-    .from(corporates)
-    .where(eq(corporates.email, email))
-    .limit(1);
-  return !!c;
-}
-
-export async function insertCorporate(db: Db, v: typeof corporates.$inferInsert): Promise<string> {
-  const [row] = await db.insert(corporates).values(v).returning({ id: corporates.id });
-  return row.id;
+  return corporateEmailTaken(db, email);
 }
 
 export async function insertUser(db: Db, v: typeof users.$inferInsert): Promise<string> {
@@ -78,32 +69,19 @@ export async function updateUser(db: Db, id: string, v: Partial<typeof users.$in
     .where(eq(users.id, id));
 }
 
-/** What the session profile is built from: the user, its role and its corporate. */
+/** What the session profile is built from: the user, its role and its corporate (the clients module's). */
 export async function findProfile(db: Db, userId: string) {
   const [r] = await db
-    .select({
-      user: users,
-      roleName: roles.name,
-      permissions: roles.permissions,
-      corporate: {
-        id: corporates.id,
-        name: corporates.name,
-        clientType: corporates.clientType,
-        status: corporates.status,
-        verificationStatus: corporates.verificationStatus,
-        verificationRequestedAt: corporates.verificationRequestedAt,
-        testMode: corporates.testMode,
-        testModeAllowed: corporates.testModeAllowed,
-        autoTopUpEnabled: corporates.autoTopUpEnabled,
-      },
-    })
+    .select({ user: users, roleName: roles.name, permissions: roles.permissions })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(corporates, eq(corporates.id, users.corporateId))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
-  return r ?? null;
+  if (!r) return null;
+  const corporate = r.user.corporateId ? await corporateProfile(db, r.user.corporateId) : null;
+  return { ...r, corporate };
 }
+
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 
 // ---------------------------------------------------------------- sessions
@@ -308,10 +286,6 @@ export async function insertKeyIfAbsent(db: Db, v: typeof apiKeys.$inferInsert):
 
 export async function revokeKey(db: Db, id: string, at: Date): Promise<void> {
   await db.update(apiKeys).set({ revokedAt: at }).where(eq(apiKeys.id, id));
-}
-
-export async function lockCorporate(db: Db, id: string): Promise<void> {
-  await db.select({ id: corporates.id }).from(corporates).where(eq(corporates.id, id)).for('update');
 }
 
 export async function corporateHasKeys(db: Db, corporateId: string): Promise<boolean> {

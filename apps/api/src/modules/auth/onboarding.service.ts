@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../infra/db/sql';
 import { conflict, notFound } from '../../infra/errors';
 import type { RequestContext } from '../../infra/request-context';
 import { assignDefaultServices, assignServices } from '../catalogue';
+import { insertCorporate } from '../corporates';
 import { notify } from '../notifications';
 import { issueApiKeys } from './api-keys.service';
 import * as repo from './auth.repo';
@@ -43,7 +44,7 @@ export async function onboardCorporate(
   const roleId = await systemRoleId(ctx.db, 'CORPORATE');
   try {
     return await ctx.db.transaction(async (tx) => {
-      const corporateId = await repo.insertCorporate(tx, {
+      const corporateId = await insertCorporate(tx, {
         name: input.company_name,
         email: input.email,
         msisdn: input.msisdn,

@@ -1,12 +1,12 @@
 // Sign-up of a corporate client and its owner, email verification, resending codes, and where a
 // new client stands in onboarding.
-
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { isUniqueViolation } from '../../infra/db/sql';
 import { AppError, badRequest, conflict } from '../../infra/errors';
 import { callerOf, corporateOfCaller, type RequestContext } from '../../infra/request-context';
 import { assignDefaultServices } from '../catalogue';
+import { insertCorporate } from '../corporates';
 import { notify } from '../notifications';
 import { issueApiKeys } from './api-keys.service';
 import { checkCode, codeThrottle, consumeOrFail, issueCode, sendNextStepCode } from './auth.codes';
@@ -32,7 +32,7 @@ export async function register(ctx: AppContext, rc: RequestContext, body: Regist
   let created: { userId: string; token: string };
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const corporateId = await repo.insertCorporate(tx, {
+      const corporateId = await insertCorporate(tx, {
         name: body.company_name,
         email: body.email,
         msisdn: body.msisdn,

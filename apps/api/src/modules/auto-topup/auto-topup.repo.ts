@@ -8,28 +8,14 @@ import {
   autoTopupSettings,
   autoTopupSpend,
   autoTopupSubscribers,
-  corporates,
-  vends,
 } from '../../infra/db/schema';
 import { containing, msisdnContaining } from '../../infra/db/sql';
+import { corporateAutoTopUpOn } from '../corporates';
+import { vendAmountOf, vendFieldOf } from '../vending';
 
 export type SettingsRow = typeof autoTopupSettings.$inferSelect;
 export type SubscriberRow = typeof autoTopupSubscribers.$inferSelect;
 export type NewSubscriber = typeof autoTopupSubscribers.$inferInsert;
-
-/** The client's platform switch, status and name. */
-export async function findCorporateFlags(db: Db, corporateId: string) {
-  const [row] = await db
-    .select({
-      id: corporates.id,
-      name: corporates.name,
-      status: corporates.status,
-      autoTopUpEnabled: corporates.autoTopUpEnabled,
-    })
-    .from(corporates)
-    .where(eq(corporates.id, corporateId));
-  return row ?? null;
-}
 
 export async function findSettings(db: Db, corporateId: string): Promise<SettingsRow | null> {
   const [row] = await db
@@ -158,10 +144,9 @@ export async function dueSubscribers(db: Db, now: Date, limit: number) {
   return db
     .select({
       s: autoTopupSubscribers,
-      on: sql<boolean>`coalesce(${autoTopupSettings.enabled}, false) and ${corporates.autoTopUpEnabled} and ${corporates.status} = 'ACTIVE'`,
+      on: sql<boolean>`coalesce(${autoTopupSettings.enabled}, false) and ${corporateAutoTopUpOn(autoTopupSubscribers.corporateId)}`,
     })
     .from(autoTopupSubscribers)
-    .innerJoin(corporates, eq(corporates.id, autoTopupSubscribers.corporateId))
     .leftJoin(autoTopupSettings, eq(autoTopupSettings.corporateId, autoTopupSubscribers.corporateId))
     .where(
       and(
@@ -202,19 +187,19 @@ export async function totalsOf(db: Db, corporateId: string) {
     })
     .from(autoTopupSubscribers)
     .where(live(corporateId));
+  const vendStatus = vendFieldOf('status', autoTopupRuns.vendId);
   const [runs] = await db
     .select({
       runs: count(),
-      successful: sql<number>`count(*) filter (where ${vends.status} = 'SUCCESSFUL')`.mapWith(Number),
+      successful: sql<number>`count(*) filter (where ${vendStatus} = 'SUCCESSFUL')`.mapWith(Number),
       notVended:
         sql<number>`count(*) filter (where ${autoTopupRuns.status} in ('SKIPPED', 'FAILED'))`.mapWith(Number),
       vendedKobo:
-        sql<number>`coalesce(sum(${vends.amountKobo}) filter (where ${vends.status} = 'SUCCESSFUL'), 0)`.mapWith(
+        sql<number>`coalesce(sum(${vendAmountOf(autoTopupRuns.vendId)}) filter (where ${vendStatus} = 'SUCCESSFUL'), 0)`.mapWith(
           Number,
         ),
     })
     .from(autoTopupRuns)
-    .leftJoin(vends, eq(vends.id, autoTopupRuns.vendId))
     .where(eq(autoTopupRuns.corporateId, corporateId));
   return {
     subscribers: Number(subs?.subscribers ?? 0),

@@ -4,8 +4,9 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
-import { autoTopupRuns, autoTopupSubscribers, vends } from '../../infra/db/schema';
+import { autoTopupRuns, autoTopupSubscribers } from '../../infra/db/schema';
 import { containing, msisdnContaining } from '../../infra/db/sql';
+import { vendAmountOf, vendFieldOf } from '../vending';
 
 export type RunRow = typeof autoTopupRuns.$inferSelect;
 export type NewRun = typeof autoTopupRuns.$inferInsert;
@@ -114,7 +115,9 @@ export interface RunFilter {
 }
 
 /** The status a run shows: its vend's once there is one, else its own. */
-const shownStatus = sql<string>`coalesce(${vends.status}, ${autoTopupRuns.status})`;
+const vendStatus = vendFieldOf('status', autoTopupRuns.vendId);
+const vendCode = vendFieldOf('code', autoTopupRuns.vendId);
+const shownStatus = sql<string>`coalesce(${vendStatus}, ${autoTopupRuns.status})`;
 
 function runWhere(f: RunFilter): SQL | undefined {
   const s = f.search?.trim();
@@ -128,7 +131,7 @@ function runWhere(f: RunFilter): SQL | undefined {
     s
       ? or(
           ilike(autoTopupSubscribers.name, containing(s)),
-          ilike(vends.code, containing(s)),
+          ilike(vendCode, containing(s)),
           ilike(autoTopupRuns.reference, containing(s)),
           msisdnContaining(autoTopupRuns.msisdn, s),
         )
@@ -142,14 +145,13 @@ const runsWithVends = (db: Db) =>
     .select({
       run: autoTopupRuns,
       subscriberName: autoTopupSubscribers.name,
-      vendCode: vends.code,
-      vendStatus: vends.status,
-      vendAmountKobo: vends.amountKobo,
-      vendFailureReason: vends.failureReason,
+      vendCode,
+      vendStatus,
+      vendAmountKobo: vendAmountOf(autoTopupRuns.vendId),
+      vendFailureReason: vendFieldOf('failureReason', autoTopupRuns.vendId),
     })
     .from(autoTopupRuns)
-    .innerJoin(autoTopupSubscribers, eq(autoTopupSubscribers.id, autoTopupRuns.subscriberId))
-    .leftJoin(vends, eq(vends.id, autoTopupRuns.vendId));
+    .innerJoin(autoTopupSubscribers, eq(autoTopupSubscribers.id, autoTopupRuns.subscriberId));
 
 export async function listRuns(db: Db, f: RunFilter) {
   const where = runWhere(f);
@@ -159,7 +161,6 @@ export async function listRuns(db: Db, f: RunFilter) {
         .select({ total: count() })
         .from(autoTopupRuns)
         .innerJoin(autoTopupSubscribers, eq(autoTopupSubscribers.id, autoTopupRuns.subscriberId))
-        .leftJoin(vends, eq(vends.id, autoTopupRuns.vendId))
         .where(where),
     rows: (w) =>
       runsWithVends(db)
@@ -194,11 +195,9 @@ export async function claimLateFailures(db: Db, now: Date) {
   return db
     .update(autoTopupRuns)
     .set({ failureNotifiedAt: now })
-    .from(vends)
     .where(
       and(
-        eq(vends.id, autoTopupRuns.vendId),
-        eq(vends.status, 'FAILED'),
+        sql`${vendFieldOf('status', autoTopupRuns.vendId)} = 'FAILED'`,
         eq(autoTopupRuns.status, 'VENDED'),
         sql`${autoTopupRuns.failureNotifiedAt} is null`,
         sql`${autoTopupRuns.finishedAt} > ${since.toISOString()}::timestamptz`,
@@ -208,6 +207,6 @@ export async function claimLateFailures(db: Db, now: Date) {
       corporateId: autoTopupRuns.corporateId,
       subscriberId: autoTopupRuns.subscriberId,
       msisdn: autoTopupRuns.msisdn,
-      failureReason: vends.failureReason,
+      failureReason: vendFieldOf('failureReason', autoTopupRuns.vendId),
     });
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../infra/db/client';
 import { notFound } from '../../infra/errors';
 import { pagedEnvelope } from '../../infra/http';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
-import { findCorporateFlags } from './auto-topup.repo';
+import { corporateSummary } from '../corporates';
 import { runOut } from './auto-topup.views';
 import { listRuns, type RunListRow } from './runs.repo';
 
@@ -54,6 +54,6 @@ export async function sendRuns(db: Db, reply: FastifyReply, corporateId: string,
 
 /** An admin's read of one client's runs: 404 for an unknown client. */
 export async function sendClientRuns(db: Db, reply: FastifyReply, corporateId: string, q: Query) {
-  if (!(await findCorporateFlags(db, corporateId))) throw notFound('Corporate client');
+  if (!(await corporateSummary(db, corporateId))) throw notFound('Corporate client');
   return sendRuns(db, reply, corporateId, q);
 }

@@ -20,12 +20,12 @@ import { pgErrorCode } from '../../infra/db/sql';
 import { AppError, badRequest, notFound } from '../../infra/errors';
 import { mapLimit } from '../../infra/map-limit';
 import type { RequestContext } from '../../infra/request-context';
+import { corporateSummary } from '../corporates';
 import { notifyCorporate } from '../notifications';
 import { vend } from '../vending';
 import {
   advanceSubscriber,
   dueSubscribers,
-  findCorporateFlags,
   findSettings,
   findSubscriber,
   lockSubscriber,
@@ -104,7 +104,7 @@ function capReason(code: string, cap: number | null) {
 /** Step 2 for one claimed run: vend it and record what happened. */
 async function processRun(ctx: AppContext, run: RunRow, now: Date): Promise<Outcome> {
   const [corp, settings, sub] = await Promise.all([
-    findCorporateFlags(ctx.db, run.corporateId),
+    corporateSummary(ctx.db, run.corporateId),
     findSettings(ctx.db, run.corporateId),
     findSubscriber(ctx.db, run.corporateId, run.subscriberId),
   ]);
@@ -277,7 +277,7 @@ export async function runClientScheduleNow(
   rc: RequestContext,
   now = new Date(),
 ) {
-  if (!(await findCorporateFlags(ctx.db, corporateId))) throw notFound('Corporate client');
+  if (!(await corporateSummary(ctx.db, corporateId))) throw notFound('Corporate client');
   const due = await makeDueAt(ctx.db, corporateId, new Date(Math.floor(now.getTime() / 60_000) * 60_000));
   const res = { due, ...(await runSchedule(ctx, now)) };
   await recordAudit(ctx.db, rc, {
@@ -303,7 +303,7 @@ export async function runSubscriberNow(
   rc: RequestContext,
 ) {
   const [corp, settings] = await Promise.all([
-    findCorporateFlags(ctx.db, corporateId),
+    corporateSummary(ctx.db, corporateId),
     findSettings(ctx.db, corporateId),
   ]);
   const now = new Date();

@@ -8,15 +8,9 @@ import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, notFound } from '../../infra/errors';
 import type { RequestContext } from '../../infra/request-context';
+import { corporateSummary } from '../corporates';
 import { vendClient } from '../vending';
-import {
-  findCorporateFlags,
-  findSettings,
-  lockSettings,
-  spendOf,
-  totalsOf,
-  updateSettings,
-} from './auto-topup.repo';
+import { findSettings, lockSettings, spendOf, totalsOf, updateSettings } from './auto-topup.repo';
 import { settingsOut } from './auto-topup.views';
 
 export const AUTO_TOPUP_OFF_BY_PLATFORM =
@@ -34,7 +28,7 @@ async function modeOf(db: Db, corporateId: string) {
 }
 
 export async function getSettings(db: Db, corporateId: string) {
-  const corp = await findCorporateFlags(db, corporateId);
+  const corp = await corporateSummary(db, corporateId);
   if (!corp) throw notFound('Corporate client');
   const [s, mode] = await Promise.all([findSettings(db, corporateId), modeOf(db, corporateId)]);
   return settingsOut(corp.autoTopUpEnabled, s, await spendNow(db, corporateId, mode));
@@ -48,7 +42,7 @@ export async function saveSettings(
   rc: RequestContext,
 ) {
   await ctx.db.transaction(async (tx) => {
-    const corp = await findCorporateFlags(tx, corporateId);
+    const corp = await corporateSummary(tx, corporateId);
     if (!corp) throw notFound('Corporate client');
     if (body.enabled && !corp.autoTopUpEnabled)
       throw new AppError('FORBIDDEN', 403, AUTO_TOPUP_OFF_BY_PLATFORM);
@@ -81,7 +75,7 @@ export async function saveSettings(
 
 /** The admin's view of one client's auto top-up. */
 export async function adminOverview(db: Db, corporateId: string) {
-  const corp = await findCorporateFlags(db, corporateId);
+  const corp = await corporateSummary(db, corporateId);
   if (!corp) throw notFound('Corporate client');
   const [settings, t] = await Promise.all([getSettings(db, corporateId), totalsOf(db, corporateId)]);
   return {

@@ -2,6 +2,7 @@
 // subscriber is checked as a vend would be (number, network, service assigned and enabled, plan,
 // amount bounds: place-vend's prepare and resolve), and a file is checked row by row before
 // anything is written, as bulk vending does: one bad row refuses the whole file.
+
 import {
   type autoTopupSubscriberBody,
   lagosDateOf,
@@ -16,10 +17,9 @@ import type { AppContext } from '../../infra/context';
 import { AppError, badRequest, invalidRows, notFound } from '../../infra/errors';
 import type { RequestContext } from '../../infra/request-context';
 import type { ServiceRow } from '../catalogue';
-import type { VendCorporate } from '../vending';
-import { prepareVend, resolveVend, vendClient } from '../vending';
+import { corporateSummary } from '../corporates';
+import { prepareVend, resolveVend, type VendCorporate, vendClient } from '../vending';
 import {
-  findCorporateFlags,
   findSettings,
   insertSubscribers,
   listSubscribers,
@@ -259,6 +259,6 @@ export async function subscribersPage(db: AppContext['db'], corporateId: string,
 
 /** An admin's read of one client's subscribers: 404 for an unknown client. */
 export async function clientSubscribersPage(db: AppContext['db'], corporateId: string, q: ListQuery) {
-  if (!(await findCorporateFlags(db, corporateId))) throw notFound('Corporate client');
+  if (!(await corporateSummary(db, corporateId))) throw notFound('Corporate client');
   return subscribersPage(db, corporateId, q);
 }

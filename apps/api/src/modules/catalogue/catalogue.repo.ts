@@ -1,7 +1,7 @@
 // Queries for services, their assignment to clients, and data plans.
-import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
-import { corporates, dataPlans, serviceAssignments, services } from '../../infra/db/schema';
+import { dataPlans, serviceAssignments, services } from '../../infra/db/schema';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type DataPlanRow = typeof dataPlans.$inferSelect;
@@ -58,11 +58,6 @@ export async function findServiceByProduct(db: Db, network: string, serviceType:
   return row ?? null;
 }
 
-export async function corporateExists(db: Db, id: string) {
-  const [row] = await db.select({ id: corporates.id }).from(corporates).where(eq(corporates.id, id));
-  return !!row;
-}
-
 export async function servicesByIds(db: Db, ids: string[]) {
   if (!ids.length) return [];
   return db.select().from(services).where(inArray(services.id, ids));
@@ -99,6 +94,27 @@ export const ASSIGNED_SERVICES_JSON = (corporate: string) =>
                from service_assignments a
                join services s on s.id = a.service_id
               where a.corporate_id = ${corporate} and s.status = 'ACTIVE'), '[]')`;
+
+/** SQL for the ids of a corporate's assigned, active services as a text array, oldest first.
+ * `corporate`: an SQL expression of the corporate's id. */
+export const ASSIGNED_SERVICE_IDS = (corporate: string) =>
+  `array(select s.id::text
+           from service_assignments a
+           join services s on s.id = a.service_id
+          where a.corporate_id = ${corporate} and s.status = 'ACTIVE'
+          order by s.created_at, s.id)`;
+
+/** SQL for the services rows whose ids are `ids` (an SQL expression of a uuid set) as a JSON array. */
+export const SERVICES_JSON_WHERE_ID_IN = (ids: string) =>
+  `(select coalesce(json_agg(s), '[]') from services s where s.id in (${ids}))`;
+
+const SERVICE_FIELDS = { network: 'network', serviceType: 'service_type', platform: 'platform' } as const;
+
+/** A column of the service whose id is `id` (an SQL expression of a service id), read inside the
+ * caller's statement: a scalar subquery on the primary key. */
+export function serviceFieldOf(field: keyof typeof SERVICE_FIELDS, id: SQLWrapper): SQL<string> {
+  return sql<string>`(select s.${sql.raw(SERVICE_FIELDS[field])} from services s where s.id = ${id})`;
+}
 
 /** A services row as PostgreSQL's json_agg writes it. */
 export interface ServiceJson {

@@ -1,6 +1,7 @@
 // The catalogue: services (network x AIRTIME|DATA x platform, commission rate, amount bounds,
 // status), their assignment to clients, data plans, and the defaults seeded for the four networks.
 // The vend asks here which service and plan a request resolves to.
+
 import {
   bpsToPercentString,
   formatNaira,
@@ -13,9 +14,9 @@ import { recordAudit } from '../../infra/audit';
 import type { Db } from '../../infra/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
 import { callerOf, type RequestContext } from '../../infra/request-context';
+import { corporateExists } from '../corporates';
 import * as repo from './catalogue.repo';
 import {
-  corporateExists,
   type DataPlanRow,
   findPlan,
   findPlanByCode,

@@ -1,8 +1,16 @@
 // The catalogue module's public surface: the service and plan rows other modules read, the data
 // plans the vending API lists, and the SQL fragment that reads a client's assigned services in
 // the same query as its API key (the vend hot path stays one round trip).
-export type { DataPlanRow, ServiceJson, ServiceRow } from './catalogue.repo';
-export { ASSIGNED_SERVICES_JSON, servicesFromJson } from './catalogue.repo';
+export {
+  ASSIGNED_SERVICE_IDS,
+  ASSIGNED_SERVICES_JSON,
+  type DataPlanRow,
+  SERVICES_JSON_WHERE_ID_IN,
+  type ServiceJson,
+  type ServiceRow,
+  serviceFieldOf,
+  servicesFromJson,
+} from './catalogue.repo';
 export { catalogueRoutes } from './catalogue.routes';
 export {
   assignDefaultServices,

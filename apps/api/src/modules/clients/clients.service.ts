@@ -19,11 +19,7 @@ import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { badRequest, notFound } from '../../infra/errors';
 import type { RequestContext } from '../../infra/request-context';
-import { lockAccountBalance, type WalletTotals, walletAccountId, walletTotals } from '../ledger';
-import { notifyCorporate } from '../notifications';
-import { documentsCountOf } from '../verification';
-import { walletSummary } from '../wallet';
-import * as repo from './clients.repo';
+import * as repo from '../corporates';
 import {
   type CorporateFilters,
   type CorporateRecord,
@@ -31,7 +27,11 @@ import {
   listCorporates,
   lockCorporateRecord,
   updateCorporateStatus,
-} from './clients.repo';
+} from '../corporates';
+import { lockAccountBalance, type WalletTotals, walletAccountId, walletTotals } from '../ledger';
+import { notifyCorporate } from '../notifications';
+import { documentsCountOf } from '../verification';
+import { walletSummary } from '../wallet';
 
 export interface CreditTerms {
   corporateId: string;

@@ -9,8 +9,8 @@ import type { Db } from '../../infra/db/client';
 import { AppError, badRequest, notFound } from '../../infra/errors';
 import type { RequestContext } from '../../infra/request-context';
 import { defaultServiceIds, listServices } from '../catalogue';
+import { lockCorporateRecord, updateCorporateFlags } from '../corporates';
 import { notifyCorporate } from '../notifications';
-import { lockCorporateRecord, updateCorporateFlags } from './clients.repo';
 
 const TYPE_LABELS: Record<string, string> = {
   PREPAID: 'Prepaid',

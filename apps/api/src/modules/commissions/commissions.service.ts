@@ -10,7 +10,10 @@ import type { Db } from '../../infra/db/client';
 import { notFound } from '../../infra/errors';
 import { nextLagosTime } from '../../infra/lagos-time';
 import type { JobHandler } from '../../infra/queue';
+import { callerOf, type RequestContext } from '../../infra/request-context';
+import * as clients from '../corporates';
 import { type AccountIds, accountIdsOf, corporateBalances, transfer } from '../ledger';
+import * as vending from '../vending';
 import * as repo from './commissions.repo';
 
 export const COMMISSION_QUEUE = 'commission-settlement';
@@ -22,7 +25,7 @@ export const COMMISSION_QUEUE = 'commission-settlement';
 export async function settleCommission(ctx: AppContext, corporateId: string, rc: RequestContext | null) {
   const trigger = rc ? 'ADMIN' : 'SCHEDULE';
   const actorId = rc ? callerOf(rc).userId : null;
-  if (!(await repo.corporateExists(ctx.db, corporateId))) throw notFound('Corporate client');
+  if (!(await clients.corporateExists(ctx.db, corporateId))) throw notFound('Corporate client');
   const audited = async (db: Db, row: repo.SettlementRow | null) => {
     if (rc)
       await recordAudit(db, rc, {
@@ -35,7 +38,7 @@ export async function settleCommission(ctx: AppContext, corporateId: string, rc:
     return row;
   };
   return ctx.db.transaction(async (tx) => {
-    const due = await repo.lockUnsettled(tx, corporateId);
+    const due = await vending.lockUnsettledCommission(tx, corporateId);
     const amountKobo = due.reduce((s, v) => s + v.commissionKobo, 0);
     if (amountKobo <= 0) return audited(tx, null);
     const id = randomUUID();
@@ -54,7 +57,7 @@ export async function settleCommission(ctx: AppContext, corporateId: string, rc:
       transferId,
       actorId,
     });
-    await repo.markVendsSettled(
+    await vending.markCommissionSettled(
       tx,
       corporateId,
       due.map((d) => d.id),
@@ -80,8 +83,8 @@ export function nextSettlementAt(now: Date, hourLagos: number): Date {
 
 /** The daily job: every client with accrued, unsettled commission is settled. */
 export const settleCommissionsJob: JobHandler = async (ctx, _job, now) => {
-  const clients = await repo.clientsWithUnsettled(ctx.db);
-  for (const c of clients) {
+  const due = await vending.clientsWithUnsettledCommission(ctx.db);
+  for (const c of due) {
     try {
       await settleCommission(ctx, c.corporateId, null);
     } catch (err) {
@@ -98,7 +101,7 @@ export async function setUpfrontCommission(
   upfront: boolean,
 ) {
   return db.transaction(async (tx) => {
-    const row = await repo.setUpfront(tx, corporateId, upfront);
+    const row = await clients.setUpfrontCommission(tx, corporateId, upfront);
     if (!row) throw notFound('Corporate client');
     await recordAudit(tx, rc, {
       action: 'corporate.upfront-commission',
@@ -114,11 +117,9 @@ export async function setUpfrontCommission(
 // ---------------------------------------------------------------- the report
 
 import { recordAudit } from '../../infra/audit';
-import type { RequestContext } from '../../infra/request-context';
-import { callerOf } from '../../infra/request-context';
-import type { CommissionFilter } from './commissions.repo';
+import type { CommissionFilter } from '../vending';
 
-export type { CommissionFilter } from './commissions.repo';
+export type { CommissionFilter } from '../vending';
 
 const line = (r: { vends: number; amount: unknown; commission: unknown }) => {
   const amountKobo = Number(r.amount ?? 0);
@@ -131,15 +132,15 @@ const line = (r: { vends: number; amount: unknown; commission: unknown }) => {
 };
 
 export async function commissionReport(ctx: AppContext, f: CommissionFilter, admin: boolean) {
-  const { totals, byDay, byService, byClient } = await repo.reportAggregates(ctx.db, f, admin);
+  const { totals, byDay, byService, byClient } = await vending.commissionAggregates(ctx.db, f, admin);
 
   let commissionBalanceKobo: number | null = null;
   let unsettledKobo: number | null = null;
   let upfrontCommission: boolean | null = null;
   if (f.corporateId) {
     commissionBalanceKobo = (await corporateBalances(ctx.db, f.corporateId)).commissionKobo;
-    unsettledKobo = await repo.unsettledTotal(ctx.db, f.corporateId);
-    upfrontCommission = await repo.upfrontOf(ctx.db, f.corporateId);
+    unsettledKobo = await vending.unsettledCommissionTotal(ctx.db, f.corporateId);
+    upfrontCommission = (await clients.corporateSummary(ctx.db, f.corporateId))?.upfrontCommission ?? null;
   }
   return {
     totals: {

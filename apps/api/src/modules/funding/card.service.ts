@@ -17,6 +17,7 @@ import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, notFound } from '../../infra/errors';
 import { callerOf, type RequestContext, systemContext } from '../../infra/request-context';
+import { corporateSummary } from '../corporates';
 import { systemAccountId, transfer, walletAccountId } from '../ledger';
 import { notifyCorporate } from '../notifications';
 import { cardFeeRuleOf } from '../platform';
@@ -24,7 +25,6 @@ import { cardReference } from './codes';
 import {
   type CardPaymentRow,
   findCardPayment,
-  findCorporate,
   insertCardPayment,
   lockCardPayment,
   stalePendingCardPayments,
@@ -167,7 +167,7 @@ export async function settleCardPayment(
         transferId: credit.transferId,
         paidAt: result.paidAt ?? new Date(),
       });
-      const corp = await findCorporate(tx, p.corporateId);
+      const corp = await corporateSummary(tx, p.corporateId);
       const body = `Your wallet was funded with ${formatNaira(p.amountKobo)} by card (reference ${p.reference}; fee ${formatNaira(p.feeKobo)}). New balance: ${formatNaira(credit.balanceKobo)}.`;
       await notifyCorporate(tx, p.corporateId, 'Wallet funded by card', body);
       if (corp) await ctx.mailer.send(tx, { to: corp.email, subject: 'Wallet funded by card', text: body });

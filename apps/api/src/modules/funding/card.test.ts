@@ -1,8 +1,8 @@
 import { cardFundingFeeKobo } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBooks as checkLedger } from '../../books';
 import { createCorporate, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
-import { checkLedger } from '../ledger/ledger-check';
 import { call, creditTransfersFor, setCorporate, walletBalance } from './funding.fixtures';
 import { gatewaySecretOf, signBody } from './gateway/signature';
 

@@ -3,45 +3,15 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
-import {
-  adminFundings,
-  cardPayments,
-  corporates,
-  fundRequests,
-  gatewaySimPayments,
-} from '../../infra/db/schema';
+import { adminFundings, cardPayments, fundRequests, gatewaySimPayments } from '../../infra/db/schema';
 import { containing, isUuid } from '../../infra/db/sql';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
+import { corporateDirectory, corporateField, corporateNameOf } from '../corporates';
 
 export type FundRequestRow = typeof fundRequests.$inferSelect;
 export type CardPaymentRow = typeof cardPayments.$inferSelect;
 export type AdminFundingRow = typeof adminFundings.$inferSelect;
 export type SimPaymentRow = typeof gatewaySimPayments.$inferSelect;
-export type CorporateRow = Pick<
-  typeof corporates.$inferSelect,
-  'id' | 'name' | 'email' | 'clientType' | 'status' | 'creditLimitKobo'
->;
-
-const corporateColumns = {
-  id: corporates.id,
-  name: corporates.name,
-  email: corporates.email,
-  clientType: corporates.clientType,
-  status: corporates.status,
-  creditLimitKobo: corporates.creditLimitKobo,
-};
-
-export async function findCorporate(db: Db, id: string): Promise<CorporateRow | undefined> {
-  const [row] = await db.select(corporateColumns).from(corporates).where(eq(corporates.id, id));
-  return row;
-}
-
-/** The corporate row, held FOR SHARE: its type cannot change until the caller's transaction ends. */
-export async function shareCorporate(db: Db, id: string): Promise<CorporateRow | undefined> {
-  const [row] = await db.select(corporateColumns).from(corporates).where(eq(corporates.id, id)).for('share');
-  return row;
-}
-
 // ---------------------------------------------------------------- fund requests
 
 const fundRequestKey = (ref: string) =>
@@ -83,12 +53,11 @@ function selectFundRequests(db: Db) {
   return db
     .select({
       fr: fundRequests,
-      corporateName: corporates.name,
-      clientType: corporates.clientType,
-      corporateEmail: corporates.email,
+      corporateName: corporateNameOf(fundRequests.corporateId),
+      clientType: corporateField('clientType', fundRequests.corporateId),
+      corporateEmail: corporateField('email', fundRequests.corporateId),
     })
-    .from(fundRequests)
-    .innerJoin(corporates, eq(corporates.id, fundRequests.corporateId));
+    .from(fundRequests);
 }
 
 const flatten = (r: {
@@ -167,23 +136,22 @@ export async function listFundRequests(db: Db, f: FundRequestFilters) {
   if (f.status) conds.push(eq(fundRequests.status, f.status));
   if (f.statuses) conds.push(inArray(fundRequests.status, f.statuses));
   if (f.kind) conds.push(eq(fundRequests.kind, f.kind));
-  if (f.clientType) conds.push(eq(corporates.clientType, f.clientType));
+  if (f.clientType) conds.push(eq(corporateField('clientType', fundRequests.corporateId), f.clientType));
   if (f.startDate) conds.push(gte(fundRequests.createdAt, lagosDayStart(f.startDate)));
   if (f.endDate) conds.push(lt(fundRequests.createdAt, lagosDayEnd(f.endDate)));
   if (f.search) {
     const p = containing(f.search);
     conds.push(
-      or(ilike(fundRequests.code, p), ilike(fundRequests.transferReference, p), ilike(corporates.name, p)),
+      or(
+        ilike(fundRequests.code, p),
+        ilike(fundRequests.transferReference, p),
+        ilike(corporateNameOf(fundRequests.corporateId), p),
+      ),
     );
   }
   const where = and(...conds);
   return paged(f, {
-    count: () =>
-      db
-        .select({ total: count() })
-        .from(fundRequests)
-        .innerJoin(corporates, eq(corporates.id, fundRequests.corporateId))
-        .where(where),
+    count: () => db.select({ total: count() }).from(fundRequests).where(where),
     rows: async (w) =>
       (
         await selectFundRequests(db)
@@ -349,7 +317,7 @@ const HISTORY = sql`(
          0::bigint, 'SUCCESSFUL', null, af.reason,
          af.created_at, af.created_at
     from admin_fundings af
-) f join corporates c on c.id = f.corporate_id`;
+) f join ${corporateDirectory} c on c.id = f.corporate_id`;
 
 function historyWhere(f: FundingHistoryFilters): SQL {
   const conds: SQL[] = [sql`true`];

@@ -11,6 +11,7 @@ import type { Db } from '../../infra/db/client';
 import { isUniqueViolation } from '../../infra/db/sql';
 import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
 import { callerOf, type RequestContext } from '../../infra/request-context';
+import { type CorporateSummary as CorporateRow, corporateSummary } from '../corporates';
 import { systemAccountId, transfer, walletAccountId } from '../ledger';
 import { notifyAdmins, notifyCorporate } from '../notifications';
 import { platformSettings } from '../platform';
@@ -18,18 +19,15 @@ import { corporateNarration, readableId } from './codes';
 import {
   type AdminFundingRow,
   bankReferenceInUse,
-  type CorporateRow,
   type FundRequestFilters,
   type FundRequestWithCorporate,
   findAdminFundingByTransfer,
-  findCorporate,
   findFundRequest,
   insertAdminFunding,
   insertFundRequest,
   listFundRequests,
   lockFundRequest,
   markFundRequestPaid,
-  shareCorporate,
   updateFundRequest,
 } from './funding.repo';
 import { storeDocument, type UploadedFile } from './uploads';
@@ -42,7 +40,7 @@ export const clientInactive = () =>
   );
 
 export async function requireActiveCorporate(db: Db, corporateId: string): Promise<CorporateRow> {
-  const corp = await findCorporate(db, corporateId);
+  const corp = await corporateSummary(db, corporateId);
   if (!corp) throw notFound('Corporate client');
   if (corp.status !== 'ACTIVE') throw clientInactive();
   return corp;
@@ -204,7 +202,7 @@ export async function approveFundRequest(ctx: AppContext, rc: RequestContext, re
     const body = `Your ${what} ${fr.code} of ${formatNaira(fr.amountKobo)} has been approved and your wallet has been credited. New balance: ${formatNaira(balance)}.`;
     const emailed = await notifyCorporate(tx, fr.corporateId, subject, body, 'funding.decided');
     // The company's own address hears of it too, unless a user's set-up already emailed it.
-    const corp = await findCorporate(tx, fr.corporateId);
+    const corp = await corporateSummary(tx, fr.corporateId);
     if (corp && !emailed.includes(corp.email))
       await ctx.mailer.send(tx, { to: corp.email, subject, text: body });
     await recordAudit(tx, rc, {
@@ -237,7 +235,7 @@ export async function declineFundRequest(ctx: AppContext, rc: RequestContext, re
     const body = `Your ${what} ${fr.code} of ${formatNaira(fr.amountKobo)} was declined. Reason: ${reason}`;
     const emailed = await notifyCorporate(tx, fr.corporateId, subject, body, 'funding.decided');
     // The company's own address hears of it too, unless a user's set-up already emailed it.
-    const corp = await findCorporate(tx, fr.corporateId);
+    const corp = await corporateSummary(tx, fr.corporateId);
     if (corp && !emailed.includes(corp.email))
       await ctx.mailer.send(tx, { to: corp.email, subject, text: body });
     await recordAudit(tx, rc, {
@@ -313,7 +311,7 @@ export async function adminFund(
   const requestKey = body.reference ?? randomUUID();
   return ctx.db.transaction(async (tx) => {
     // FOR SHARE: the type checked here cannot be switched before this credit commits.
-    const corp = await shareCorporate(tx, body.corporateId);
+    const corp = await corporateSummary(tx, body.corporateId, { lock: 'share' });
     if (!corp) throw notFound('Corporate client');
     if (corp.clientType !== spec.clientType) {
       const right = Object.values(ADMIN_FUNDING_ROUTES).find((r) => r.clientType === corp.clientType);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBooks as checkLedger } from '../../books';
 import {
   addCorporateMember,
   createAdmin,
@@ -8,7 +9,6 @@ import {
 } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { changeCreditTerms } from '../clients/clients.service';
-import { checkLedger } from '../ledger/ledger-check';
 import {
   approve,
   call,

@@ -3,6 +3,12 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { ipAllowlist } from '../../infra/db/schema';
 
+/** SQL for a corporate's allowed addresses as a text array, read inside the caller's statement
+ * (the API-key lookup reads them with the key, in one round trip). `corporate`: an SQL expression
+ * of the corporate's id. */
+export const IP_ALLOWLIST_ARRAY = (corporate: string) =>
+  `array(select i.address from ip_allowlist i where i.corporate_id = ${corporate})`;
+
 export async function listIps(db: Db, corporateId: string) {
   return db
     .select()

@@ -1,6 +1,5 @@
 // The ledger module's public surface beyond its service: the books' invariant runner that other
 // modules add their own checks to.
-
 export {
   type AccountIds,
   accountBalance,
@@ -25,3 +24,4 @@ export {
   walletTotals,
 } from './ledger.service';
 export { checkLedgerAnd, formatLedgerReport, type Invariant } from './ledger-check';
+export { ledgerAccountsRel, ledgerEntriesRel, ledgerTransfersRel } from './ledger-relations';

@@ -2,7 +2,7 @@
 // are written by the database function ledger_post alone (migration 0004).
 import { and, asc, eq, gt, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
-import { corporates, ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../infra/db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../infra/db/schema';
 import { rowsOf } from '../../infra/db/sql';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
@@ -141,18 +141,6 @@ export async function lockAccountBalance(db: Db, accountId: string): Promise<{ b
     .where(eq(ledgerAccounts.id, accountId))
     .for('update');
   return acc;
-}
-
-/** A corporate's credit terms, which set its wallet's floor (null: no such corporate). */
-export async function creditTermsOf(
-  db: Db,
-  corporateId: string,
-): Promise<{ clientType: string; creditLimitKobo: number } | null> {
-  const [corp] = await db
-    .select({ clientType: corporates.clientType, creditLimitKobo: corporates.creditLimitKobo })
-    .from(corporates)
-    .where(eq(corporates.id, corporateId));
-  return corp ?? null;
 }
 
 /** Money paid into wallets by `kinds` of transfer in [from, to), per Lagos day (one client, or all). */

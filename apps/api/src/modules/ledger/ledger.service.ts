@@ -17,9 +17,9 @@
 import type { Db } from '../../infra/db/client';
 import { pgErrorCode } from '../../infra/db/sql';
 import { AppError, conflict, notFound } from '../../infra/errors';
+import { corporateSummary } from '../corporates';
 import {
   anyEntryAtOrAbove,
-  creditTermsOf,
   type EntryRow,
   entriesBetween,
   entriesOf,
@@ -134,7 +134,7 @@ export async function ensureCorporateAccounts(db: Db, corporateId: string): Prom
   const codes = CLIENT_ACCOUNT_KINDS.map((k) => clientCode(k, corporateId));
   let rows = await findAccountsByCodes(db, codes);
   if (rows.length < codes.length) {
-    if (!(await creditTermsOf(db, corporateId))) throw notFound('Corporate client');
+    if (!(await corporateSummary(db, corporateId))) throw notFound('Corporate client');
     await insertAccountsIfMissing(
       db,
       CLIENT_ACCOUNT_KINDS.map((k) => ({
@@ -319,7 +319,7 @@ export interface CorporateBalances {
 
 export async function corporateBalances(db: Db, corporateId: string): Promise<CorporateBalances> {
   const ids = await ensureCorporateAccounts(db, corporateId);
-  const corp = await creditTermsOf(db, corporateId);
+  const corp = await corporateSummary(db, corporateId);
   if (!corp) throw notFound('Corporate client');
   const rows = await findAccountsByIds(db, [ids.wallet, ids.sandboxWallet, ids.commission]);
   const bal = (id: string) => rows.find((r) => r.id === id)?.balanceKobo ?? 0;

@@ -1,15 +1,17 @@
 // Queries for in-app notifications (one row per user and message, soft-deleted), the email that
-// goes with them, and each user's notification set-up.
+// goes with them (written to the mailer's outbox), and each user's notification set-up. Who the
+// users are is the auth module's to say.
 import {
   type AdminPermission,
   type ChannelChoice,
   channelsFor,
   type NotificationEvent,
 } from '@vendport/shared';
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
-import { notificationPreferences, notifications, outboxEmails, roles, users } from '../../infra/db/schema';
+import { notificationPreferences, notifications, notificationUsers } from '../../infra/db/schema';
+import { writeOutbox } from '../../infra/mailer';
 
 /** A user who may be told something, with their saved notification set-up (null: defaults). */
 interface Recipient {
@@ -17,13 +19,6 @@ interface Recipient {
   email: string;
   preferences: Record<string, Partial<ChannelChoice>> | null;
 }
-
-const recipientColumns = {
-  id: users.id,
-  email: users.email,
-  preferences: notificationPreferences.preferences,
-};
-const active = and(isNull(users.deletedAt), eq(users.status, 'ACTIVE'));
 
 /**
  * Tells `recipients`: without an event, in-app (as before set-ups existed); with one, in-app and
@@ -42,16 +37,29 @@ async function deliver(
   if (inApp.length)
     await db.insert(notifications).values(inApp.map((r) => ({ userId: r.id, subject, body })));
   if (byEmail.length)
-    await db.insert(outboxEmails).values(byEmail.map((r) => ({ to: r.email, subject, text: body })));
+    await writeOutbox(
+      db,
+      byEmail.map((r) => ({ to: r.email, subject, text: body })),
+    );
   return byEmail.map((r) => r.email);
 }
 
-const recipientsWhere = (db: Db, where: SQL | undefined) =>
-  db
-    .select(recipientColumns)
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(and(active, where));
+/** The active users `choice` names (the auth module's), each with their saved set-up. */
+async function recipients(db: Db, choice: RecipientChoice): Promise<Recipient[]> {
+  const people = await activeUsers(db, choice);
+  if (!people.length) return [];
+  const saved = await db
+    .select({ userId: notificationPreferences.userId, preferences: notificationPreferences.preferences })
+    .from(notificationPreferences)
+    .where(
+      inArray(
+        notificationPreferences.userId,
+        people.map((p) => p.id),
+      ),
+    );
+  const byUser = new Map(saved.map((p) => [p.userId, p.preferences]));
+  return people.map((p) => ({ ...p, preferences: byUser.get(p.id) ?? null }));
+}
 
 export async function notify(
   db: Db,
@@ -64,7 +72,7 @@ export async function notify(
     await db.insert(notifications).values({ userId, subject, body });
     return [];
   }
-  return deliver(db, await recipientsWhere(db, eq(users.id, userId)), subject, body, event);
+  return deliver(db, await recipients(db, { userId }), subject, body, event);
 }
 
 /** Notify every active user of a corporate (fund request decided, verification decided, ...). */
@@ -75,7 +83,7 @@ export async function notifyCorporate(
   body: string,
   event?: NotificationEvent,
 ): Promise<string[]> {
-  return deliver(db, await recipientsWhere(db, eq(users.corporateId, corporateId)), subject, body, event);
+  return deliver(db, await recipients(db, { corporateId }), subject, body, event);
 }
 
 /** Notify every active admin whose role holds `permission` (new fund request, low VTU float, ...). */
@@ -86,18 +94,7 @@ export async function notifyAdmins(
   body: string,
   event: NotificationEvent,
 ): Promise<string[]> {
-  const rows = await db
-    .select(recipientColumns)
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(
-      and(
-        active,
-        eq(users.area, 'ADMIN'),
-        sql`${roles.permissions} @> ${JSON.stringify([permission])}::jsonb`,
-      ),
-    );
+  const rows = await recipients(db, { adminPermission: permission });
   return deliver(db, rows, subject, body, event);
 }
 
@@ -164,18 +161,16 @@ export async function clearAll(db: Db, userId: string): Promise<number> {
 // ---------------------------------------------------------------- set-up
 
 export async function findUserForSetup(db: Db, userId: string) {
-  const [row] = await db
+  const user = await userArea(db, userId);
+  if (!user) return null;
+  const [saved] = await db
     .select({
-      id: users.id,
-      area: users.area,
-      corporateId: users.corporateId,
       preferences: notificationPreferences.preferences,
       updatedAt: notificationPreferences.updatedAt,
     })
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  return row ?? null;
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return { ...user, preferences: saved?.preferences ?? null, updatedAt: saved?.updatedAt ?? null };
 }
 
 export async function putPreferences(
@@ -192,4 +187,57 @@ export async function putPreferences(
       target: notificationPreferences.userId,
       set: { preferences, updatedById: byId, updatedAt: now },
     });
+}
+
+// Recipients: the users the notifications module's view shows (notification_users, migration 0027;
+// users and roles belong to auth, which raises notifications, so this module cannot ask it).
+
+/** Who may be told something: active users (not deleted) chosen by one of these. */
+export type RecipientChoice =
+  | { userId: string }
+  | { corporateId: string }
+  /** Every admin whose role holds this permission. */
+  | { adminPermission: string };
+
+/** Active users (id and email) as `choice` says. */
+export async function activeUsers(
+  db: Db,
+  choice: RecipientChoice,
+): Promise<Array<{ id: string; email: string }>> {
+  const active = eq(notificationUsers.status, 'ACTIVE');
+  if ('adminPermission' in choice)
+    return db
+      .select({ id: notificationUsers.id, email: notificationUsers.email })
+      .from(notificationUsers)
+      .where(
+        and(
+          active,
+          eq(notificationUsers.area, 'ADMIN'),
+          sql`${notificationUsers.permissions} @> ${JSON.stringify([choice.adminPermission])}::jsonb`,
+        ),
+      );
+  return db
+    .select({ id: notificationUsers.id, email: notificationUsers.email })
+    .from(notificationUsers)
+    .where(
+      and(
+        active,
+        'userId' in choice
+          ? eq(notificationUsers.id, choice.userId)
+          : eq(notificationUsers.corporateId, choice.corporateId),
+      ),
+    );
+}
+
+/** A user's area and corporate (null: no such user, or deleted: the view leaves them out). */
+export async function userArea(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: notificationUsers.id,
+      area: notificationUsers.area,
+      corporateId: notificationUsers.corporateId,
+    })
+    .from(notificationUsers)
+    .where(eq(notificationUsers.id, userId));
+  return row ?? null;
 }

@@ -5,7 +5,13 @@
 // deliveries, the books check's last result).
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../infra/context';
-import * as repo from './ops.repo';
+import { activeJobCounts, lastJobPayload } from '../../infra/queue';
+import { liveVendsLastDay, pendingVendStats } from '../vending';
+import { failedDeliveriesCount } from '../webhooks';
+
+/** The books check's last result, kept in its recurring job's payload (vending.jobs). */
+const lastBooksCheck = (db: AppContext['db']) =>
+  lastJobPayload<{ ok?: boolean; violations?: number; checkedAt?: string }>(db, 'recurring:books-check');
 
 export { appliedMigrations } from './ops.repo';
 
@@ -36,8 +42,7 @@ export function createMetrics(ctx: AppContext): Metrics {
     registers: [registry],
     async collect() {
       this.reset();
-      for (const r of await repo.vendsLastDay(ctx.db))
-        this.set({ status: r.status, network: r.network }, r.n);
+      for (const r of await liveVendsLastDay(ctx.db)) this.set({ status: r.status, network: r.network }, r.n);
     },
   });
   const pendingAge = new Gauge({
@@ -50,7 +55,7 @@ export function createMetrics(ctx: AppContext): Metrics {
     help: 'Vends PENDING now (test and live)',
     registers: [registry],
     async collect() {
-      const p = await repo.pendingVends(ctx.db);
+      const p = await pendingVendStats(ctx.db);
       this.set(p.n);
       pendingAge.set(p.oldest_s ?? 0);
     },
@@ -62,7 +67,7 @@ export function createMetrics(ctx: AppContext): Metrics {
     registers: [registry],
     async collect() {
       this.reset();
-      for (const r of await repo.queuedJobs(ctx.db)) this.set({ queue: r.queue }, r.n);
+      for (const r of await activeJobCounts(ctx.db)) this.set({ queue: r.queue }, r.n);
     },
   });
   new Gauge({
@@ -70,7 +75,7 @@ export function createMetrics(ctx: AppContext): Metrics {
     help: 'Webhook deliveries that gave up after their retries',
     registers: [registry],
     async collect() {
-      this.set(await repo.failedWebhookDeliveries(ctx.db));
+      this.set(await failedDeliveriesCount(ctx.db));
     },
   });
   new Gauge({
@@ -78,7 +83,7 @@ export function createMetrics(ctx: AppContext): Metrics {
     help: '1 when the last ledger and vending check found the books consistent, 0 when not, -1 before the first',
     registers: [registry],
     async collect() {
-      const last = await repo.lastBooksCheck(ctx.db);
+      const last = await lastBooksCheck(ctx.db);
       this.set(last?.ok === undefined ? -1 : last.ok ? 1 : 0);
     },
   });
@@ -87,7 +92,7 @@ export function createMetrics(ctx: AppContext): Metrics {
     help: 'Violations found by the last ledger and vending check (-1 before the first check)',
     registers: [registry],
     async collect() {
-      this.set((await repo.lastBooksCheck(ctx.db))?.violations ?? -1);
+      this.set((await lastBooksCheck(ctx.db))?.violations ?? -1);
     },
   });
   return {

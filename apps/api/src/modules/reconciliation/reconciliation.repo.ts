@@ -2,9 +2,10 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
-import { corporates, reconciliationSettings, statements } from '../../infra/db/schema';
+import { reconciliationSettings, statements } from '../../infra/db/schema';
 import { runStatement, type Statement } from '../../infra/db/sql';
 import { groupReadPer } from '../../infra/group-commit';
+import { corporateField, corporateNameOf } from '../corporates';
 
 export type SettingsRow = typeof reconciliationSettings.$inferSelect;
 export type StatementRow = typeof statements.$inferSelect;
@@ -53,18 +54,13 @@ export async function putSettings(db: Db, values: typeof reconciliationSettings.
 /** Clients that want statements, with their company's name and status. */
 export async function enabledSettings(db: Db) {
   return db
-    .select({ settings: reconciliationSettings, name: corporates.name, status: corporates.status })
+    .select({
+      settings: reconciliationSettings,
+      name: corporateNameOf(reconciliationSettings.corporateId),
+      status: corporateField('status', reconciliationSettings.corporateId),
+    })
     .from(reconciliationSettings)
-    .innerJoin(corporates, eq(corporates.id, reconciliationSettings.corporateId))
     .where(eq(reconciliationSettings.enabled, true));
-}
-
-export async function corporateName(db: Db, corporateId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: corporates.name })
-    .from(corporates)
-    .where(eq(corporates.id, corporateId));
-  return row?.name ?? null;
 }
 
 /** Stores a statement; null when the scheduled one for that period exists already. */

@@ -4,8 +4,9 @@ import { formatNaira, type StatementFormat } from '@vendport/shared';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import type { MailAttachment } from '../../infra/mailer';
+import { corporateName } from '../corporates';
 import { notifyCorporate } from '../notifications';
-import * as repo from './reconciliation.repo';
+import type * as repo from './reconciliation.repo';
 import { ddmmyyyy, statementFilename, statementOut } from './statement.service';
 import { statementPdf, statementPdfFilename } from './statement-pdf';
 
@@ -28,7 +29,7 @@ export async function deliverStatement(
     { filename: statementFilename(s), contentType: 'text/csv', content: s.csv },
   ];
   if (withPdf && to.emails.length) {
-    const name = (await repo.corporateName(db, s.corporateId)) ?? '';
+    const name = (await corporateName(db, s.corporateId)) ?? '';
     attachments.push({
       filename: statementPdfFilename(s),
       contentType: 'application/pdf',

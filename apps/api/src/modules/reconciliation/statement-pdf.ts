@@ -10,9 +10,10 @@ import type { Db } from '../../infra/db/client';
 import { conflict } from '../../infra/errors';
 import { lagosDayStart } from '../../infra/lagos-time';
 import { type PdfBlock, renderPdf } from '../../infra/pdf';
+import { corporateName } from '../corporates';
 import { walletStatementLines } from '../ledger';
 import { platformSettings } from '../platform';
-import * as repo from './reconciliation.repo';
+import type * as repo from './reconciliation.repo';
 import { checkLine, lastDayOf, periodLabel, statementFilename, statementOf } from './statement.service';
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
@@ -118,6 +119,6 @@ export async function statementPdf(
 /** One of the client's stored statements as a PDF (404 when it is not theirs). */
 export async function storedStatementPdf(ctx: AppContext, corporateId: string, id: string) {
   const row = await statementOf(ctx.db, corporateId, id);
-  const name = (await repo.corporateName(ctx.db, corporateId)) ?? '';
+  const name = (await corporateName(ctx.db, corporateId)) ?? '';
   return { filename: statementPdfFilename(row), pdf: await statementPdf(ctx, ctx.db, row, name) };
 }

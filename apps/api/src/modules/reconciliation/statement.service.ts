@@ -17,8 +17,8 @@ import { lagosDateTime, toCsv } from '../../infra/csv';
 import type { Db } from '../../infra/db/client';
 import { badRequest, notFound } from '../../infra/errors';
 import { lagosDayStart } from '../../infra/lagos-time';
-import type { RequestContext } from '../../infra/request-context';
-import { callerOf } from '../../infra/request-context';
+import { callerOf, type RequestContext } from '../../infra/request-context';
+import { corporateName } from '../corporates';
 import { walletStatementLines } from '../ledger';
 import * as repo from './reconciliation.repo';
 
@@ -94,7 +94,7 @@ export async function buildStatement(db: Db, corporateId: string, p: Period, now
     else debitsKobo -= l.amountKobo;
   }
   const closingKobo = openingKobo + creditsKobo - debitsKobo;
-  const name = (await repo.corporateName(db, corporateId)) ?? '';
+  const name = (await corporateName(db, corporateId)) ?? '';
   const period = periodLabel(p.fromDate, p.toDate, end === dayEnd ? null : end);
   const naira = (k: number) => koboToNairaString(k);
   type Row = {

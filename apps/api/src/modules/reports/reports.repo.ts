@@ -122,8 +122,8 @@ export async function vendBuckets(db: Db, q: BucketQuery): Promise<Bucket[]> {
     parts.push(sql`
       select ${selectList(q.dims, RAW)}, count(*)::bigint as n, sum(v.amount_kobo)::bigint as a,
              sum(v.commission_kobo)::bigint as c, sum(v.charge_kobo)::bigint as g
-      from vends v
-      where v.mode = 'LIVE' and v.created_at >= ${from} and v.created_at < ${to}
+      from report_live_vends v
+      where v.created_at >= ${from} and v.created_at < ${to}
         ${q.corporateId ? sql`and v.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('v.status')}
       ${groupList(q.dims)}`);
   }

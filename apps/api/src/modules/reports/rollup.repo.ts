@@ -1,5 +1,3 @@
-// The roll-up tables (db/schema/reports.ts): rebuilding a Lagos day from the vends, finding the
-// days to rebuild, the days that can be trusted, and the check that roll-ups equal the raw rows.
 import { addCalendarDays } from '@vendport/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
@@ -26,16 +24,16 @@ export async function rebuildDay(db: Db, day: string): Promise<void> {
         (day, network, service_type, channel, client_type, status, vend_count, amount_kobo, commission_kobo, charge_kobo)
       select ${day}::date, v.network, v.service_type, v.channel, v.client_type, v.status,
              count(*), sum(v.amount_kobo), sum(v.commission_kobo), sum(v.charge_kobo)
-      from vends v
-      where v.mode = 'LIVE' and v.created_at >= ${from} and v.created_at < ${to}
+      from report_live_vends v
+      where v.created_at >= ${from} and v.created_at < ${to}
       group by v.network, v.service_type, v.channel, v.client_type, v.status`);
     await tx.execute(sql`
       insert into vend_client_daily_totals
         (day, corporate_id, status, vend_count, amount_kobo, commission_kobo, charge_kobo)
       select ${day}::date, v.corporate_id, v.status,
              count(*), sum(v.amount_kobo), sum(v.commission_kobo), sum(v.charge_kobo)
-      from vends v
-      where v.mode = 'LIVE' and v.created_at >= ${from} and v.created_at < ${to}
+      from report_live_vends v
+      where v.created_at >= ${from} and v.created_at < ${to}
       group by v.corporate_id, v.status`);
   });
 }
@@ -57,8 +55,8 @@ export async function daysToBuild(
       select day::text as day from (
         select d.day from vend_rollup_days d where d.dirty and d.day < ${today}::date
         union
-        select distinct ${LAGOS_DAY} as day from vends v
-        where v.mode = 'LIVE' and v.created_at >= ${new Date(since)} and v.created_at < ${lagosDayStart(today)}
+        select distinct ${LAGOS_DAY} as day from report_live_vends v
+        where v.created_at >= ${new Date(since)} and v.created_at < ${lagosDayStart(today)}
           and not exists (select 1 from vend_rollup_days d where d.day = ${LAGOS_DAY})
       ) x order by day limit ${limit}`,
   );
@@ -85,7 +83,7 @@ export async function rollupMismatches(db: Db): Promise<string[]> {
         select ${LAGOS_DAY} as day, v.network, v.service_type, v.channel, v.client_type, v.status,
                count(*)::bigint as n, sum(v.amount_kobo)::bigint as a, sum(v.commission_kobo)::bigint as c,
                sum(v.charge_kobo)::bigint as g
-        from vends v where v.mode = 'LIVE' and ${LAGOS_DAY} in (select day from clean)
+        from report_live_vends v where ${LAGOS_DAY} in (select day from clean)
         group by 1, 2, 3, 4, 5, 6
       ),
       rolled as (
@@ -96,7 +94,7 @@ export async function rollupMismatches(db: Db): Promise<string[]> {
       ),
       per_client_raw as (
         select ${LAGOS_DAY} as day, v.corporate_id, v.status, count(*)::bigint as n, sum(v.amount_kobo)::bigint as a
-        from vends v where v.mode = 'LIVE' and ${LAGOS_DAY} in (select day from clean)
+        from report_live_vends v where ${LAGOS_DAY} in (select day from clean)
         group by 1, 2, 3
       ),
       per_client as (

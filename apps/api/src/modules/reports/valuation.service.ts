@@ -3,8 +3,7 @@
 // chunkSize rows in (created_at, id) order. Each chunk resumes after the previous one's last row
 // (a keyset cursor), so the thousandth chunk costs what the first does and no request or query
 // ever spans a million rows.
-import type { ValuationChunkView } from '@vendport/shared';
-import { addCalendarDays } from '@vendport/shared';
+import { addCalendarDays, type ValuationChunkView } from '@vendport/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { rowsOf } from '../../infra/db/sql';
@@ -26,8 +25,8 @@ export async function valuationCount(db: Db, corporateId: string, q: ValuationRa
   const { from, to } = bounds(q);
   const [r] = await rowsOf<{ n: string | number }>(
     db,
-    sql`select count(*)::bigint as n from vends v
-        where v.corporate_id = ${corporateId} and v.mode = 'LIVE' and v.created_at >= ${from}
+    sql`select count(*)::bigint as n from report_live_vends v
+        where v.corporate_id = ${corporateId} and v.created_at >= ${from}
           and v.created_at < ${to} and v.status = 'SUCCESSFUL'`,
   );
   const count = Number(r?.n ?? 0);
@@ -54,8 +53,8 @@ export async function valuationChunk(
   const after = q.after ? decode(q.after) : null;
   const page = sql`
     select v.id, v.created_at, v.network, v.service_type, v.amount_kobo, v.commission_kobo, v.charge_kobo
-    from vends v
-    where v.corporate_id = ${corporateId} and v.mode = 'LIVE' and v.created_at >= ${from}
+    from report_live_vends v
+    where v.corporate_id = ${corporateId} and v.created_at >= ${from}
       and v.created_at < ${to} and v.status = 'SUCCESSFUL'
       ${after ? sql`and (v.created_at, v.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
     order by v.created_at, v.id

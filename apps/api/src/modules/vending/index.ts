@@ -1,12 +1,23 @@
 // The vending module's public surface for the rest of the app: its background jobs, waiting for
 // vends in flight at shutdown, the books' vending invariants, and the client terms the API-key
 // plugin resolves per request. (Appending to a vend's timeline: timeline.service.)
+
+export {
+  type CommissionFilter,
+  clientsWithUnsettledCommission,
+  commissionAggregates,
+  lockUnsettledCommission,
+  markCommissionSettled,
+  settledCommissionOf,
+  unsettledCommissionTotal,
+} from './commission-vends.repo';
 export { prepareVend, resolveVend, vend, vendsSettled } from './place-vend.service';
 export { recordVendEvent } from './vend-events.repo';
+export { vendAmountOf, vendFieldOf } from './vend-fields.repo';
 export { failedLiveVendCounts, listVends } from './vend-reads.service';
+export { liveVendsLastDay, pendingVendStats } from './vend-stats.repo';
 export { vendingApiRoutes } from './vending.api.routes';
-export { checkBooks } from './vending.check';
+export { vendingChecks } from './vending.check';
 export { vendingJobs } from './vending.jobs';
-export type { VendCorporate } from './vending.repo';
-export { vendClient } from './vending.repo';
+export { type VendCorporate, vendClient } from './vending.repo';
 export { vendingRoutes } from './vending.routes';

@@ -4,8 +4,7 @@
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { AppError, notFound } from '../../infra/errors';
-import type { RequestContext } from '../../infra/request-context';
-import { callerOf } from '../../infra/request-context';
+import { callerOf, type RequestContext } from '../../infra/request-context';
 import { callProvider, providerNamed } from '../providers';
 import { callEvent, requestOf } from './deliver.service';
 import { REQUERY_WINDOW_MS } from './route';

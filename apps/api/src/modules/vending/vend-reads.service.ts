@@ -10,7 +10,14 @@ import {
 } from '@vendport/shared';
 import type { VendRow } from './vending.repo';
 
-export { failedLiveVendCounts } from './vending.repo';
+export {
+  failedLiveVendCounts,
+  findVendByReference,
+  findVendRef,
+  listVends,
+  type VendFilter,
+  type VendRow,
+} from './vending.repo';
 
 export function vendOut(v: VendRow): VendView {
   return {
@@ -60,10 +67,3 @@ export function vendMessage(v: VendRow, audience: 'API' | 'PORTAL' = 'API'): str
 }
 
 export { vendTimeline } from './vend-events.repo';
-export {
-  findVendByReference,
-  findVendRef,
-  listVends,
-  type VendFilter,
-  type VendRow,
-} from './vending.repo';

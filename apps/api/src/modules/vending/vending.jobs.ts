@@ -4,7 +4,6 @@ import type { AppContext } from '../../infra/context';
 import { enqueue, type JobHandler, type ModuleJobs, runSoon } from '../../infra/queue';
 import { requeryVend } from './requery.service';
 import { REQUERY_QUEUE } from './route';
-import { checkBooks } from './vending.check';
 import { claimOrphanedVends, claimVendsOfDeadProcesses, pendingDueIds } from './vending.repo';
 
 export const requeryJob: JobHandler = async (ctx, job, now) => {
@@ -56,23 +55,8 @@ export async function recoverOrphanedVends(
   return orphans.length;
 }
 
-/** The ledger and vending invariants, checked every hour; the result stays in the job (metrics). */
-export const booksCheckJob: JobHandler = async (ctx, _job, now) => {
-  const report = await checkBooks(ctx.db);
-  const violations = report.checks.reduce((n, c) => n + c.violations, 0);
-  if (!report.ok)
-    ctx.log.error({ violations, checks: report.checks.filter((c) => c.violations) }, 'books check failed');
-  return {
-    retryAt: new Date(now.getTime() + 3600_000),
-    payload: { ok: report.ok, violations, checkedAt: now.toISOString() },
-  };
-};
-
 export const vendingJobs: ModuleJobs = {
-  handlers: { [REQUERY_QUEUE]: requeryJob, 'requery-sweep': requerySweepJob, 'books-check': booksCheckJob },
+  handlers: { [REQUERY_QUEUE]: requeryJob, 'requery-sweep': requerySweepJob },
   onStart: (ctx) => recoverOrphanedVends(ctx),
-  recurring: (_ctx, now) => [
-    { queue: 'requery-sweep', runAt: now, dedupeKey: 'recurring:requery-sweep' },
-    { queue: 'books-check', runAt: now, dedupeKey: 'recurring:books-check' },
-  ],
+  recurring: (_ctx, now) => [{ queue: 'requery-sweep', runAt: now, dedupeKey: 'recurring:requery-sweep' }],
 };

@@ -3,11 +3,12 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
-import { corporates, vends } from '../../infra/db/schema';
+import { vends } from '../../infra/db/schema';
 import { containing, isUuid, msisdnContaining, runStatement, type Statement } from '../../infra/db/sql';
 import { groupCommitPer } from '../../infra/group-commit';
 import type { ClientTerms } from '../auth';
 import { ASSIGNED_SERVICES_JSON, type ServiceJson, type ServiceRow, servicesFromJson } from '../catalogue';
+import { CORPORATE_DIRECTORY_SQL, corporateNameOf } from '../corporates';
 import { postVendDebit } from './vend-debits';
 
 export type VendRow = typeof vends.$inferSelect;
@@ -34,9 +35,8 @@ export async function findVendById(db: Db, id: string): Promise<VendRow | null> 
 export async function findVendRef(db: Db, ref: string, corporateId: string | null) {
   const byRef = isUuid(ref) ? eq(vends.id, ref) : eq(vends.code, ref.trim().toUpperCase());
   const [row] = await db
-    .select({ v: vends, corporateName: corporates.name })
+    .select({ v: vends, corporateName: corporateNameOf(vends.corporateId) })
     .from(vends)
-    .innerJoin(corporates, eq(corporates.id, vends.corporateId))
     .where(and(byRef, corporateId ? eq(vends.corporateId, corporateId) : undefined));
   return row ?? null;
 }
@@ -101,9 +101,8 @@ export async function listVends(db: Db, f: VendFilter) {
     // where an index covers the filters), not whole rows (bench:reports, the last page on 1M vends).
     rows: (w) =>
       db
-        .select({ v: vends, corporateName: corporates.name })
+        .select({ v: vends, corporateName: corporateNameOf(vends.corporateId) })
         .from(vends)
-        .innerJoin(corporates, eq(corporates.id, vends.corporateId))
         .where(
           inArray(
             vends.id,
@@ -128,7 +127,7 @@ const VEND_CONTEXT: Statement = {
   name: 'vend_context',
   text: `select c.id, c.status, c.test_mode, c.upfront_commission, c.client_type,
                 ${ASSIGNED_SERVICES_JSON('c.id')} as services
-           from corporates c
+           from ${CORPORATE_DIRECTORY_SQL} c
           where c.id = $1::uuid`,
 };
 

@@ -3,12 +3,12 @@
 import type { Network } from '@vendport/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { checkBooks } from '../../books';
 import { newToken, sha256 } from '../../infra/crypto';
 import { apiKeys } from '../../infra/db/schema';
 import { assignDefaultServices } from '../catalogue/catalogue.service';
 import { ensureCorporateAccounts, postTransfer, systemAccountId } from '../ledger/ledger.service';
 import { formatLedgerReport } from '../ledger/ledger-check';
-import { checkBooks } from './vending.check';
 
 let seq = 0;
 

@@ -1,8 +1,7 @@
 // What the portal's vending routes share: the vend reference in a path, and the admin's view of
 // a vend.
 import { z } from 'zod';
-import type { VendRow } from './vend-reads.service';
-import { vendOut } from './vend-reads.service';
+import { type VendRow, vendOut } from './vend-reads.service';
 
 export const refParams = z.object({
   id: z.string().trim().min(1).max(64).describe('The vend id or its VND- code'),

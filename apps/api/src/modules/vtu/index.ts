@@ -1,3 +1,3 @@
-// The vtu module's public surface: what other modules and the composition may use.
+export { VTU_FUNDED_TOTAL_SQL } from './vtu.repo';
 export { vtuRoutes } from './vtu.routes';
 export { findLineOrThrow, lineContact, listLines, pickLine } from './vtu.service';

@@ -3,8 +3,13 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
-import { corporates, vends, vtuFundings, vtuLines } from '../../infra/db/schema';
+import { vtuFundings, vtuLines } from '../../infra/db/schema';
 import { containing, isUuid } from '../../infra/db/sql';
+import { corporateNameOf } from '../corporates';
+import { floatHeldByVends } from './float-vends.repo';
+
+/** SQL for the money paid into every VTU line's float (the books check it against the float account). */
+export const VTU_FUNDED_TOTAL_SQL = 'coalesce((select sum(amount_kobo) from vtu_fundings), 0)';
 
 export type LineRow = typeof vtuLines.$inferSelect;
 export type NewLine = typeof vtuLines.$inferInsert;
@@ -14,16 +19,19 @@ export type NewLineFunding = typeof vtuFundings.$inferInsert;
  * (The line's id is written out qualified: Drizzle leaves columns bare in single-table selects.) */
 const floatSql = sql<number>`(
   coalesce((select sum(f.amount_kobo) from vtu_fundings f where f.line_id = "vtu_lines"."id"), 0)
-  - coalesce((select sum(v.amount_kobo) from vends v where v.float_line_id = "vtu_lines"."id" and v.status in ('PENDING', 'SUCCESSFUL')), 0)
+  - ${floatHeldByVends(sql.raw('"vtu_lines"."id"'))}
 )::bigint`;
 
-const lineColumns = { line: vtuLines, corporateName: corporates.name, floatKobo: floatSql };
+const lineColumns = {
+  line: vtuLines,
+  corporateName: corporateNameOf(vtuLines.corporateId),
+  floatKobo: floatSql,
+};
 
 export async function listLines(db: Db, f: { network?: string } = {}) {
   const rows = await db
     .select(lineColumns)
     .from(vtuLines)
-    .leftJoin(corporates, eq(corporates.id, vtuLines.corporateId))
     .where(f.network ? eq(vtuLines.network, f.network) : undefined)
     .orderBy(vtuLines.network, vtuLines.createdAt);
   return rows.map((r) => ({ ...r, floatKobo: Number(r.floatKobo) }));
@@ -35,7 +43,6 @@ export async function findLine(db: Db, ref: string) {
   const [row] = await db
     .select(lineColumns)
     .from(vtuLines)
-    .leftJoin(corporates, eq(corporates.id, vtuLines.corporateId))
     .where(byId ? eq(vtuLines.id, ref) : eq(vtuLines.code, ref.toUpperCase()));
   return row ? { ...row, floatKobo: Number(row.floatKobo) } : null;
 }
@@ -50,11 +57,6 @@ export async function insertLine(db: Db, values: NewLine): Promise<LineRow | nul
 
 export async function updateLine(db: Db, id: string, set: Partial<NewLine>): Promise<void> {
   await db.update(vtuLines).set(set).where(eq(vtuLines.id, id));
-}
-
-export async function corporateExists(db: Db, corporateId: string): Promise<boolean> {
-  const [c] = await db.select({ id: corporates.id }).from(corporates).where(eq(corporates.id, corporateId));
-  return Boolean(c);
 }
 
 /** A funding already recorded under this payment reference (case-insensitive). */
@@ -151,35 +153,7 @@ export async function fundingHistory(db: Db, f: HistoryFilter) {
   });
 }
 
-/** Vends that consumed a line's float (pending or successful: a failed vend gave it back). */
-export async function consumptionHistory(db: Db, f: HistoryFilter) {
-  const where = and(
-    lineFilter(f),
-    sql`${vends.status} in ('PENDING', 'SUCCESSFUL')`,
-    eq(vends.mode, 'LIVE'),
-    f.search
-      ? or(ilike(vends.msisdn, containing(f.search)), ilike(vends.code, containing(f.search)))
-      : undefined,
-    f.from ? gte(vends.createdAt, f.from) : undefined,
-    f.to ? lt(vends.createdAt, f.to) : undefined,
-  );
-  return paged(f, {
-    count: () =>
-      db
-        .select({ total: count() })
-        .from(vends)
-        .innerJoin(vtuLines, eq(vtuLines.id, vends.floatLineId))
-        .innerJoin(corporates, eq(corporates.id, vends.corporateId))
-        .where(where),
-    rows: (w) =>
-      db
-        .select({ v: vends, line: vtuLines, corporateName: corporates.name })
-        .from(vends)
-        .innerJoin(vtuLines, eq(vtuLines.id, vends.floatLineId))
-        .innerJoin(corporates, eq(corporates.id, vends.corporateId))
-        .where(where)
-        .orderBy(desc(vends.createdAt), desc(vends.id))
-        .limit(w.limit)
-        .offset(w.offset),
-  });
+/** The lines a history filter names (all of them when it names none). */
+export async function linesMatching(db: Db, f: HistoryFilter): Promise<LineRow[]> {
+  return db.select().from(vtuLines).where(lineFilter(f));
 }

@@ -8,15 +8,24 @@ import type { AppContext } from '../../infra/context';
 import { readableCode } from '../../infra/crypto';
 import type { Db } from '../../infra/db/client';
 import { badRequest, conflict, notFound } from '../../infra/errors';
-import type { RequestContext } from '../../infra/request-context';
-import { callerOf } from '../../infra/request-context';
+import { callerOf, type RequestContext } from '../../infra/request-context';
+import { corporateExists } from '../corporates';
 import { type AccountIds, accountIdsOf, transfer } from '../ledger';
 import { providersOf } from '../providers';
+import { vendsOnFloatLines } from './float-vends.repo';
 import type { LineWithFloat } from './vtu.repo';
 import * as repo from './vtu.repo';
 
-export type { HistoryFilter, LineWithFloat } from './vtu.repo';
-export { consumptionHistory, fundingHistory, lineContact, listLines } from './vtu.repo';
+export { fundingHistory, type HistoryFilter, type LineWithFloat, lineContact, listLines } from './vtu.repo';
+
+/** Vends that consumed the float of the lines the filter names (pending or successful: a failed
+ * vend gave it back), each with its line and client. */
+export async function consumptionHistory(db: Db, f: repo.HistoryFilter) {
+  const lines = await repo.linesMatching(db, f);
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const p = await vendsOnFloatLines(db, { ...f, lineIds: lines.map((l) => l.id) });
+  return { ...p, rows: p.rows.map((r) => ({ ...r, line: byId.get(r.v.floatLineId!)! })) };
+}
 
 async function lineOrThrow(db: Db, ref: string) {
   const l = await repo.findLine(db, ref);
@@ -71,7 +80,7 @@ export async function addLine(
 export async function assignLine(db: Db, rc: RequestContext, ref: string, corporateId: string | null) {
   const l = await lineOrThrow(db, ref);
   if (corporateId) {
-    if (!(await repo.corporateExists(db, corporateId))) throw notFound('Corporate client');
+    if (!(await corporateExists(db, corporateId))) throw notFound('Corporate client');
   }
   await db.transaction(async (tx) => {
     await repo.updateLine(tx, l.line.id, { corporateId, updatedAt: new Date() });

@@ -3,5 +3,6 @@
 // atomically with the status it reports, so a crash can neither lose nor invent one).
 
 export { webhooksJobs } from './webhooks.jobs';
+export { failedDeliveriesCount } from './webhooks.repo';
 export { webhooksRoutes } from './webhooks.routes';
 export { newEventId, queueVendWebhook, WEBHOOK_QUEUE, webhookBody } from './webhooks.service';

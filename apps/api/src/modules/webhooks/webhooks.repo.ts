@@ -2,9 +2,16 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
-import { vends, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../infra/db/schema';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../infra/db/schema';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/** The code of a delivery's vend, read from the event it carries (a vend event's data is the vend
+ * as the API shows it; codes never change), so that listing deliveries reads only this module's
+ * table: webhooks sit below vending, which queues their events. */
+const vendCodeOfDelivery = sql<
+  string | null
+>`case when ${webhookDeliveries.vendId} is null then null else (${webhookDeliveries.body}::jsonb -> 'data' ->> 'code') end`;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 export async function getWebhook(db: Db, corporateId: string) {
@@ -119,9 +126,8 @@ export async function listDeliveries(
     count: () => db.select({ total: count() }).from(webhookDeliveries).where(where),
     rows: (w) =>
       db
-        .select({ d: webhookDeliveries, vendCode: vends.code })
+        .select({ d: webhookDeliveries, vendCode: vendCodeOfDelivery })
         .from(webhookDeliveries)
-        .leftJoin(vends, eq(vends.id, webhookDeliveries.vendId))
         .where(where)
         .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
         .limit(w.limit)
@@ -131,9 +137,8 @@ export async function listDeliveries(
 
 export async function findDelivery(db: Db, corporateId: string, id: string) {
   const [row] = await db
-    .select({ d: webhookDeliveries, vendCode: vends.code })
+    .select({ d: webhookDeliveries, vendCode: vendCodeOfDelivery })
     .from(webhookDeliveries)
-    .leftJoin(vends, eq(vends.id, webhookDeliveries.vendId))
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.corporateId, corporateId)));
   return row ?? null;
 }
@@ -144,4 +149,13 @@ export async function attemptsOf(db: Db, deliveryId: string) {
     .from(webhookAttempts)
     .where(eq(webhookAttempts.deliveryId, deliveryId))
     .orderBy(webhookAttempts.attempt);
+}
+
+/** Deliveries that gave up (every client's): the operators' metric. */
+export async function failedDeliveriesCount(db: Db): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.status, 'FAILED'));
+  return Number(r?.n ?? 0);
 }

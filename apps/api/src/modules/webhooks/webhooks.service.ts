@@ -98,7 +98,7 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 const mask = (last4: string) => `whsec_••••••••${last4}`;
 
-export { getWebhook } from './webhooks.repo';
+export { attemptsOf, findDelivery, getWebhook, listDeliveries } from './webhooks.repo';
 
 export const webhookOut = (row: repo.EndpointRow | null, secret: string | null = null) => ({
   url: row?.url ?? null,
@@ -368,8 +368,6 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
   });
   return next ? { retryAt: next } : undefined;
 };
-
-export { attemptsOf, findDelivery, listDeliveries } from './webhooks.repo';
 
 /** Sends an event again, now, to the current URL: a new delivery with the same event id and body. */
 export async function resendDelivery(db: Db, rc: RequestContext, corporateId: string, id: string) {

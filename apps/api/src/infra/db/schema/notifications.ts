@@ -1,5 +1,5 @@
 // What users are told: in-app notifications and the email outbox.
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, pgView, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 
 export const notifications = pgTable(
@@ -28,3 +28,14 @@ export const outboxEmails = pgTable('outbox_emails', {
   error: text('error'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** The users that are not deleted, with their role's permissions (migration 0027): the
+ * notifications module's read model of users, for choosing recipients. */
+export const notificationUsers = pgView('notification_users', {
+  id: uuid('id').notNull(),
+  email: text('email').notNull(),
+  area: text('area').notNull(),
+  corporateId: uuid('corporate_id'),
+  status: text('status').notNull(),
+  permissions: jsonb('permissions').$type<string[]>(),
+}).existing();

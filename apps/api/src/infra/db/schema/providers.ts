@@ -1,6 +1,6 @@
 // Providers' VTU lines (SIMs on the telco platforms) and the float funded onto them.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, pgView, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { corporates } from './identity';
 import { ledgerTransfers } from './ledger';
@@ -53,3 +53,17 @@ export const vtuFundings = pgTable(
     check('vtu_fundings_amount_positive', sql`${t.amountKobo} > 0`),
   ],
 );
+
+/** The vends that used a line's float (migration 0026): the vtu module's read model of vends. */
+export const vtuFloatVends = pgView('vtu_float_vends', {
+  id: uuid('id').notNull(),
+  code: text('code').notNull(),
+  corporateId: uuid('corporate_id').notNull(),
+  msisdn: text('msisdn').notNull(),
+  serviceType: text('service_type').notNull(),
+  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  status: text('status').notNull(),
+  mode: text('mode').notNull(),
+  floatLineId: uuid('float_line_id').notNull(),
+  createdAt: ts('created_at').notNull(),
+}).existing();
