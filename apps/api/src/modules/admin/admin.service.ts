@@ -8,17 +8,18 @@ import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../infra/errors';
 import { type AuthContext, callerOf, type RequestContext } from '../../infra/request-context';
-import { randomPassword } from '../auth';
-import * as repo from './admin.repo';
+// Users and roles are the auth module's tables: this module's rules act on them through its index.
+import * as repo from '../auth';
 import {
   countActiveSystemRoleHolders,
   findMember,
   findRole,
   lockMembersOf,
   type MemberRow,
+  randomPassword,
   roleNameTaken,
   type Scope,
-} from './admin.repo';
+} from '../auth';
 
 /** The caller's area, or their corporate: what they see and manage. */
 export const scopeOf = (rc: Pick<RequestContext, 'auth'>): Scope => {
@@ -141,7 +142,7 @@ export async function createMember(
   const s = scopeOf(rc);
   const role = await assignableRole(ctx.db, s, body.roleId);
   assertHolds(callerOf(rc), role.permissions, `give the role ${role.name}`);
-  if (await repo.emailTaken(ctx.db, body.email)) throw conflict('A user with this email already exists');
+  if (await repo.userEmailTaken(ctx.db, body.email)) throw conflict('A user with this email already exists');
   const password = randomPassword();
   const passwordHash = await ctx.hasher.hash(password);
   return ctx.db.transaction(async (tx) => {
@@ -320,4 +321,5 @@ export async function resetMemberTwoFactor(db: Db, rc: RequestContext, id: strin
 
 export const catalogueOf = (s: Scope) => permissionsOf(s.area);
 
-export { findMember, findRole, listAudit, listMembers, listRoles, type MemberRow } from './admin.repo';
+export { listAuditLogs as listAudit } from '../../infra/audit';
+export { findMember, findRole, listMembers, listRoles, type MemberRow } from '../auth';
