@@ -8,7 +8,7 @@ import { openDb } from '../apps/api/src/infra/db/client';
 import { dbTargetOf } from '../apps/api/src/infra/db/target';
 import { formatLedgerReport } from '../apps/api/src/modules/ledger/ledger-check';
 import { type SimulatorFaults, simulatedFault } from '../apps/api/src/modules/providers/providers.service';
-import { checkBooks } from '../apps/api/src/modules/vending/vending.check';
+import { checkBooks } from '../apps/api/src/books';
 
 const [command, arg] = process.argv.slice(2);
 const handle = await openDb(dbTargetOf(loadConfig()));

@@ -15,7 +15,7 @@ import { buildRollups, checkRollups } from '../apps/api/src/modules/reports/roll
 import { trends } from '../apps/api/src/modules/reports/trends.service';
 import { valuationChunk, valuationCount } from '../apps/api/src/modules/reports/valuation.service';
 import { listVends } from '../apps/api/src/modules/vending/vending.repo';
-import { ensureSystemRoles } from '../apps/api/src/seed';
+import { ensureSystemRoles } from '../apps/api/src/modules/auth';
 
 const CLIENTS = 200;
 const DAYS = 90;

@@ -23,7 +23,7 @@ import {
   systemAccountId,
 } from '../apps/api/src/modules/ledger/ledger.service';
 import { formatLedgerReport } from '../apps/api/src/modules/ledger/ledger-check';
-import { checkBooks } from '../apps/api/src/modules/vending/vending.check';
+import { checkBooks } from '../apps/api/src/books';
 
 const [command, arg] = process.argv.slice(2);
 const config = loadConfig();
