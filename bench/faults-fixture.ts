@@ -3,12 +3,13 @@
 //   check <json>     the figures and zeros of the run, as JSON on the last line. <json> is
 //                    {"fundedKobo": per-client funding, "faults": the simulator's profile}.
 // The database is DATABASE_URL.
+
+import { checkBooks } from '../apps/api/src/books';
 import { loadConfig } from '../apps/api/src/infra/config';
 import { openDb } from '../apps/api/src/infra/db/client';
 import { dbTargetOf } from '../apps/api/src/infra/db/target';
 import { formatLedgerReport } from '../apps/api/src/modules/ledger/ledger-check';
 import { type SimulatorFaults, simulatedFault } from '../apps/api/src/modules/providers/providers.service';
-import { checkBooks } from '../apps/api/src/books';
 
 const [command, arg] = process.argv.slice(2);
 const handle = await openDb(dbTargetOf(loadConfig()));

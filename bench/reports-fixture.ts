@@ -9,13 +9,13 @@ import { loadConfig } from '../apps/api/src/infra/config';
 import { openDb } from '../apps/api/src/infra/db/client';
 import { runMigrations } from '../apps/api/src/infra/db/migrate';
 import { dbTargetOf } from '../apps/api/src/infra/db/target';
+import { ensureSystemRoles } from '../apps/api/src/modules/auth';
 import { ensureDefaultCatalogue } from '../apps/api/src/modules/catalogue/catalogue.service';
 import { adminDashboard, corporateDashboard } from '../apps/api/src/modules/reports/dashboards.service';
 import { buildRollups, checkRollups } from '../apps/api/src/modules/reports/rollup.service';
 import { trends } from '../apps/api/src/modules/reports/trends.service';
 import { valuationChunk, valuationCount } from '../apps/api/src/modules/reports/valuation.service';
 import { listVends } from '../apps/api/src/modules/vending/vending.repo';
-import { ensureSystemRoles } from '../apps/api/src/modules/auth';
 
 const CLIENTS = 200;
 const DAYS = 90;

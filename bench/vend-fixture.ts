@@ -5,6 +5,7 @@
 //   check      the ledger and vending invariants; prints the report, exits 1 on any violation.
 // The database is DATABASE_URL, or PGlite under DATA_DIR.
 import { randomBytes } from 'node:crypto';
+import { checkBooks } from '../apps/api/src/books';
 import { loadConfig } from '../apps/api/src/infra/config';
 import { newToken, Sealer, sha256 } from '../apps/api/src/infra/crypto';
 import { openDb } from '../apps/api/src/infra/db/client';
@@ -23,7 +24,6 @@ import {
   systemAccountId,
 } from '../apps/api/src/modules/ledger/ledger.service';
 import { formatLedgerReport } from '../apps/api/src/modules/ledger/ledger-check';
-import { checkBooks } from '../apps/api/src/books';
 
 const [command, arg] = process.argv.slice(2);
 const config = loadConfig();
