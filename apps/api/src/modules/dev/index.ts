@@ -1,2 +1,3 @@
-// The dev module's public surface: what other modules and the composition may use.
+// The development routes (outbox reader, auto top-up schedule run): the composition registers them
+// outside production.
 export { devRoutes } from './dev.routes';

@@ -1,3 +1,4 @@
-// The notifications module's public surface: what other modules and the composition may use.
+// Notifications: in-app messages and their emails, raised by every module that tells a user
+// something (notify, notifyAdmins, notifyCorporate); the composition registers their routes.
 export { notificationsRoutes } from './notifications.routes';
 export { notify, notifyAdmins, notifyCorporate } from './notifications.service';

@@ -1,4 +1,5 @@
-// The providers module's public surface: what other modules and the composition may use.
+// The upstreams a vend is delivered through (the built-in simulator today): the vending module
+// calls them by name, with one request shape and one answer shape.
 export {
   callProvider,
   type ProviderAnswer,
