@@ -105,12 +105,9 @@ export class Mailer {
    * exists exactly when the change that caused it commits. Delivery is the relay's job.
    */
   async send(db: Db, mail: Mail): Promise<string> {
-    const [row] = await db
-      .insert(outboxEmails)
-      .values({ ...mail, attachments: mail.attachments?.length ? mail.attachments : null })
-      .returning({ id: outboxEmails.id });
-    this.log.info({ to: mail.to, subject: mail.subject, outboxId: row.id }, 'email written to outbox');
-    return row.id;
+    const [id] = await writeOutbox(db, [mail]);
+    this.log.info({ to: mail.to, subject: mail.subject, outboxId: id }, 'email written to outbox');
+    return id;
   }
 
   /** Sends one outbox row; records the answer on the row. Returns the server's reply or error. */
@@ -170,12 +167,15 @@ export class Mailer {
   }
 }
 
-/**
- * Writes plain emails to the outbox within `db` (the caller's transaction), without a log line
- * each: the outbox is this file's table (scripts/table-owners.mjs), and the relay sends them.
- */
-export async function writeOutbox(db: Db, mails: Array<{ to: string; subject: string; text: string }>) {
-  if (mails.length) await db.insert(outboxEmails).values(mails);
+/** The outbox's one writer: the messages, in the caller's transaction; their ids, in order. The
+ * mailer's send and the notifications' emails both write through it. */
+export async function writeOutbox(db: Db, mails: Mail[]): Promise<string[]> {
+  if (!mails.length) return [];
+  const rows = await db
+    .insert(outboxEmails)
+    .values(mails.map((m) => ({ ...m, attachments: m.attachments?.length ? m.attachments : null })))
+    .returning({ id: outboxEmails.id });
+  return rows.map((r) => r.id);
 }
 
 /** The newest outbox emails (to one address, or all): the development outbox reader. */
