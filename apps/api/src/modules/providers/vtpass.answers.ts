@@ -2,6 +2,9 @@
 //
 // Read from VTpass's public documentation:
 //   https://www.vtpass.com/documentation/response-codes/             (the "code" table, both versions of it)
+//   https://www.vtpass.com/documentation/?p=576                       (the same page by id: its notes on
+//     timeouts and unclear answers)
+//   https://www.vtpass.com/documentation/callback-api-integration/   (webhook types)
 //   https://www.vtpass.com/documentation/re-query-services/          (the requery answer's shape)
 //   https://www.vtpass.com/documentation/transaction-update-webhook-api/  (transaction-update, reversal update)
 //
