@@ -27,7 +27,8 @@ export default defineConfig({
       {
         test: {
           name: 'scripts',
-          include: ['scripts/**/*.test.mjs'],
+          // mocks/: the local stand-ins for outside services (mocks/vtpass), tested with the repo's scripts.
+          include: ['scripts/**/*.test.mjs', 'mocks/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },

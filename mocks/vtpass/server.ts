@@ -1,0 +1,266 @@
+// A local stand-in for VTpass's sandbox (https://sandbox.vtpass.com/api), written from VTpass's public
+// documentation so the VTpass adapter can be built and tested without the internet. Stateful like the
+// sandbox: it remembers request ids, keeps a wallet balance, and settles pending vends on requery.
+// Pages followed: see README.md beside this file; each answer builder in responses.ts cites its page.
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { DEFAULT_VARIATIONS, PRODUCTS, SANDBOX_NUMBERS, scenarioFor, type Variation } from './catalogue.ts';
+import {
+  balanceAnswer,
+  type CodedAnswer,
+  coded,
+  parseLagosStamp,
+  type Txn,
+  transactionAnswer,
+  transactionUpdateCallback,
+  variationsAnswer,
+} from './responses.ts';
+
+/** The keys the stand-in accepts unless told others; not real VTpass keys. */
+export const SANDBOX_KEYS = {
+  apiKey: 'vtpass-mock-api-key',
+  publicKey: 'PK_vtpass_mock_public_key',
+  secretKey: 'SK_vtpass_mock_secret_key',
+} as const;
+
+export { SANDBOX_NUMBERS };
+
+export interface VtpassMockOptions {
+  apiKey?: string;
+  publicKey?: string;
+  secretKey?: string;
+  /** Opening wallet balance in naira (default 100,000). */
+  balance?: number;
+  /** The requery on which a pending vend turns delivered: 1 (default) means the first requery. */
+  pendingRequeries?: number;
+  /** Where to POST the transaction-update callback when a pending vend settles. */
+  callbackUrl?: string;
+  /** How long the timeout number (300000000000) waits before answering (default 120 s). */
+  timeoutDelayMs?: number;
+  /**
+   * How far (minutes) a request_id's date-time may be from now. The documentation asks for "today's date +
+   * current hour and minute" but states no tolerance; a request built at 10:59:59 arrives at 11:00, so some
+   * slack is needed. Default 5.
+   */
+  requestIdToleranceMinutes?: number;
+  /** Commission as a share of the amount (default 0: total_amount = amount). The docs give no rate. */
+  commissionRate?: number;
+  /** Data plans per serviceID, replacing the defaults of catalogue.ts for the serviceIDs given. */
+  variations?: Record<string, Variation[]>;
+  /** The clock, for tests. */
+  now?: () => Date;
+  logger?: boolean;
+}
+
+export interface VtpassMockState {
+  balance: number;
+  transactions: Map<string, Txn>;
+  /** Callback deliveries in flight, so tests and close() can wait for them. */
+  callbacks: Set<Promise<void>>;
+}
+
+const DEFAULT_TIMEOUT_DELAY_MS = 120_000;
+// https://www.vtpass.com/documentation/callback-api-integration/: VTpass retries a callback until it gets
+// {"response":"success"}, 5 times before giving up.
+const CALLBACK_ATTEMPTS = 5;
+
+type Body = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+
+export function buildVtpassMock(opts: VtpassMockOptions = {}): FastifyInstance & { vtpass: VtpassMockState } {
+  const keys = {
+    apiKey: opts.apiKey ?? SANDBOX_KEYS.apiKey,
+    publicKey: opts.publicKey ?? SANDBOX_KEYS.publicKey,
+    secretKey: opts.secretKey ?? SANDBOX_KEYS.secretKey,
+  };
+  const now = opts.now ?? (() => new Date());
+  const pendingRequeries = Math.max(1, opts.pendingRequeries ?? 1);
+  const tolerance = (opts.requestIdToleranceMinutes ?? 5) * 60_000;
+  const commissionRate = opts.commissionRate ?? 0;
+  const variations = { ...DEFAULT_VARIATIONS, ...opts.variations };
+  const state: VtpassMockState = {
+    balance: opts.balance ?? 100_000,
+    transactions: new Map(),
+    callbacks: new Set(),
+  };
+  // Requests the no-response and timeout numbers hold open, ended when the server closes.
+  const held = new Set<FastifyRequest>();
+  const timers = new Set<NodeJS.Timeout>();
+  let txnSeq = 0;
+
+  // forceCloseConnections: close() must not wait on the connections the no-response number hangs.
+  const app = Fastify({ logger: opts.logger ?? false, forceCloseConnections: true });
+  // VTpass examples post JSON, but PHP-style clients post forms; accept both.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  // https://www.vtpass.com/documentation/authentication/: GET carries api-key + public-key, POST carries
+  // api-key + secret-key. The docs give no HTTP status for a refusal; like every coded answer here it is 200.
+  app.addHook('onRequest', async (req, reply) => {
+    const h = req.headers;
+    const ok =
+      h['api-key'] === keys.apiKey &&
+      (req.method === 'GET' ? h['public-key'] === keys.publicKey : h['secret-key'] === keys.secretKey);
+    if (!ok) return reply.send(coded('087'));
+  });
+
+  app.addHook('onClose', async () => {
+    for (const t of timers) clearTimeout(t);
+    for (const req of held) req.raw.socket?.destroy();
+    await Promise.allSettled([...state.callbacks]);
+  });
+
+  const answer = (reply: FastifyReply, code: CodedAnswer) => reply.send(coded(code));
+
+  /** The documented rule of https://www.vtpass.com/documentation/buying-services/ (Request ID Format). */
+  function requestIdProper(id: string): boolean {
+    if (id.length < 12) return false;
+    const at = parseLagosStamp(id.slice(0, 12));
+    return at !== null && Math.abs(at.getTime() - now().getTime()) <= tolerance;
+  }
+
+  function settle(t: Txn) {
+    t.status = 'delivered';
+    state.balance -= t.totalAmount;
+    if (opts.callbackUrl) {
+      const p = sendCallback(opts.callbackUrl, transactionUpdateCallback(t)).finally(() =>
+        state.callbacks.delete(p),
+      );
+      state.callbacks.add(p);
+    }
+  }
+
+  async function sendCallback(url: string, body: unknown) {
+    for (let attempt = 1; attempt <= CALLBACK_ATTEMPTS; attempt++) {
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        const reply = (await res.json().catch(() => null)) as { response?: unknown } | null;
+        if (reply?.response === 'success') return;
+      } catch {
+        // Unreachable receiver: try again, as VTpass does.
+      }
+    }
+  }
+
+  app.post('/api/pay', async (req, reply) => {
+    const b = (req.body ?? {}) as Body;
+    const requestId = str(b.request_id);
+    const serviceID = str(b.serviceID);
+    const phone = str(b.phone);
+    if (!requestId || !serviceID || !phone) return answer(reply, '011');
+    if (!requestIdProper(requestId)) return answer(reply, '085');
+    if (state.transactions.has(requestId)) return answer(reply, '014');
+    const product = PRODUCTS[serviceID];
+    if (!product) return answer(reply, '012');
+
+    let amount: number;
+    let recipient: string;
+    let variationCode: string | undefined;
+    if (product.kind === 'data') {
+      // https://www.vtpass.com/documentation/mtn-data/: billersCode is the number to subscribe, and the plan's
+      // price (variation_amount), not the amount field, is what is charged.
+      variationCode = str(b.variation_code);
+      recipient = str(b.billersCode);
+      if (!variationCode || !recipient) return answer(reply, '011');
+      const plan = (variations[serviceID] ?? []).find((v) => v.variation_code === variationCode);
+      if (!plan) return answer(reply, '010');
+      amount = Number(plan.variation_amount);
+    } else {
+      amount = Number(str(b.amount));
+      recipient = phone;
+      if (!Number.isFinite(amount) || amount <= 0) return answer(reply, '011');
+    }
+    const commission = Math.round(amount * commissionRate * 100) / 100;
+    const totalAmount = Math.round((amount - commission) * 100) / 100;
+    if (totalAmount > state.balance) return answer(reply, '018');
+
+    const scenario = scenarioFor(recipient);
+    const t: Txn = {
+      requestId,
+      product,
+      variationCode,
+      amount,
+      commission,
+      totalAmount,
+      phone,
+      recipient,
+      email: str(b.email) || undefined,
+      // Only the delivered number delivers at once; every number whose answer is pending, odd or missing
+      // leaves a pending transaction that a requery settles, which is what those numbers exist to test.
+      status: scenario === 'failed' ? 'failed' : scenario === 'delivered' ? 'delivered' : 'pending',
+      transactionId: `${now().getTime()}${String(++txnSeq).padStart(4, '0')}`,
+      createdAt: now(),
+      requeries: 0,
+    };
+    state.transactions.set(requestId, t);
+    if (t.status === 'delivered') state.balance -= t.totalAmount;
+
+    switch (scenario) {
+      case 'unexpected':
+        // "Simulates an unexpected response": a body outside VTpass's JSON contract, as a proxy error page
+        // would be; the docs do not show the sandbox's own body.
+        return reply
+          .type('text/html')
+          .send('<html><body><h1>Unexpected response</h1><p>VTpass mock</p></body></html>');
+      case 'noResponse':
+        // "The API returns no response": hold the connection open until the client gives up.
+        held.add(req);
+        req.raw.on('close', () => held.delete(req));
+        reply.hijack();
+        return;
+      case 'timeout':
+        held.add(req);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            resolve();
+          }, opts.timeoutDelayMs ?? DEFAULT_TIMEOUT_DELAY_MS);
+          timers.add(timer);
+        });
+        held.delete(req);
+        return reply.send(transactionAnswer(t));
+      default:
+        return reply.send(transactionAnswer(t));
+    }
+  });
+
+  app.post('/api/requery', async (req, reply) => {
+    const requestId = str(((req.body ?? {}) as Body).request_id);
+    if (!requestId) return answer(reply, '011');
+    const t = state.transactions.get(requestId);
+    if (!t) return answer(reply, '015');
+    if (t.status === 'pending') {
+      t.requeries += 1;
+      if (t.requeries >= pendingRequeries) {
+        if (t.totalAmount <= state.balance) settle(t);
+        // Docs say nothing of a pending vend outgrowing the wallet; failing it keeps the balance honest.
+        else t.status = 'failed';
+      }
+    }
+    return reply.send(transactionAnswer(t));
+  });
+
+  app.get('/api/service-variations', async (req, reply) => {
+    const serviceID = str((req.query as Body).serviceID);
+    const product = PRODUCTS[serviceID];
+    if (product?.kind !== 'data') return answer(reply, '012');
+    return reply.send(variationsAnswer(product, variations[serviceID] ?? []));
+  });
+
+  app.get('/api/balance', async (_req, reply) => reply.send(balanceAnswer(state.balance)));
+
+  return Object.assign(app, { vtpass: state });
+}
+
+/** Builds the stand-in and listens on 127.0.0.1; returns it with its base URL (…/api). */
+export async function startVtpassMock(opts: VtpassMockOptions & { port?: number } = {}) {
+  const app = buildVtpassMock(opts);
+  await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  return { app, baseUrl: `http://127.0.0.1:${port}/api` };
+}
