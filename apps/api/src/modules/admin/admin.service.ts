@@ -10,19 +10,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../infra/errors';
 import { type AuthContext, callerOf, type RequestContext } from '../../infra/request-context';
 // Users and roles are the auth module's tables: this module's rules act on them through its index.
 import * as repo from '../auth';
-import {
-  countActiveSystemRoleHolders,
-  findMember,
-  findRole,
-  lockMembersOf,
-  type MemberRow,
-  randomPassword,
-  roleNameTaken,
-  type Scope,
-} from '../auth';
 
 /** The caller's area, or their corporate: what they see and manage. */
-export const scopeOf = (rc: Pick<RequestContext, 'auth'>): Scope => {
+export const scopeOf = (rc: Pick<RequestContext, 'auth'>): repo.Scope => {
   const a = callerOf(rc);
   return { area: a.area, corporateId: a.corporateId };
 };
@@ -42,7 +32,7 @@ function assertHolds(actor: Actor, permissions: readonly (string | null)[] | nul
     throw forbidden(`You cannot ${what}: it needs permissions you do not hold (${missing.join(', ')})`);
 }
 
-function checkPermissions(s: Scope, permissions: string[]) {
+function checkPermissions(s: repo.Scope, permissions: string[]) {
   const unknown = permissions.filter((p) => !isPermissionOf(s.area, p));
   if (unknown.length) {
     throw badRequest(
@@ -61,7 +51,7 @@ export async function createRole(
   const s = scopeOf(rc);
   const permissions = checkPermissions(s, body.permissions);
   assertHolds(callerOf(rc), permissions, 'create this role');
-  if (await roleNameTaken(db, s, body.name)) throw conflict('A role with this name already exists');
+  if (await repo.roleNameTaken(db, s, body.name)) throw conflict('A role with this name already exists');
   return db.transaction(async (tx) => {
     const id = await repo.insertRole(tx, {
       area: s.area,
@@ -80,8 +70,8 @@ export async function createRole(
   });
 }
 
-async function ownCustomRole(db: Db, s: Scope, id: string) {
-  const role = await findRole(db, s, id);
+async function ownCustomRole(db: Db, s: repo.Scope, id: string) {
+  const role = await repo.findRole(db, s, id);
   if (!role) throw notFound('Role');
   if (role.isSystem) throw forbidden('System roles cannot be changed');
   return role;
@@ -96,7 +86,8 @@ export async function updateRole(
   const role = await ownCustomRole(db, s, body.id);
   const permissions = checkPermissions(s, body.permissions);
   assertHolds(callerOf(rc), [...role.permissions, ...permissions], 'change this role');
-  if (await roleNameTaken(db, s, body.name, body.id)) throw conflict('A role with this name already exists');
+  if (await repo.roleNameTaken(db, s, body.name, body.id))
+    throw conflict('A role with this name already exists');
   await db.transaction(async (tx) => {
     await repo.updateRoleRow(tx, body.id, {
       name: body.name,
@@ -128,8 +119,8 @@ export async function deleteRole(db: Db, rc: RequestContext, id: string) {
   return role;
 }
 
-async function assignableRole(db: Db, s: Scope, roleId: string) {
-  const role = await findRole(db, s, roleId);
+async function assignableRole(db: Db, s: repo.Scope, roleId: string) {
+  const role = await repo.findRole(db, s, roleId);
   if (!role) throw badRequest('Choose a role that exists in your account');
   return role;
 }
@@ -143,7 +134,7 @@ export async function createMember(
   const role = await assignableRole(ctx.db, s, body.roleId);
   assertHolds(callerOf(rc), role.permissions, `give the role ${role.name}`);
   if (await repo.userEmailTaken(ctx.db, body.email)) throw conflict('A user with this email already exists');
-  const password = randomPassword();
+  const password = repo.randomPassword();
   const passwordHash = await ctx.hasher.hash(password);
   return ctx.db.transaction(async (tx) => {
     const id = await repo.insertMember(tx, {
@@ -181,15 +172,15 @@ export async function createMember(
   });
 }
 
-async function memberOrThrow(db: Db, s: Scope, id: string): Promise<MemberRow> {
-  const m = await findMember(db, s, id);
+async function memberOrThrow(db: Db, s: repo.Scope, id: string): Promise<repo.MemberRow> {
+  const m = await repo.findMember(db, s, id);
   if (!m) throw notFound('User');
   return m;
 }
 
 /** A change that would leave the scope without an active system-role holder is refused. */
-async function guardLastOwner(db: Db, s: Scope, m: MemberRow, what: string) {
-  if (m.roleIsSystem && m.status === 'ACTIVE' && (await countActiveSystemRoleHolders(db, s)) <= 1) {
+async function guardLastOwner(db: Db, s: repo.Scope, m: repo.MemberRow, what: string) {
+  if (m.roleIsSystem && m.status === 'ACTIVE' && (await repo.countActiveSystemRoleHolders(db, s)) <= 1) {
     const who = s.area === 'ADMIN' ? 'super admin' : 'account owner';
     throw forbidden(`You cannot ${what} the last ${who}`);
   }
@@ -200,7 +191,7 @@ async function guardLastOwner(db: Db, s: Scope, m: MemberRow, what: string) {
  * demote, rename or reset the two-factor sign-in of someone whose role holds permissions the
  * manager lacks (an owner, a super admin).
  */
-function assertOutranks(actor: Actor, m: MemberRow, what: string) {
+function assertOutranks(actor: Actor, m: repo.MemberRow, what: string) {
   assertHolds(actor, m.rolePermissions, `${what} ${m.firstName} ${m.lastName}`);
 }
 
@@ -211,12 +202,12 @@ function assertOutranks(actor: Actor, m: MemberRow, what: string) {
  */
 function changeMember(
   db: Db,
-  s: Scope,
+  s: repo.Scope,
   id: string,
-  change: (tx: Db, m: MemberRow) => Promise<void>,
-): Promise<MemberRow> {
+  change: (tx: Db, m: repo.MemberRow) => Promise<void>,
+): Promise<repo.MemberRow> {
   return db.transaction(async (tx) => {
-    await lockMembersOf(tx, s);
+    await repo.lockMembersOf(tx, s);
     const m = await memberOrThrow(tx, s, id);
     await change(tx, m);
     return m;
@@ -319,7 +310,7 @@ export async function resetMemberTwoFactor(db: Db, rc: RequestContext, id: strin
   });
 }
 
-export const catalogueOf = (s: Scope) => permissionsOf(s.area);
+export const catalogueOf = (s: repo.Scope) => permissionsOf(s.area);
 
 export { listAuditLogs as listAudit } from '../../infra/audit';
 export { findMember, findRole, listMembers, listRoles, type MemberRow } from '../auth';

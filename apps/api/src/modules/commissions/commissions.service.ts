@@ -11,7 +11,7 @@ import { notFound } from '../../infra/errors';
 import { nextLagosTime } from '../../infra/lagos-time';
 import type { JobHandler } from '../../infra/queue';
 import { callerOf, type RequestContext } from '../../infra/request-context';
-import * as clients from '../corporates';
+import * as corporates from '../corporates';
 import { type AccountIds, accountIdsOf, corporateBalances, transfer } from '../ledger';
 import * as vending from '../vending';
 import * as repo from './commissions.repo';
@@ -25,7 +25,7 @@ export const COMMISSION_QUEUE = 'commission-settlement';
 export async function settleCommission(ctx: AppContext, corporateId: string, rc: RequestContext | null) {
   const trigger = rc ? 'ADMIN' : 'SCHEDULE';
   const actorId = rc ? callerOf(rc).userId : null;
-  if (!(await clients.corporateExists(ctx.db, corporateId))) throw notFound('Corporate client');
+  if (!(await corporates.corporateExists(ctx.db, corporateId))) throw notFound('Corporate client');
   const audited = async (db: Db, row: repo.SettlementRow | null) => {
     if (rc)
       await recordAudit(db, rc, {
@@ -101,7 +101,7 @@ export async function setUpfrontCommission(
   upfront: boolean,
 ) {
   return db.transaction(async (tx) => {
-    const row = await clients.setUpfrontCommission(tx, corporateId, upfront);
+    const row = await corporates.setUpfrontCommission(tx, corporateId, upfront);
     if (!row) throw notFound('Corporate client');
     await recordAudit(tx, rc, {
       action: 'corporate.upfront-commission',
@@ -140,7 +140,7 @@ export async function commissionReport(ctx: AppContext, f: CommissionFilter, adm
   if (f.corporateId) {
     commissionBalanceKobo = (await corporateBalances(ctx.db, f.corporateId)).commissionKobo;
     unsettledKobo = await vending.unsettledCommissionTotal(ctx.db, f.corporateId);
-    upfrontCommission = (await clients.corporateSummary(ctx.db, f.corporateId))?.upfrontCommission ?? null;
+    upfrontCommission = (await corporates.corporateSummary(ctx.db, f.corporateId))?.upfrontCommission ?? null;
   }
   return {
     totals: {

@@ -20,7 +20,7 @@ import type { Db } from '../../infra/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
 import { detectDocumentType, displayName, nameContradictsType } from '../../infra/file-store';
 import type { RequestContext } from '../../infra/request-context';
-import * as clients from '../corporates';
+import * as corporates from '../corporates';
 import { walletTotals } from '../ledger';
 import { notifyAdmins, notifyCorporate } from '../notifications';
 import * as repo from './verification.repo';
@@ -83,14 +83,14 @@ export async function uploadDocuments(
   rc: RequestContext,
 ): Promise<VerificationDocumentView[]> {
   const files = checkFiles(incoming);
-  const corp = await clients.findCorporate(ctx.db, corporateId);
+  const corp = await corporates.findCorporate(ctx.db, corporateId);
   if (!corp) throw notFound('Corporate client');
   if (corp.verificationStatus === 'VERIFIED') throw alreadyVerified();
   const keys: string[] = [];
   try {
     for (const f of files) keys.push(await ctx.files.put('verification', f.ext, f.buffer));
     const rows = await ctx.db.transaction(async (tx) => {
-      const c = await clients.lockCorporate(tx, corporateId);
+      const c = await corporates.lockCorporate(tx, corporateId);
       if (!c) throw notFound('Corporate client');
       if (c.verificationStatus === 'VERIFIED') throw alreadyVerified();
       const held = await repo.countDocuments(tx, corporateId);
@@ -138,7 +138,7 @@ export async function deleteDocument(
   rc: RequestContext,
 ): Promise<void> {
   const removed = await ctx.db.transaction(async (tx) => {
-    const c = await clients.lockCorporate(tx, corporateId);
+    const c = await corporates.lockCorporate(tx, corporateId);
     if (!c) throw notFound('Corporate client');
     // Another client's document is "not found", exactly like one that does not exist.
     const doc = await repo.findDocument(tx, documentId, corporateId);
@@ -166,7 +166,7 @@ export async function requestVerification(
   rc: RequestContext,
 ): Promise<VerificationDetailsView> {
   await ctx.db.transaction(async (tx) => {
-    const c = await clients.lockCorporate(tx, corporateId);
+    const c = await corporates.lockCorporate(tx, corporateId);
     if (!c) throw notFound('Corporate client');
     if (c.verificationStatus === 'VERIFIED') throw conflict('Your business is already verified');
     const awaiting =
@@ -184,7 +184,7 @@ export async function requestVerification(
       throw badRequest('Upload at least one new document before asking for another review');
     }
     const now = new Date();
-    await clients.setVerificationRequestedAt(tx, corporateId, now);
+    await corporates.setVerificationRequestedAt(tx, corporateId, now);
     await notifyCorporate(
       tx,
       corporateId,
@@ -210,7 +210,7 @@ export async function requestVerification(
 }
 
 export async function verificationDetails(db: Db, corporateId: string): Promise<VerificationDetailsView> {
-  const c = await clients.findCorporate(db, corporateId);
+  const c = await corporates.findCorporate(db, corporateId);
   if (!c) throw notFound('Corporate client');
   const docs = await repo.listDocuments(db, corporateId);
   return {
@@ -230,7 +230,7 @@ export async function documentFile(ctx: AppContext, documentId: string, corporat
   return { data: await ctx.files.get(doc.storageKey), mime: doc.mime, name: doc.originalName };
 }
 
-function requestView(c: clients.CorporateRow, documentsCount: number): VerificationRequestView {
+function requestView(c: corporates.CorporateRow, documentsCount: number): VerificationRequestView {
   return {
     id: c.id,
     name: c.name,
@@ -244,8 +244,8 @@ function requestView(c: clients.CorporateRow, documentsCount: number): Verificat
   };
 }
 
-export async function verificationRequests(db: Db, f: clients.VerificationRequestFilters) {
-  const p = await clients.listVerificationRequests(db, f);
+export async function verificationRequests(db: Db, f: corporates.VerificationRequestFilters) {
+  const p = await corporates.listVerificationRequests(db, f);
   const counts = await repo.documentCounts(
     db,
     p.rows.map((c) => c.id),
@@ -255,7 +255,7 @@ export async function verificationRequests(db: Db, f: clients.VerificationReques
 
 /** What the Business Account screen shows: the account, its wallet totals and its documents. */
 export async function businessAccount(db: Db, corporateId: string): Promise<BusinessAccountView> {
-  const c = await clients.findCorporate(db, corporateId);
+  const c = await corporates.findCorporate(db, corporateId);
   if (!c) throw notFound('Corporate client');
   const [docs, totals] = await Promise.all([
     repo.listDocuments(db, corporateId),
@@ -273,7 +273,7 @@ export async function businessAccount(db: Db, corporateId: string): Promise<Busi
 }
 
 /** Why a transition found nothing to update: the account as it stands now. */
-function refusal(c: clients.CorporateRow | undefined, action: 'approve' | 'review' | 'decline') {
+function refusal(c: corporates.CorporateRow | undefined, action: 'approve' | 'review' | 'decline') {
   if (!c) return notFound('Corporate client');
   if (c.verificationStatus === 'VERIFIED') return conflict('This account is already verified');
   if (!c.verificationRequestedAt) return conflict('This client has not requested verification yet');
@@ -295,12 +295,12 @@ export async function approveVerification(
   await ctx.db.transaction(async (tx) => {
     const from = review ? 'DECLINED' : 'PENDING';
     const now = new Date();
-    const row = await clients.transitionVerification(tx, corporateId, from, 'VERIFIED', {
+    const row = await corporates.transitionVerification(tx, corporateId, from, 'VERIFIED', {
       by: adminId,
       at: now,
       reason: null,
     });
-    if (!row) throw refusal(await clients.findCorporate(tx, corporateId), review ? 'review' : 'approve');
+    if (!row) throw refusal(await corporates.findCorporate(tx, corporateId), review ? 'review' : 'approve');
     const subject = 'Business verified';
     const body = 'Your business has been verified. Thank you for completing your verification.';
     const emailed = await notifyCorporate(tx, corporateId, subject, body, 'verification.decided');
@@ -326,12 +326,12 @@ export async function declineVerification(
 ): Promise<BusinessAccountView> {
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
-    const row = await clients.transitionVerification(tx, corporateId, 'PENDING', 'DECLINED', {
+    const row = await corporates.transitionVerification(tx, corporateId, 'PENDING', 'DECLINED', {
       by: adminId,
       at: now,
       reason,
     });
-    if (!row) throw refusal(await clients.findCorporate(tx, corporateId), 'decline');
+    if (!row) throw refusal(await corporates.findCorporate(tx, corporateId), 'decline');
     const subject = 'Business verification declined';
     const body = `Your business verification was declined. Reason: ${reason}\n\nUpload corrected documents from Business Verification in your dashboard, then request a new review.`;
     const emailed = await notifyCorporate(tx, corporateId, subject, body, 'verification.decided');
