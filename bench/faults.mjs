@@ -37,7 +37,10 @@ const QUIESCENCE_LIMIT_MS = 10 * 60_000;
 const dbName = `vp_faults_${randomBytes(3).toString('hex')}`;
 const port = (n) => 4100 + n + Math.floor(Math.random() * 40) * 2;
 const env = {
-  NODE_ENV: 'production',
+  // The simulator never takes a live vend in production (issue 32): the bench runs as development,
+  // which differs from production only in HSTS and the API document's surface.
+  NODE_ENV: 'development',
+  DEV_ROUTES: 'false',
   LOG_LEVEL: 'warn',
   HOST: '127.0.0.1',
   DATABASE_URL: withDb(PG_URL, dbName),

@@ -30,7 +30,10 @@ try {
       ...process.env,
       DATABASE_URL: withDb(PG_URL, dbName),
       APP_SECRET: randomBytes(32).toString('hex'),
-      NODE_ENV: 'production',
+      // The simulator never takes a live vend in production (issue 32): the bench runs as development,
+      // which differs from production only in HSTS and the API document's surface.
+      NODE_ENV: 'development',
+      DEV_ROUTES: 'false',
       LOG_LEVEL: 'warn',
     },
     encoding: 'utf8',

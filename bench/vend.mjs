@@ -323,7 +323,10 @@ async function prepare(cfg) {
     dispose = async () => admin(`drop database if exists ${dbName} with (force)`);
   }
   const appEnv = {
-    NODE_ENV: 'production',
+    // The simulator never takes a live vend in production (issue 32): the bench runs as development,
+    // which differs from production only in HSTS and the API document's surface.
+    NODE_ENV: 'development',
+    DEV_ROUTES: 'false',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -50,6 +50,10 @@ export const TABLE_OWNERS = {
   // vending
   vends: 'modules/vending',
   vend_events: 'modules/vending',
+  vend_attempts: 'modules/vending',
+  provider_plans: 'modules/catalogue',
+  platform_providers: 'modules/providers',
+  provider_balances: 'modules/providers',
   services: 'modules/catalogue',
   service_assignments: 'modules/catalogue',
   data_plans: 'modules/catalogue',

@@ -43,7 +43,16 @@ describe('[APP] foundation', () => {
     expect(res.json().paths['/api/v1/health']).toBeTruthy();
   });
   it('[APP] in production, OpenAPI shows the public vending API only', async () => {
-    const prod = await buildTestApp({ env: { NODE_ENV: 'production' } });
+    const prod = await buildTestApp({
+      // Production starts only with a real provider (issue 32).
+      env: {
+        NODE_ENV: 'production',
+        VTPASS_API_KEY: 'k',
+        VTPASS_SECRET_KEY: 's',
+        VTPASS_PUBLIC_KEY: 'p',
+        AGGREGATOR_PROVIDERS: 'VTPASS',
+      },
+    });
     try {
       const paths = Object.keys((await prod.app.inject({ method: 'GET', url: '/docs/json' })).json().paths);
       expect(paths).toContain('/api/v1/api/vend');

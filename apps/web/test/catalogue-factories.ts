@@ -161,6 +161,7 @@ export function makeVendDetail(overrides: Partial<VendDetailView> = {}): VendDet
     ...makeVend(),
     corporateId: 'corp_1',
     corporateName: 'Acme Telecoms Ltd',
+    attempts: [],
     events: [
       {
         type: 'CREATED',

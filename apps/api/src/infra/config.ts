@@ -12,6 +12,13 @@ const csv = z.string().transform((v) =>
     .filter(Boolean),
 );
 
+export const PROVIDER_IDS = ['SIMULATOR', 'VTPASS', 'RELOADLY'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+const providerList = csv.pipe(
+  z.array(z.enum(PROVIDER_IDS, { message: `must be a comma list of ${PROVIDER_IDS.join(', ')}` })),
+);
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -106,9 +113,76 @@ export const configSchema = z.object({
   CARD_PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   /** HMAC-SHA256 key of gateway callbacks; derived from APP_SECRET when unset. */
   GATEWAY_SECRET: z.string().min(32, 'GATEWAY_SECRET must be at least 32 characters').optional(),
+  // Upstream providers (issue 32). A provider is configured when its keys are set.
+  /** VTpass's API, up to and including /api (default their sandbox). */
+  VTPASS_BASE_URL: z.string().url().default('https://sandbox.vtpass.com/api'),
+  VTPASS_API_KEY: z.string().optional(),
+  VTPASS_SECRET_KEY: z.string().optional(),
+  VTPASS_PUBLIC_KEY: z.string().optional(),
+  /** Reloadly's OAuth server and top-ups API (defaults their sandbox). */
+  RELOADLY_AUTH_URL: z.string().url().default('https://auth.reloadly.com'),
+  RELOADLY_BASE_URL: z.string().url().default('https://topups-sandbox.reloadly.com'),
+  RELOADLY_CLIENT_ID: z.string().optional(),
+  RELOADLY_CLIENT_SECRET: z.string().optional(),
+  /** The key of Reloadly's X-Reloadly-Signature on callbacks; callbacks are refused without it. */
+  RELOADLY_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * The providers serving each platform, in failover order (SIMULATOR, VTPASS, RELOADLY). Default
+   * SIMULATOR outside production, nothing in production. The admin's Providers screen wins over
+   * these once it has saved an order.
+   */
+  AGGREGATOR_PROVIDERS: providerList.optional(),
+  VTU_PROVIDERS: providerList.optional(),
+  /** Below this balance (naira) at a provider, admins are alerted. */
+  PROVIDER_LOW_BALANCE_NAIRA: z.coerce.number().int().min(0).default(50_000),
 });
 
-export type Config = z.infer<typeof configSchema> & { devRoutes: boolean; cardGateway: 'simulator' | 'none' };
+export type Config = z.infer<typeof configSchema> & {
+  devRoutes: boolean;
+  cardGateway: 'simulator' | 'none';
+  /** The ordered providers of each platform from the environment (the database may override). */
+  platformProviders: { AGGREGATOR: ProviderId[]; VTU: ProviderId[] };
+  /** The providers whose keys are set (the simulator outside production). */
+  configuredProviders: ProviderId[];
+};
+
+/** The providers whose keys are set. */
+function configuredOf(c: z.infer<typeof configSchema>): ProviderId[] {
+  const out: ProviderId[] = [];
+  if (c.NODE_ENV !== 'production') out.push('SIMULATOR');
+  if (c.VTPASS_API_KEY && c.VTPASS_SECRET_KEY && c.VTPASS_PUBLIC_KEY) out.push('VTPASS');
+  if (c.RELOADLY_CLIENT_ID && c.RELOADLY_CLIENT_SECRET) out.push('RELOADLY');
+  return out;
+}
+
+/**
+ * In production the simulator never takes a live vend: a list naming it, a provider named without
+ * its keys, or no platform with a real provider at all stops the server with what to set.
+ */
+function providerProblems(c: z.infer<typeof configSchema>, configured: ProviderId[]): string[] {
+  const problems: string[] = [];
+  const lists = { AGGREGATOR_PROVIDERS: c.AGGREGATOR_PROVIDERS, VTU_PROVIDERS: c.VTU_PROVIDERS };
+  for (const [name, list] of Object.entries(lists)) {
+    for (const p of list ?? []) {
+      if (p === 'SIMULATOR' && c.NODE_ENV === 'production')
+        problems.push(`${name}: the simulator cannot take live vends in production`);
+      else if (!configured.includes(p))
+        problems.push(
+          `${name}: ${p} is named but not configured (set ${p === 'VTPASS' ? 'VTPASS_API_KEY, VTPASS_SECRET_KEY and VTPASS_PUBLIC_KEY' : 'RELOADLY_CLIENT_ID and RELOADLY_CLIENT_SECRET'})`,
+        );
+    }
+  }
+  if (
+    c.NODE_ENV === 'production' &&
+    problems.length === 0 &&
+    !Object.values(lists).some((l) => (l ?? []).some((p) => p !== 'SIMULATOR'))
+  ) {
+    problems.push(
+      'AGGREGATOR_PROVIDERS / VTU_PROVIDERS: no platform has a real provider. Set VTPASS_API_KEY, VTPASS_SECRET_KEY and VTPASS_PUBLIC_KEY (or RELOADLY_CLIENT_ID and RELOADLY_CLIENT_SECRET), then AGGREGATOR_PROVIDERS=VTPASS (or RELOADLY, or both in failover order)',
+    );
+  }
+  return problems;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -122,7 +196,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Anyone could "pay" through the simulator's checkout and be credited: never with real money.
     throw new Error('Invalid configuration:\n  CARD_GATEWAY: the simulator cannot run in production');
   }
+  const configuredProviders = configuredOf(c);
+  const problems = providerProblems(c, configuredProviders);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const devRoutes = c.NODE_ENV === 'production' ? false : (c.DEV_ROUTES ?? true);
   const cardGateway = c.CARD_GATEWAY ?? (c.NODE_ENV === 'production' ? 'none' : 'simulator');
-  return { ...c, devRoutes, cardGateway };
+  const fallback: ProviderId[] = c.NODE_ENV === 'production' ? [] : ['SIMULATOR'];
+  const platformProviders = {
+    AGGREGATOR: c.AGGREGATOR_PROVIDERS ?? fallback,
+    VTU: c.VTU_PROVIDERS ?? fallback,
+  };
+  return { ...c, devRoutes, cardGateway, platformProviders, configuredProviders };
 }

@@ -203,6 +203,7 @@ export const adminVendView = vendView.extend({
   corporateName: z.string(),
   clientType: z.string(),
   provider: z.string().nullable(),
+  route: z.string().nullable(),
   providerReference: z.string().nullable(),
   vtuLineId: z.string().nullable(),
   reversalReason: z.string().nullable(),
@@ -210,17 +211,39 @@ export const adminVendView = vendView.extend({
 
 export type AdminVendView = z.infer<typeof adminVendView>;
 
+/** One request of the vend to a real upstream (the simulator's calls are on the timeline only). */
+export const vendAttemptView = z.object({
+  position: z.number().int().describe("The index of the step in the vend's route"),
+  provider: z.string().describe('VTPASS or RELOADLY'),
+  status: z.enum(['SENT', 'SUCCESSFUL', 'FAILED', 'UNKNOWN', 'NOT_FOUND', 'REVERSED']),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+  /** Admins only (null for clients): what was sent and what came back. */
+  platform: z.string().nullable(),
+  requestId: z.string().nullable(),
+  providerReference: z.string().nullable(),
+  failureKind: z.string().nullable(),
+  message: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  requeryCount: z.number().nullable(),
+  raw: z.unknown().nullable(),
+});
+
+export type VendAttemptView = z.infer<typeof vendAttemptView>;
+
 export const vendDetailView = vendView.extend({
   corporateId: z.string(),
   corporateName: z.string(),
   events: z
     .array(vendEventView)
     .describe('The timeline: creation, provider calls, status changes, reversal, webhook deliveries'),
+  attempts: z.array(vendAttemptView).describe('The requests to upstream providers, in route order'),
   /** Internal routing facts, for admins only (null for clients). */
   admin: z
     .object({
       clientType: z.string(),
       provider: z.string().nullable(),
+      route: z.string().nullable(),
       providerReference: z.string().nullable(),
       vtuLineId: z.string().nullable(),
       reversalReason: z.string().nullable(),

@@ -24,3 +24,9 @@ export {
   serviceOut,
   serviceUnavailable,
 } from './catalogue.service';
+export {
+  type ProviderPlanRow,
+  providerPlanCode,
+  providerPlansOf,
+  putProviderPlan,
+} from './provider-plans.repo';

@@ -63,7 +63,14 @@ describe('[DEV] outbox reader', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', CARD_GATEWAY: 'simulator' })).toThrow(
       /the simulator cannot run in production/,
     );
-    expect(loadConfig({ NODE_ENV: 'production' }).cardGateway).toBe('none');
+    // Production needs a real provider (issue 32): VTpass keys here.
+    const vtpass = {
+      VTPASS_API_KEY: 'k',
+      VTPASS_SECRET_KEY: 's',
+      VTPASS_PUBLIC_KEY: 'p',
+      AGGREGATOR_PROVIDERS: 'VTPASS',
+    };
+    expect(loadConfig({ NODE_ENV: 'production', ...vtpass }).cardGateway).toBe('none');
   });
 
   it('[DEV] does not exist when dev routes are off', async () => {

@@ -1,10 +1,31 @@
-// The upstreams a vend is delivered through (the built-in simulator today): the vending module
-// calls them by name, with one request shape and one answer shape.
+// The upstreams a vend is delivered through (the simulator, VTpass, Reloadly): the vending module
+// calls them by route step, with one request shape and one answer shape; the route order per
+// platform and the providers' balances are read here too.
+
+export {
+  markLowAlert,
+  providerBalanceRows,
+  recordProviderBalance,
+  savePlatformProviders,
+} from './providers.repo';
 export {
   callProvider,
   type ProviderAnswer,
-  providerNamed,
-  providersOf,
+  type ProviderOutcome,
+  parseStep,
+  type RouteStep,
+  SANDBOX_PLATFORM,
   SANDBOX_PROVIDER,
+  stepOf,
   type VendRequest,
 } from './providers.service';
+export { providerOfStep, providersOf } from './registry';
+export {
+  forgetPlatformRoutes,
+  knownBalances,
+  type PlatformRoute,
+  platformRoutes,
+  routeSteps,
+  usable,
+} from './routing.service';
+export { vtpassRequestId } from './vtpass.client';

@@ -1,11 +1,13 @@
 // Upstream providers behind one interface (vend, query status, balance), the built-in simulator,
-// and the registry that maps a platform to its provider. The simulator is deterministic by phone
-// number (SIMULATOR_TEST_NUMBERS in shared) and serves test mode, the embedded default and tests;
-// a real aggregator or VTU adapter is one more implementation of Provider.
+// and the registry that finds the provider of a route step. A provider (SIMULATOR, VTPASS,
+// RELOADLY) is not a platform (AGGREGATOR, VTU): a platform is served by an ordered list of
+// providers (routing.service.ts), and a vend's route is a list of steps "PLATFORM:PROVIDER".
+// The simulator is deterministic by phone number (SIMULATOR_TEST_NUMBERS in shared) and serves
+// test mode, development and tests; VTpass and Reloadly are adapters over their HTTP APIs.
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Network, Platform, ServiceType } from '@vendport/shared';
-import type { AppContext } from '../../infra/context';
+import type { ProviderId } from '../../infra/config';
 
 /**
  * SUCCESS and FAILED are definite. PENDING (the provider accepted it and will finish later),
@@ -13,17 +15,42 @@ import type { AppContext } from '../../infra/context';
  * unknown outcomes: the vend stays PENDING and is requeried, never reversed on a guess.
  * NOT_FOUND (query only): the provider has no record of the reference.
  */
-export type ProviderOutcome = 'SUCCESS' | 'FAILED' | 'PENDING' | 'TIMEOUT' | 'ERROR' | 'NOT_FOUND';
+export type ProviderOutcome =
+  | 'SUCCESS'
+  | 'FAILED'
+  | 'PENDING'
+  | 'TIMEOUT'
+  | 'ERROR'
+  | 'NOT_FOUND'
+  /** Delivered earlier, then reversed by the provider (query only): the vend is undone. */
+  | 'REVERSED';
 
 export interface ProviderAnswer {
   outcome: ProviderOutcome;
   message: string;
   providerReference?: string | null;
+  /**
+   * For FAILED: RECIPIENT (invalid number, another network, recharged too recently) ends the vend;
+   * PROVIDER (their float, their service down) fails over to the next provider. Unset means
+   * PROVIDER: the simulator's line rejection and the old answers were always failed over.
+   */
+  failureKind?: 'RECIPIENT' | 'PROVIDER';
+  /** The exchange as the provider answered it, kept on the attempt for support. */
+  raw?: unknown;
 }
 
 export interface VendRequest {
-  /** Our vend code: sent as the provider's idempotency key and used to query later. */
+  /** Our vend code (the simulator's key: its answers are decided by it). */
   reference: string;
+  /**
+   * The request id of this attempt (made once, reused by every requery of it); the vend code for
+   * the simulator.
+   */
+  requestId: string;
+  /** The provider's own reference from an earlier answer (Reloadly's transactionId). */
+  providerReference: string | null;
+  /** The provider's code for the data plan (provider_plans); null for airtime and the simulator. */
+  providerPlanCode: string | null;
   msisdn: string;
   network: Network;
   serviceType: ServiceType;
@@ -50,7 +77,12 @@ export class ProviderTimeoutError extends Error {
   }
 }
 
-type Behaviour = { vend: ProviderOutcome; query: ProviderOutcome; message: string };
+type Behaviour = {
+  vend: ProviderOutcome;
+  query: ProviderOutcome;
+  message: string;
+  kind?: 'RECIPIENT' | 'PROVIDER';
+};
 
 const ORDINARY: Behaviour = { vend: 'SUCCESS', query: 'SUCCESS', message: 'Delivered' };
 
@@ -58,7 +90,7 @@ const ORDINARY: Behaviour = { vend: 'SUCCESS', query: 'SUCCESS', message: 'Deliv
 function behaviourOf(msisdn: string, provider: string): Behaviour {
   switch (msisdn) {
     case '+2348000000002':
-      return { vend: 'FAILED', query: 'FAILED', message: 'Invalid subscriber' };
+      return { vend: 'FAILED', query: 'FAILED', message: 'Invalid subscriber', kind: 'RECIPIENT' };
     case '+2348000000003':
       return { vend: 'PENDING', query: 'SUCCESS', message: 'Queued at the network' };
     case '+2348000000004':
@@ -71,7 +103,7 @@ function behaviourOf(msisdn: string, provider: string): Behaviour {
       return { vend: 'PENDING', query: 'PENDING', message: 'Still queued at the network' };
     case '+2348000000008':
       return provider === 'VTU'
-        ? { vend: 'FAILED', query: 'FAILED', message: 'Line rejected the recharge' }
+        ? { vend: 'FAILED', query: 'FAILED', message: 'Line rejected the recharge', kind: 'PROVIDER' }
         : ORDINARY;
     case '+2348000000009':
       return { vend: 'TIMEOUT', query: 'NOT_FOUND', message: 'Unknown reference' };
@@ -128,27 +160,28 @@ export class SimulatorProvider implements Provider {
     return b === ORDINARY ? (simulatedFault(req.reference, this.faults) ?? b) : b;
   }
 
-  private answer(outcome: ProviderOutcome, req: VendRequest, message: string): ProviderAnswer {
+  private answer(outcome: ProviderOutcome, req: VendRequest, b: Behaviour): ProviderAnswer {
     if (outcome === 'TIMEOUT') throw new ProviderTimeoutError();
     const ok = outcome === 'SUCCESS' || outcome === 'PENDING';
     return {
       outcome,
-      message: outcome === 'SUCCESS' ? 'Delivered' : message,
+      message: outcome === 'SUCCESS' ? 'Delivered' : b.message,
       providerReference: ok ? `SIM-${this.name}-${req.reference}` : null,
+      ...(outcome === 'FAILED' ? { failureKind: b.kind ?? 'PROVIDER' } : {}),
     };
   }
 
   async vend(req: VendRequest): Promise<ProviderAnswer> {
     await this.wait();
     const b = this.behaviour(req);
-    return this.answer(b.vend, req, b.message);
+    return this.answer(b.vend, req, b);
   }
 
   async query(req: VendRequest): Promise<ProviderAnswer> {
     await this.wait();
     const b = this.behaviour(req);
     if (b.query === 'NOT_FOUND') return { outcome: 'NOT_FOUND', message: b.message, providerReference: null };
-    return this.answer(b.query, req, b.message);
+    return this.answer(b.query, req, b);
   }
 
   /** The simulator has no telco behind it: it reports the float our own books hold. */
@@ -162,47 +195,40 @@ export class SimulatorProvider implements Provider {
 }
 
 export interface ProviderRegistry {
-  /** The provider of a live platform. */
+  /** The simulator serving a live platform (its table differs on VTU: the line rejection). */
   forPlatform(platform: Platform): Provider;
   /** Test mode's provider: always the simulator. */
   sandbox: Provider;
+  /** The real upstreams that are configured (their keys set), by id. */
+  upstreams?: Partial<Record<Exclude<ProviderId, 'SIMULATOR'>, Provider>>;
 }
 
-export const SANDBOX_PROVIDER = 'SANDBOX';
+/** Test mode's platform: its route is the one step SANDBOX:SIMULATOR. */
+export const SANDBOX_PLATFORM = 'SANDBOX';
+/** @deprecated the name test mode's route had before issue 32; see SANDBOX_PLATFORM. */
+export const SANDBOX_PROVIDER = SANDBOX_PLATFORM;
+
+/** A route step: the platform and the provider serving it. */
+export interface RouteStep {
+  platform: string;
+  provider: ProviderId;
+}
+
+export const stepOf = (platform: string, provider: ProviderId) => `${platform}:${provider}`;
+
+/** A step as the vend records it; a step from before migration 0028 (a platform alone) is the simulator. */
+export function parseStep(step: string): RouteStep {
+  const at = step.indexOf(':');
+  if (at < 0) return { platform: step, provider: 'SIMULATOR' };
+  return { platform: step.slice(0, at), provider: step.slice(at + 1) as ProviderId };
+}
 
 export function simulatorRegistry(latencyMs: number, faults: SimulatorFaults = NO_FAULTS): ProviderRegistry {
   const byPlatform: Record<Platform, Provider> = {
     AGGREGATOR: new SimulatorProvider('AGGREGATOR', latencyMs, faults),
     VTU: new SimulatorProvider('VTU', latencyMs, faults),
   };
-  return { forPlatform: (p) => byPlatform[p], sandbox: new SimulatorProvider(SANDBOX_PROVIDER, latencyMs) };
-}
-
-const registries = new WeakMap<AppContext, ProviderRegistry>();
-
-/** The app's providers: simulators unless a test (or a real adapter's wiring) installed others. */
-export function providersOf(ctx: AppContext): ProviderRegistry {
-  let r = registries.get(ctx);
-  if (!r) {
-    r = simulatorRegistry(ctx.config.SIMULATOR_LATENCY_MS, {
-      failurePercent: ctx.config.SIMULATOR_FAILURE_PERCENT,
-      timeoutPercent: ctx.config.SIMULATOR_TIMEOUT_PERCENT,
-      jitterMs: ctx.config.SIMULATOR_LATENCY_JITTER_MS,
-    });
-    registries.set(ctx, r);
-  }
-  return r;
-}
-
-export function installProviders(ctx: AppContext, registry: ProviderRegistry) {
-  registries.set(ctx, registry);
-}
-
-/** The provider that holds a vend, by its recorded name. */
-export function providerNamed(ctx: AppContext, name: string): Provider {
-  const r = providersOf(ctx);
-  if (name === SANDBOX_PROVIDER) return r.sandbox;
-  return r.forPlatform(name as Platform);
+  return { forPlatform: (p) => byPlatform[p], sandbox: new SimulatorProvider(SANDBOX_PLATFORM, latencyMs) };
 }
 
 /**

@@ -4,6 +4,9 @@ import { callProvider, SimulatorProvider, simulatedFault, type VendRequest } fro
 
 const req = (msisdn: string): VendRequest => ({
   reference: 'VND-TEST',
+  requestId: 'VND-TEST',
+  providerReference: null,
+  providerPlanCode: null,
   msisdn,
   network: 'MTN',
   serviceType: 'AIRTIME',

@@ -20,7 +20,7 @@ import { AppError, badRequest, conflict, notFound } from '../../infra/errors';
 import { type DataPlanRow, planForVend, type ServiceRow, serviceUnavailable } from '../catalogue';
 import { accountIdsOf, asLedgerError, validateTransfer } from '../ledger';
 import { platformSettings } from '../platform';
-import { SANDBOX_PROVIDER } from '../providers';
+import { parseStep, routeSteps } from '../providers';
 import { deliver } from './deliver.service';
 import { chooseRoute, type Route } from './route';
 import { debitEntriesOf, debitPosting, debitReference, facts, floatOf } from './vending.money';
@@ -184,7 +184,7 @@ export async function resolveVend(
     if (commissionKobo > 0) commissionMode = p.corp.upfrontCommission ? 'UPFRONT' : 'ACCRUED';
   }
   const chargeKobo = commissionMode === 'UPFRONT' ? amountKobo - commissionKobo : amountKobo;
-  const routes = p.mode === 'TEST' ? [SANDBOX_PROVIDER] : [service.platform, ...service.fallbackPlatforms];
+  const routes = await routeSteps(ctx, p.mode, [service.platform, ...service.fallbackPlatforms]);
   const first = await chooseRoute(
     ctx,
     {
@@ -194,6 +194,7 @@ export async function resolveVend(
       fromApi: p.caller.channel === 'API',
       amountKobo,
       exclude: [],
+      dataPlanId: plan?.id ?? null,
     },
     0,
   );
@@ -326,7 +327,7 @@ async function runVend(ctx: AppContext, r: Resolved, opts: VendOptions): Promise
     commissionMode: r.commissionMode,
     routes: r.routes,
     routeIndex: r.first.index,
-    provider: r.first.route,
+    provider: parseStep(r.first.route).provider,
     floatAccount,
     floatLineId: floatAccount === 'VTU_FLOAT' ? (r.first.line?.id ?? null) : null,
     vtuLineId: r.first.line?.id ?? null,

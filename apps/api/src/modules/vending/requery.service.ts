@@ -5,10 +5,11 @@ import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { AppError, notFound } from '../../infra/errors';
 import { callerOf, type RequestContext } from '../../infra/request-context';
-import { callProvider, providerNamed } from '../providers';
-import { callEvent, requestOf } from './deliver.service';
+import { callProvider, providerOfStep } from '../providers';
+import { callEvent, recordAttemptAnswer, requestOf } from './deliver.service';
 import { REQUERY_WINDOW_MS } from './route';
 import { finalizeFailure, finalizeSuccess, recordUnknown } from './settle.service';
+import { attemptAt } from './vend-attempts.repo';
 import { lastVendEventAt, recordVendEvents, type VendEventInput } from './vend-events.repo';
 import { findVendById, updateVend, type VendRow } from './vending.repo';
 
@@ -31,13 +32,18 @@ export async function requeryVend(
   if (!v.settledAt && v.requeryAt && (o.now ?? new Date()) < v.requeryAt) {
     return { vend: v, retryAt: v.requeryAt, inProgress: true };
   }
-  const provider = providerNamed(ctx, v.provider!);
+  // The attempt holding the vend is asked by the request id it was sent with, never a new one.
+  const attempt = await attemptAt(ctx.db, v.id, v.routeIndex);
   const answer = await callProvider(
-    async () => provider.query(await requestOf(ctx, v)),
+    async () => providerOfStep(ctx, v.routes[v.routeIndex]).query(await requestOf(ctx, v, attempt)),
     ctx.config.PROVIDER_TIMEOUT_MS,
   );
   const at = o.now ?? new Date();
-  const event: VendEventInput = { ...callEvent(v, 'REQUERY', answer, at), actorId: o.actorId ?? null };
+  await recordAttemptAnswer(ctx, attempt, answer, at, true);
+  const event: VendEventInput = {
+    ...callEvent(v, 'REQUERY', answer, at, attempt),
+    actorId: o.actorId ?? null,
+  };
   const age = at.getTime() - v.createdAt.getTime();
   let row: VendRow | null;
   if (answer.outcome === 'SUCCESS') {
@@ -48,7 +54,8 @@ export async function requeryVend(
       actorId: o.actorId,
       onRoute: v.routeIndex,
     });
-  } else if (answer.outcome === 'FAILED') {
+  } else if (answer.outcome === 'FAILED' || answer.outcome === 'REVERSED') {
+    // Failed, or delivered and given back by the provider before we heard: either way undone.
     row = await finalizeFailure(ctx, id, answer.message, {
       at,
       events: [event],

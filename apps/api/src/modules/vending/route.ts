@@ -1,9 +1,12 @@
 // The leaves of the vend's lifecycle, which every stage may import and which import no stage:
-// which platform takes a vend (chooseRoute, used by place-vend for the first attempt and by
-// deliver for the fallback) and the requery queue's name and timing (settle schedules a
+// which route step takes a vend (chooseRoute, used by place-vend for the first attempt and by
+// deliver for the failover) and the requery queue's name and timing (settle schedules a
 // requery, requery runs it). The lifecycle runs one way:
 //   place-vend -> deliver -> settle;  requery -> deliver (the request) and settle (the outcome).
+// A route is a list of steps "PLATFORM:PROVIDER" (providers/routing.service.ts makes it).
 import type { AppContext } from '../../infra/context';
+import { providerPlanCode } from '../catalogue';
+import { knownBalances, parseStep } from '../providers';
 import { pickLine } from '../vtu';
 
 export interface Route {
@@ -12,7 +15,11 @@ export interface Route {
   line: { id: string; msisdn: string } | null;
 }
 
-/** The first platform (from `from` on) that can take the vend now; VTU needs a line with float. */
+/**
+ * The first step (from `from` on) that can take the vend now. A real provider is skipped when the
+ * plan has no code there (provider_plans) or its last known balance is below the vend's amount
+ * (a request that would fail for float); VTU needs a line with float.
+ */
 export async function chooseRoute(
   ctx: AppContext,
   q: {
@@ -22,12 +29,19 @@ export async function chooseRoute(
     fromApi: boolean;
     amountKobo: number;
     exclude: string[];
+    dataPlanId: string | null;
   },
   from: number,
 ): Promise<Route | null> {
   for (let i = from; i < q.routes.length; i++) {
     const route = q.routes[i];
-    if (route !== 'VTU') return { index: i, route, line: null };
+    const { platform, provider } = parseStep(route);
+    if (provider !== 'SIMULATOR') {
+      const balance = (await knownBalances(ctx)).get(provider);
+      if (balance !== undefined && balance < q.amountKobo) continue;
+      if (q.dataPlanId && !(await providerPlanCode(ctx.db, q.dataPlanId, provider))) continue;
+    }
+    if (platform !== 'VTU') return { index: i, route, line: null };
     const line = await pickLine(ctx.db, {
       network: q.network,
       corporateId: q.corporateId,

@@ -62,7 +62,7 @@ export async function finalizeSuccess(
 ): Promise<VendRow | null> {
   // The common case (the platform that holds the float delivered) is one statement.
   const k = o.known;
-  if (k && floatOf(k.provider!) === k.floatAccount) {
+  if (k && floatOf(k.routes[k.routeIndex]) === k.floatAccount) {
     const next: VendRow = {
       ...k,
       status: 'SUCCESSFUL',
@@ -85,7 +85,7 @@ export async function finalizeSuccess(
             vendId: id,
             type: 'STATUS',
             status: 'SUCCESSFUL',
-            provider: k.provider,
+            provider: k.routes[k.routeIndex] ?? k.provider,
             message: answer.message,
             at: o.at,
           },
@@ -121,7 +121,7 @@ export async function finalizeSuccess(
     );
     if (!done) return null;
     let final = done;
-    const delivered = floatOf(done.provider!);
+    const delivered = floatOf(done.routes[done.routeIndex]);
     const deliveredLine = delivered === 'VTU_FLOAT' ? done.vtuLineId : null;
     const events = [...o.events];
     if (delivered !== done.floatAccount) {
@@ -134,7 +134,7 @@ export async function finalizeSuccess(
       events.push({
         vendId: id,
         type: 'REROUTED',
-        provider: done.provider,
+        provider: done.routes[done.routeIndex] ?? done.provider,
         message: `Float moved from ${done.floatAccount} to ${delivered}`,
         at: o.at,
       });
@@ -143,7 +143,7 @@ export async function finalizeSuccess(
       vendId: id,
       type: 'STATUS',
       status: 'SUCCESSFUL',
-      provider: done.provider,
+      provider: done.routes[done.routeIndex] ?? done.provider,
       message: answer.message,
       at: o.at,
     });
@@ -181,7 +181,14 @@ export async function finalizeFailure(
     }))!; // the row is locked above: it exists
     await recordVendEvents(tx, [
       ...o.events,
-      { vendId: id, type: 'STATUS', status: 'FAILED', provider: locked.provider, message: reason, at: o.at },
+      {
+        vendId: id,
+        type: 'STATUS',
+        status: 'FAILED',
+        provider: locked.routes[locked.routeIndex] ?? locked.provider,
+        message: reason,
+        at: o.at,
+      },
       {
         vendId: id,
         type: 'REVERSAL',

@@ -8,7 +8,7 @@ import { notFound } from '../../infra/errors';
 import { ok } from '../../infra/http';
 import { authOf, dataScopeOf, requestContextOf } from '../../infra/request-context';
 import { MANUAL_REQUERY_COOLDOWN_S, requeryByHand } from './requery.service';
-import { findVendRef, vendMessage, vendOut, vendTimeline } from './vend-reads.service';
+import { attemptsOfVend, findVendRef, vendMessage, vendOut, vendTimeline } from './vend-reads.service';
 import { refParams } from './vending.views';
 
 export async function vendDetailRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -30,7 +30,11 @@ export async function vendDetailRoutes(app: FastifyInstance, ctx: AppContext) {
       const me = authOf(req);
       const found = await findVendRef(ctx.db, req.params.id, dataScopeOf(req));
       if (!found) throw notFound('Vend');
-      const events = await vendTimeline(ctx.db, found.v.id);
+      const [events, attempts] = await Promise.all([
+        vendTimeline(ctx.db, found.v.id),
+        attemptsOfVend(ctx.db, found.v.id),
+      ]);
+      const admin = me.area === 'ADMIN';
       return ok('Vend retrieved', {
         ...vendOut(found.v),
         corporateId: found.v.corporateId,
@@ -43,11 +47,28 @@ export async function vendDetailRoutes(app: FastifyInstance, ctx: AppContext) {
           message: e.message,
           createdAt: e.createdAt.toISOString(),
         })),
+        // Clients see where and when; what was sent and answered is for support (admins).
+        attempts: attempts.map((a) => ({
+          position: a.position,
+          provider: a.provider,
+          status: a.status as 'SENT',
+          createdAt: a.createdAt.toISOString(),
+          answeredAt: a.answeredAt?.toISOString() ?? null,
+          platform: admin ? a.platform : null,
+          requestId: admin ? a.requestId : null,
+          providerReference: admin ? a.providerReference : null,
+          failureKind: admin ? a.failureKind : null,
+          message: admin ? a.message : null,
+          durationMs: admin ? a.durationMs : null,
+          requeryCount: admin ? a.requeryCount : null,
+          raw: admin ? (a.raw ?? null) : null,
+        })),
         admin:
           me.area === 'ADMIN'
             ? {
                 clientType: found.v.clientType,
                 provider: found.v.provider,
+                route: found.v.routes[found.v.routeIndex] ?? null,
                 providerReference: found.v.providerReference,
                 vtuLineId: found.v.vtuLineId,
                 reversalReason: found.v.reversalReason,

@@ -66,4 +66,5 @@ export function vendMessage(v: VendRow, audience: 'API' | 'PORTAL' = 'API'): str
   }
 }
 
+export { attemptsOfVend } from './vend-attempts.repo';
 export { vendTimeline } from './vend-events.repo';

@@ -11,14 +11,20 @@
 
 import type { Db } from '../../infra/db/client';
 import { type AccountIds, type SystemAccount, type TransferEntryInput, transfer } from '../ledger';
-import { SANDBOX_PROVIDER } from '../providers';
+import { parseStep, SANDBOX_PLATFORM } from '../providers';
 import type { NewVend } from './vending.repo';
 
 export type FloatAccount = 'PROVIDER_FLOAT' | 'VTU_FLOAT' | 'SANDBOX_SOURCE';
 
-/** The float account a route's vends are paid from. */
-export const floatOf = (route: string): FloatAccount =>
-  route === SANDBOX_PROVIDER ? 'SANDBOX_SOURCE' : route === 'VTU' ? 'VTU_FLOAT' : 'PROVIDER_FLOAT';
+/** The float account a route step's vends are paid from: its platform's, whoever the provider. */
+export function floatOf(step: string): FloatAccount {
+  const { platform } = parseStep(step);
+  return platform === SANDBOX_PLATFORM
+    ? 'SANDBOX_SOURCE'
+    : platform === 'VTU'
+      ? 'VTU_FLOAT'
+      : 'PROVIDER_FLOAT';
+}
 
 export interface VendMoneyFacts {
   id: string;

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vends } from '../../infra/db/schema';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
-import { installProviders, type Provider, providersOf } from '../providers/providers.service';
+import type { Provider } from '../providers/providers.service';
+import { installProviders, providersOf } from '../providers/registry';
 import { requeryVend } from './requery.service';
 import {
   apiKeyFor,
@@ -147,7 +148,7 @@ describe('[VEND-RACE] requeries during the first request', () => {
       const vendP = apiVend(t.app, key, { reference, phone: '08051234567', network: 'GLO', amount: 500 });
       await race.g.vtuVendCalled.p;
       const row = await vendRow(reference);
-      expect(row).toMatchObject({ provider: 'VTU', routeIndex: 0, status: 'PENDING' });
+      expect(row).toMatchObject({ provider: 'SIMULATOR', routeIndex: 0, status: 'PENDING' });
       // The requery job, past the crash guard (the request is presumed dead), reads the vend on
       // VTU and asks VTU...
       const requeryP = requeryVend(t.app.ctx, row.id, { now: new Date(row.requeryAt!.getTime() + 1_000) });
@@ -155,7 +156,7 @@ describe('[VEND-RACE] requeries during the first request', () => {
       // ...meanwhile the request gets VTU's failure and moves the vend on to the aggregator...
       race.g.releaseVtuVend.open();
       await race.g.aggVendCalled.p;
-      expect(await vendRow(reference)).toMatchObject({ provider: 'AGGREGATOR', routeIndex: 1 });
+      expect(await vendRow(reference)).toMatchObject({ provider: 'SIMULATOR', routeIndex: 1 });
       // ...then VTU answers the requery: FAILED. The vend is no longer VTU's: nothing changes.
       race.g.releaseVtuQuery.open();
       expect((await requeryP).vend.status).toBe('PENDING');
@@ -163,7 +164,12 @@ describe('[VEND-RACE] requeries during the first request', () => {
       race.g.releaseAgg.open();
       expect((await vendP).json().data.status).toBe('SUCCESSFUL');
       const final = await vendRow(reference);
-      expect(final).toMatchObject({ status: 'SUCCESSFUL', provider: 'AGGREGATOR', reversalTransferId: null });
+      expect(final).toMatchObject({
+        status: 'SUCCESSFUL',
+        provider: 'SIMULATOR',
+        routeIndex: 1,
+        reversalTransferId: null,
+      });
       expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 50_000);
       await expectBooksBalanced(t.app);
     } finally {

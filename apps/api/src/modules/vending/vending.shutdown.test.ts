@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { vends } from '../../infra/db/schema';
 import { createAdmin, createCorporate } from '../../test/factories';
 import { buildTestApp } from '../../test/harness';
-import { installProviders, type Provider, providersOf } from '../providers/providers.service';
+import type { Provider } from '../providers/providers.service';
+import { installProviders, providersOf } from '../providers/registry';
 import { apiKeyFor, apiVend, assignDefaults, fund, newRef } from './vending.testing';
 
 async function appWithSlowProvider(answerAfterMs: number | null) {

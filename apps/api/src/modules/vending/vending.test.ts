@@ -4,7 +4,7 @@ import { corporates, jobs, vends } from '../../infra/db/schema';
 import { runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp, testDbKind } from '../../test/harness';
-import { installProviders, providersOf } from '../providers/providers.service';
+import { installProviders, providersOf } from '../providers/registry';
 import { requerySweepJob } from './vending.jobs';
 import {
   apiKeyFor,
@@ -72,9 +72,9 @@ describe('[VEND] the vend lifecycle', () => {
     expect(after.wallet).toBe(before.wallet - 100_000);
     expect(after.commission).toBe(before.commission + 3_000);
     expect(await timeline(v.id)).toEqual([
-      'CREATED:AGGREGATOR:PENDING',
-      'PROVIDER_CALL:AGGREGATOR:SUCCESS',
-      'STATUS:AGGREGATOR:SUCCESSFUL',
+      'CREATED:SIMULATOR:PENDING',
+      'PROVIDER_CALL:AGGREGATOR:SIMULATOR:SUCCESS',
+      'STATUS:AGGREGATOR:SIMULATOR:SUCCESSFUL',
     ]);
   });
 
@@ -119,9 +119,9 @@ describe('[VEND] the vend lifecycle', () => {
     const [row] = await t.app.ctx.db.select().from(vends).where(eq(vends.id, v.id));
     expect(row.reversalTransferId).not.toBeNull();
     expect(await timeline(v.id)).toEqual([
-      'CREATED:AGGREGATOR:PENDING',
-      'PROVIDER_CALL:AGGREGATOR:FAILED',
-      'STATUS:AGGREGATOR:FAILED',
+      'CREATED:SIMULATOR:PENDING',
+      'PROVIDER_CALL:AGGREGATOR:SIMULATOR:FAILED',
+      'STATUS:AGGREGATOR:SIMULATOR:FAILED',
       'REVERSAL:FAILED',
     ]);
   });
@@ -166,7 +166,10 @@ describe('[VEND] the vend lifecycle', () => {
     const bad = (await apiVend(t.app, key, { phone: '+2348000000006', network: 'MTN', amount: 100 })).json()
       .data;
     expect([ok.status, bad.status]).toEqual(['PENDING', 'PENDING']);
-    expect(await timeline(ok.id)).toEqual(['CREATED:AGGREGATOR:PENDING', 'PROVIDER_CALL:AGGREGATOR:TIMEOUT']);
+    expect(await timeline(ok.id)).toEqual([
+      'CREATED:SIMULATOR:PENDING',
+      'PROVIDER_CALL:AGGREGATOR:SIMULATOR:TIMEOUT',
+    ]);
     await runDueJobs(t.app.ctx, { now: later(31_000) });
     expect((await api('GET', `vend/${ok.id}`, corp)).json().data.status).toBe('SUCCESSFUL');
     expect((await api('GET', `vend/${bad.id}`, corp)).json().data.status).toBe('FAILED');
@@ -238,7 +241,10 @@ describe('[VEND] unknown outcomes and recovery', () => {
       const before = await balances(t.app, corp.corporateId);
       const v = (await apiVend(t.app, key, { amount: 100 })).json().data;
       expect(v.status).toBe('PENDING');
-      expect(await timeline(v.id)).toEqual(['CREATED:AGGREGATOR:PENDING', 'PROVIDER_CALL:AGGREGATOR:ERROR']);
+      expect(await timeline(v.id)).toEqual([
+        'CREATED:SIMULATOR:PENDING',
+        'PROVIDER_CALL:AGGREGATOR:SIMULATOR:ERROR',
+      ]);
       await runDueJobs(t.app.ctx, { now: later(31_000) });
       expect((await api('GET', `vend/${v.id}`, corp)).json().data.status).toBe('PENDING');
       expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 10_000);
@@ -341,12 +347,12 @@ describe('[VEND] routing and fallback', () => {
       .data;
     expect(v.status).toBe('SUCCESSFUL');
     expect(await timeline(v.id)).toEqual([
-      'CREATED:VTU:PENDING',
-      'PROVIDER_CALL:VTU:FAILED',
-      'REROUTED:AGGREGATOR',
-      'PROVIDER_CALL:AGGREGATOR:SUCCESS',
-      'REROUTED:AGGREGATOR',
-      'STATUS:AGGREGATOR:SUCCESSFUL',
+      'CREATED:SIMULATOR:PENDING',
+      'PROVIDER_CALL:VTU:SIMULATOR:FAILED',
+      'REROUTED:AGGREGATOR:SIMULATOR',
+      'PROVIDER_CALL:AGGREGATOR:SIMULATOR:SUCCESS',
+      'REROUTED:AGGREGATOR:SIMULATOR',
+      'STATUS:AGGREGATOR:SIMULATOR:SUCCESSFUL',
     ]);
     // The line's float came back; the aggregator's float carries the vend.
     expect(await lineFloat()).toBe(before);
@@ -358,7 +364,10 @@ describe('[VEND] routing and fallback', () => {
     const v = (await apiVend(t.app, key, { phone: '+2348000000005', network: 'GLO', amount: 500 })).json()
       .data;
     expect(v.status).toBe('PENDING');
-    expect(await timeline(v.id)).toEqual(['CREATED:VTU:PENDING', 'PROVIDER_CALL:VTU:TIMEOUT']);
+    expect(await timeline(v.id)).toEqual([
+      'CREATED:SIMULATOR:PENDING',
+      'PROVIDER_CALL:VTU:SIMULATOR:TIMEOUT',
+    ]);
     expect(await lineFloat()).toBe(before - 50_000);
     await runDueJobs(t.app.ctx, { now: later(31_000) });
     expect((await api('GET', `vend/${v.id}`, corp)).json().data.status).toBe('SUCCESSFUL');
@@ -369,23 +378,23 @@ describe('[VEND] routing and fallback', () => {
     const v = (await apiVend(t.app, key, { phone: '08051234567', amount: 20_000 })).json().data;
     expect(v).toMatchObject({ status: 'SUCCESSFUL', platform: 'VTU' });
     expect(await timeline(v.id)).toEqual([
-      'CREATED:AGGREGATOR:PENDING',
-      'PROVIDER_CALL:AGGREGATOR:SUCCESS',
-      'STATUS:AGGREGATOR:SUCCESSFUL',
+      'CREATED:SIMULATOR:PENDING',
+      'PROVIDER_CALL:AGGREGATOR:SIMULATOR:SUCCESS',
+      'STATUS:AGGREGATOR:SIMULATOR:SUCCESSFUL',
     ]);
   });
 
-  it('[VEND] a failure on the last platform fails the vend; the line float comes back', async () => {
+  it('[VEND] a recipient failure ends the vend without trying the next platform; the line float comes back', async () => {
+    // Invalid subscriber is the recipient's fault (issue 32): another provider would fail too, or
+    // vend twice; only a provider-side failure (the line's, above) fails over.
     const before = await lineFloat();
     const v = (await apiVend(t.app, key, { phone: '+2348000000002', network: 'GLO', amount: 500 })).json()
       .data;
     expect(v.status).toBe('FAILED');
     expect(await timeline(v.id)).toEqual([
-      'CREATED:VTU:PENDING',
-      'PROVIDER_CALL:VTU:FAILED',
-      'REROUTED:AGGREGATOR',
-      'PROVIDER_CALL:AGGREGATOR:FAILED',
-      'STATUS:AGGREGATOR:FAILED',
+      'CREATED:SIMULATOR:PENDING',
+      'PROVIDER_CALL:VTU:SIMULATOR:FAILED',
+      'STATUS:VTU:SIMULATOR:FAILED',
       'REVERSAL:FAILED',
     ]);
     expect(await lineFloat()).toBe(before);
@@ -531,9 +540,9 @@ describe('[VEND] test mode', () => {
     expect(after.sandbox).toBe(before.sandbox - 100_000);
     expect(await systemBalance(t.app, 'PROVIDER_FLOAT')).toBe(provBefore);
     expect(await timeline(ok.id)).toEqual([
-      'CREATED:SANDBOX:PENDING',
-      'PROVIDER_CALL:SANDBOX:SUCCESS',
-      'STATUS:SANDBOX:SUCCESSFUL',
+      'CREATED:SIMULATOR:PENDING',
+      'PROVIDER_CALL:SANDBOX:SIMULATOR:SUCCESS',
+      'STATUS:SANDBOX:SIMULATOR:SUCCESSFUL',
     ]);
     // Test vends stay out of live histories and reports.
     const live = (await api('GET', 'transactions/vending?limit=100', corp))
@@ -660,7 +669,7 @@ describe('[VEND] histories', () => {
     expect(detail).toMatchObject({ id: mine.id, admin: null });
     expect(detail.events.every((e: { provider: string | null }) => e.provider === null)).toBe(true);
     const asAdmin = (await api('GET', `vend/${theirs.id}`, admin)).json().data;
-    expect(asAdmin.admin).toMatchObject({ provider: 'AGGREGATOR' });
+    expect(asAdmin.admin).toMatchObject({ provider: 'SIMULATOR', route: 'AGGREGATOR:SIMULATOR' });
   });
 
   it('[VEND] admins see every client, filtered by client and client type', async () => {

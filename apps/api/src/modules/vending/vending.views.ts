@@ -13,6 +13,8 @@ export const adminOut = (r: { v: VendRow; corporateName: string }) => ({
   corporateName: r.corporateName,
   clientType: r.v.clientType,
   provider: r.v.provider,
+  /** The route step holding the vend: platform and provider (AGGREGATOR:VTPASS). */
+  route: r.v.routes[r.v.routeIndex] ?? null,
   providerReference: r.v.providerReference,
   vtuLineId: r.v.vtuLineId,
   reversalReason: r.v.reversalReason,

@@ -152,7 +152,9 @@ describe('[VTU] lines', () => {
     await api('POST', 'vtu/public-api', admin, { vtuLine: shared.code, enabled: false });
     await api('POST', 'vtu/status', admin, { vtuLine: dedicated.code, status: 'INACTIVE' });
     const viaApi = (await apiVend(t.app, key, { phone: '08091234567', amount: 100 })).json().data;
-    expect((await api('GET', `vend/${viaApi.id}`, admin)).json().data.admin.provider).toBe('AGGREGATOR');
+    expect((await api('GET', `vend/${viaApi.id}`, admin)).json().data.admin.route).toBe(
+      'AGGREGATOR:SIMULATOR',
+    );
     const viaPortal = (
       await api('POST', 'vend', corp, { phone: '08091234567', type: 'AIRTIME', amount: 100 })
     ).json().data;

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -78,5 +79,32 @@ export const dataPlans = pgTable(
     uniqueIndex('data_plans_code_uq').on(sql`lower(${t.code})`),
     index('data_plans_network_idx').on(t.network, t.priceKobo),
     check('data_plans_price_positive', sql`${t.priceKobo} > 0`),
+  ],
+);
+
+/**
+ * Our data plans as each upstream provider knows them (issue 32): the provider's own code
+ * (VTpass's variation_code) and its price. A plan with no active row for a provider is never sent
+ * to it: the vend's route skips that provider. The simulator needs none (it takes our codes).
+ */
+export const providerPlans = pgTable(
+  'provider_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dataPlanId: uuid('data_plan_id')
+      .notNull()
+      .references(() => dataPlans.id),
+    /** VTPASS or RELOADLY. */
+    provider: text('provider').notNull(),
+    providerCode: text('provider_code').notNull(),
+    /** What the provider charges for it, as it last said (service-variations). */
+    providerPriceKobo: bigint('provider_price_kobo', { mode: 'number' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('provider_plans_plan_uq').on(t.dataPlanId, t.provider),
+    index('provider_plans_provider_idx').on(t.provider, t.providerCode),
   ],
 );

@@ -1,6 +1,18 @@
 // Providers' VTU lines (SIMs on the telco platforms) and the float funded onto them.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, pgView, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  pgView,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { corporates } from './identity';
 import { ledgerTransfers } from './ledger';
@@ -67,3 +79,27 @@ export const vtuFloatVends = pgView('vtu_float_vends', {
   floatLineId: uuid('float_line_id').notNull(),
   createdAt: ts('created_at').notNull(),
 }).existing();
+
+/**
+ * The ordered providers of a platform (issue 32), as an admin set them on the Providers screen:
+ * this wins over AGGREGATOR_PROVIDERS / VTU_PROVIDERS. No row: the variable (or its default).
+ * An empty list turns the platform off.
+ */
+export const platformProviders = pgTable('platform_providers', {
+  platform: text('platform').primaryKey(),
+  providers: jsonb('providers').$type<string[]>().notNull(),
+  updatedById: uuid('updated_by_id'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** What each upstream provider last said its balance was (read on a schedule). */
+export const providerBalances = pgTable('provider_balances', {
+  provider: text('provider').primaryKey(),
+  balanceKobo: bigint('balance_kobo', { mode: 'number' }),
+  /** Why the last read failed, when it did (the balance above is then the one before). */
+  error: text('error'),
+  checkedAt: ts('checked_at').notNull().defaultNow(),
+  /** Below this an alert goes to admins (once per crossing). */
+  lowAlertSentAt: ts('low_alert_sent_at'),
+  durationMs: integer('duration_ms'),
+});

@@ -149,3 +149,45 @@ export const vendEvents = pgTable(
   },
   (t) => [index('vend_events_vend_idx').on(t.vendId, t.id)],
 );
+
+/**
+ * One request of a vend to an upstream provider (issue 32): written before the HTTP call, with the
+ * request id made for it, which every requery of the attempt reuses; never resent with a new id
+ * after an unknown outcome. The simulator's calls are on the vend's timeline only.
+ *   SENT -> SUCCESSFUL | FAILED | UNKNOWN -> ... ; SUCCESSFUL -> REVERSED (the provider's notice).
+ */
+export const vendAttempts = pgTable(
+  'vend_attempts',
+  {
+    id: timeOrderedId(),
+    vendId: uuid('vend_id')
+      .notNull()
+      .references(() => vends.id),
+    /** The index in the vend's route. */
+    position: integer('position').notNull(),
+    platform: text('platform').notNull(),
+    provider: text('provider').notNull(),
+    requestId: text('request_id').notNull(),
+    providerReference: text('provider_reference'),
+    status: text('status').notNull().default('SENT'),
+    /** RECIPIENT or PROVIDER, for a FAILED attempt. */
+    failureKind: text('failure_kind'),
+    message: text('message'),
+    /** The last exchange as the provider answered it (support reads it). */
+    raw: jsonb('raw').$type<unknown>(),
+    durationMs: integer('duration_ms'),
+    requeryCount: integer('requery_count').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    answeredAt: ts('answered_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('vend_attempts_request_uq').on(t.provider, t.requestId),
+    index('vend_attempts_vend_idx').on(t.vendId, t.position),
+    index('vend_attempts_provider_created_idx').on(t.provider, t.createdAt),
+    check(
+      'vend_attempts_status',
+      sql`${t.status} in ('SENT', 'SUCCESSFUL', 'FAILED', 'UNKNOWN', 'NOT_FOUND', 'REVERSED')`,
+    ),
+  ],
+);

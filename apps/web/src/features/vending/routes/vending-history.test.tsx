@@ -34,7 +34,8 @@ const adminVend = (v = airtime): AdminVendView => ({
   corporateId: 'corp_1',
   corporateName: 'Acme Telecoms Ltd',
   clientType: 'POSTPAID',
-  provider: 'AGGREGATOR',
+  provider: 'SIMULATOR',
+  route: 'AGGREGATOR:SIMULATOR',
   providerReference: 'SIM-1',
   vtuLineId: null,
   reversalReason: null,
@@ -279,7 +280,8 @@ describe('admin vending history', () => {
     const detail = makeVendDetail({
       admin: {
         clientType: 'PREPAID',
-        provider: 'AGGREGATOR',
+        provider: 'SIMULATOR',
+        route: 'AGGREGATOR:SIMULATOR',
         providerReference: 'SIM-123',
         vtuLineId: null,
         reversalReason: null,

@@ -1,0 +1,72 @@
+// VTpass as a Provider (issue 32): the vend lifecycle's one request shape turned into POST /pay and
+// POST /requery, and their outcomes (vtpass.answers.ts) into its one answer shape.
+//   https://www.vtpass.com/documentation/buying-services/   serviceID, amount in naira, phone, billersCode
+//   https://www.vtpass.com/documentation/re-query-services/ requery by our request_id
+import type { Network } from '@vendport/shared';
+import { type AnswerLog, toProviderAnswer } from './adapter';
+import type { Provider, ProviderAnswer, VendRequest } from './providers.service';
+import type { UpstreamAnswer } from './upstream.answers';
+import type { VtpassClient } from './vtpass.client';
+
+/** VTpass's serviceIDs: airtime by network, data with `-data` (9mobile is still `etisalat`). */
+export function vtpassServiceId(network: Network, type: 'AIRTIME' | 'DATA'): string {
+  const base: Record<string, string> = { MTN: 'mtn', AIRTEL: 'airtel', GLO: 'glo', '9MOBILE': 'etisalat' };
+  const id = base[network] ?? network.toLowerCase();
+  return type === 'DATA' ? `${id}-data` : id;
+}
+
+/** +2348031234567 -> 08031234567, the form VTpass's examples use. */
+export const localNumber = (msisdn: string) => (msisdn.startsWith('+234') ? `0${msisdn.slice(4)}` : msisdn);
+
+/** content.transactions.transactionId, when the answer carries one. */
+function transactionIdOf(answer: UpstreamAnswer): string | null {
+  if ('noAnswer' in answer) return null;
+  const body = answer.body as { content?: { transactions?: { transactionId?: unknown } } } | null;
+  const id = body && typeof body === 'object' ? body.content?.transactions?.transactionId : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+}
+
+export class VtpassProvider implements Provider {
+  readonly name = 'VTPASS';
+
+  constructor(
+    private readonly client: VtpassClient,
+    private readonly log?: AnswerLog,
+  ) {}
+
+  private answer(
+    ex: { answer: UpstreamAnswer; outcome: Parameters<typeof toProviderAnswer>[1] },
+    req: VendRequest,
+  ) {
+    const ref = transactionIdOf(ex.answer) ?? req.providerReference;
+    return toProviderAnswer(this.name, ex.outcome, ex.answer, ref, this.log);
+  }
+
+  async vend(req: VendRequest): Promise<ProviderAnswer> {
+    const phone = localNumber(req.msisdn);
+    const data = req.serviceType === 'DATA';
+    if (data && !req.providerPlanCode) {
+      // The route never sends an unmapped plan here; if it did, nothing was sent.
+      return { outcome: 'FAILED', failureKind: 'PROVIDER', message: 'No VTpass code for this plan' };
+    }
+    const ex = await this.client.pay({
+      requestId: req.requestId,
+      serviceID: vtpassServiceId(req.network, req.serviceType),
+      amountNaira: data ? undefined : req.amountKobo / 100,
+      phone,
+      billersCode: data ? phone : undefined,
+      variationCode: data ? (req.providerPlanCode ?? undefined) : undefined,
+    });
+    return this.answer(ex, req);
+  }
+
+  async query(req: VendRequest): Promise<ProviderAnswer> {
+    return this.answer(await this.client.requery(req.requestId), req);
+  }
+
+  async balance(): Promise<{ balanceKobo: number }> {
+    const b = await this.client.balance();
+    if (!b.ok) throw new Error(`VTpass balance: ${b.error.detail}`);
+    return { balanceKobo: Math.round(b.data.balanceNaira * 100) };
+  }
+}
