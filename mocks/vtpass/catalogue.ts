@@ -102,9 +102,21 @@ export const SANDBOX_NUMBERS = {
 
 export type Scenario = keyof typeof SANDBOX_NUMBERS | 'failed';
 
+/**
+ * Not VTpass's: Nigerian numbers standing for the sandbox numbers that are not phone numbers, so a
+ * VendPort server (whose validation refuses 201000000000) can be driven through every scenario.
+ * `08011111111` (delivered) is a phone number already and needs none.
+ */
+export const VENDPORT_ALIASES: Readonly<Record<string, Scenario>> = {
+  '08011111112': 'pending',
+  '08011111113': 'unexpected',
+  '08011111114': 'noResponse',
+  '08011111115': 'timeout',
+};
+
 export function scenarioFor(recipient: string): Scenario {
   for (const [scenario, number] of Object.entries(SANDBOX_NUMBERS)) {
     if (number === recipient) return scenario as Scenario;
   }
-  return 'failed';
+  return VENDPORT_ALIASES[recipient] ?? 'failed';
 }

@@ -65,6 +65,7 @@ const ACTIONS: Record<string, string> = {
   'vend.bulk': 'Started a bulk vend',
   'vend.requery': 'Requeried a vend',
   'vend.reverse': 'Reversed a vend',
+  'vend.provider_reversal': 'A provider reversed a vend',
   'commission.settle': 'Settled commission',
   'service.add': 'Added a service',
   'service.update': 'Updated a service',

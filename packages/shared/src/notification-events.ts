@@ -27,6 +27,12 @@ export const NOTIFICATION_EVENTS = {
     description: 'Vends failed more often than the failure threshold.',
     defaults: { inApp: true, email: false },
   },
+  'vend.reversed': {
+    areas: ['CORPORATE'],
+    label: 'Vend reversed by the provider',
+    description: 'A provider reversed a vend after delivering it; the wallet was credited back.',
+    defaults: { inApp: true, email: true },
+  },
   'autotopup.result': {
     areas: ['CORPORATE'],
     label: 'Auto top-up results',

@@ -20,6 +20,7 @@ export {
   type VendRequest,
 } from './providers.service';
 export { providerOfStep, providersOf } from './registry';
+export { signReloadlyWebhook, verifyReloadlySignature } from './reloadly.signature';
 export {
   forgetPlatformRoutes,
   knownBalances,

@@ -2,6 +2,8 @@
 // decides which are configured). Built once per app by the registry.
 import type { AppContext } from '../../infra/context';
 import type { Provider } from './providers.service';
+import { createReloadlyClient } from './reloadly.client';
+import { ReloadlyProvider } from './reloadly.provider';
 import { createVtpassClient } from './vtpass.client';
 import { VtpassProvider } from './vtpass.provider';
 
@@ -16,6 +18,18 @@ export function upstreamsOf(ctx: AppContext): Partial<Record<'VTPASS' | 'RELOADL
         secretKey: c.VTPASS_SECRET_KEY!,
         publicKey: c.VTPASS_PUBLIC_KEY!,
         // A little under the lifecycle's own limit, so the adapter's answer (no answer) is the one kept.
+        timeoutMs: Math.max(100, c.PROVIDER_TIMEOUT_MS - 50),
+      }),
+      ctx.log,
+    );
+  }
+  if (c.configuredProviders.includes('RELOADLY')) {
+    out.RELOADLY = new ReloadlyProvider(
+      createReloadlyClient({
+        authUrl: c.RELOADLY_AUTH_URL,
+        baseUrl: c.RELOADLY_BASE_URL,
+        clientId: c.RELOADLY_CLIENT_ID!,
+        clientSecret: c.RELOADLY_CLIENT_SECRET!,
         timeoutMs: Math.max(100, c.PROVIDER_TIMEOUT_MS - 50),
       }),
       ctx.log,

@@ -2,6 +2,7 @@
 // vends left PENDING by a crash.
 import type { AppContext } from '../../infra/context';
 import { enqueue, type JobHandler, type ModuleJobs, runSoon } from '../../infra/queue';
+import { PROVIDER_CHECK_QUEUE, providerCheckJob } from './provider-check.service';
 import { requeryVend } from './requery.service';
 import { REQUERY_QUEUE } from './route';
 import { claimOrphanedVends, claimVendsOfDeadProcesses, pendingDueIds } from './vending.repo';
@@ -56,7 +57,11 @@ export async function recoverOrphanedVends(
 }
 
 export const vendingJobs: ModuleJobs = {
-  handlers: { [REQUERY_QUEUE]: requeryJob, 'requery-sweep': requerySweepJob },
+  handlers: {
+    [REQUERY_QUEUE]: requeryJob,
+    'requery-sweep': requerySweepJob,
+    [PROVIDER_CHECK_QUEUE]: providerCheckJob,
+  },
   onStart: (ctx) => recoverOrphanedVends(ctx),
   recurring: (_ctx, now) => [{ queue: 'requery-sweep', runAt: now, dedupeKey: 'recurring:requery-sweep' }],
 };

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../infra/context';
 import { bulkVendRoutes } from './bulk-vend.routes';
+import { providerCallbackRoutes } from './provider-callbacks.routes';
 import { reversalRoutes } from './reversal.routes';
 import { vendRoutes } from './vend.routes';
 import { vendDetailRoutes } from './vend-detail.routes';
@@ -16,4 +17,5 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
   await vendDetailRoutes(app, ctx);
   await vendHistoryRoutes(app, ctx);
   await reversalRoutes(app, ctx);
+  await providerCallbackRoutes(app, ctx);
 }

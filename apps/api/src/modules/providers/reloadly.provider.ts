@@ -1,0 +1,72 @@
+// Reloadly as a Provider (issue 32): airtime top-ups only. The operator is found by auto-detect,
+// the top-up carries our attempt's request id as customIdentifier, and a requery asks the
+// top-up's status by Reloadly's transactionId, or, when the top-up went unanswered, the
+// transactions report filtered by customIdentifier: did it arrive?
+//   https://raphaelugwu.gitbook.io/airtime/operators/auto-detect-an-operator
+//   https://raphaelugwu.gitbook.io/airtime/top-ups/top-up
+//   https://docs.reloadly.com/airtime/top-ups/top-up-status
+//   https://raphaelugwu.gitbook.io/airtime/transactions/get-transaction
+import { type AnswerLog, toProviderAnswer } from './adapter';
+import type { Provider, ProviderAnswer, VendRequest } from './providers.service';
+import type { ReloadlyClient } from './reloadly.client';
+import { localNumber } from './vtpass.provider';
+
+/** Auto-detect refusals that are about the number itself (the recipient's side). */
+const RECIPIENT_DETECT_CODES = new Set([
+  'COULD_NOT_AUTO_DETECT_OPERATOR',
+  'INVALID_PHONE_NUMBER',
+  'INVALID_RECIPIENT_PHONE',
+]);
+
+export class ReloadlyProvider implements Provider {
+  readonly name = 'RELOADLY';
+
+  constructor(
+    private readonly client: ReloadlyClient,
+    private readonly log?: AnswerLog,
+  ) {}
+
+  async vend(req: VendRequest): Promise<ProviderAnswer> {
+    // Nothing below is sent to /topups until the operator is known: a failure here is definite.
+    if (req.serviceType !== 'AIRTIME')
+      return { outcome: 'FAILED', failureKind: 'PROVIDER', message: 'Reloadly serves airtime only' };
+    const phone = localNumber(req.msisdn);
+    const operator = await this.client.autoDetectOperator(phone);
+    if (!operator.ok) {
+      const e = operator.error;
+      const recipient = e.kind === 'REFUSED' && RECIPIENT_DETECT_CODES.has(e.code);
+      return {
+        outcome: 'FAILED',
+        failureKind: recipient ? 'RECIPIENT' : 'PROVIDER',
+        message: `Reloadly operator lookup: ${e.detail}`,
+      };
+    }
+    const ex = await this.client.topup({
+      customIdentifier: req.requestId,
+      operatorId: operator.data.operatorId,
+      amountNaira: req.amountKobo / 100,
+      phone,
+    });
+    const ref = ex.transactionId !== undefined ? String(ex.transactionId) : null;
+    return toProviderAnswer(this.name, ex.outcome, ex.answer, ref, this.log);
+  }
+
+  async query(req: VendRequest): Promise<ProviderAnswer> {
+    if (req.providerReference && /^\d+$/.test(req.providerReference)) {
+      const ex = await this.client.status(Number(req.providerReference));
+      return toProviderAnswer(this.name, ex.outcome, ex.answer, req.providerReference, this.log);
+    }
+    // The top-up was never answered: the report says whether it arrived, and under which id.
+    const found = await this.client.findByCustomIdentifier(req.requestId);
+    const ref = found.transactionId !== undefined ? String(found.transactionId) : null;
+    return toProviderAnswer(this.name, found.outcome, found.answer, ref, this.log);
+  }
+
+  async balance(): Promise<{ balanceKobo: number }> {
+    const b = await this.client.balance();
+    if (!b.ok) throw new Error(`Reloadly balance: ${b.error.detail}`);
+    if (b.data.currencyCode !== 'NGN')
+      throw new Error(`Reloadly balance is in ${b.data.currencyCode}, not NGN`);
+    return { balanceKobo: Math.round(b.data.balance * 100) };
+  }
+}
