@@ -77,7 +77,7 @@ export function PlatformRouteEditor({
         description={
           route.source === 'ADMIN'
             ? 'Order saved on this screen; it wins over the server environment.'
-            : 'Order from the server environment (AGGREGATOR_PROVIDERS / VTU_PROVIDERS) until one is saved here.'
+            : 'From the server environment until an order is saved here.'
         }
         actions={
           <Badge tone={route.source === 'ADMIN' ? 'info' : 'neutral'}>
@@ -103,9 +103,7 @@ export function PlatformRouteEditor({
                     {i + 1}
                   </span>
                   <span className="font-medium text-slate-900">{nameOf(id)}</span>
-                  <span className="text-xs text-slate-500">
-                    {i === 0 ? 'First choice' : 'On failure of the above'}
-                  </span>
+                  <span className="text-xs text-slate-500">{i === 0 ? 'First choice' : 'Fallback'}</span>
                 </div>
                 {manage ? (
                   <div className="flex gap-1">

@@ -98,7 +98,7 @@ describe('providers screen', () => {
       '3',
     ]);
     expect(row('Reloadly')[1]).toBe('Not configured');
-    expect(row('Simulator')[2]).toBe('No balance: answers from our books');
+    expect(row('Simulator')[2]).toBe('Answers from our books');
     expect(screen.getByText('No provider: VTU vends are off until one is set')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Refresh balance/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();

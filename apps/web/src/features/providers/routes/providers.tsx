@@ -33,8 +33,7 @@ function StatusBadge({ p }: { p: UpstreamProviderView }) {
 }
 
 function Balance({ p }: { p: UpstreamProviderView }) {
-  if (!p.hasBalance)
-    return <span className="text-xs text-slate-500">No balance: answers from our books</span>;
+  if (!p.hasBalance) return <span className="text-xs text-slate-500">Answers from our books</span>;
   return (
     <div>
       {p.balanceKobo === null ? (
@@ -106,13 +105,13 @@ export default function ProvidersRoute() {
     },
     {
       key: 'attempts',
-      header: 'Attempts (24 h)',
+      header: 'Attempts',
       align: 'right',
       cell: (p) => <span className="tabular-nums">{count(p.last24h.attempts)}</span>,
     },
     {
       key: 'success',
-      header: 'Success rate',
+      header: 'Success',
       align: 'right',
       cell: (p) => (
         <div className="tabular-nums">
@@ -127,7 +126,7 @@ export default function ProvidersRoute() {
     },
     {
       key: 'latency',
-      header: 'Latency p50 / p95',
+      header: 'p50 / p95',
       align: 'right',
       cell: (p) => (
         <span className="tabular-nums">
@@ -137,7 +136,7 @@ export default function ProvidersRoute() {
     },
     {
       key: 'unknown',
-      header: 'Unknown, open',
+      header: 'Unknown',
       align: 'right',
       cell: (p) =>
         p.last24h.unknownOpen ? (
@@ -167,13 +166,14 @@ export default function ProvidersRoute() {
               rows={data?.providers ?? []}
               rowKey={(p) => p.id}
               loading={screen.isPending}
+              dense
               emptyText="No providers."
             />
             {data ? (
               <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-500">
-                Balances are read every 10 minutes; admins are alerted when one falls below{' '}
-                {formatNaira(data.lowBalanceKobo)}. Success rate counts answered attempts; unknown outcomes
-                are still being requeried.
+                Attempts, success rate (of answered attempts), latency and unknown outcomes still being
+                requeried cover the last 24 hours. Balances are read every 10 minutes; admins are alerted when
+                one falls below {formatNaira(data.lowBalanceKobo)}.
               </p>
             ) : null}
           </Card>
