@@ -10,6 +10,7 @@ import { commissionsJobs } from './modules/commissions';
 import { fundingJobs } from './modules/funding';
 import { reconciliationJobs } from './modules/reconciliation';
 import { reportsJobs } from './modules/reports';
+import { upstreamsJobs } from './modules/upstreams';
 import { vendingJobs } from './modules/vending';
 import { webhooksJobs } from './modules/webhooks';
 
@@ -54,6 +55,7 @@ const moduleJobs: ModuleJobs[] = [
   reconciliationJobs,
   alertsJobs,
   autoTopupJobs,
+  upstreamsJobs,
 ];
 
 /** The queues of the durable job queue (jobs table, see queue.ts) and what runs them. */

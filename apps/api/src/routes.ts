@@ -14,6 +14,7 @@ import { notificationsRoutes } from './modules/notifications';
 import { platformRoutes } from './modules/platform';
 import { reconciliationRoutes } from './modules/reconciliation';
 import { reportsRoutes } from './modules/reports';
+import { upstreamsRoutes } from './modules/upstreams';
 import { vendingApiRoutes, vendingRoutes } from './modules/vending';
 import { verificationRoutes } from './modules/verification';
 import { vtuRoutes } from './modules/vtu';
@@ -42,4 +43,5 @@ export const modules: ApiModule[] = [
   platformRoutes,
   reconciliationRoutes,
   autoTopupRoutes,
+  upstreamsRoutes,
 ];

@@ -22,6 +22,7 @@ export * from './schemas/commissions';
 export * from './schemas/providers';
 export * from './schemas/reports';
 export * from './schemas/settings';
+export * from './schemas/upstreams';
 export * from './schemas/vends';
 export * from './schemas/verification';
 export * from './schemas/wallet';

@@ -22,6 +22,7 @@ import {
 } from '../modules/auto-topup/auto-topup.testing';
 import { type MultipartFile, multipart, PDF, uniqueRef } from '../modules/funding/funding.fixtures';
 import { gatewaySecretOf, signBody } from '../modules/funding/gateway/signature';
+import { installProviders, providersOf } from '../modules/providers/registry';
 import { apiKeyFor, assignDefaults, fund } from '../modules/vending/vending.testing';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/harness';
@@ -478,6 +479,23 @@ const CASES: Record<string, () => Promise<Call>> = {
     as: admin,
     body: { vtuLine: (await lineOf()).code, status: 'INACTIVE' },
   }),
+  'PUT /api/v1/admin/providers/routes': async () => ({
+    as: admin,
+    body: { platform: 'VTU', providers: ['SIMULATOR'] },
+  }),
+  'POST /api/v1/admin/providers/:id/balance': async () => {
+    // VTpass's keys are set for this file; a stand-in answers for it.
+    const real = providersOf(t.app.ctx);
+    const sim = real.sandbox;
+    const vtpass = {
+      name: 'VTPASS',
+      vend: sim.vend.bind(sim),
+      query: sim.query.bind(sim),
+      balance: async () => ({ balanceKobo: 25_000_000 }),
+    };
+    installProviders(t.app.ctx, { ...real, upstreams: { VTPASS: vtpass } });
+    return { as: admin, url: 'admin/providers/VTPASS/balance' };
+  },
   'POST /api/v1/vtu/fund': async () => ({
     as: admin,
     body: { vtuLine: (await lineOf()).code, amount: '10000', reference: uniqueRef('VTU'), ...pw },
@@ -730,7 +748,7 @@ function leaksIn(rows: Array<{ action: string; summary: unknown }>): string[] {
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: { VTPASS_API_KEY: 'k', VTPASS_SECRET_KEY: 's', VTPASS_PUBLIC_KEY: 'p' } });
   admin = await createAdmin(t.app);
   corp = await createCorporate(t.app, { name: 'Audit Journey Ltd' });
   keep(admin.token);

@@ -80,6 +80,7 @@ export const adminRoutes: RouteObject[] = [
     lazy: page(() => import('@/features/vtu/routes/vtu-consumption-history')),
   },
   { path: 'services', lazy: page(() => import('@/features/services/routes/services')) },
+  { path: 'providers', lazy: page(() => import('@/features/providers/routes/providers')) },
   {
     path: 'sales-valuation/:id',
     lazy: page(() => import('@/features/sales-valuation/routes/client-sales-valuation')),

@@ -12,6 +12,7 @@ export {
   unsettledCommissionTotal,
 } from './commission-vends.repo';
 export { prepareVend, resolveVend, vend, vendsSettled } from './place-vend.service';
+export { type AttemptStats, attemptStats } from './vend-attempts.repo';
 export { recordVendEvent } from './vend-events.repo';
 export { vendAmountOf, vendFieldOf } from './vend-fields.repo';
 export { failedLiveVendCounts, listVends } from './vend-reads.service';

@@ -159,6 +159,12 @@ const ADMIN_NAV: NavSection[] = [
         permission: 'services.read',
       },
       {
+        label: 'Providers',
+        to: '/admin-dashboard/providers',
+        icon: i(RepeatIcon),
+        permission: 'services.read',
+      },
+      {
         label: 'Data Plans',
         to: '/admin-dashboard/data-plan-management',
         icon: i(SignalIcon),

@@ -1,0 +1,72 @@
+// The admin Providers screen (issue 32): each upstream provider (the simulator, VTpass, Reloadly)
+// with its keys, last balance and last day of attempts, and the provider order per platform.
+import { z } from 'zod';
+import { PLATFORMS } from './catalogue';
+
+export const UPSTREAM_PROVIDERS = ['SIMULATOR', 'VTPASS', 'RELOADLY'] as const;
+export type UpstreamProvider = (typeof UPSTREAM_PROVIDERS)[number];
+
+export const UPSTREAM_PROVIDER_LABELS: Record<UpstreamProvider, string> = {
+  SIMULATOR: 'Simulator',
+  VTPASS: 'VTpass',
+  RELOADLY: 'Reloadly',
+};
+
+/** A provider's attempts over the last 24 hours. */
+export const providerStatsView = z.object({
+  attempts: z.number().int(),
+  successful: z.number().int(),
+  failed: z.number().int(),
+  /** Successful attempts over answered ones (successful + failed), in percent; null without any. */
+  successRate: z.number().nullable(),
+  p50Ms: z.number().int().nullable(),
+  p95Ms: z.number().int().nullable(),
+  /** Attempts whose outcome is still unknown (sent, timed out, not found yet). */
+  unknownOpen: z.number().int(),
+});
+
+export const upstreamProviderView = z.object({
+  id: z.enum(UPSTREAM_PROVIDERS),
+  name: z.string(),
+  /** Its keys are set on this server (the simulator: outside production). */
+  configured: z.boolean(),
+  /** It may take live vends here. */
+  usable: z.boolean(),
+  /** A real upstream whose balance can be read (not the simulator). */
+  hasBalance: z.boolean(),
+  balanceKobo: z.number().int().nullable(),
+  balanceCheckedAt: z.string().nullable(),
+  balanceError: z.string().nullable(),
+  /** The last balance is below the low-balance alert. */
+  lowBalance: z.boolean(),
+  last24h: providerStatsView,
+});
+export type UpstreamProviderView = z.infer<typeof upstreamProviderView>;
+
+export const platformRouteView = z.object({
+  platform: z.enum(PLATFORMS),
+  /** What vends use, in failover order. */
+  providers: z.array(z.enum(UPSTREAM_PROVIDERS)),
+  /** Where the order comes from: saved here, or the server's environment. */
+  source: z.enum(['ADMIN', 'ENVIRONMENT']),
+  /** Named in the order but not usable on this server. */
+  unusable: z.array(z.enum(UPSTREAM_PROVIDERS)),
+  /** Why the platform takes no vends, in plain words; null when it has a provider. */
+  note: z.string().nullable(),
+});
+export type PlatformRouteView = z.infer<typeof platformRouteView>;
+
+export const providersScreenView = z.object({
+  providers: z.array(upstreamProviderView),
+  platforms: z.array(platformRouteView),
+  /** Below this balance the admins are alerted (kobo). */
+  lowBalanceKobo: z.number().int(),
+});
+export type ProvidersScreenView = z.infer<typeof providersScreenView>;
+
+/** Saves a platform's provider order; an empty list turns the platform off. */
+export const providerRoutesBody = z.object({
+  platform: z.string({ error: 'Choose a platform' }).trim().min(1, 'Choose a platform').max(32),
+  providers: z.array(z.string().trim().min(1).max(32)).max(10, 'At most 10 providers'),
+});
+export type ProviderRoutesBody = z.infer<typeof providerRoutesBody>;
