@@ -192,6 +192,9 @@ const EXEMPT: Record<string, string> = {
     'the built-in card gateway simulator stands in for the external gateway’s hosted page; the signed callback it sends (fund/card/callback) is the change to VendPort data, and is audited',
   'POST /api/v1/gateway-sim/checkout/:reference/cancel':
     'as gateway-sim pay: the simulator’s page, not VendPort data',
+  'POST /api/v1/providers/vtpass/callback':
+    'a provider’s hint: it changes nothing itself, only schedules a check of the attempt it names; what the check changes is on the vend’s timeline and attempts, and a reversal after success is audited (vend.provider_reversal)',
+  'POST /api/v1/providers/reloadly/callback': 'as the VTpass callback: a signed hint that schedules a check',
   'PUT /api/v1/notifications/read/:id':
     'marks one of the reader’s own messages read: the state of their inbox view, not data anyone else sees or acts on (clearing and deleting notifications are audited)',
 };

@@ -50,6 +50,7 @@ describe('[NOTIFY] notification set-up', () => {
       ['verification.decided', true, true],
       ['balance.low', true, true],
       ['vend.failures', true, false],
+      ['vend.reversed', true, true],
       ['autotopup.result', true, false],
     ]);
     const mine = (await api('GET', `notification-setup/${admin.id}`, admin)).json().data;
