@@ -81,6 +81,7 @@ export const providerPlanSyncView = z.object({
       name: z.string(),
       network: z.enum(NETWORKS),
       providerCode: z.string(),
+      oursKobo: koboInt.nullable().describe('The price recorded for the mapping'),
     }),
   ),
 });

@@ -179,7 +179,9 @@ export async function proposeSync(ctx: AppContext, provider: 'VTPASS'): Promise<
         ? [{ ...ours(m), oursKobo: m.providerPriceKobo, theirsKobo: t.providerPriceKobo }]
         : [];
     }),
-    removed: active.filter((m) => !theirs.has(m.providerCode)).map(ours),
+    removed: active
+      .filter((m) => !theirs.has(m.providerCode))
+      .map((m) => ({ ...ours(m), oursKobo: m.providerPriceKobo })),
   };
 }
 
