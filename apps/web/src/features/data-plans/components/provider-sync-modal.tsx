@@ -176,54 +176,6 @@ function ProposalBody({
     <div className="space-y-5">
       <div className="max-h-[55vh] space-y-5 overflow-y-auto pr-1">
         <Section
-          title="New codes"
-          hint="Listed by the provider, mapped to none of our plans. Choose a plan of ours to map one."
-          count={proposal.new.length}
-        >
-          {proposal.new.map((n) => {
-            const key = `new:${n.providerCode}`;
-            const options = plans.filter(
-              (p) =>
-                p.network === n.network &&
-                (!taken.has(p.dataPlanId) || targets[n.providerCode] === p.dataPlanId),
-            );
-            return (
-              <li key={key} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">
-                <Tick
-                  label={`Map ${n.providerCode}`}
-                  checked={picked.has(key) && !!targets[n.providerCode]}
-                  disabled={!targets[n.providerCode]}
-                  onChange={(v) => toggle(key, v)}
-                />
-                <div className="min-w-0 flex-1">
-                  <div className="font-mono text-xs text-slate-800">{n.providerCode}</div>
-                  <div className="text-xs text-slate-500">
-                    {networkLabel(n.network)} · {n.name}
-                  </div>
-                </div>
-                <span className="tabular-nums text-slate-900">{formatNaira(n.providerPriceKobo)}</span>
-                <select
-                  aria-label={`Plan for ${n.providerCode}`}
-                  className="rounded-md border border-slate-300 px-2 py-1 text-xs"
-                  value={targets[n.providerCode] ?? ''}
-                  onChange={(e) => {
-                    const v = e.target.value;
-                    setTargets((t) => ({ ...t, [n.providerCode]: v }));
-                    toggle(key, !!v);
-                  }}
-                >
-                  <option value="">Not mapped</option>
-                  {options.map((p) => (
-                    <option key={p.dataPlanId} value={p.dataPlanId}>
-                      {p.code}
-                    </option>
-                  ))}
-                </select>
-              </li>
-            );
-          })}
-        </Section>
-        <Section
           title="Changed prices"
           hint="Mapped plans whose provider price is not the one we recorded."
           count={proposal.changed.length}
@@ -272,6 +224,54 @@ function ProposalBody({
             );
           })}
         </Section>
+        <Section
+          title="New codes"
+          hint="Listed by the provider, mapped to none of our plans. Choose a plan of ours to map one."
+          count={proposal.new.length}
+        >
+          {proposal.new.map((n) => {
+            const key = `new:${n.providerCode}`;
+            const options = plans.filter(
+              (p) =>
+                p.network === n.network &&
+                (!taken.has(p.dataPlanId) || targets[n.providerCode] === p.dataPlanId),
+            );
+            return (
+              <li key={key} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">
+                <Tick
+                  label={`Map ${n.providerCode}`}
+                  checked={picked.has(key) && !!targets[n.providerCode]}
+                  disabled={!targets[n.providerCode]}
+                  onChange={(v) => toggle(key, v)}
+                />
+                <div className="min-w-0 flex-1">
+                  <div className="font-mono text-xs text-slate-800">{n.providerCode}</div>
+                  <div className="text-xs text-slate-500">
+                    {networkLabel(n.network)} · {n.name}
+                  </div>
+                </div>
+                <span className="tabular-nums text-slate-900">{formatNaira(n.providerPriceKobo)}</span>
+                <select
+                  aria-label={`Plan for ${n.providerCode}`}
+                  className="w-44 rounded-md border border-slate-300 px-2 py-1 text-xs"
+                  value={targets[n.providerCode] ?? ''}
+                  onChange={(e) => {
+                    const v = e.target.value;
+                    setTargets((t) => ({ ...t, [n.providerCode]: v }));
+                    toggle(key, !!v);
+                  }}
+                >
+                  <option value="">Not mapped</option>
+                  {options.map((p) => (
+                    <option key={p.dataPlanId} value={p.dataPlanId}>
+                      {p.code}
+                    </option>
+                  ))}
+                </select>
+              </li>
+            );
+          })}
+        </Section>
       </div>
       <div className="flex items-center justify-end gap-3 border-t border-slate-100 pt-3">
         <span className="mr-auto text-sm text-slate-500">
@@ -304,7 +304,7 @@ export function ProviderSyncModal({ plans, onClose }: { plans: ProviderPlanView[
       open
       onClose={onClose}
       size="lg"
-      title="Sync from VTPASS"
+      title="Sync from VTpass"
       description="What VTpass lists now against our codes there. Nothing changes until you accept."
     >
       {proposal.isPending ? (

@@ -135,7 +135,7 @@ describe('provider codes', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Sync from provider' }, { timeout: 5000 }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Sync from VTPASS' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sync from VTpass' });
     expect(await within(dialog).findByText('glo1000')).toBeInTheDocument();
     expect(within(dialog).getByRole('region', { name: 'No longer listed' })).toHaveTextContent('None.');
     expect(within(dialog).getByRole('checkbox', { name: 'Update MTN-1.5GB-30D' })).toBeChecked();
@@ -182,7 +182,7 @@ describe('provider codes', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Sync from provider' }, { timeout: 5000 }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Sync from VTPASS' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sync from VTpass' });
     expect(await within(dialog).findByText(/could not be read: HTTP 500/)).toBeInTheDocument();
   });
 });
