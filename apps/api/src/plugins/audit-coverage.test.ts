@@ -191,6 +191,8 @@ const EXEMPT: Record<string, string> = {
     'the built-in card gateway simulator stands in for the external gateway’s hosted page; the signed callback it sends (fund/card/callback) is the change to VendPort data, and is audited',
   'POST /api/v1/gateway-sim/checkout/:reference/cancel':
     'as gateway-sim pay: the simulator’s page, not VendPort data',
+  'POST /api/v1/admin/provider-plans/sync':
+    'reads VTpass’s plan lists and returns a proposal without changing anything; accepting it (sync/accept) is the change, and is audited',
   'PUT /api/v1/notifications/read/:id':
     'marks one of the reader’s own messages read: the state of their inbox view, not data anyone else sees or acts on (clearing and deleting notifications are audited)',
 };
@@ -454,6 +456,30 @@ const CASES: Record<string, () => Promise<Call>> = {
   'PUT /api/v1/data-plans/status': async () => ({
     as: admin,
     body: { id: (await planOf()).id, status: 'INACTIVE' },
+  }),
+  'PUT /api/v1/admin/provider-plans': async () => ({
+    as: admin,
+    body: {
+      dataPlanId: (await planOf()).id,
+      provider: 'VTPASS',
+      providerCode: `code-${uniq()}`,
+      providerPrice: '500',
+      active: true,
+    },
+  }),
+  'POST /api/v1/admin/provider-plans/sync/accept': async () => ({
+    as: admin,
+    body: {
+      provider: 'VTPASS',
+      changes: [
+        {
+          dataPlanId: (await planOf()).id,
+          providerCode: `code-${uniq()}`,
+          providerPrice: '500',
+          active: true,
+        },
+      ],
+    },
   }),
 
   // ---- VTU lines
