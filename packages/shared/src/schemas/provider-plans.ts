@@ -90,7 +90,13 @@ export type ProviderPlanSyncView = z.infer<typeof providerPlanSyncView>;
 export const providerPlanAcceptBody = z.object({
   provider: planProviderSchema,
   changes: z
-    .array(providerPlanBody.omit({ provider: true }))
+    .array(
+      providerPlanBody.omit({ provider: true }).extend({
+        providerPrice: nairaAmount({ min: 1, label: 'Provider price' })
+          .nullable()
+          .describe('null keeps the price recorded for the mapping (a withdrawn code being deactivated)'),
+      }),
+    )
     .min(1, 'Choose at least one change')
     .max(500, 'At most 500 changes at once'),
 });

@@ -27,8 +27,8 @@ import {
 export interface ProviderPlanInput {
   dataPlanId: string;
   providerCode: string;
-  /** Kobo. */
-  providerPrice: number;
+  /** Kobo; null keeps the price recorded for the mapping. */
+  providerPrice: number | null;
   active: boolean;
 }
 
@@ -72,11 +72,16 @@ async function applyOne(db: Db, provider: PlanProvider, input: ProviderPlanInput
       );
     }
   }
+  const kept =
+    input.providerPrice === null
+      ? ((await providerPlansOf(db, provider)).find((m) => m.dataPlanId === input.dataPlanId)
+          ?.providerPriceKobo ?? null)
+      : input.providerPrice;
   const row = await putProviderPlan(db, {
     dataPlanId: input.dataPlanId,
     provider,
     providerCode: input.providerCode,
-    providerPriceKobo: input.providerPrice,
+    providerPriceKobo: kept,
     active: input.active,
   });
   return { plan, row };

@@ -177,7 +177,7 @@ describe('[PROVIDER-PLANS] sync from VTpass', () => {
       provider: 'VTPASS',
       changes: [
         { dataPlanId: mtn, providerCode: 'mtn-100mb-1000', providerPrice: '1000', active: true },
-        { dataPlanId: glo, providerCode: 'glo-retired', providerPrice: '100', active: false },
+        { dataPlanId: glo, providerCode: 'glo-retired', providerPrice: null, active: false },
         { dataPlanId: glo2, providerCode: 'glo1000', providerPrice: '1000', active: true },
       ],
     });
@@ -186,7 +186,7 @@ describe('[PROVIDER-PLANS] sync from VTpass', () => {
     const rows = (await api('GET', 'admin/provider-plans?provider=VTPASS', admin)).json().data as Row[];
     const of = (id: string) => rows.find((r) => r.dataPlanId === id)!.mapping;
     expect(of(mtn)).toMatchObject({ providerPriceKobo: 100_000, active: true });
-    expect(of(glo)).toMatchObject({ providerCode: 'glo-retired', active: false });
+    expect(of(glo)).toMatchObject({ providerCode: 'glo-retired', providerPriceKobo: 10_000, active: false });
     expect(of(glo2)).toMatchObject({ providerCode: 'glo1000', providerPriceKobo: 100_000, active: true });
     const again = (await api('POST', 'admin/provider-plans/sync', admin, { provider: 'VTPASS' })).json().data;
     expect(again.changed).toEqual([]);

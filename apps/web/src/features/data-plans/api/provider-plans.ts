@@ -14,7 +14,8 @@ export const providerPlanKeys = {
 export type ProviderPlanChange = {
   dataPlanId: string;
   providerCode: string;
-  providerPrice: string;
+  /** null (a withdrawn code being deactivated) keeps the price recorded. */
+  providerPrice: string | null;
   active: boolean;
 };
 
@@ -29,8 +30,9 @@ export const useProviderPlans = (provider: PlanProvider) =>
     placeholderData: keepPreviousData,
   });
 
-export const saveProviderPlan = (body: ProviderPlanChange & { provider: PlanProvider }) =>
-  api.put<ApiEnvelope<ProviderPlanView>>('admin/provider-plans', body);
+export const saveProviderPlan = (
+  body: ProviderPlanChange & { provider: PlanProvider; providerPrice: string },
+) => api.put<ApiEnvelope<ProviderPlanView>>('admin/provider-plans', body);
 
 export function useSaveProviderPlan() {
   const queryClient = useQueryClient();

@@ -74,7 +74,7 @@ export function acceptedChanges(
   picked: Set<string>,
   newTargets: Record<string, string>,
 ): ProviderPlanChange[] {
-  const naira = (k: number | null) => koboToNairaString(k ?? 0);
+  const naira = (k: number) => koboToNairaString(k);
   return [
     ...p.new
       .filter((n) => picked.has(`new:${n.providerCode}`) && newTargets[n.providerCode])
@@ -97,7 +97,7 @@ export function acceptedChanges(
       .map((r) => ({
         dataPlanId: r.dataPlanId,
         providerCode: r.providerCode,
-        providerPrice: naira(r.oursKobo && r.oursKobo > 0 ? r.oursKobo : 1),
+        providerPrice: null,
         active: false,
       })),
   ];

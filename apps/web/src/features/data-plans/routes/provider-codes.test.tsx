@@ -61,7 +61,16 @@ const proposal: ProviderPlanSyncView = {
       theirsKobo: 100_000,
     },
   ],
-  removed: [],
+  removed: [
+    {
+      dataPlanId: '7d1e3f20-5a6b-4c7d-8e9f-0a1b2c3d4e53',
+      code: 'GLO-1GB-14D',
+      name: 'Glo 1GB fortnightly',
+      network: 'GLO',
+      providerCode: 'glo-retired',
+      oursKobo: 10_000,
+    },
+  ],
 };
 
 afterEach(() => {
@@ -128,7 +137,7 @@ describe('provider codes', () => {
       ...layout(),
       { path: /^\/api\/v1\/admin\/provider-plans\?provider=VTPASS/, body: ok([row(), glo]) },
       { method: 'POST', path: '/api/v1/admin/provider-plans/sync', body: ok(proposal) },
-      { method: 'POST', path: '/api/v1/admin/provider-plans/sync/accept', body: ok([], '2 changes applied') },
+      { method: 'POST', path: '/api/v1/admin/provider-plans/sync/accept', body: ok([], '3 changes applied') },
     ]);
     vi.stubGlobal('fetch', stub.fn);
     renderApp('/admin-dashboard/data-plan-management?view=provider-codes');
@@ -137,7 +146,9 @@ describe('provider codes', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Sync from VTpass' });
     expect(await within(dialog).findByText('glo1000')).toBeInTheDocument();
-    expect(within(dialog).getByRole('region', { name: 'No longer listed' })).toHaveTextContent('None.');
+    expect(within(dialog).getByRole('checkbox', { name: 'Deactivate GLO-1GB-14D' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Deactivate GLO-1GB-14D' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Deactivate GLO-1GB-14D' }));
     expect(within(dialog).getByRole('checkbox', { name: 'Update MTN-1.5GB-30D' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Map glo1000' })).toBeDisabled();
     await userEvent.selectOptions(within(dialog).getByLabelText('Plan for glo1000'), 'GLO-2.9GB-30D');
@@ -145,7 +156,7 @@ describe('provider codes', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     const confirm = await screen.findByRole('dialog', { name: 'Apply the selected changes' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Apply changes' }));
-    expect(await screen.findByText('2 changes applied')).toBeInTheDocument();
+    expect(await screen.findByText('3 changes applied')).toBeInTheDocument();
     expect(stub.calls.find((c) => c.url.endsWith('/sync/accept'))!.body).toEqual({
       provider: 'VTPASS',
       changes: [
@@ -155,6 +166,12 @@ describe('provider codes', () => {
           providerCode: 'mtn-100mb-1000',
           providerPrice: '1000.00',
           active: true,
+        },
+        {
+          dataPlanId: proposal.removed[0]!.dataPlanId,
+          providerCode: 'glo-retired',
+          providerPrice: null,
+          active: false,
         },
       ],
     });
