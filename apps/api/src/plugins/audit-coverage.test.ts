@@ -195,6 +195,8 @@ const EXEMPT: Record<string, string> = {
   'POST /api/v1/providers/vtpass/callback':
     'a provider’s hint: it changes nothing itself, only schedules a check of the attempt it names; what the check changes is on the vend’s timeline and attempts, and a reversal after success is audited (vend.provider_reversal)',
   'POST /api/v1/providers/reloadly/callback': 'as the VTpass callback: a signed hint that schedules a check',
+  'POST /api/v1/admin/provider-plans/sync':
+    'reads VTpass’s plan lists and returns a proposal without changing anything; accepting it (sync/accept) is the change, and is audited',
   'PUT /api/v1/notifications/read/:id':
     'marks one of the reader’s own messages read: the state of their inbox view, not data anyone else sees or acts on (clearing and deleting notifications are audited)',
 };
@@ -458,6 +460,30 @@ const CASES: Record<string, () => Promise<Call>> = {
   'PUT /api/v1/data-plans/status': async () => ({
     as: admin,
     body: { id: (await planOf()).id, status: 'INACTIVE' },
+  }),
+  'PUT /api/v1/admin/provider-plans': async () => ({
+    as: admin,
+    body: {
+      dataPlanId: (await planOf()).id,
+      provider: 'VTPASS',
+      providerCode: `code-${uniq()}`,
+      providerPrice: '500',
+      active: true,
+    },
+  }),
+  'POST /api/v1/admin/provider-plans/sync/accept': async () => ({
+    as: admin,
+    body: {
+      provider: 'VTPASS',
+      changes: [
+        {
+          dataPlanId: (await planOf()).id,
+          providerCode: `code-${uniq()}`,
+          providerPrice: '500',
+          active: true,
+        },
+      ],
+    },
   }),
 
   // ---- VTU lines

@@ -32,6 +32,7 @@ import {
   updatePlan,
   updateService,
 } from './catalogue.service';
+import { providerPlanRoutes } from './provider-plans.routes';
 
 const idParams = z.object({ id: z.string().uuid('Not found') });
 const READ = { ADMIN: 'services.read', CORPORATE: ['vend', 'transactions.read'] } as const;
@@ -40,6 +41,7 @@ const MANAGE = 'services.manage' as const;
 export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Services and data plans'];
+  await providerPlanRoutes(app, ctx);
 
   r.get(
     '/services',

@@ -51,3 +51,16 @@ export async function putProviderPlan(
     .returning();
   return row;
 }
+
+/** The plans (active mappings) a provider's code is mapped to. */
+export const activeMappingsOfCode = (db: Db, provider: string, providerCode: string) =>
+  db
+    .select()
+    .from(providerPlans)
+    .where(
+      and(
+        eq(providerPlans.provider, provider),
+        eq(providerPlans.providerCode, providerCode),
+        eq(providerPlans.active, true),
+      ),
+    );

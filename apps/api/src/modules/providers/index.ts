@@ -29,4 +29,7 @@ export {
   routeSteps,
   usable,
 } from './routing.service';
+export type { VtpassClient, VtpassError, VtpassVariations } from './vtpass.client';
 export { vtpassRequestId } from './vtpass.client';
+export { vtpassServiceId } from './vtpass.provider';
+export { vtpassClientOf } from './vtpass-client-of';

@@ -138,7 +138,9 @@ describe('[RELOADLY] vending through Reloadly', () => {
     // The requery asked; it did not top up again.
     expect(topups()).toBe(sentBefore);
     expect(mock.state.requests.some((q) => q.url.startsWith('/topups/reports/transactions'))).toBe(true);
-    expect(String(mock.state.byCustomIdentifier.get(v.code)?.transactionId)).toBe(d.attempts[0].providerReference);
+    expect(String(mock.state.byCustomIdentifier.get(v.code)?.transactionId)).toBe(
+      d.attempts[0].providerReference,
+    );
   });
 
   it('[RELOADLY] callbacks with a wrong signature, an old timestamp or no signature are refused (401)', async () => {

@@ -1,7 +1,14 @@
 // The data-plan catalogue (DESIGN §2 Data plans): per network (tabs kept in the URL), each plan's
 // code, name, data size, validity, price and status. Admins holding services.manage add and
-// edit plans and enable or disable them.
-import { type DataPlanView, NETWORKS, type Network } from '@vendport/shared';
+// edit plans and enable or disable them. The "Provider codes" view (?view=provider-codes) shows
+// each plan's code and price at an upstream provider (issue 32).
+import {
+  type DataPlanView,
+  NETWORKS,
+  type Network,
+  PLAN_PROVIDERS,
+  type PlanProvider,
+} from '@vendport/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ActiveStatusBadge } from '@/components/active-status-badge';
@@ -21,11 +28,17 @@ import { usePermissions } from '@/lib/permissions';
 import { useUrlParams } from '@/lib/use-url-params';
 import { useSetDataPlanStatus } from '../api/set-data-plan-status';
 import { DataPlanFormModal } from '../components/data-plan-form-modal';
+import { ProviderCodes } from '../components/provider-codes';
 
 type Tab = 'ALL' | Network;
 const TABS = [
   { value: 'ALL' as Tab, label: 'All networks' },
   ...NETWORKS.map((n) => ({ value: n as Tab, label: networkLabel(n) })),
+];
+type View = 'plans' | 'provider-codes';
+const VIEWS = [
+  { value: 'plans' as View, label: 'Plans' },
+  { value: 'provider-codes' as View, label: 'Provider codes' },
 ];
 
 function PlanStatusModal({ plan, onClose }: { plan: DataPlanView | null; onClose: () => void }) {
@@ -82,6 +95,19 @@ export default function DataPlanManagementRoute() {
   const [editing, setEditing] = useState<{ plan: DataPlanView | null } | null>(null);
   const [toggling, setToggling] = useState<DataPlanView | null>(null);
   const rows = plans.data ?? [];
+  const view: View = params.get('view') === 'provider-codes' ? 'provider-codes' : 'plans';
+  const rawProvider = params.get('provider') ?? '';
+  const provider: PlanProvider = (PLAN_PROVIDERS as readonly string[]).includes(rawProvider)
+    ? (rawProvider as PlanProvider)
+    : 'VTPASS';
+  const showView = (next: View) =>
+    editParams((p) => {
+      if (next === 'plans') {
+        p.delete('view');
+        p.delete('provider');
+      } else p.set('view', next);
+    });
+  const showProvider = (next: PlanProvider) => editParams((p) => p.set('provider', next));
 
   const showTab = (next: Tab) =>
     editParams((p) => {
@@ -157,49 +183,58 @@ export default function DataPlanManagementRoute() {
         title="Data Plan Management"
         description="The data plans clients buy, per network: plan code, size, validity and price."
         actions={
-          manage ? <Button onClick={() => setEditing({ plan: null })}>Add data plan</Button> : undefined
+          manage && view === 'plans' ? (
+            <Button onClick={() => setEditing({ plan: null })}>Add data plan</Button>
+          ) : undefined
         }
       />
-      <Tabs label="Networks" value={tab} onChange={showTab} items={TABS} />
-      <Card className="overflow-hidden">
-        <FilterBar
-          label="Data plan filters"
-          fields={[
-            {
-              kind: 'select',
-              name: 'status',
-              label: 'Status',
-              options: CATALOGUE_STATUS_OPTIONS,
-              allLabel: 'All statuses',
-            },
-          ]}
-        />
-        {plans.isError ? (
-          <div className="p-6">
-            <QueryError title="Data plans could not be loaded." onRetry={() => plans.refetch()} />
-          </div>
-        ) : (
-          <div className={plans.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <Table
-              caption="Data plans"
-              columns={columns}
-              rows={rows}
-              rowKey={(p) => p.id}
-              loading={plans.isPending}
-              emptyText={
-                status || tab !== 'ALL'
-                  ? `No ${status ? `${status.toLowerCase()} ` : ''}data plans${tab === 'ALL' ? '' : ` for ${networkLabel(tab)}`}.`
-                  : 'No data plans yet.'
-              }
+      <Tabs label="Data plan views" value={view} onChange={showView} items={VIEWS} />
+      {view === 'provider-codes' ? (
+        <ProviderCodes provider={provider} onProvider={showProvider} manage={manage} />
+      ) : (
+        <>
+          <Tabs label="Networks" value={tab} onChange={showTab} items={TABS} />
+          <Card className="overflow-hidden">
+            <FilterBar
+              label="Data plan filters"
+              fields={[
+                {
+                  kind: 'select',
+                  name: 'status',
+                  label: 'Status',
+                  options: CATALOGUE_STATUS_OPTIONS,
+                  allLabel: 'All statuses',
+                },
+              ]}
             />
-          </div>
-        )}
-        {plans.data ? (
-          <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-500">
-            {rows.length} plan{rows.length === 1 ? '' : 's'}
-          </p>
-        ) : null}
-      </Card>
+            {plans.isError ? (
+              <div className="p-6">
+                <QueryError title="Data plans could not be loaded." onRetry={() => plans.refetch()} />
+              </div>
+            ) : (
+              <div className={plans.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+                <Table
+                  caption="Data plans"
+                  columns={columns}
+                  rows={rows}
+                  rowKey={(p) => p.id}
+                  loading={plans.isPending}
+                  emptyText={
+                    status || tab !== 'ALL'
+                      ? `No ${status ? `${status.toLowerCase()} ` : ''}data plans${tab === 'ALL' ? '' : ` for ${networkLabel(tab)}`}.`
+                      : 'No data plans yet.'
+                  }
+                />
+              </div>
+            )}
+            {plans.data ? (
+              <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-500">
+                {rows.length} plan{rows.length === 1 ? '' : 's'}
+              </p>
+            ) : null}
+          </Card>
+        </>
+      )}
 
       {editing ? (
         <DataPlanFormModal

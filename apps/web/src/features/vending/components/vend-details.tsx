@@ -23,6 +23,7 @@ import { usePermissions } from '@/lib/permissions';
 import { useVend } from '../api/get-vend';
 import { useRequeryVend } from '../api/requery-vend';
 import { ReverseModal } from './reverse-modal';
+import { VendAttempts } from './vend-attempts';
 import { VendTimeline } from './vend-timeline';
 
 const COMMISSION_MODES: Record<string, string> = {
@@ -225,6 +226,22 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
                   <Fact label="Reversal reason">{v.admin.reversalReason}</Fact>
                 ) : null}
               </dl>
+            </Card>
+          ) : null}
+
+          {v.attempts?.length ? (
+            <Card>
+              <CardHeader
+                title="Attempts"
+                description={
+                  admin
+                    ? 'Each request to an upstream provider, in route order, with what was sent and what came back.'
+                    : 'Each request to an upstream provider, in route order.'
+                }
+              />
+              <div className="px-6 py-5">
+                <VendAttempts attempts={v.attempts} admin={admin} />
+              </div>
             </Card>
           ) : null}
 
