@@ -9,7 +9,15 @@ import { runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { checkAtProvider } from './provider-check.service';
-import { apiKeyFor, apiVend, assignDefaults, balances, expectBooksBalanced, fund } from './vending.testing';
+import {
+  apiKeyFor,
+  apiVend,
+  assignDefaults,
+  balances,
+  expectBooksBalanced,
+  fund,
+  newRef,
+} from './vending.testing';
 
 let t: TestApp;
 let mock: Awaited<ReturnType<typeof startVtpassMock>>;
@@ -202,6 +210,24 @@ describe('[VTPASS] vending through VTpass', () => {
       [`%${v.code}%`],
     );
     expect(notes[0].n).toBeGreaterThan(0);
+    await expectBooksBalanced(t.app);
+  });
+
+  it('[VTPASS] 20 concurrent requests with one reference: one vend, one debit, one request to VTpass', async () => {
+    const before = await balances(t.app, corp.corporateId);
+    const sentBefore = mock.app.vtpass.transactions.size;
+    const reference = newRef('VTP-RACE');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        apiVend(t.app, key, { reference, phone: '08011111111', network: 'MTN', amount: 300 }),
+      ),
+    );
+    const ids = new Set(answers.map((r) => r.json().data?.id));
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    expect(ids.size).toBe(1);
+    expect(mock.app.vtpass.transactions.size).toBe(sentBefore + 1);
+    expect((await detail([...ids][0])).attempts).toHaveLength(1);
+    expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 30_000);
     await expectBooksBalanced(t.app);
   });
 });
