@@ -8,6 +8,7 @@ import { SANDBOX_KEYS, startVtpassMock } from '../../../../../mocks/vtpass/serve
 import { runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
+import { forgetPlatformRoutes, recordProviderBalance } from '../providers';
 import { checkAtProvider } from './provider-check.service';
 import {
   apiKeyFor,
@@ -229,5 +230,35 @@ describe('[VTPASS] vending through VTpass', () => {
     expect((await detail([...ids][0])).attempts).toHaveLength(1);
     expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 30_000);
     await expectBooksBalanced(t.app);
+  });
+
+  it('[VTPASS] a provider whose known balance is below the amount is skipped for that vend, not sent a request', async () => {
+    const sentBefore = mock.app.vtpass.transactions.size;
+    const at = new Date();
+    await recordProviderBalance(t.app.ctx.db, {
+      provider: 'VTPASS',
+      balanceKobo: 40_000,
+      error: null,
+      durationMs: 5,
+      at,
+    });
+    forgetPlatformRoutes(t.app.ctx.db);
+    try {
+      const big = (await vendVia('08011111111', 500)).json().data;
+      expect((await detail(big.id)).admin.route).toBe('AGGREGATOR:SIMULATOR');
+      expect((await detail(big.id)).attempts).toEqual([]);
+      const small = (await vendVia('08011111111', 300)).json().data;
+      expect((await detail(small.id)).admin.route).toBe('AGGREGATOR:VTPASS');
+      expect(mock.app.vtpass.transactions.size).toBe(sentBefore + 1);
+    } finally {
+      await recordProviderBalance(t.app.ctx.db, {
+        provider: 'VTPASS',
+        balanceKobo: 10_000_000_000,
+        error: null,
+        durationMs: 5,
+        at,
+      });
+      forgetPlatformRoutes(t.app.ctx.db);
+    }
   });
 });
