@@ -1,8 +1,8 @@
 // Small helpers for handlers: the success envelope and paged lists.
 import { pageMeta } from '@vendport/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Paged } from './db/paged';
-import { badRequest } from './errors';
+import { AppError, badRequest } from './errors';
 
 export const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
 
@@ -41,4 +41,22 @@ export function sendStoredFile(reply: FastifyReply, file: { data: Buffer; mime: 
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(file.data);
+}
+
+/**
+ * For signed callbacks, which need the exact bytes that were signed: inside `scope` (a plugin of
+ * its own), JSON bodies are parsed by hand and their text kept; the returned function reads it.
+ */
+export function keepRawJson(scope: FastifyInstance): (req: FastifyRequest) => string {
+  const raw = new WeakMap<FastifyRequest, string>();
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    raw.set(req, body as string);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new AppError('BAD_REQUEST', 400, 'Malformed request'), undefined);
+    }
+  });
+  return (req) => raw.get(req) ?? '';
 }

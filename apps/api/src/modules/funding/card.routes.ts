@@ -9,12 +9,12 @@ import {
   gatewayCallbackBody,
   successEnvelope,
 } from '@vendport/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { AppError } from '../../infra/errors';
-import { ok } from '../../infra/http';
+import { keepRawJson, ok } from '../../infra/http';
 import { corporateOf, requestContextOf } from '../../infra/request-context';
 import {
   cardFee,
@@ -93,17 +93,8 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // The callback needs the exact bytes the gateway signed, so JSON is parsed here by hand.
-  const raw = new WeakMap<FastifyRequest, string>();
   await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-      raw.set(req, body as string);
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(new AppError('BAD_REQUEST', 400, 'Malformed request'), undefined);
-      }
-    });
+    const rawOf = keepRawJson(scope);
     const secret = gatewaySecretOf(ctx.config);
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/fund/card/callback',
@@ -111,7 +102,7 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext) {
         config: { public: true },
         preValidation: async (req) => {
           const given = req.headers[SIGNATURE_HEADER];
-          if (!signatureValid(secret, raw.get(req) ?? '', typeof given === 'string' ? given : undefined)) {
+          if (!signatureValid(secret, rawOf(req), typeof given === 'string' ? given : undefined)) {
             throw new AppError('UNAUTHORIZED', 401, 'Invalid gateway signature');
           }
         },

@@ -19,7 +19,14 @@
 // nothing reached Reloadly, so failing over cannot deliver twice. For every other call it is UNKNOWN.
 import { z } from 'zod';
 import { reloadlyStatusOutcome, reloadlyTopupOutcome } from './reloadly.answers';
-import { failed, type UpstreamAnswer, type UpstreamOutcome, unknown, unreadable } from './upstream.answers';
+import {
+  failed,
+  reasonOf,
+  type UpstreamAnswer,
+  type UpstreamOutcome,
+  unknown,
+  unreadable,
+} from './upstream.answers';
 
 /** The Accept header of every Airtime request sample (e.g. https://docs.reloadly.com/airtime/transactions/get-transaction). */
 export const RELOADLY_TOPUPS_ACCEPT = 'application/com.reloadly.topups-v1+json';
@@ -300,14 +307,4 @@ function describe(answer: UpstreamAnswer): string {
   if ('noAnswer' in answer) return `no answer (${answer.reason})`;
   const code = errorSchema.safeParse(answer.body);
   return `HTTP ${answer.httpStatus}${code.success ? ` ${code.data.errorCode}` : ''}`;
-}
-
-function reasonOf(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error) {
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') return `timed out after ${timeoutMs} ms`;
-    const cause = (err as { cause?: unknown }).cause;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
-    return code ? `${err.message} (${code})` : err.message;
-  }
-  return String(err);
 }

@@ -46,3 +46,14 @@ export function unreadable(answer: UpstreamAnswer): UpstreamOutcome | null {
   if (answer.httpStatus >= 500) return unknown(`HTTP ${answer.httpStatus}`);
   return null;
 }
+
+/** Why a fetch got no answer, in words: a timeout of the deadline, or the error and its system code. */
+export function reasonOf(err: unknown, timeoutMs: number): string {
+  if (err instanceof Error) {
+    if (err.name === 'TimeoutError' || err.name === 'AbortError') return `timed out after ${timeoutMs} ms`;
+    const cause = (err as { cause?: unknown }).cause;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
+    return code ? `${err.message} (${code})` : err.message;
+  }
+  return String(err);
+}

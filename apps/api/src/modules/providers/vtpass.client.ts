@@ -14,7 +14,7 @@
 // is what public VTpass clients parse, so a balance that does not parse is an error, not a guess.
 import { formatLagos } from '@vendport/shared';
 import { z } from 'zod';
-import type { UpstreamAnswer, UpstreamOutcome } from './upstream.answers';
+import { reasonOf, type UpstreamAnswer, type UpstreamOutcome } from './upstream.answers';
 import { vtpassPayOutcome, vtpassRequeryOutcome } from './vtpass.answers';
 
 export interface VtpassClientOptions {
@@ -182,13 +182,3 @@ export function createVtpassClient(opts: VtpassClientOptions) {
 }
 
 export type VtpassClient = ReturnType<typeof createVtpassClient>;
-
-function reasonOf(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error) {
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') return `timed out after ${timeoutMs} ms`;
-    const cause = (err as { cause?: unknown }).cause;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
-    return code ? `${err.message} (${code})` : err.message;
-  }
-  return String(err);
-}

@@ -6,9 +6,10 @@
 //   Reloadly: X-Reloadly-Signature, hex HMAC-SHA256 of the raw body + ":" + X-Reloadly-Request-
 //     Timestamp keyed by the webhook secret (providers/reloadly.signature.ts says where that comes
 //     from), an old timestamp refused.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../infra/context';
 import { AppError } from '../../infra/errors';
+import { keepRawJson } from '../../infra/http';
 import { verifyReloadlySignature } from '../providers';
 import { hintFromProvider } from './provider-check.service';
 
@@ -18,18 +19,9 @@ const text = (v: unknown) =>
   typeof v === 'string' && v.trim() ? v.trim().slice(0, 128) : typeof v === 'number' ? String(v) : undefined;
 
 export async function providerCallbackRoutes(app: FastifyInstance, ctx: AppContext) {
-  const raw = new WeakMap<FastifyRequest, string>();
   await app.register(async (scope) => {
     // Reloadly signs the exact bytes: JSON is parsed here by hand, the text kept.
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-      raw.set(req, body as string);
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(new AppError('BAD_REQUEST', 400, 'Malformed request'), undefined);
-      }
-    });
+    const rawOf = keepRawJson(scope);
 
     scope.post(
       '/providers/vtpass/callback',
@@ -73,7 +65,7 @@ export async function providerCallbackRoutes(app: FastifyInstance, ctx: AppConte
           return typeof v === 'string' ? v : undefined;
         };
         const verdict = verifyReloadlySignature({
-          rawBody: raw.get(req) ?? '',
+          rawBody: rawOf(req),
           signature: header('x-reloadly-signature'),
           timestamp: header('x-reloadly-request-timestamp'),
           secret,
