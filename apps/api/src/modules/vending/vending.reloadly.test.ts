@@ -9,7 +9,15 @@ import { createAdmin, createCorporate, type TestUser } from '../../test/factorie
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { signReloadlyWebhook } from '../providers';
 import { requeryVend } from './requery.service';
-import { apiKeyFor, apiVend, assignDefaults, balances, expectBooksBalanced, fund } from './vending.testing';
+import {
+  apiKeyFor,
+  apiVend,
+  assignDefaults,
+  balances,
+  expectBooksBalanced,
+  fund,
+  newRef,
+} from './vending.testing';
 
 const SECRET = 'reloadly-webhook-secret-for-tests';
 let t: TestApp;
@@ -155,5 +163,22 @@ describe('[RELOADLY] vending through Reloadly', () => {
     expect(bare.statusCode).toBe(401);
     // Signed but about nothing of ours: acknowledged, nothing scheduled.
     expect((await signed(body)).statusCode).toBe(200);
+  });
+
+  it('[RELOADLY] 20 concurrent requests with one reference: one vend, one debit, one top-up', async () => {
+    const before = await balances(t.app, corp.corporateId);
+    const topupsBefore = mock.state.byCustomIdentifier.size;
+    const reference = newRef('RLD-RACE');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        apiVend(t.app, key, { reference, phone: '08031234568', network: 'MTN', amount: 300 }),
+      ),
+    );
+    const ids = new Set(answers.map((r) => r.json().data?.id));
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    expect(ids.size).toBe(1);
+    expect(mock.state.byCustomIdentifier.size).toBe(topupsBefore + 1);
+    expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 30_000);
+    await expectBooksBalanced(t.app);
   });
 });
