@@ -1,7 +1,7 @@
 // The admin Providers screen (issue 32): each upstream provider (the simulator, VTpass, Reloadly)
 // with its keys, last balance and last day of attempts, and the provider order per platform.
 import { z } from 'zod';
-import { PLATFORMS } from './catalogue';
+import { PLATFORMS, platformLabel } from './catalogue';
 
 export const UPSTREAM_PROVIDERS = ['SIMULATOR', 'VTPASS', 'RELOADLY'] as const;
 export type UpstreamProvider = (typeof UPSTREAM_PROVIDERS)[number];
@@ -11,6 +11,18 @@ export const UPSTREAM_PROVIDER_LABELS: Record<UpstreamProvider, string> = {
   VTPASS: 'VTpass',
   RELOADLY: 'Reloadly',
 };
+
+export const providerLabel = (p: string) => UPSTREAM_PROVIDER_LABELS[p as UpstreamProvider] ?? p;
+
+/**
+ * A route step as people say it: "Aggregator API · VTpass" for AGGREGATOR:VTPASS. A provider or a
+ * platform alone (the timeline of vends from before issue 32 names platforms) reads as its label.
+ */
+export function routeStepLabel(step: string): string {
+  const at = step.indexOf(':');
+  if (at < 0) return UPSTREAM_PROVIDER_LABELS[step as UpstreamProvider] ?? platformLabel(step);
+  return `${platformLabel(step.slice(0, at))} · ${providerLabel(step.slice(at + 1))}`;
+}
 
 /** A provider's attempts over the last 24 hours. */
 export const providerStatsView = z.object({

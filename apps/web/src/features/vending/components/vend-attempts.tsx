@@ -2,9 +2,8 @@
 // it ended, when it was sent and answered (Africa/Lagos). Admins also see the request id, the
 // provider's reference, the message, how long it took, the status checks and the raw answer.
 // A vend that never left the simulator has no attempts, and the section is not shown.
-import type { VendAttemptView } from '@vendport/shared';
+import { providerLabel, type VendAttemptView } from '@vendport/shared';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { platformLabel } from '@/lib/catalogue-labels';
 import { formatTime } from '@/lib/format';
 
 const STATUS: Record<VendAttemptView['status'], { label: string; tone: BadgeTone }> = {
@@ -16,8 +15,7 @@ const STATUS: Record<VendAttemptView['status'], { label: string; tone: BadgeTone
   REVERSED: { label: 'Reversed', tone: 'info' },
 };
 
-const PROVIDERS: Record<string, string> = { VTPASS: 'VTpass', RELOADLY: 'Reloadly' };
-const providerName = (p: string) => PROVIDERS[p] ?? platformLabel(p);
+const providerName = providerLabel;
 
 export const formatDuration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 

@@ -1,6 +1,8 @@
 // One vend, for both areas: what was bought, for whom, what it cost and earned, its status, and
 // the timeline. A PENDING vend can be requeried; admins also see the routing facts and can
 // reverse a SUCCESSFUL vend (password-confirmed).
+
+import { routeStepLabel } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -217,7 +219,13 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
               <dl className="grid gap-x-6 gap-y-4 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4">
                 <Fact label="Client type">{clientTypeLabel(v.admin.clientType)}</Fact>
                 <Fact label="Platform">{platformLabel(v.platform)}</Fact>
-                <Fact label="Provider">{v.admin.provider ? platformLabel(v.admin.provider) : 'NIL'}</Fact>
+                <Fact label="Provider">
+                  {v.admin.route
+                    ? routeStepLabel(v.admin.route)
+                    : v.admin.provider
+                      ? routeStepLabel(v.admin.provider)
+                      : 'NIL'}
+                </Fact>
                 <Fact label="Provider reference">
                   <span className="font-mono text-xs">{v.admin.providerReference ?? 'NIL'}</span>
                 </Fact>
