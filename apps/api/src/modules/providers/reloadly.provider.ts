@@ -11,12 +11,9 @@ import type { Provider, ProviderAnswer, VendRequest } from './providers.service'
 import type { ReloadlyClient } from './reloadly.client';
 import { localNumber } from './vtpass.provider';
 
-/** Auto-detect refusals that are about the number itself (the recipient's side). */
-const RECIPIENT_DETECT_CODES = new Set([
-  'COULD_NOT_AUTO_DETECT_OPERATOR',
-  'INVALID_PHONE_NUMBER',
-  'INVALID_RECIPIENT_PHONE',
-]);
+/** Auto-detect refusals about the number itself (the recipient's side), as reloadly.answers.ts reads
+ * them; COULD_NOT_AUTO_DETECT_OPERATOR is Reloadly's gap (another provider may still serve the number). */
+const RECIPIENT_DETECT_CODES = new Set(['INVALID_PHONE_NUMBER', 'INVALID_RECIPIENT_PHONE']);
 
 export class ReloadlyProvider implements Provider {
   readonly name = 'RELOADLY';
