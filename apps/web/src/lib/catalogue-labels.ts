@@ -7,6 +7,7 @@ import {
   PLATFORMS,
   platformLabel,
   SERVICE_TYPES,
+  UPSTREAM_PROVIDER_LABELS,
 } from '@vendport/shared';
 
 const NETWORK_LABELS: Record<Network, string> = {
@@ -23,6 +24,16 @@ export const serviceTypeLabel = (t: string) => SERVICE_TYPE_LABELS[t] ?? t;
 export const SERVICE_TYPE_OPTIONS = SERVICE_TYPES.map((t) => ({ value: t, label: SERVICE_TYPE_LABELS[t]! }));
 
 export { platformLabel };
+
+/**
+ * Where a vend went, as people name it: a provider ("VTPASS" -> "VTpass"), a platform by its label,
+ * and a route step ("AGGREGATOR:VTPASS") as both, "Aggregator API · VTpass".
+ */
+export function providerLabel(p: string): string {
+  const [platform, provider] = p.split(':');
+  if (provider) return `${platformLabel(platform ?? '')} · ${providerLabel(provider)}`;
+  return (UPSTREAM_PROVIDER_LABELS as Record<string, string>)[p] ?? platformLabel(p);
+}
 export const PLATFORM_OPTIONS = PLATFORMS.map((p) => ({ value: p, label: platformLabel(p) }));
 
 export const CATALOGUE_STATUS_OPTIONS = [

@@ -4,7 +4,7 @@
 // A vend that never left the simulator has no attempts, and the section is not shown.
 import type { VendAttemptView } from '@vendport/shared';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { platformLabel } from '@/lib/catalogue-labels';
+import { providerLabel } from '@/lib/catalogue-labels';
 import { formatTime } from '@/lib/format';
 
 const STATUS: Record<VendAttemptView['status'], { label: string; tone: BadgeTone }> = {
@@ -15,9 +15,6 @@ const STATUS: Record<VendAttemptView['status'], { label: string; tone: BadgeTone
   NOT_FOUND: { label: 'Not found', tone: 'neutral' },
   REVERSED: { label: 'Reversed', tone: 'info' },
 };
-
-const PROVIDERS: Record<string, string> = { VTPASS: 'VTpass', RELOADLY: 'Reloadly' };
-const providerName = (p: string) => PROVIDERS[p] ?? platformLabel(p);
 
 export const formatDuration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 
@@ -53,7 +50,7 @@ export function VendAttempts({ attempts, admin }: { attempts: VendAttemptView[];
           >
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span className="text-sm font-semibold text-slate-900">
-                {a.position + 1}. {providerName(a.provider)}
+                {a.position + 1}. {providerLabel(a.provider)}
               </span>
               <Badge tone={s.tone}>{s.label}</Badge>
               <span className="text-sm text-slate-500">
@@ -64,7 +61,7 @@ export function VendAttempts({ attempts, admin }: { attempts: VendAttemptView[];
             </div>
             {admin ? (
               <>
-                <dl className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-5">
+                <dl className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-[max-content_max-content_repeat(3,minmax(0,1fr))]">
                   <Fact label="Request ID">
                     <span className="font-mono text-xs">{a.requestId ?? 'NIL'}</span>
                   </Fact>

@@ -16,7 +16,13 @@ import { SuccessModal } from '@/components/ui/success-modal';
 import { TestModeBadge, VendStatusBadge } from '@/components/vend-status-badge';
 import { ApiError } from '@/lib/api-client';
 import { toastApiError } from '@/lib/api-toasts';
-import { channelLabel, networkLabel, platformLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
+import {
+  channelLabel,
+  networkLabel,
+  platformLabel,
+  providerLabel,
+  serviceTypeLabel,
+} from '@/lib/catalogue-labels';
 import { formatDateTime, formatNaira } from '@/lib/format';
 import { clientTypeLabel, formatMsisdn, statusLabel } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
@@ -217,7 +223,7 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
               <dl className="grid gap-x-6 gap-y-4 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4">
                 <Fact label="Client type">{clientTypeLabel(v.admin.clientType)}</Fact>
                 <Fact label="Platform">{platformLabel(v.platform)}</Fact>
-                <Fact label="Provider">{v.admin.provider ? platformLabel(v.admin.provider) : 'NIL'}</Fact>
+                <Fact label="Provider">{v.admin.provider ? providerLabel(v.admin.provider) : 'NIL'}</Fact>
                 <Fact label="Provider reference">
                   <span className="font-mono text-xs">{v.admin.providerReference ?? 'NIL'}</span>
                 </Fact>

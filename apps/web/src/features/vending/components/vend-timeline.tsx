@@ -3,7 +3,7 @@
 
 import type { VendEventView } from '@vendport/shared';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { platformLabel } from '@/lib/catalogue-labels';
+import { providerLabel } from '@/lib/catalogue-labels';
 import { cn } from '@/lib/cn';
 import { formatShortDateTime } from '@/lib/format';
 import { statusLabel } from '@/lib/labels';
@@ -103,7 +103,7 @@ export function VendTimeline({ events }: { events: VendEventView[] }) {
               </p>
               {badge ? <Badge tone={tone}>{statusLabel(badge)}</Badge> : null}
               {e.provider ? (
-                <span className="text-xs text-slate-500">via {platformLabel(e.provider)}</span>
+                <span className="text-xs text-slate-500">via {providerLabel(e.provider)}</span>
               ) : null}
               <time dateTime={e.createdAt} title={e.createdAt} className="ml-auto text-xs text-slate-500">
                 {formatShortDateTime(e.createdAt)}
