@@ -1,5 +1,6 @@
 // Starts the real server (built web app, API, PGlite in a fresh data folder) for the e2e run,
 // and after the run stops it and runs the ledger check over the database the journeys used.
+// startServer() is also what a journey file uses for a server of its own (other settings).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -19,19 +20,29 @@ function freePort(): Promise<number> {
   });
 }
 
-let server: ChildProcess | null = null;
-let stopping = false;
-let dataDir = '';
+/** A running e2e server: where it listens, its seeded admin, its data folder, and how to stop it. */
+export type E2eServer = {
+  baseURL: string;
+  adminEmail: string;
+  adminPassword: string;
+  dataDir: string;
+  /** Stops the server, runs ledger:check over its database, then removes the data folder. */
+  stop: () => Promise<void>;
+};
 
-export async function setup(project: TestProject) {
-  const build = spawnSync('node', ['scripts/build-web-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('web build failed');
+/**
+ * Starts the real server (API and the built web app) on a free port over PGlite in a fresh data
+ * folder `.tmp/<name>-<time>`, with `env` over the e2e settings; resolves once it listens and has
+ * printed the seeded admin's password. The web app must be built (setup() does it).
+ */
+export async function startServer(name: string, env: Record<string, string> = {}): Promise<E2eServer> {
   const port = await freePort();
-  dataDir = path.join(root, '.tmp', `e2e-data-${Date.now()}`);
+  const dataDir = path.join(root, '.tmp', `${name}-${Date.now()}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const adminEmail = 'admin@e2e.vendport.test';
-  server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+  let stopping = false;
+  const server: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -44,6 +55,7 @@ export async function setup(project: TestProject) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,7 +70,7 @@ export async function setup(project: TestProject) {
   server.once('exit', (code, signal) => {
     if (!stopping)
       process.stderr.write(
-        `\nThe e2e server exited (${code ?? signal}) during the run:\n${out.slice(-8000)}\n`,
+        `\nThe e2e server (${name}) exited (${code ?? signal}) during the run:\n${out.slice(-8000)}\n`,
       );
   });
   const deadline = Date.now() + 120_000;
@@ -73,29 +85,44 @@ export async function setup(project: TestProject) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  if (!adminPassword) throw new Error(`server did not start in time:\n${out}`);
-  const baseURL = `http://127.0.0.1:${port}`;
-  project.provide('baseURL', baseURL);
-  project.provide('adminEmail', adminEmail);
-  project.provide('adminPassword', adminPassword);
-  project.provide('dataDir', dataDir);
+  if (!adminPassword) {
+    stopping = true;
+    server.kill('SIGTERM');
+    throw new Error(`server did not start in time:\n${out}`);
+  }
+  const stop = async () => {
+    stopping = true;
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    // The ledger must hold after every journey: ledger:check over the database they used.
+    const check = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/cli/ledger-check.ts'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      stdio: 'inherit',
+    });
+    if (check.status !== 0) throw new Error(`ledger:check reported violations after the e2e run (${name})`);
+    if (process.env.KEEP_E2E_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { baseURL: `http://127.0.0.1:${port}`, adminEmail, adminPassword, dataDir, stop };
+}
+
+let shared: E2eServer | null = null;
+
+export async function setup(project: TestProject) {
+  const build = spawnSync('node', ['scripts/build-web-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('web build failed');
+  shared = await startServer('e2e-data');
+  project.provide('baseURL', shared.baseURL);
+  project.provide('adminEmail', shared.adminEmail);
+  project.provide('adminPassword', shared.adminPassword);
+  project.provide('dataDir', shared.dataDir);
 }
 
 export async function teardown() {
-  stopping = true;
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  // The ledger must hold after every journey: ledger:check over the e2e database.
-  const check = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/cli/ledger-check.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
-  if (check.status !== 0) throw new Error('ledger:check reported violations after the e2e run');
-  if (process.env.KEEP_E2E_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
+  await shared?.stop();
 }
 
 declare module 'vitest' {

@@ -7,7 +7,23 @@ import type { SessionUser } from '@vendport/shared';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-export const baseURL = () => inject('baseURL');
+/** What the helpers need of the server they talk to (the run's shared one unless a file has its own). */
+type ServerContext = { baseURL: string; adminEmail: string; adminPassword: string; dataDir: string };
+let ownServer: ServerContext | null = null;
+
+/**
+ * Points this file's helpers (api, the sign-ins, new pages, adminToken...) at a server the file
+ * started itself (global-setup's startServer), for journeys that need other settings; null goes
+ * back to the run's shared server. Each journey file has its own copy of this module.
+ */
+export function useServer(server: ServerContext | null): void {
+  ownServer = server ? { ...server } : null;
+}
+
+const server = <K extends keyof ServerContext>(key: K): ServerContext[K] =>
+  ownServer ? ownServer[key] : inject(key);
+
+export const baseURL = () => server('baseURL');
 
 export const TIMEZONE = 'Africa/Lagos';
 
@@ -223,7 +239,7 @@ export const VERIFY_CODE = /verify your email/i;
 /** The password the admin journey (02) gives the seeded super admin; adminToken() uses it too. */
 export const E2E_ADMIN_PASSWORD = 'E2e-Admin-Lagos-Passphrase-7';
 
-export const adminEmail = () => inject('adminEmail');
+export const adminEmail = () => server('adminEmail');
 
 type LoginData = { user: SessionUser; access_token: string };
 
@@ -239,7 +255,7 @@ async function completeTwoFactor(email: string, token: string): Promise<void> {
 }
 
 /** The file where the admin bearer token is kept for later spec files (inside the run's data dir). */
-const adminTokenFile = () => path.join(inject('dataDir'), 'e2e', 'admin-token');
+const adminTokenFile = () => path.join(server('dataDir'), 'e2e', 'admin-token');
 
 /**
  * A bearer token of the seeded super admin, 2FA complete, whether or not the admin journey (02)
@@ -259,7 +275,7 @@ export async function adminToken(): Promise<string> {
   const email = adminEmail();
   let login = await api<LoginData>('POST', 'login', { email, password: E2E_ADMIN_PASSWORD });
   if (login.status === 401) {
-    login = await api<LoginData>('POST', 'login', { email, password: inject('adminPassword') });
+    login = await api<LoginData>('POST', 'login', { email, password: server('adminPassword') });
   }
   if (login.status !== 200) throw new Error(`admin login: HTTP ${login.status} ${login.json.message}`);
   const token = login.json.data.access_token;
@@ -269,7 +285,7 @@ export async function adminToken(): Promise<string> {
         'POST',
         'change-password',
         {
-          current_password: inject('adminPassword'),
+          current_password: server('adminPassword'),
           new_password: E2E_ADMIN_PASSWORD,
           confirm_password: E2E_ADMIN_PASSWORD,
         },

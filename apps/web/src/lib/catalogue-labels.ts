@@ -7,6 +7,7 @@ import {
   PLATFORMS,
   platformLabel,
   SERVICE_TYPES,
+  UPSTREAM_PROVIDER_LABELS,
 } from '@vendport/shared';
 
 const NETWORK_LABELS: Record<Network, string> = {
@@ -23,6 +24,7 @@ export const serviceTypeLabel = (t: string) => SERVICE_TYPE_LABELS[t] ?? t;
 export const SERVICE_TYPE_OPTIONS = SERVICE_TYPES.map((t) => ({ value: t, label: SERVICE_TYPE_LABELS[t]! }));
 
 export { platformLabel };
+
 export const PLATFORM_OPTIONS = PLATFORMS.map((p) => ({ value: p, label: platformLabel(p) }));
 
 export const CATALOGUE_STATUS_OPTIONS = [

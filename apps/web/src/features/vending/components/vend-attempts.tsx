@@ -15,8 +15,6 @@ const STATUS: Record<VendAttemptView['status'], { label: string; tone: BadgeTone
   REVERSED: { label: 'Reversed', tone: 'info' },
 };
 
-const providerName = providerLabel;
-
 export const formatDuration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -51,7 +49,7 @@ export function VendAttempts({ attempts, admin }: { attempts: VendAttemptView[];
           >
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span className="text-sm font-semibold text-slate-900">
-                {a.position + 1}. {providerName(a.provider)}
+                {a.position + 1}. {providerLabel(a.provider)}
               </span>
               <Badge tone={s.tone}>{s.label}</Badge>
               <span className="text-sm text-slate-500">
@@ -62,7 +60,7 @@ export function VendAttempts({ attempts, admin }: { attempts: VendAttemptView[];
             </div>
             {admin ? (
               <>
-                <dl className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-5">
+                <dl className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-[max-content_max-content_repeat(3,minmax(0,1fr))]">
                   <Fact label="Request ID">
                     <span className="font-mono text-xs">{a.requestId ?? 'NIL'}</span>
                   </Fact>

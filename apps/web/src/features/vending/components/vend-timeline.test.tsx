@@ -43,4 +43,22 @@ describe('VendTimeline', () => {
     expect(items[0]).toHaveTextContent('via Aggregator API');
     expect(screen.queryByText(/via AGGREGATOR/)).not.toBeInTheDocument();
   });
+
+  it('[VTPASS] a route step through an upstream provider reads as the platform and the provider', () => {
+    render(
+      <VendTimeline
+        events={[
+          ev('CREATED', '2026-11-24T09:00:00.000Z', { status: 'PENDING', provider: 'VTPASS' }),
+          ev('PROVIDER_CALL', '2026-11-24T09:00:01.000Z', {
+            outcome: 'PENDING',
+            provider: 'AGGREGATOR:VTPASS',
+          }),
+        ]}
+      />,
+    );
+    const items = within(screen.getByRole('list', { name: 'Timeline' })).getAllByTestId('timeline-event');
+    expect(items[0]).toHaveTextContent('via VTpass');
+    expect(items[1]).toHaveTextContent('via Aggregator API · VTpass');
+    expect(screen.queryByText(/VTPASS/)).not.toBeInTheDocument();
+  });
 });
