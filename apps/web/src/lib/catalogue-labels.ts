@@ -7,7 +7,6 @@ import {
   PLATFORMS,
   platformLabel,
   SERVICE_TYPES,
-  UPSTREAM_PROVIDER_LABELS,
 } from '@vendport/shared';
 
 const NETWORK_LABELS: Record<Network, string> = {
