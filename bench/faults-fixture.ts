@@ -22,6 +22,8 @@ interface VtpassAccess {
   baseUrl: string;
   apiKey: string;
   secretKey: string;
+  /** PROVIDER_NOT_FOUND_GRACE_MINUTES of the servers. */
+  graceMinutes: number;
 }
 type Verdict = 'delivered' | 'pending' | 'failed' | 'reversed' | 'unknown' | 'other';
 
@@ -59,7 +61,7 @@ async function requeryVtpass(access: VtpassAccess, requestId: string): Promise<V
  * A vend FAILED or REVERSED must have an attempt VTpass failed (or reversed), or never received
  * (the grace period); a SUCCESSFUL one an attempt VTpass delivered.
  */
-async function vtpassVerdicts(ended: { id: string; status: string }[], access: VtpassAccess) {
+async function vtpassVerdicts(ended: { id: string; status: string; age_ms: number }[], access: VtpassAccess) {
   const attempts = await q<{ vend_id: string; provider: string; request_id: string }>(
     `select a.vend_id, a.provider, a.request_id from vend_attempts a
        join vends v on v.id = a.vend_id where v.mode = 'LIVE' order by a.vend_id, a.position`,
@@ -94,6 +96,7 @@ async function vtpassVerdicts(ended: { id: string; status: string }[], access: V
   let successfulDespiteFailure = 0;
   let severalAttempts = 0;
   let failedNeverReceived = 0;
+  let failedBeforeGrace = 0;
   let withoutAttempt = 0;
   let notAtVtpass = 0;
   for (const v of ended) {
@@ -110,15 +113,17 @@ async function vtpassVerdicts(ended: { id: string; status: string }[], access: V
       // Undone: no attempt VTpass delivered or still holds (none written: nothing was sent).
       const undone = atVtpass.every((x) => x === 'failed' || x === 'reversed' || x === 'unknown');
       if (!undone) reversedWithoutFailure++;
-      if (v.status === 'FAILED' && (atVtpass.length === 0 || atVtpass.includes('unknown')))
+      if (v.status === 'FAILED' && (atVtpass.length === 0 || atVtpass.includes('unknown'))) {
         failedNeverReceived++;
+        if (v.age_ms < access.graceMinutes * 60_000) failedBeforeGrace++;
+      }
     }
   }
   console.log(
     `VTpass stand-in, by request id: ${seen.delivered} delivered, ${seen.failed} failed, ${seen.reversed} reversed, ${seen.pending} pending, ${seen.unknown} never received (015), ${seen.other} other`,
   );
   console.log(
-    `ended vends: ${withoutAttempt} without an attempt, ${notAtVtpass} with an attempt at another provider, ${severalAttempts} sent to VTpass more than once, ${failedNeverReceived} FAILED that VTpass never received`,
+    `ended vends: ${withoutAttempt} without an attempt, ${notAtVtpass} with an attempt at another provider, ${severalAttempts} sent to VTpass more than once, ${failedNeverReceived} FAILED that VTpass never received (${failedBeforeGrace} of them before the grace period of ${access.graceMinutes} min)`,
   );
   return {
     reversedWithoutFailure,
@@ -172,8 +177,9 @@ try {
           group by v.corporate_id, v.reference having count(*) > 1) x`,
     );
     // A failure must be one the provider gave: its vend call or its requery said FAILED.
-    const ended = await q<{ id: string; code: string; status: string }>(
-      "select id, code, status from vends where mode = 'LIVE' and status in ('FAILED', 'REVERSED', 'SUCCESSFUL')",
+    const ended = await q<{ id: string; code: string; status: string; age_ms: number }>(
+      `select id, code, status, (extract(epoch from updated_at - created_at) * 1000)::int as age_ms
+         from vends where mode = 'LIVE' and status in ('FAILED', 'REVERSED', 'SUCCESSFUL')`,
     );
     let reversedWithoutFailure = 0;
     let successfulDespiteFailure = 0;

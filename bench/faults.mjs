@@ -392,6 +392,7 @@ try {
           baseUrl: env.VTPASS_BASE_URL,
           apiKey: env.VTPASS_API_KEY,
           secretKey: env.VTPASS_SECRET_KEY,
+          graceMinutes: Number(env.PROVIDER_NOT_FOUND_GRACE_MINUTES),
         },
       }),
     }),
