@@ -13,6 +13,12 @@
 // definite failure, retries answered with another vend, answers lost, and the ledger check.
 // The last line is the result as JSON (FAULTS_RESULT {...}), read by the test of the quick profile.
 //
+// --provider=vtpass-mock: every live vend goes to VTpass's local stand-in (mocks/vtpass, started here
+// as a child process on a free port; AGGREGATOR_PROVIDERS=VTPASS, no failover) instead of the
+// simulator. The phones are a fixed mix by index of the stand-in's numbers (delivered, pending then
+// delivered on requery, answered only after the servers' time limit, and ordinary numbers it fails
+// with 016), and the check asks the stand-in itself (requery by request id) what it decided.
+//
 // Environment: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), FAULTS_VENDS,
 // FAULTS_CONCURRENCY (64), FAULTS_KILLS (3).
 import { execFileSync, spawn } from 'node:child_process';
@@ -25,6 +31,13 @@ import { adminQuery, withDb } from './pg-admin.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const quick = process.argv.includes('--quick');
+const providerArg = process.argv.find((a) => a.startsWith('--provider='));
+const PROVIDER = providerArg ? providerArg.slice('--provider='.length) : 'simulator';
+if (PROVIDER !== 'simulator' && PROVIDER !== 'vtpass-mock') {
+  console.error(`--provider must be simulator or vtpass-mock, not ${PROVIDER}`);
+  process.exit(2);
+}
+const viaVtpass = PROVIDER === 'vtpass-mock';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const VENDS = Number(process.env.FAULTS_VENDS ?? (quick ? 5_000 : 100_000));
 const CONCURRENCY = Number(process.env.FAULTS_CONCURRENCY ?? 64);
@@ -33,6 +46,14 @@ const CLIENTS = 50;
 const FAULTS = { failurePercent: 10, timeoutPercent: 5, jitterMs: 40 };
 const FUNDED_KOBO = 100_000_000_000; // what bench/vend-fixture.ts seed gives each client
 const QUIESCENCE_LIMIT_MS = 10 * 60_000;
+// The stand-in's numbers (mocks/vtpass/README.md), in shares of 100 by the vend's index.
+const VTPASS_MIX = [
+  { share: 78, phone: '08011111111', note: 'delivered' },
+  { share: 8, phone: '08011111112', note: 'pending, delivered on the first requery' },
+  { share: 4, phone: '08011111115', note: 'answered after the time limit, delivered on requery' },
+  { share: 10, phone: null, note: 'ordinary 0803 numbers, failed (016)' },
+];
+const VTPASS_MOCK_TIMEOUT_MS = 8000; // longer than PROVIDER_TIMEOUT_MS: the servers time out first
 
 const dbName = `vp_faults_${randomBytes(3).toString('hex')}`;
 const port = (n) => 4100 + n + Math.floor(Math.random() * 40) * 2;
@@ -54,6 +75,12 @@ const env = {
   JOBS_POLL_MS: '200',
   DATABASE_POOL_SIZE: '10',
 };
+if (viaVtpass) {
+  // A request killed before it reached VTpass is answered "not found" (015) on requery: with the
+  // default grace of 10 minutes such a vend would outlast the quiescence limit.
+  env.PROVIDER_NOT_FOUND_GRACE_MINUTES = '1';
+  env.AGGREGATOR_PROVIDERS = 'VTPASS';
+}
 
 const fixture = (args) =>
   execFileSync(tsx, args, {
@@ -143,6 +170,58 @@ const stats = {
 
 const phone = () => `0803${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
 
+/** The stand-in's number for vend `i`: the mix of VTPASS_MIX, spread evenly over the run. */
+function vtpassPhone(i) {
+  let slot = (i * 37) % 100; // 37 is prime to 100: every slot once in each 100 vends, interleaved
+  for (const m of VTPASS_MIX) {
+    if (slot < m.share) return m.phone ?? phone();
+    slot -= m.share;
+  }
+  return phone();
+}
+
+// ---------------------------------------------------------------- the VTpass stand-in
+
+/** Starts mocks/vtpass on a free port; resolves with the child and its base URL (…/api). */
+async function startVtpassMock(callbackUrl) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/vtpass/cli.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      VTPASS_MOCK_PORT: '0',
+      VTPASS_MOCK_BALANCE: '10000000000',
+      VTPASS_MOCK_PENDING_REQUERIES: '1',
+      VTPASS_MOCK_TIMEOUT_MS: String(VTPASS_MOCK_TIMEOUT_MS),
+      VTPASS_MOCK_CALLBACK_URL: callbackUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output = `${output}${d}`.slice(-20_000);
+  });
+  child.stderr.on('data', (d) => {
+    output = `${output}${d}`.slice(-20_000);
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the VTpass stand-in exited:\n${output}`);
+    const m = /VTPASS_BASE_URL=(\S+)/.exec(output);
+    if (m) return { child, baseUrl: m[1] };
+    await delay(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the VTpass stand-in did not start:\n${output}`);
+}
+
+async function stopChild(c) {
+  if (!c || c.exitCode !== null || c.signalCode !== null) return;
+  const done = new Promise((r) => c.once('exit', r));
+  c.kill('SIGTERM');
+  await Promise.race([done, delay(10_000)]);
+  if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+}
+
 /**
  * Sends one vend request to `api` until some instance answers it (2xx or 4xx). A connection
  * refused or reset, or a 5xx, means the instance died or was stopping: the same request goes to
@@ -178,12 +257,18 @@ async function load(apis, keys, onProgress) {
   const one = async (i) => {
     const key = keys[i % keys.length];
     const reference = `F-${runId}-${i}`;
-    const body = JSON.stringify({
-      reference,
-      phone: phone(),
-      type: 'AIRTIME',
-      amount: String(50 + (i % 20) * 25),
-    });
+    // The stand-in's numbers match no network prefix (0801): the network is named.
+    const body = JSON.stringify(
+      viaVtpass
+        ? {
+            reference,
+            phone: vtpassPhone(i),
+            network: 'MTN',
+            type: 'AIRTIME',
+            amount: String(50 + (i % 20) * 25),
+          }
+        : { reference, phone: phone(), type: 'AIRTIME', amount: String(50 + (i % 20) * 25) },
+    );
     const at = Math.random() < 0.5 ? 0 : 1;
     const retry = Math.random() < 0.2;
     const inFlight = retry && Math.random() < 0.5;
@@ -225,14 +310,31 @@ const fmt = (ms) => `${(ms / 1000).toFixed(1)} s`;
 console.log(
   `VendPort fault run${quick ? ' (quick)' : ''}: ${VENDS.toLocaleString('en')} vends, ${CLIENTS} clients, ${CONCURRENCY} concurrent requests, ${KILLS} kills`,
 );
-console.log(
-  `simulator: ${FAULTS.failurePercent}% definite failures, ${FAULTS.timeoutPercent}% timeouts, latency 5-${5 + FAULTS.jitterMs} ms`,
-);
+if (viaVtpass) {
+  console.log(
+    `provider: VTpass stand-in (mocks/vtpass), AGGREGATOR_PROVIDERS=VTPASS; numbers: ${VTPASS_MIX.map((m) => `${m.share}% ${m.phone ?? '0803…'} ${m.note}`).join(', ')}`,
+  );
+} else {
+  console.log(
+    `simulator: ${FAULTS.failurePercent}% definite failures, ${FAULTS.timeoutPercent}% timeouts, latency 5-${5 + FAULTS.jitterMs} ms`,
+  );
+}
 await adminQuery(PG_URL, `create database ${dbName}`);
 const apis = [new Instance('api-1', 'api', port(0)), new Instance('api-2', 'api', port(1))];
 const worker = new Instance('worker', 'worker', 0);
+let mock = null;
 let exitCode = 1;
 try {
+  if (viaVtpass) {
+    mock = await startVtpassMock(`${apis[0].url}/api/v1/providers/vtpass/callback`);
+    Object.assign(env, {
+      VTPASS_BASE_URL: mock.baseUrl,
+      VTPASS_API_KEY: 'vtpass-mock-api-key',
+      VTPASS_SECRET_KEY: 'SK_vtpass_mock_secret_key',
+      VTPASS_PUBLIC_KEY: 'PK_vtpass_mock_public_key',
+    });
+    console.log(`VTpass stand-in on ${mock.baseUrl}, callbacks to ${apis[0].name}`);
+  }
   console.log('seeding ...');
   const { keys } = lastJson(fixture(['bench/vend-fixture.ts', 'seed', String(CLIENTS)]));
   await Promise.all([...apis, worker].map((p) => p.start()));
@@ -282,7 +384,18 @@ try {
   const checkOut = fixture([
     'bench/faults-fixture.ts',
     'check',
-    JSON.stringify({ fundedKobo: FUNDED_KOBO, faults: FAULTS }),
+    JSON.stringify({
+      fundedKobo: FUNDED_KOBO,
+      faults: FAULTS,
+      ...(viaVtpass && {
+        vtpass: {
+          baseUrl: env.VTPASS_BASE_URL,
+          apiKey: env.VTPASS_API_KEY,
+          secretKey: env.VTPASS_SECRET_KEY,
+          graceMinutes: Number(env.PROVIDER_NOT_FOUND_GRACE_MINUTES),
+        },
+      }),
+    }),
   ]);
   const c = lastJson(checkOut);
   const vendIds = new Set(answered.values());
@@ -308,6 +421,10 @@ try {
     referencesDebitedMoreThanOnce: c.referencesDebitedTwice,
     reversalsWithoutDefiniteFailure: c.reversedWithoutFailure,
     successesTheProviderRefused: c.successfulDespiteFailure,
+    ...(viaVtpass && {
+      vendsSentToVtpassMoreThanOnce: c.vendsWithSeveralAttempts,
+      attemptsVtpassNeverReceivedOnFailedVends: c.failedNeverReceived,
+    }),
     ledgerCheck: c.ledgerOk ? 'clean' : `${c.ledgerViolations} violations`,
     maxTimePendingMs: c.maxPendingMs,
     kills: restarts.length,
@@ -336,6 +453,11 @@ try {
       'references debited more than once (must be 0)': result.referencesDebitedMoreThanOnce,
       'reversals without a definite failure (must be 0)': result.reversalsWithoutDefiniteFailure,
       'successes the provider refused (must be 0)': result.successesTheProviderRefused,
+      ...(viaVtpass && {
+        'vends sent to VTpass more than once (must be 0)': result.vendsSentToVtpassMoreThanOnce,
+        'failed vends VTpass never received (015, after the grace period)':
+          result.attemptsVtpassNeverReceivedOnFailedVends,
+      }),
       'ledger check': result.ledgerCheck,
       'max time a vend stayed PENDING': fmt(result.maxTimePendingMs),
       'kills (API instance + worker)': result.kills,
@@ -353,6 +475,7 @@ try {
     result.referencesDebitedMoreThanOnce === 0 &&
     result.reversalsWithoutDefiniteFailure === 0 &&
     result.successesTheProviderRefused === 0 &&
+    (!viaVtpass || result.vendsSentToVtpassMoreThanOnce === 0) &&
     c.ledgerOk &&
     result.kills === KILLS;
   console.log(zeros ? 'every zero holds' : 'A ZERO DID NOT HOLD');
@@ -360,6 +483,7 @@ try {
   exitCode = zeros ? 0 : 1;
 } finally {
   await Promise.all([...apis, worker].map((p) => p.stop().catch(() => {})));
+  await stopChild(mock?.child).catch(() => {});
   await adminQuery(PG_URL, `drop database if exists ${dbName} with (force)`);
 }
 process.exit(exitCode);
