@@ -32,7 +32,14 @@ export async function hintFromProvider(
 ): Promise<{ vendId: string } | null> {
   const attempt = await attemptByRequest(ctx.db, provider, q);
   if (!attempt) return null;
-  await enqueue(ctx.db, PROVIDER_CHECK_QUEUE, { vendId: attempt.vendId }, { maxAttempts: 5 });
+  // One check waiting per vend, however many hints arrive (VTpass's are unsigned: a flood of them
+  // costs one requery, not one each).
+  await enqueue(
+    ctx.db,
+    PROVIDER_CHECK_QUEUE,
+    { vendId: attempt.vendId },
+    { maxAttempts: 5, dedupeKey: `provider-check:${attempt.vendId}` },
+  );
   return { vendId: attempt.vendId };
 }
 

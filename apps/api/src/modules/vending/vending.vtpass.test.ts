@@ -191,6 +191,12 @@ describe('[VTPASS] vending through VTpass', () => {
       });
       expect(cb.statusCode).toBe(200);
     }
+    // Three hints, one check waiting.
+    const waiting = await t.app.ctx.dbHandle.query<{ n: number }>(
+      "select count(*)::int as n from jobs where queue = 'provider-check' and status = 'PENDING' and payload->>'vendId' = $1",
+      [v.id],
+    );
+    expect(waiting[0].n).toBe(1);
     await runDueJobs(t.app.ctx, { now: later(1_000) });
     // A second check finds nothing more to do.
     expect((await checkAtProvider(t.app.ctx, v.id))?.status).toBe('REVERSED');
