@@ -15,7 +15,6 @@ export {
   parseStep,
   type RouteStep,
   SANDBOX_PLATFORM,
-  SANDBOX_PROVIDER,
   stepOf,
   type VendRequest,
 } from './providers.service';

@@ -205,8 +205,6 @@ export interface ProviderRegistry {
 
 /** Test mode's platform: its route is the one step SANDBOX:SIMULATOR. */
 export const SANDBOX_PLATFORM = 'SANDBOX';
-/** @deprecated the name test mode's route had before issue 32; see SANDBOX_PLATFORM. */
-export const SANDBOX_PROVIDER = SANDBOX_PLATFORM;
 
 /** A route step: the platform and the provider serving it. */
 export interface RouteStep {

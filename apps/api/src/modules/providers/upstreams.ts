@@ -4,25 +4,16 @@ import type { AppContext } from '../../infra/context';
 import type { Provider } from './providers.service';
 import { createReloadlyClient } from './reloadly.client';
 import { ReloadlyProvider } from './reloadly.provider';
-import { createVtpassClient } from './vtpass.client';
 import { VtpassProvider } from './vtpass.provider';
+import { vtpassClientOf } from './vtpass-client-of';
 
 export function upstreamsOf(ctx: AppContext): Partial<Record<'VTPASS' | 'RELOADLY', Provider>> {
   const c = ctx.config;
   const out: Partial<Record<'VTPASS' | 'RELOADLY', Provider>> = {};
-  if (c.configuredProviders.includes('VTPASS')) {
-    out.VTPASS = new VtpassProvider(
-      createVtpassClient({
-        baseUrl: c.VTPASS_BASE_URL,
-        apiKey: c.VTPASS_API_KEY!,
-        secretKey: c.VTPASS_SECRET_KEY!,
-        publicKey: c.VTPASS_PUBLIC_KEY!,
-        // A little under the lifecycle's own limit, so the adapter's answer (no answer) is the one kept.
-        timeoutMs: Math.max(100, c.PROVIDER_TIMEOUT_MS - 50),
-      }),
-      ctx.log,
-    );
-  }
+  // A little under the lifecycle's own limit, so the adapter's answer (no answer) is the one kept.
+  const timeoutMs = c.PROVIDER_TIMEOUT_MS - 50;
+  const vtpass = vtpassClientOf(ctx, timeoutMs);
+  if (vtpass) out.VTPASS = new VtpassProvider(vtpass, ctx.log);
   if (c.configuredProviders.includes('RELOADLY')) {
     out.RELOADLY = new ReloadlyProvider(
       createReloadlyClient({
@@ -30,7 +21,7 @@ export function upstreamsOf(ctx: AppContext): Partial<Record<'VTPASS' | 'RELOADL
         baseUrl: c.RELOADLY_BASE_URL,
         clientId: c.RELOADLY_CLIENT_ID!,
         clientSecret: c.RELOADLY_CLIENT_SECRET!,
-        timeoutMs: Math.max(100, c.PROVIDER_TIMEOUT_MS - 50),
+        timeoutMs: Math.max(100, timeoutMs),
       }),
       ctx.log,
     );
