@@ -1,6 +1,6 @@
 // A vend's requests to real upstreams (issue 32): one row per attempt, written before the HTTP
 // call with the request id made for it; every requery of the attempt reuses that id.
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { vendAttempts } from '../../infra/db/schema';
 
@@ -28,8 +28,16 @@ export interface AttemptAnswer {
   requery: boolean;
 }
 
-/** Records what the provider said to the attempt (its request or a requery of it). */
+const FINAL = ['SUCCESSFUL', 'FAILED', 'REVERSED'] as const;
+
+/**
+ * Records what the provider said to the attempt (its request or a requery of it). A definite
+ * answer already recorded is never replaced by an indefinite one: the first request's late
+ * timeout must not undo what a requery found meanwhile (only a later definite answer, such as a
+ * reversal after success, moves a final attempt on).
+ */
 export async function answerAttempt(db: Db, id: string, a: AttemptAnswer): Promise<void> {
+  const definite = (FINAL as readonly string[]).includes(a.status);
   await db
     .update(vendAttempts)
     .set({
@@ -43,7 +51,11 @@ export async function answerAttempt(db: Db, id: string, a: AttemptAnswer): Promi
       requeryCount: a.requery ? sql`${vendAttempts.requeryCount} + 1` : vendAttempts.requeryCount,
       updatedAt: a.at,
     })
-    .where(eq(vendAttempts.id, id));
+    .where(
+      definite
+        ? eq(vendAttempts.id, id)
+        : and(eq(vendAttempts.id, id), notInArray(vendAttempts.status, [...FINAL])),
+    );
 }
 
 /** The attempt holding the vend at a route position (the latest, should there be two). */
