@@ -3,6 +3,7 @@
 // platform and the providers' balances are read here too.
 
 export {
+  claimLowAlert,
   markLowAlert,
   providerBalanceRows,
   recordProviderBalance,

@@ -1,5 +1,6 @@
 // The providers module's tables: the route order an admin saved per platform, and each upstream's
 // last balance read.
+import { isNull } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { platformProviders, providerBalances } from '../../infra/db/schema';
 
@@ -51,6 +52,23 @@ export async function recordProviderBalance(
     .onConflictDoUpdate({ target: providerBalances.provider, set })
     .returning();
   return row;
+}
+
+/**
+ * Claims the low-balance alert for a crossing: true for exactly one caller however many balance
+ * reads (schedule, admin refresh, other instances) find the balance low at once.
+ */
+export async function claimLowAlert(db: Db, provider: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .insert(providerBalances)
+    .values({ provider, lowAlertSentAt: at })
+    .onConflictDoUpdate({
+      target: providerBalances.provider,
+      set: { lowAlertSentAt: at },
+      setWhere: isNull(providerBalances.lowAlertSentAt),
+    })
+    .returning({ provider: providerBalances.provider });
+  return rows.length === 1;
 }
 
 export async function markLowAlert(db: Db, provider: string, at: Date | null) {

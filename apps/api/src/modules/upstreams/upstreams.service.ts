@@ -18,6 +18,7 @@ import { badRequest } from '../../infra/errors';
 import { callerOf, type RequestContext } from '../../infra/request-context';
 import { notifyAdmins } from '../notifications';
 import {
+  claimLowAlert,
   forgetPlatformRoutes,
   markLowAlert,
   type PlatformRoute,
@@ -206,8 +207,9 @@ export async function checkLowBalance(
   }
   if (alerted) return false;
   const name = UPSTREAM_PROVIDER_LABELS[id];
-  await ctx.db.transaction(async (tx) => {
-    await markLowAlert(tx, id, now);
+  return ctx.db.transaction(async (tx) => {
+    // Concurrent reads below the line: the one that claims the crossing alerts.
+    if (!(await claimLowAlert(tx, id, now))) return false;
     await notifyAdmins(
       tx,
       'services.manage',
@@ -215,8 +217,8 @@ export async function checkLowBalance(
       `${name} reports a balance of ${formatNaira(balanceKobo)}, below the alert of ${formatNaira(low)}. Fund the ${name} account to keep vends going through it.`,
       'balance.low',
     );
+    return true;
   });
-  return true;
 }
 
 /** The admin's "Refresh": reads a real upstream's balance now (the simulator has none). */

@@ -8,6 +8,7 @@ import type { Provider } from '../providers/providers.service';
 import { installProviders, providersOf } from '../providers/registry';
 import { apiKeyFor, apiVend, assignDefaults, fund } from '../vending/vending.testing';
 import { PROVIDER_BALANCES_EVERY_MS } from './upstreams.jobs';
+import { checkLowBalance, readBalance } from './upstreams.service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -255,5 +256,17 @@ describe('[PROVIDERS-SCREEN] balances', () => {
     vtpassBalance = 1_000_000;
     await runDueJobs(t.app.ctx, { now: later(3 * PROVIDER_BALANCES_EVERY_MS + 4_000) });
     expect(await lowAlerts()).toHaveLength(2);
+  });
+
+  it('[PROVIDERS-SCREEN] reads that find the balance low at the same moment alert once between them', async () => {
+    vtpassBalance = 9_000_000;
+    await readBalance(t.app.ctx, 'VTPASS'); // above the line: re-armed
+    const before = (await lowAlerts()).length;
+    vtpassBalance = 2_000_000;
+    const alerted = await Promise.all(
+      Array.from({ length: 8 }, () => checkLowBalance(t.app.ctx, 'VTPASS', 2_000_000)),
+    );
+    expect(alerted.filter(Boolean)).toHaveLength(1);
+    expect(await lowAlerts()).toHaveLength(before + 1);
   });
 });
