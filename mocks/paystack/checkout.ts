@@ -17,7 +17,7 @@ function page(title: string, body: string) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title></head>
 <body style="margin:0;font-family:system-ui,sans-serif;background:#eef2f6;color:#011b33">
-<main style="max-width:420px;margin:48px auto;background:#fff;border-radius:8px;padding:28px;box-shadow:0 2px 12px rgba(0,0,0,.08)">
+<main style="box-sizing:border-box;width:calc(100% - 24px);max-width:420px;margin:48px auto;background:#fff;border-radius:8px;padding:28px;box-shadow:0 2px 12px rgba(0,0,0,.08)">
 <p style="margin:0 0 4px;font-size:12px;letter-spacing:.08em;text-transform:uppercase;color:#5b6b7b">Paystack stand-in (test mode)</p>
 ${body}
 <p style="margin:24px 0 0;font-size:12px;color:#5b6b7b">A local mock of Paystack's checkout: no card is charged.</p>
@@ -39,7 +39,7 @@ function checkoutPage(t: Txn) {
   return page(
     `Pay ${naira(t.amount)}`,
     `<h1 style="font-size:20px;margin:8px 0 16px">Pay ${amount}</h1>
-<dl style="display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:0 0 20px">
+<dl style="display:grid;grid-template-columns:auto minmax(0,1fr);gap:6px 12px;margin:0 0 20px;overflow-wrap:anywhere">
 <dt style="color:#5b6b7b">Email</dt><dd style="margin:0">${esc(t.email)}</dd>
 <dt style="color:#5b6b7b">Reference</dt><dd style="margin:0">${esc(t.reference)}</dd>
 <dt style="color:#5b6b7b">Card</dt><dd style="margin:0">4084 0840 8408 4081 (test)</dd>
