@@ -17,6 +17,7 @@ import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, notFound } from '../../infra/errors';
+import { enqueue } from '../../infra/queue';
 import { callerOf, type RequestContext, systemContext } from '../../infra/request-context';
 import { corporateSummary } from '../corporates';
 import { systemAccountId, transfer, walletAccountId } from '../ledger';
@@ -309,6 +310,28 @@ export async function verifyCardPayment(
     return { payment: p, credited: false };
   }
   return settleCardPayment(ctx, reference, result, 'verify', rc);
+}
+
+export const CARD_CHECK_QUEUE = 'card-payment-check';
+
+/**
+ * Queues a check of a card payment at its gateway (a webhook's hint). One check waits per payment
+ * and kind (`charge`, `reversal`: a refund arriving while the charge's check waits is not lost),
+ * however many deliveries arrive. Null for a reference we never issued; false when one was waiting.
+ */
+export async function queueCardPaymentCheck(
+  ctx: AppContext,
+  reference: string,
+  kind: 'charge' | 'reversal',
+): Promise<boolean | null> {
+  if (!(await findCardPayment(ctx.db, reference))) return null;
+  const jobId = await enqueue(
+    ctx.db,
+    CARD_CHECK_QUEUE,
+    { reference },
+    { dedupeKey: `${CARD_CHECK_QUEUE}:${reference}:${kind}`, maxAttempts: 8 },
+  );
+  return jobId !== null;
 }
 
 /**

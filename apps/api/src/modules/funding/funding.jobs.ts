@@ -1,8 +1,7 @@
 // The funding module's background jobs: abandoned card payments checked and expired, every minute;
 // and the check of one card payment at its gateway that a gateway webhook asks for.
 import type { JobHandler, ModuleJobs } from '../../infra/queue';
-import { checkCardPaymentAtGateway, expireAbandonedCardPayments } from './card.service';
-import { CARD_CHECK_QUEUE } from './paystack-webhook.routes';
+import { CARD_CHECK_QUEUE, checkCardPaymentAtGateway, expireAbandonedCardPayments } from './card.service';
 
 const CARD_EXPIRY_QUEUE = 'card-payment-expiry';
 const EVERY_MS = 60_000;

@@ -8,12 +8,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context';
 import { AppError } from '../../infra/errors';
-import { enqueue } from '../../infra/queue';
-import { findCardPayment } from './funding.repo';
+import { queueCardPaymentCheck } from './card.service';
 import { paystackEventAction } from './gateway/paystack/events';
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignatureValid } from './gateway/paystack/signature';
 
-export const CARD_CHECK_QUEUE = 'card-payment-check';
+export { CARD_CHECK_QUEUE } from './card.service';
 export const PAYSTACK_WEBHOOK_PATH = '/api/v1/payments/paystack/webhook';
 
 /** Queues the check an event asks for; a reference we never issued is acknowledged and ignored. */
@@ -21,18 +20,9 @@ export async function dispatchPaystackEvent(ctx: AppContext, body: unknown) {
   const action = paystackEventAction(body);
   if ('ignore' in action) return { queued: false, why: action.ignore };
   const { reference, kind } = action.check;
-  if (!(await findCardPayment(ctx.db, reference)))
-    return { queued: false, why: `no card payment ${reference}` };
-  const jobId = await enqueue(
-    ctx.db,
-    CARD_CHECK_QUEUE,
-    { reference },
-    { dedupeKey: `${CARD_CHECK_QUEUE}:${reference}:${kind}`, maxAttempts: 8 },
-  );
-  return {
-    queued: jobId !== null,
-    why: jobId ? `check of ${reference} queued` : `check of ${reference} already waiting`,
-  };
+  const queued = await queueCardPaymentCheck(ctx, reference, kind);
+  if (queued === null) return { queued: false, why: `no card payment ${reference}` };
+  return { queued, why: queued ? `check of ${reference} queued` : `check of ${reference} already waiting` };
 }
 
 export async function paystackWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
