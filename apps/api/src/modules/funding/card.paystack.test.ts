@@ -9,7 +9,7 @@ import { checkBooks } from '../../books';
 import { loadConfig } from '../../infra/config';
 import { runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/harness';
+import { buildTestApp, type TestApp, testDbKind } from '../../test/harness';
 import { expireAbandonedCardPayments } from './card.service';
 import { call, creditTransfersFor, walletBalance } from './funding.fixtures';
 import { paystackSignature } from './gateway/paystack/signature';
@@ -365,7 +365,7 @@ describe('[PAYSTACK] duplicate deliveries', () => {
     const credits = await creditTransfersFor(t.app, 'card_payment', await paymentId(p.reference));
     const balance = await walletBalance(t.app, c.corporateId);
     console.log(
-      `[PAYSTACK] 20 concurrent deliveries (${t.app.ctx.config.DATABASE_URL ? 'PostgreSQL' : (process.env.TEST_DB_KIND ?? 'PGlite')}): ` +
+      `[PAYSTACK] 20 concurrent deliveries (${testDbKind() === 'pg' ? 'PostgreSQL' : 'PGlite'}): ` +
         `20×200 in ${elapsedMs} ms, ${queued} check queued, ${credits} credit transfer, wallet ${balance} kobo`,
     );
     expect(credits).toBe(1);
