@@ -1,11 +1,12 @@
 // Paystack's answer to GET /transaction/verify/:reference → what card funding does with the payment.
 //
 // Read from Paystack's documentation:
-//   https://paystack.com/docs/api/transaction/#verify      the answer ({ status, message, data }) and
-//     data.status: "success", "failed", "abandoned", "ongoing", "pending", "processing", "queued",
-//     "reversed"
-//   https://paystack.com/docs/payments/verify-payments/    "confirm … the status … the amount … the
-//     currency" before giving value
+//   https://paystack.com/docs/api/transaction/#verify      the answer ({ status, message, data })
+//   https://paystack.com/docs/payments/verify-payments/    its "Transaction statuses" table: abandoned
+//     (not completed), failed, ongoing (e.g. waiting for an OTP), pending (in progress), processing
+//     (pending, for direct debit), queued (bulk charges), reversed (refunded, or a chargeback logged),
+//     success; and: check that value was not already given for a reference (webhooks and verify both
+//     arrive). Read from a stored copy of that page; the amount and currency checks are our rule.
 //   https://paystack.com/docs/api/#errors                  400 with status false for a reference that is
 //     not found ("Transaction reference not found"), 401 for a wrong key, 5xx Paystack's own error
 //
