@@ -22,6 +22,7 @@ function appSecret(dataDir: string, given?: string): string {
 
 async function main() {
   const base = loadConfig();
+  for (const w of base.warnings) console.warn(`Warning: ${w}`);
   const config = { ...base, APP_SECRET: appSecret(base.DATA_DIR, base.APP_SECRET) };
   const handle = await openDb(dbTargetOf(config));
   // The embedded database's thread gone: every write would fail. Stop, so that a restart (which

@@ -103,9 +103,22 @@ export const configSchema = z.object({
   FUNDING_ACCOUNT_NAME: z.string().min(1).default('VendPort Collections'),
   /**
    * The card payment gateway adapter. `simulator` is the built-in one (it credits without real
-   * money, so it is never the default in production); `none` turns card funding off.
+   * money, so it is never the default in production); `paystack` is Paystack (PAYSTACK_SECRET_KEY
+   * required); `none` turns card funding off.
    */
-  CARD_GATEWAY: z.enum(['simulator', 'none']).optional(),
+  CARD_GATEWAY: z.enum(['simulator', 'paystack', 'none']).optional(),
+  /**
+   * Paystack's secret key (sk_test_… or sk_live_…): the Bearer of every API call and the HMAC-SHA512
+   * key of its webhooks. sk_test_ keys are refused in production.
+   */
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_[A-Za-z0-9]+$/, 'PAYSTACK_SECRET_KEY must look like sk_test_… or sk_live_…')
+    .optional(),
+  /** Paystack's API (default theirs; a local stand-in such as mocks/paystack in development). */
+  PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
+  /** A Paystack call without an answer in this time leaves the payment pending (asked again later). */
+  PAYSTACK_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /**
    * A card payment still PENDING this long after it started is checked with the gateway and,
    * unless the gateway says it was paid, expires (nothing credited).
@@ -139,7 +152,9 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema> & {
   devRoutes: boolean;
-  cardGateway: 'simulator' | 'none';
+  cardGateway: 'simulator' | 'paystack' | 'none';
+  /** Settings that are allowed but deserve a word at start (printed by server.ts). */
+  warnings: string[];
   /** The ordered providers of each platform from the environment (the database may override). */
   platformProviders: { AGGREGATOR: ProviderId[]; VTU: ProviderId[] };
   /** The providers whose keys are set (the simulator outside production). */
@@ -196,6 +211,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Anyone could "pay" through the simulator's checkout and be credited: never with real money.
     throw new Error('Invalid configuration:\n  CARD_GATEWAY: the simulator cannot run in production');
   }
+  const warnings: string[] = [];
+  const paystackKey = c.PAYSTACK_SECRET_KEY;
+  if (c.CARD_GATEWAY === 'paystack' && !paystackKey) {
+    throw new Error(
+      'Invalid configuration:\n  PAYSTACK_SECRET_KEY: required with CARD_GATEWAY=paystack (your Paystack secret key, sk_live_… in production)',
+    );
+  }
+  if (paystackKey?.startsWith('sk_test_') && c.NODE_ENV === 'production') {
+    // A test key takes no real money: clients would "pay" and be credited for nothing.
+    throw new Error(
+      'Invalid configuration:\n  PAYSTACK_SECRET_KEY: a test key (sk_test_…) cannot run in production; set your live key (sk_live_…)',
+    );
+  }
+  if (paystackKey?.startsWith('sk_live_') && c.NODE_ENV !== 'production') {
+    warnings.push(
+      `PAYSTACK_SECRET_KEY is a live key (sk_live_…) but NODE_ENV is ${c.NODE_ENV}: card payments here move real money`,
+    );
+  }
   const configuredProviders = configuredOf(c);
   const problems = providerProblems(c, configuredProviders);
   if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -206,5 +239,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     AGGREGATOR: c.AGGREGATOR_PROVIDERS ?? fallback,
     VTU: c.VTU_PROVIDERS ?? fallback,
   };
-  return { ...c, devRoutes, cardGateway, platformProviders, configuredProviders };
+  return { ...c, devRoutes, cardGateway, platformProviders, configuredProviders, warnings };
 }

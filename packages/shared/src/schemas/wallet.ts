@@ -31,6 +31,7 @@ export const CARD_PAYMENT_STATUSES = [
   'CANCELLED',
   'REVIEW',
   'EXPIRED',
+  'REVERSED',
 ] as const;
 export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
 export const FUNDING_CHANNELS = ['BANK_TRANSFER', 'CARD', 'ADMIN'] as const;
@@ -45,6 +46,7 @@ export const FUNDING_STATUSES = [
   'CANCELLED',
   'REVIEW',
   'EXPIRED',
+  'REVERSED',
 ] as const;
 
 /** Smallest and largest single funding: NGN 100 and NGN 1,000,000,000. */

@@ -123,7 +123,13 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext) {
         const { payment, credited } = await settleCardPayment(
           ctx,
           d.reference,
-          { status: d.status, amountKobo: d.amountKobo, paidAt: d.paidAt ? new Date(d.paidAt) : null },
+          // The simulator charges naira only.
+          {
+            status: d.status,
+            amountKobo: d.amountKobo,
+            currency: 'NGN',
+            paidAt: d.paidAt ? new Date(d.paidAt) : null,
+          },
           'callback',
           requestContextOf(req),
         );

@@ -1,6 +1,7 @@
 // Card funding through a payment gateway. The client pays amount + fee (spec §9 fee rule, shown
-// before paying); once the gateway confirms — by its signed callback or by our verify call, in
-// any order, any number of times — the wallet is credited with the amount exactly once:
+// before paying); once the gateway confirms — by its signed callback or by our verify call (which a
+// Paystack webhook only triggers), in any order, any number of times — the wallet is credited with
+// the amount exactly once:
 // the card payment row is locked FOR UPDATE, only a non-SUCCESSFUL row is credited, and the
 // ledger transfer's reference `card-payment:<reference>` is unique. Gateway clearing receives
 // amount + fee; the wallet gets the amount; fee income gets the fee.
@@ -16,6 +17,7 @@ import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { AppError, notFound } from '../../infra/errors';
+import { enqueue } from '../../infra/queue';
 import { callerOf, type RequestContext, systemContext } from '../../infra/request-context';
 import { corporateSummary } from '../corporates';
 import { systemAccountId, transfer, walletAccountId } from '../ledger';
@@ -32,10 +34,18 @@ import {
 } from './funding.repo';
 import { requireActiveCorporate } from './funding.service';
 import type { GatewayVerifyResult, PaymentGateway } from './gateway/gateway';
+import { callbackUrlOf, PaystackGateway, paystackClientOf } from './gateway/paystack/gateway';
 import { SimulatorGateway } from './gateway/simulator';
 
 export function gatewayOf(ctx: AppContext): PaymentGateway | null {
-  return ctx.config.cardGateway === 'simulator' ? new SimulatorGateway(ctx.db) : null;
+  switch (ctx.config.cardGateway) {
+    case 'simulator':
+      return new SimulatorGateway(ctx.db);
+    case 'paystack':
+      return new PaystackGateway(paystackClientOf(ctx.config), callbackUrlOf(ctx.config));
+    default:
+      return null;
+  }
 }
 
 function requireGateway(ctx: AppContext): PaymentGateway {
@@ -146,17 +156,65 @@ export async function settleCardPayment(
   return ctx.db.transaction(async (tx) => {
     const p = await lockCardPayment(tx, reference);
     if (!p) throw notFound('Card payment');
-    if (p.status === 'SUCCESSFUL') return { payment: p, credited: false };
+    const audit = rc ?? systemContext(`card-payment-${via}`);
+
+    if (result.status === 'REVERSED') {
+      if (p.status === 'SUCCESSFUL') {
+        // Credited, then reversed at the gateway (refund or chargeback): the wallet is debited back
+        // by the funding module's reversal of a credited card payment — the call site for
+        // reverseCreditedCardPayment(tx, ctx, p, result, audit) (issue 33 point 4), wired in with it.
+        // Without it the payment stays SUCCESSFUL and the reversal is logged for an admin.
+        ctx.log.error(
+          { reference, via, detail: result.detail },
+          'credited card payment reversed at the gateway',
+        );
+        return { payment: p, credited: false };
+      }
+      if (p.status === 'REVERSED') return { payment: p, credited: false };
+      // Never credited: nothing to take back, the payment only records that the money went back.
+      const payment = await updateCardPayment(tx, p.id, {
+        status: 'REVERSED',
+        statusReason: 'The gateway reversed this payment; nothing was credited',
+      });
+      await recordAudit(tx, audit, {
+        action: 'funding.card.status',
+        targetType: 'card_payment',
+        targetId: p.reference,
+        corporateId: p.corporateId,
+        summary: { via, status: 'REVERSED', from: p.status, gateway: result.detail ?? null },
+      });
+      return { payment, credited: false };
+    }
+    if (p.status === 'SUCCESSFUL' || p.status === 'REVERSED') return { payment: p, credited: false };
 
     if (result.status === 'SUCCESSFUL') {
-      if (result.amountKobo !== p.totalKobo) {
+      if (result.amountKobo !== p.totalKobo || result.currency !== 'NGN') {
+        // Paid, but not what we asked for: an admin decides (funding history, status REVIEW).
+        if (p.status === 'REVIEW') return { payment: p, credited: false };
         ctx.log.error(
-          { reference, expected: p.totalKobo, got: result.amountKobo, via },
-          'card payment amount mismatch: not credited',
+          { reference, expected: p.totalKobo, got: result.amountKobo, currency: result.currency, via },
+          'card payment amount or currency mismatch: not credited',
         );
+        const reported =
+          result.currency === 'NGN'
+            ? formatNaira(result.amountKobo ?? 0)
+            : `${result.amountKobo ?? '?'} in ${result.currency ?? 'an unknown currency'} subunits`;
         const payment = await updateCardPayment(tx, p.id, {
           status: 'REVIEW',
-          statusReason: `The gateway reported ${formatNaira(result.amountKobo ?? 0)} instead of ${formatNaira(p.totalKobo)}`,
+          statusReason: `The gateway reported ${reported} instead of ${formatNaira(p.totalKobo)}; held for an admin, nothing credited`,
+        });
+        await recordAudit(tx, audit, {
+          action: 'funding.card.review',
+          targetType: 'card_payment',
+          targetId: p.reference,
+          corporateId: p.corporateId,
+          summary: {
+            via,
+            status: 'REVIEW',
+            expectedTotal: koboToNairaString(p.totalKobo),
+            reportedAmountSubunits: result.amountKobo,
+            reportedCurrency: result.currency,
+          },
         });
         return { payment, credited: false };
       }
@@ -246,8 +304,58 @@ export async function verifyCardPayment(
   if (!p) throw notFound('Card payment');
   if (p.status === 'SUCCESSFUL') return { payment: p, credited: false };
   const result = await requireGateway(ctx).verify(reference);
-  if (result.status === 'NOT_FOUND') return { payment: p, credited: false };
+  if (result.status === 'NOT_FOUND' || result.status === 'UNKNOWN') {
+    if (result.status === 'UNKNOWN')
+      ctx.log.warn({ reference, detail: result.detail }, 'card verify unclear');
+    return { payment: p, credited: false };
+  }
   return settleCardPayment(ctx, reference, result, 'verify', rc);
+}
+
+export const CARD_CHECK_QUEUE = 'card-payment-check';
+
+/**
+ * Queues a check of a card payment at its gateway (a webhook's hint). One check waits per payment
+ * and kind (`charge`, `reversal`: a refund arriving while the charge's check waits is not lost),
+ * however many deliveries arrive. Null for a reference we never issued; false when one was waiting.
+ */
+export async function queueCardPaymentCheck(
+  ctx: AppContext,
+  reference: string,
+  kind: 'charge' | 'reversal',
+): Promise<boolean | null> {
+  if (!(await findCardPayment(ctx.db, reference))) return null;
+  const jobId = await enqueue(
+    ctx.db,
+    CARD_CHECK_QUEUE,
+    { reference },
+    { dedupeKey: `${CARD_CHECK_QUEUE}:${reference}:${kind}`, maxAttempts: 8 },
+  );
+  return jobId !== null;
+}
+
+/**
+ * The check a gateway's webhook schedules (a webhook is only a hint): ask the gateway about the
+ * payment, whatever our status, and apply its answer. Returns null for a reference we never issued;
+ * `unclear` when the gateway's answer could not be classified (the job asks again).
+ */
+export async function checkCardPaymentAtGateway(ctx: AppContext, reference: string) {
+  const p = await findCardPayment(ctx.db, reference);
+  if (!p) return null;
+  const gateway = gatewayOf(ctx);
+  if (!gateway) return { payment: p, credited: false, unclear: false };
+  const result = await gateway.verify(reference);
+  if (result.status === 'NOT_FOUND' || result.status === 'UNKNOWN') {
+    return { payment: p, credited: false, unclear: result.status === 'UNKNOWN', detail: result.detail };
+  }
+  const settled = await settleCardPayment(
+    ctx,
+    reference,
+    result,
+    'verify',
+    systemContext('card-payment-check'),
+  );
+  return { ...settled, unclear: false, detail: result.detail };
 }
 
 export { completeSimPayment, findSimPayment, type SimPaymentRow } from './funding.repo';
@@ -256,9 +364,10 @@ const EXPIRY_BATCH = 100;
 
 /**
  * Card payments the payer never completed: each one still PENDING after
- * CARD_PAYMENT_EXPIRY_MINUTES is checked with the gateway first. Paid (or failed, cancelled)
- * there, it is settled as the gateway says; still pending or unknown there, it EXPIRES: a clear
- * status in the history, nothing credited. A gateway that later confirms an expired payment as
+ * CARD_PAYMENT_EXPIRY_MINUTES is checked with the gateway first. Paid (or failed, cancelled,
+ * reversed) there, it is settled as the gateway says; still pending there (or unknown to it), it
+ * EXPIRES: a clear status in the history, nothing credited. An answer that cannot be classified
+ * (no answer, an undocumented status) expires nothing: the payment is asked again next time. A gateway that later confirms an expired payment as
  * paid still credits it (settleCardPayment accepts any status but SUCCESSFUL). With no gateway to
  * ask, nothing is expired: a payment is never given up on without asking.
  */
@@ -276,7 +385,14 @@ export async function expireAbandonedCardPayments(ctx: AppContext, now = new Dat
   for (const p of stale) {
     done.checked++;
     const result = await gateway.verify(p.reference);
-    if (result.status === 'SUCCESSFUL' || result.status === 'FAILED' || result.status === 'CANCELLED') {
+    // No classifiable answer: nothing is given up on without a clear word from the gateway.
+    if (result.status === 'UNKNOWN') continue;
+    if (
+      result.status === 'SUCCESSFUL' ||
+      result.status === 'FAILED' ||
+      result.status === 'CANCELLED' ||
+      result.status === 'REVERSED'
+    ) {
       const settled = await settleCardPayment(ctx, p.reference, result, 'verify', rc);
       if (settled.credited) done.credited++;
       continue;

@@ -1,6 +1,7 @@
-// The funding module's background job: abandoned card payments checked and expired, every minute.
+// The funding module's background jobs: abandoned card payments checked and expired, every minute;
+// and the check of one card payment at its gateway that a gateway webhook asks for.
 import type { JobHandler, ModuleJobs } from '../../infra/queue';
-import { expireAbandonedCardPayments } from './card.service';
+import { CARD_CHECK_QUEUE, checkCardPaymentAtGateway, expireAbandonedCardPayments } from './card.service';
 
 const CARD_EXPIRY_QUEUE = 'card-payment-expiry';
 const EVERY_MS = 60_000;
@@ -11,8 +12,21 @@ export const cardExpiryJob: JobHandler = async (ctx, _job, now) => {
   return { retryAt: new Date(now.getTime() + EVERY_MS) };
 };
 
+/** A webhook's hint: ask the gateway; an answer that cannot be classified is retried with backoff. */
+export const cardCheckJob: JobHandler = async (ctx, job) => {
+  const reference = String((job.payload as { reference?: unknown }).reference ?? '');
+  const done = await checkCardPaymentAtGateway(ctx, reference);
+  if (!done) return { failed: `no card payment ${reference}` };
+  if (done.unclear) throw new Error(`gateway answer unclear for ${reference}: ${done.detail ?? ''}`);
+  ctx.log.info(
+    { reference, status: done.payment.status, credited: done.credited },
+    'card payment checked at the gateway',
+  );
+  return undefined;
+};
+
 export const fundingJobs: ModuleJobs = {
-  handlers: { [CARD_EXPIRY_QUEUE]: cardExpiryJob },
+  handlers: { [CARD_EXPIRY_QUEUE]: cardExpiryJob, [CARD_CHECK_QUEUE]: cardCheckJob },
   recurring: (_ctx, now) => [
     { queue: CARD_EXPIRY_QUEUE, runAt: now, dedupeKey: `recurring:${CARD_EXPIRY_QUEUE}` },
   ],

@@ -8,6 +8,7 @@ import { cardRoutes } from './card.routes';
 import { fundRequestReviewRoutes } from './fund-request-review.routes';
 import { fundRequestsRoutes } from './fund-requests.routes';
 import { fundingHistoryRoutes } from './funding-history.routes';
+import { paystackWebhookRoutes } from './paystack-webhook.routes';
 
 export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
   await fundRequestsRoutes(app, ctx);
@@ -15,4 +16,5 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
   await fundingHistoryRoutes(app, ctx);
   await adminFundingRoutes(app, ctx);
   await cardRoutes(app, ctx);
+  if (ctx.config.cardGateway === 'paystack') await paystackWebhookRoutes(app, ctx);
 }

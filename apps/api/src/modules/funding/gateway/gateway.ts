@@ -1,7 +1,12 @@
-// The payment gateway seen by card funding: start a payment, ask how it ended. A real gateway
-// (Paystack, Flutterwave, ...) is one more adapter behind this interface; its callbacks arrive
-// signed on POST /fund/card/callback (see signature.ts).
-export type GatewayPaymentStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED' | 'CANCELLED';
+// The payment gateway seen by card funding: start a payment, ask how it ended. Each gateway is an
+// adapter behind this interface: the built-in simulator (simulator.ts; its callbacks arrive signed
+// on POST /fund/card/callback, see signature.ts) and Paystack (paystack.ts; its webhooks arrive on
+// POST /payments/paystack/webhook and only trigger a verify).
+//
+// UNKNOWN: the gateway's answer could not be classified (no answer, an unreadable body, a status we
+// do not know). The payment stays as it is and is asked again later; it is never FAILED on that.
+// REVERSED: the gateway took the money back (a refund or a chargeback).
+export type GatewayPaymentStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED' | 'CANCELLED' | 'REVERSED' | 'UNKNOWN';
 
 export interface GatewayInitializeInput {
   reference: string;
@@ -15,7 +20,11 @@ export interface GatewayVerifyResult {
   status: GatewayPaymentStatus | 'NOT_FOUND';
   /** What the gateway says was charged, in kobo. */
   amountKobo: number | null;
+  /** The currency the gateway says it charged in (ISO 4217); only NGN is credited. */
+  currency: string | null;
   paidAt: Date | null;
+  /** What the gateway said, for logs and the payment's status reason. */
+  detail?: string;
 }
 
 export interface PaymentGateway {

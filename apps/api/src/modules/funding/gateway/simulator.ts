@@ -23,10 +23,11 @@ export class SimulatorGateway implements PaymentGateway {
 
   async verify(reference: string): Promise<GatewayVerifyResult> {
     const row = await findSimPayment(this.db, reference);
-    if (!row) return { status: 'NOT_FOUND', amountKobo: null, paidAt: null };
+    if (!row) return { status: 'NOT_FOUND', amountKobo: null, currency: null, paidAt: null };
     return {
       status: row.status as GatewayVerifyResult['status'],
       amountKobo: row.amountKobo,
+      currency: 'NGN',
       paidAt: row.paidAt,
     };
   }

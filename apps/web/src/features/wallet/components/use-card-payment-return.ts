@@ -37,6 +37,18 @@ export function outcomeOf(p: CardPaymentView): CardOutcome {
         title: 'Card payment failed',
         message: `The payment of ${formatNaira(p.totalKobo)} did not go through. Your wallet is unchanged.`,
       };
+    case 'REVIEW':
+      return {
+        tone: 'info',
+        title: 'Card payment under review',
+        message: `The gateway reported a different amount for payment ${p.reference}, so it was not credited. An admin is checking it; your wallet is unchanged until then.`,
+      };
+    case 'REVERSED':
+      return {
+        tone: 'error',
+        title: 'Card payment reversed',
+        message: `Payment ${p.reference} was reversed by the gateway and the money returned to your card. Your wallet is unchanged.`,
+      };
     default:
       return {
         tone: 'info',
@@ -63,6 +75,7 @@ export function useCardPaymentReturn() {
           const p = new URLSearchParams(prev);
           p.delete('reference');
           p.delete('status');
+          p.delete('trxref'); // Paystack adds it beside reference
           return p;
         },
         { replace: true },

@@ -312,6 +312,33 @@ describe('wallet', () => {
     expect(errorToast).toHaveBeenCalledWith('Card payment cancelled');
   });
 
+  it('[WALLET] back from Paystack (?trxref=…&reference=…), a payment held for review says so and both parameters leave the URL', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([
+        ...walletRoutes(),
+        {
+          path: '/api/v1/fund/card/verify?reference=CP-ABCDEFGH14',
+          body: ok(
+            {
+              ...feeView(500_000, 17_500),
+              reference: 'CP-ABCDEFGH14',
+              status: 'REVIEW',
+              credited: false,
+              checkoutUrl: null,
+              createdAt: '2026-01-05T10:15:00.000Z',
+              paidAt: null,
+            },
+            'Payment status: REVIEW',
+          ),
+        },
+      ]).fn,
+    );
+    const { router } = renderApp('/dashboard/wallet?trxref=CP-ABCDEFGH14&reference=CP-ABCDEFGH14');
+    expect(await screen.findByText(/An admin is checking it; your wallet is unchanged/)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('[WALLET] without wallet.fund the funding forms are hidden', async () => {
     sessionStore.login(makeUser({ permissions: ['wallet.read'] }), 'tok', false);
     vi.stubGlobal('fetch', stubFetch(walletRoutes()).fn);

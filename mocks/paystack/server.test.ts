@@ -1,0 +1,185 @@
+// The Paystack stand-in answers as Paystack's documentation says: the Bearer key, initialize and its
+// refusals, the checkout's three choices with the redirect to callback_url and the signed
+// charge.success, verify (and its "not found"), the paged list, and a refund that verifies reversed
+// and sends refund.processed. Real sockets on 127.0.0.1.
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MOCK_SECRET_KEY, startPaystackMock } from './server.ts';
+
+const closers: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()?.();
+});
+
+/** A receiver for webhooks that keeps each body and its signature. */
+async function receiver() {
+  const got: { body: string; signature: string | undefined }[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      got.push({ body, signature: req.headers['x-paystack-signature'] as string | undefined });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  closers.push(() => new Promise((r) => server.close(r)));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, got };
+}
+
+async function mock(webhookUrl?: string) {
+  const m = await startPaystackMock({ port: 0, webhookUrl });
+  closers.push(() => m.app.close());
+  const api = async (method: string, path: string, body?: unknown, key = MOCK_SECRET_KEY) => {
+    const res = await fetch(`${m.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: the tests read the answers field by field
+    return { status: res.status, json: (await res.json()) as Record<string, any> };
+  };
+  const initialize = (reference: string, amount = '263750') =>
+    api('POST', '/transaction/initialize', {
+      email: 'client@example.com',
+      amount,
+      reference,
+      callback_url: 'http://localhost:3000/dashboard/wallet',
+    });
+  return { ...m, api, initialize };
+}
+
+describe('Paystack stand-in', () => {
+  it('refuses a missing or wrong secret key (401, status false)', async () => {
+    const m = await mock();
+    expect((await m.api('GET', '/transaction', undefined, 'sk_test_wrong')).status).toBe(401);
+    const none = await fetch(`${m.baseUrl}/transaction`);
+    expect(none.status).toBe(401);
+    expect(await none.json()).toEqual({
+      status: false,
+      message: 'Format is Authorization: Bearer [secret key]',
+    });
+  });
+
+  it('initialize → checkout → success: redirect to callback_url with the reference, a signed charge.success, verify success', async () => {
+    const hook = await receiver();
+    const m = await mock(hook.url);
+    const init = await m.initialize('CP-AAAABBBBCCCCDDDD');
+    expect(init.json).toEqual({
+      status: true,
+      message: 'Authorization URL created',
+      data: {
+        authorization_url: expect.stringMatching(new RegExp(`^${m.baseUrl}/checkout/[0-9a-f]{16}$`)),
+        access_code: expect.any(String),
+        reference: 'CP-AAAABBBBCCCCDDDD',
+      },
+    });
+    expect((await m.initialize('CP-AAAABBBBCCCCDDDD')).json).toEqual({
+      status: false,
+      message: 'Duplicate Transaction Reference',
+    });
+    expect((await m.initialize('CP-OTHER', '12.5')).status).toBe(400);
+    const before = await m.api('GET', '/transaction/verify/CP-AAAABBBBCCCCDDDD');
+    expect(before.json.data).toMatchObject({
+      status: 'abandoned',
+      amount: 263750,
+      currency: 'NGN',
+      paid_at: null,
+    });
+
+    const url = init.json.data.authorization_url;
+    expect(await (await fetch(url)).text()).toContain('Pay ₦2,637.50');
+    const pay = await fetch(`${url}/success`, { method: 'POST', redirect: 'manual' });
+    expect(pay.status).toBe(302);
+    expect(pay.headers.get('location')).toBe(
+      'http://localhost:3000/dashboard/wallet?trxref=CP-AAAABBBBCCCCDDDD&reference=CP-AAAABBBBCCCCDDDD',
+    );
+    await m.app.paystack.settled();
+    expect(hook.got).toHaveLength(1);
+    const { body, signature } = hook.got[0];
+    expect(signature).toBe(createHmac('sha512', MOCK_SECRET_KEY).update(body).digest('hex'));
+    expect(JSON.parse(body)).toMatchObject({
+      event: 'charge.success',
+      data: { reference: 'CP-AAAABBBBCCCCDDDD', status: 'success', amount: 263750, currency: 'NGN' },
+    });
+    const after = await m.api('GET', '/transaction/verify/CP-AAAABBBBCCCCDDDD');
+    expect(after.json).toMatchObject({
+      status: true,
+      message: 'Verification successful',
+      data: { status: 'success', gateway_response: 'Successful', fees: 13956, paid_at: expect.any(String) },
+    });
+    // Paying twice does nothing more.
+    await fetch(`${url}/success`, { method: 'POST', redirect: 'manual' });
+    await m.app.paystack.settled();
+    expect(hook.got).toHaveLength(1);
+  });
+
+  it('failed and abandoned choices: verify says so, no webhook', async () => {
+    const hook = await receiver();
+    const m = await mock(hook.url);
+    for (const [ref, outcome] of [
+      ['CP-FAILED', 'failed'],
+      ['CP-ABANDONED', 'abandoned'],
+    ] as const) {
+      const url = (await m.initialize(ref)).json.data.authorization_url;
+      expect((await fetch(`${url}/${outcome}`, { method: 'POST', redirect: 'manual' })).status).toBe(302);
+      expect((await m.api('GET', `/transaction/verify/${ref}`)).json.data.status).toBe(outcome);
+    }
+    await m.app.paystack.settled();
+    expect(hook.got).toEqual([]);
+  });
+
+  it('verify of an unknown reference: 400, "Transaction reference not found"', async () => {
+    const m = await mock();
+    const r = await m.api('GET', '/transaction/verify/CP-NOPE');
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({
+      status: false,
+      message: 'Transaction reference not found',
+      code: 'transaction_not_found',
+    });
+  });
+
+  it('lists transactions paged, newest first, filtered by status', async () => {
+    const m = await mock();
+    for (let i = 0; i < 3; i++) await m.initialize(`CP-LIST${i}`);
+    m.app.paystack.complete('CP-LIST1', 'success');
+    const all = await m.api('GET', '/transaction?perPage=2&page=1');
+    expect(all.json).toMatchObject({
+      status: true,
+      message: 'Transactions retrieved',
+      meta: { total: 3, perPage: 2, page: 1, pageCount: 2 },
+    });
+    expect(all.json.data).toHaveLength(2);
+    const paid = await m.api('GET', '/transaction?status=success');
+    expect(paid.json.data.map((t: { reference: string }) => t.reference)).toEqual(['CP-LIST1']);
+  });
+
+  it('a refund of a paid transaction: verify shows reversed, refund.processed is sent signed; unpaid ones cannot be refunded', async () => {
+    const hook = await receiver();
+    const m = await mock(hook.url);
+    await m.initialize('CP-REFUND');
+    await m.initialize('CP-UNPAID');
+    m.app.paystack.complete('CP-REFUND', 'success');
+    expect((await m.api('POST', '/refund', { transaction: 'CP-UNPAID' })).status).toBe(400);
+    const refund = await m.api('POST', '/refund', { transaction: 'CP-REFUND' });
+    expect(refund.json).toMatchObject({
+      status: true,
+      message: 'Refund has been queued for processing',
+      data: { transaction: { reference: 'CP-REFUND' }, amount: 263750, currency: 'NGN' },
+    });
+    expect((await m.api('GET', '/transaction/verify/CP-REFUND')).json.data.status).toBe('reversed');
+    await m.app.paystack.settled();
+    const last = hook.got.at(-1)!;
+    expect(JSON.parse(last.body)).toMatchObject({
+      event: 'refund.processed',
+      data: { status: 'processed', transaction_reference: 'CP-REFUND', amount: 263750 },
+    });
+    expect(last.signature).toBe(createHmac('sha512', MOCK_SECRET_KEY).update(last.body).digest('hex'));
+    expect((await m.api('POST', '/refund', { transaction: 'CP-REFUND' })).status).toBe(400);
+  });
+});

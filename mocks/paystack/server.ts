@@ -1,0 +1,166 @@
+// A local stand-in for Paystack's API (https://api.paystack.co), written from Paystack's public
+// documentation so the Paystack card gateway can be built and tested without the internet. Stateful:
+// it keeps the transactions it initialized, serves its own checkout page where a person or a test
+// chooses success / failed / abandoned, sends the browser back to callback_url, sends signed
+// webhooks, verifies, lists, and refunds (a refunded transaction verifies as `reversed`).
+// Routes live by group in files of their own (transactions.ts, checkout.ts): a new group (customers,
+// dedicated virtual accounts) is one more file registered below.
+// Pages followed: see README.md beside this file; responses.ts cites a page per answer.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { checkoutRoutes } from './checkout.ts';
+import { chargeSuccessEvent, refundProcessedEvent, refusal, signPaystack, type Txn } from './responses.ts';
+import { transactionRoutes } from './transactions.ts';
+
+/** The key the stand-in accepts unless told another; not a real Paystack key. */
+export const MOCK_SECRET_KEY = 'sk_test_paystackmock0000000000000000000000';
+
+export interface PaystackMockOptions {
+  secretKey?: string;
+  /** Where signed webhooks go (Paystack's dashboard setting); changeable later on app.paystack. */
+  webhookUrl?: string;
+  /** Delivery attempts per webhook until a 200 (Paystack retries; default 3, 100 ms apart). */
+  webhookAttempts?: number;
+  /** The clock, for tests. */
+  now?: () => Date;
+  logger?: boolean;
+}
+
+export interface WebhookDelivery {
+  event: string;
+  reference: string;
+  body: string;
+  signature: string;
+  /** The receiver's HTTP status per attempt (0: no answer). */
+  statuses: number[];
+}
+
+export type CheckoutOutcome = 'success' | 'failed' | 'abandoned';
+
+export interface PaystackMockState {
+  secretKey: string;
+  webhookUrl: string | undefined;
+  transactions: Map<string, Txn>;
+  byAccessCode: Map<string, Txn>;
+  /** Every webhook sent, in order. */
+  webhooks: WebhookDelivery[];
+  /** Deliveries in flight, so tests and close() can wait for them. */
+  inFlight: Set<Promise<void>>;
+  now: () => Date;
+  nextId: () => number;
+  /** What the checkout page's buttons do; tests may call it directly. */
+  complete(reference: string, outcome: CheckoutOutcome): Txn | null;
+  /** A full refund of a paid transaction: it verifies as reversed, refund.processed is sent. */
+  reverse(reference: string): Txn | null;
+  /** Waits for every webhook delivery in flight. */
+  settled(): Promise<void>;
+}
+
+export type PaystackMock = FastifyInstance & { paystack: PaystackMockState };
+
+export function buildPaystackMock(opts: PaystackMockOptions = {}): PaystackMock {
+  const attempts = Math.max(1, opts.webhookAttempts ?? 3);
+  let seq = 4_099_260_000;
+  const state: PaystackMockState = {
+    secretKey: opts.secretKey ?? MOCK_SECRET_KEY,
+    webhookUrl: opts.webhookUrl,
+    transactions: new Map(),
+    byAccessCode: new Map(),
+    webhooks: [],
+    inFlight: new Set(),
+    now: opts.now ?? (() => new Date()),
+    nextId: () => ++seq,
+    complete(reference, outcome) {
+      const t = state.transactions.get(reference);
+      if (!t || t.status === 'success' || t.status === 'reversed' || t.status === 'failed') return null;
+      if (outcome === 'success') {
+        t.status = 'success';
+        t.gatewayResponse = 'Successful';
+        t.paidAt = state.now();
+        send(chargeSuccessEvent(t), t.reference);
+      } else if (outcome === 'failed') {
+        t.status = 'failed';
+        t.gatewayResponse = 'Declined';
+      } else {
+        t.status = 'abandoned';
+        t.gatewayResponse = 'The transaction was not completed';
+      }
+      return t;
+    },
+    reverse(reference) {
+      const t = state.transactions.get(reference);
+      if (t?.status !== 'success') return null;
+      t.refund = { id: state.nextId(), amount: t.amount, createdAt: state.now() };
+      t.status = 'reversed';
+      send(refundProcessedEvent(t), t.reference);
+      return t;
+    },
+    async settled() {
+      while (state.inFlight.size) await Promise.allSettled([...state.inFlight]);
+    },
+  };
+
+  function send(payload: { event: string }, reference: string) {
+    const url = state.webhookUrl;
+    if (!url) return;
+    const body = JSON.stringify(payload);
+    const delivery: WebhookDelivery = {
+      event: payload.event,
+      reference,
+      body,
+      signature: signPaystack(state.secretKey, body),
+      statuses: [],
+    };
+    state.webhooks.push(delivery);
+    const p = (async () => {
+      for (let i = 0; i < attempts; i++) {
+        try {
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-paystack-signature': delivery.signature },
+            body,
+            signal: AbortSignal.timeout(10_000),
+          });
+          delivery.statuses.push(res.status);
+          await res.arrayBuffer();
+          if (res.ok) return;
+        } catch {
+          delivery.statuses.push(0);
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })().finally(() => state.inFlight.delete(p));
+    state.inFlight.add(p);
+  }
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    forceCloseConnections: true,
+  }) as unknown as PaystackMock;
+  app.decorate('paystack', state);
+  app.addHook('onClose', async () => {
+    await state.settled();
+  });
+
+  // https://paystack.com/docs/api/#authentication : every API call carries the secret key as a Bearer
+  // token; the checkout pages are the payer's, not the merchant's, and need none.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/checkout/')) return;
+    const auth = req.headers.authorization;
+    if (!auth?.startsWith('Bearer '))
+      return reply.code(401).send(refusal('Format is Authorization: Bearer [secret key]'));
+    if (auth.slice(7) !== state.secretKey) return reply.code(401).send(refusal('Invalid key'));
+  });
+
+  app.register(transactionRoutes, { state });
+  app.register(checkoutRoutes, { state });
+  return app;
+}
+
+/** Builds the stand-in and listens on 127.0.0.1 (port 0: any free port); returns it and its base URL. */
+export async function startPaystackMock(opts: PaystackMockOptions & { port?: number } = {}) {
+  const app = buildPaystackMock(opts);
+  await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  return { app, baseUrl: `http://127.0.0.1:${port}` };
+}
