@@ -21,6 +21,7 @@ import { corporateSummary } from '../corporates';
 import { systemAccountId, transfer, walletAccountId } from '../ledger';
 import { notifyCorporate } from '../notifications';
 import { cardFeeRuleOf } from '../platform';
+import { recoverCardReceivables, reverseLocked } from './card-reversal.service';
 import { cardReference } from './codes';
 import {
   type CardPaymentRow,
@@ -146,6 +147,16 @@ export async function settleCardPayment(
   return ctx.db.transaction(async (tx) => {
     const p = await lockCardPayment(tx, reference);
     if (!p) throw notFound('Card payment');
+    // Reversed is final: nothing the gateway says later credits it again.
+    if (p.status === 'REVERSED') return { payment: p, credited: false };
+    if (result.status === 'REVERSED') {
+      const r = await reverseLocked(ctx, tx, p, {
+        reason: 'The gateway reports the payment as reversed',
+        source: via,
+        rc,
+      });
+      return { payment: r.payment, credited: false };
+    }
     if (p.status === 'SUCCESSFUL') return { payment: p, credited: false };
 
     if (result.status === 'SUCCESSFUL') {
@@ -167,8 +178,18 @@ export async function settleCardPayment(
         transferId: credit.transferId,
         paidAt: result.paidAt ?? new Date(),
       });
+      // What a reversed card payment left owing comes out of this credit first.
+      const recovered = await recoverCardReceivables(
+        tx,
+        p.corporateId,
+        credit.transferId,
+        rc ?? systemContext(`card-payment:${via}`),
+      );
       const corp = await corporateSummary(tx, p.corporateId);
-      const body = `Your wallet was funded with ${formatNaira(p.amountKobo)} by card (reference ${p.reference}; fee ${formatNaira(p.feeKobo)}). New balance: ${formatNaira(credit.balanceKobo)}.`;
+      const settled = recovered
+        ? ` ${formatNaira(recovered)} of it settled what a reversed card payment left owing.`
+        : '';
+      const body = `Your wallet was funded with ${formatNaira(p.amountKobo)} by card (reference ${p.reference}; fee ${formatNaira(p.feeKobo)}).${settled} New balance: ${formatNaira(credit.balanceKobo - recovered)}.`;
       await notifyCorporate(tx, p.corporateId, 'Wallet funded by card', body);
       if (corp) await ctx.mailer.send(tx, { to: corp.email, subject: 'Wallet funded by card', text: body });
       if (rc)
@@ -244,13 +265,15 @@ export async function verifyCardPayment(
 ) {
   const p = await findCardPayment(ctx.db, reference, corporateId);
   if (!p) throw notFound('Card payment');
-  if (p.status === 'SUCCESSFUL') return { payment: p, credited: false };
+  if (p.status === 'REVERSED') return { payment: p, credited: false };
+  // A credited payment is asked about again: the gateway may have reversed it since (refund,
+  // chargeback), which settleCardPayment then takes back (reverseCreditedCardPayment's rules).
   const result = await requireGateway(ctx).verify(reference);
   if (result.status === 'NOT_FOUND') return { payment: p, credited: false };
   return settleCardPayment(ctx, reference, result, 'verify', rc);
 }
 
-export { completeSimPayment, findSimPayment, type SimPaymentRow } from './funding.repo';
+export { completeSimPayment, findSimPayment, reverseSimPayment, type SimPaymentRow } from './funding.repo';
 
 const EXPIRY_BATCH = 100;
 
@@ -276,7 +299,12 @@ export async function expireAbandonedCardPayments(ctx: AppContext, now = new Dat
   for (const p of stale) {
     done.checked++;
     const result = await gateway.verify(p.reference);
-    if (result.status === 'SUCCESSFUL' || result.status === 'FAILED' || result.status === 'CANCELLED') {
+    if (
+      result.status === 'SUCCESSFUL' ||
+      result.status === 'FAILED' ||
+      result.status === 'CANCELLED' ||
+      result.status === 'REVERSED'
+    ) {
       const settled = await settleCardPayment(ctx, p.reference, result, 'verify', rc);
       if (settled.credited) done.credited++;
       continue;

@@ -1,6 +1,6 @@
 // Funding calls (spec §7 Wallet, Transactions, Clients, VTU), one registrar per use case: bank
 // fund requests and repayments, their admin review, admin funding, the funding histories of
-// both areas (JSON pages or CSV), and card funding.
+// both areas (JSON pages or CSV), card funding, and what reversed card payments left owing.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../infra/context';
 import { adminFundingRoutes } from './admin-funding.routes';
@@ -8,6 +8,7 @@ import { cardRoutes } from './card.routes';
 import { fundRequestReviewRoutes } from './fund-request-review.routes';
 import { fundRequestsRoutes } from './fund-requests.routes';
 import { fundingHistoryRoutes } from './funding-history.routes';
+import { receivablesRoutes } from './receivables.routes';
 
 export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
   await fundRequestsRoutes(app, ctx);
@@ -15,4 +16,5 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
   await fundingHistoryRoutes(app, ctx);
   await adminFundingRoutes(app, ctx);
   await cardRoutes(app, ctx);
+  await receivablesRoutes(app, ctx);
 }

@@ -1,7 +1,7 @@
 // The payment gateway seen by card funding: start a payment, ask how it ended. A real gateway
 // (Paystack, Flutterwave, ...) is one more adapter behind this interface; its callbacks arrive
 // signed on POST /fund/card/callback (see signature.ts).
-export type GatewayPaymentStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED' | 'CANCELLED';
+export type GatewayPaymentStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED' | 'CANCELLED' | 'REVERSED';
 
 export interface GatewayInitializeInput {
   reference: string;
