@@ -8,7 +8,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../infra/context';
 import { AppError, notFound } from '../../../infra/errors';
+import { recordAudit } from '../../../infra/audit';
 import { ok } from '../../../infra/http';
+import { requestContextOf } from '../../../infra/request-context';
 import { completeSimPayment, findSimPayment, reverseSimPayment, type SimPaymentRow } from '../card.service';
 import { gatewaySecretOf, SIGNATURE_HEADER, signBody } from './signature';
 import { SIM_CHECKOUT_PATH } from './simulator';
@@ -121,6 +123,13 @@ export async function simulatorRoutes(app: FastifyInstance, ctx: AppContext) {
       const row = reversed ?? (await findSimPayment(ctx.db, reference))!;
       // Sent again on a repeated call: the reversal itself happens once whatever arrives.
       const delivered = await sendCallback(req.log, 'charge.reversed', row);
+      // The admin's action at the simulator; the reversal it causes is audited by the callback.
+      await recordAudit(ctx.db, requestContextOf(req), {
+        action: 'funding.card.simulator_reverse',
+        targetType: 'card_payment',
+        targetId: reference,
+        summary: { delivered, repeated: !reversed },
+      });
       return ok('The payment was reversed at the simulated gateway', {
         reference,
         status: row.status,
