@@ -14,6 +14,7 @@ const TONES: Record<string, BadgeTone> = {
   FAILED: 'danger',
   CANCELLED: 'neutral',
   EXPIRED: 'neutral',
+  REVERSED: 'danger',
 };
 
 export function FundingStatusBadge({ status }: { status: string }) {

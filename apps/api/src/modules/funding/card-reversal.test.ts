@@ -83,7 +83,7 @@ const reversalTransfers = async (reference: string) =>
     )[0].n,
   );
 
-const receivables = (u: TestUser) => call(t.app, u, { method: 'GET', url: '/api/v1/fund/card/receivables' });
+const receivables = (u: TestUser) => call(t.app, u, { method: 'GET', url: '/api/v1/card-receivables' });
 const adminReceivables = (u: TestUser, corporateId: string) =>
   call(t.app, u, { method: 'GET', url: `/api/v1/corporate-clients/${corporateId}/card-receivables` });
 const portalVend = (c: TestUser) =>

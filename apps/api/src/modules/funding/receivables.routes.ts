@@ -14,7 +14,7 @@ export async function receivablesRoutes(app: FastifyInstance, ctx: AppContext) {
   const response = { 200: successEnvelope(cardReceivablesView) };
 
   r.get(
-    '/fund/card/receivables',
+    '/card-receivables',
     {
       config: { permission: 'wallet.read' },
       schema: {
