@@ -1,6 +1,7 @@
 // What reversed card payments (refunds, chargebacks) left a client owing: one row per reversed
 // payment, how much of it later funding has recovered, and whether it is settled. Shown on the
 // client's wallet and on the admin's view of the client; the data comes from each feature's call.
+// On a phone only the reference, what is outstanding and the status stay (the rest from sm up).
 import type { CardReceivablesView } from '@vendport/shared';
 import { formatDate, formatNaira } from '@/lib/format';
 import { Badge } from './ui/badge';
@@ -8,13 +9,13 @@ import { Badge } from './ui/badge';
 export function CardReceivablesTable({ data }: { data: CardReceivablesView }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[520px] text-left text-sm" data-testid="card-receivables">
+      <table className="w-full text-left text-sm" data-testid="card-receivables">
         <thead className="text-xs uppercase tracking-wide text-slate-500">
           <tr>
             <th className="py-2 pr-4 font-medium">Card payment</th>
-            <th className="py-2 pr-4 font-medium">Reversed</th>
-            <th className="py-2 pr-4 text-right font-medium">Owed</th>
-            <th className="py-2 pr-4 text-right font-medium">Recovered</th>
+            <th className="hidden py-2 pr-4 font-medium sm:table-cell">Reversed</th>
+            <th className="hidden py-2 pr-4 text-right font-medium sm:table-cell">Owed</th>
+            <th className="hidden py-2 pr-4 text-right font-medium sm:table-cell">Recovered</th>
             <th className="py-2 pr-4 text-right font-medium">Outstanding</th>
             <th className="py-2 font-medium">Status</th>
           </tr>
@@ -22,10 +23,10 @@ export function CardReceivablesTable({ data }: { data: CardReceivablesView }) {
         <tbody className="divide-y divide-slate-100">
           {data.receivables.map((r) => (
             <tr key={r.id}>
-              <td className="py-2 pr-4 font-mono text-xs">{r.reference}</td>
-              <td className="py-2 pr-4">{formatDate(r.createdAt)}</td>
-              <td className="py-2 pr-4 text-right">{formatNaira(r.amountKobo)}</td>
-              <td className="py-2 pr-4 text-right">{formatNaira(r.recoveredKobo)}</td>
+              <td className="break-all py-2 pr-4 font-mono text-xs">{r.reference}</td>
+              <td className="hidden py-2 pr-4 sm:table-cell">{formatDate(r.createdAt)}</td>
+              <td className="hidden py-2 pr-4 text-right sm:table-cell">{formatNaira(r.amountKobo)}</td>
+              <td className="hidden py-2 pr-4 text-right sm:table-cell">{formatNaira(r.recoveredKobo)}</td>
               <td className="py-2 pr-4 text-right font-medium">{formatNaira(r.outstandingKobo)}</td>
               <td className="py-2">
                 {r.status === 'OUTSTANDING' ? (

@@ -120,6 +120,11 @@ describe('[CARD-REVERSAL] a credited card payment reversed at the gateway', () =
       message: 'This payment was reversed by the payment gateway',
       data: { status: 'REVERSED', credited: true },
     });
+    // The funding history shows it REVERSED, with why.
+    const hist = await call(t.app, c, { method: 'GET', url: '/api/v1/transactions/funding?channel=CARD' });
+    expect(hist.json().data.find((r: { code: string }) => r.code === p.reference)).toMatchObject({
+      status: 'REVERSED',
+    });
     // No receivable, no hold.
     expect((await receivables(c)).json().data).toMatchObject({ outstandingKobo: 0, vendingSuspended: false });
 
