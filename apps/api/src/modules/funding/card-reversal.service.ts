@@ -102,19 +102,26 @@ export async function reverseLocked(
     return { payment, reversed: true, fromWalletKobo: 0, receivableKobo: 0 };
   }
 
-  // The wallet's row first: what it can give is read under its lock, so no vend slips in between.
+  // What the wallet can give is read under its row lock, so no vend slips in between. Every
+  // account the debit may touch is locked first, in id order as ledger_post locks them, so this
+  // waits behind a credit or a vend of the same wallet instead of deadlocking with it.
   const wallet = await walletAccountId(tx, p.corporateId);
-  const { balance } = await lockAccountBalance(tx, wallet);
+  const clearing = await systemAccountId(tx, 'GATEWAY_CLEARING');
+  const receivableAccount = await systemAccountId(tx, 'CARD_RECEIVABLE');
+  const feeIncome = await systemAccountId(tx, 'FEE_INCOME');
+  let balance = 0;
+  for (const id of [wallet, clearing, receivableAccount, feeIncome].sort()) {
+    const locked = await lockAccountBalance(tx, id);
+    if (id === wallet) balance = locked.balance;
+  }
   const { floorKobo } = await corporateBalances(tx, p.corporateId);
   const fromWalletKobo = Math.min(p.amountKobo, Math.max(0, balance - floorKobo));
   const receivableKobo = p.amountKobo - fromWalletKobo;
 
-  const entries = [{ accountId: await systemAccountId(tx, 'GATEWAY_CLEARING'), amountKobo: p.totalKobo }];
+  const entries = [{ accountId: clearing, amountKobo: p.totalKobo }];
   if (fromWalletKobo > 0) entries.push({ accountId: wallet, amountKobo: -fromWalletKobo });
-  if (receivableKobo > 0)
-    entries.push({ accountId: await systemAccountId(tx, 'CARD_RECEIVABLE'), amountKobo: -receivableKobo });
-  if (p.feeKobo > 0)
-    entries.push({ accountId: await systemAccountId(tx, 'FEE_INCOME'), amountKobo: -p.feeKobo });
+  if (receivableKobo > 0) entries.push({ accountId: receivableAccount, amountKobo: -receivableKobo });
+  if (p.feeKobo > 0) entries.push({ accountId: feeIncome, amountKobo: -p.feeKobo });
   const debit = await transfer(tx, {
     kind: 'CARD_REVERSAL',
     reference: `card-reversal:${p.reference}`,
