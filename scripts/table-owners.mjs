@@ -45,6 +45,7 @@ export const TABLE_OWNERS = {
   fund_requests: 'modules/funding',
   card_payments: 'modules/funding',
   admin_fundings: 'modules/funding',
+  card_receivables: 'modules/funding',
   gateway_sim_payments: 'modules/funding',
   commission_settlements: 'modules/commissions',
   // vending

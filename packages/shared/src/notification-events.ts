@@ -33,6 +33,13 @@ export const NOTIFICATION_EVENTS = {
     description: 'A provider reversed a vend after delivering it; the wallet was credited back.',
     defaults: { inApp: true, email: true },
   },
+  'funding.reversed': {
+    areas: ['CORPORATE', 'ADMIN'],
+    label: 'Card payment reversed',
+    description:
+      'A card payment credited to a wallet was reversed by the gateway (refund or chargeback), and when what it left owing is settled.',
+    defaults: { inApp: true, email: true },
+  },
   'autotopup.result': {
     areas: ['CORPORATE'],
     label: 'Auto top-up results',

@@ -418,6 +418,14 @@ const CASES: Record<string, () => Promise<Call>> = {
   }),
   'POST /api/v1/fund/card/initialize': async () => ({ as: corp, body: { amount: '3000' } }),
   'POST /api/v1/fund/card/callback': async () => ({ as: null, raw: await cardCallback(corp) }),
+  'POST /api/v1/gateway-sim/payments/:reference/reverse': async () => {
+    // A payment paid and credited (its signed callback delivered), which the simulator reverses.
+    const raw = await cardCallback(corp);
+    const res = await inject(null, 'POST', 'fund/card/callback', undefined, { ...raw });
+    if (res.statusCode !== 200) throw new Error(`setup callback: ${res.statusCode} ${res.body}`);
+    const reference = JSON.parse(String(raw.payload)).data.reference as string;
+    return { as: admin, url: `gateway-sim/payments/${reference}/reverse` };
+  },
 
   // ---- catalogue
   'POST /api/v1/services/add': async () => ({

@@ -110,7 +110,7 @@ export const gatewayCallbackBody = z.object({
   event: z.string().max(60),
   data: z.object({
     reference: z.string().max(64),
-    status: z.enum(['PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED']),
+    status: z.enum(['PENDING', 'SUCCESSFUL', 'FAILED', 'CANCELLED', 'REVERSED']),
     amountKobo: z.number().int().nonnegative(),
     paidAt: z.iso.datetime({ offset: true }).nullable().optional(),
   }),
@@ -219,6 +219,27 @@ export const cardPaymentView = cardFeeView.extend({
   paidAt: z.string().nullable(),
 });
 export type CardPaymentView = z.infer<typeof cardPaymentView>;
+
+/** What a client owes after card payments credited to its wallet were reversed (refund,
+ * chargeback) and the wallet could not give them back; live vending is suspended meanwhile. */
+export const cardReceivableView = z.object({
+  id: z.string(),
+  /** The reversed card payment (CP-...). */
+  reference: z.string(),
+  amountKobo: koboInt,
+  recoveredKobo: koboInt,
+  outstandingKobo: koboInt,
+  status: z.enum(['OUTSTANDING', 'SETTLED']),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type CardReceivableView = z.infer<typeof cardReceivableView>;
+export const cardReceivablesView = z.object({
+  outstandingKobo: koboInt,
+  vendingSuspended: z.boolean(),
+  receivables: z.array(cardReceivableView),
+});
+export type CardReceivablesView = z.infer<typeof cardReceivablesView>;
 
 export const adminFundingView = z.object({
   id: z.string(),

@@ -20,6 +20,8 @@ export interface ClientTerms {
   testMode: boolean;
   upfrontCommission: boolean;
   clientType: string;
+  /** Why vending is held (an unsettled card reversal), null when it is not. */
+  vendingHold: string | null;
 }
 
 export interface ApiClient {
@@ -89,6 +91,7 @@ async function readClient(db: Db, hash: string): Promise<{ client: ApiClient; la
       testMode: row.test_mode,
       upfrontCommission: row.upfront_commission,
       clientType: row.client_type,
+      vendingHold: row.vending_hold,
     },
     services: row.services,
     accessGeneration: row.generation,

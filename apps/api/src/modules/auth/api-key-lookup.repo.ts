@@ -30,6 +30,7 @@ const KEY_LOOKUP: Statement = {
   text: `with k as (
            select k.key_hash, k.id, k.corporate_id, k.mode, k.revoked_at, k.last_used_at,
                   c.status as corporate_status, c.test_mode, c.upfront_commission, c.client_type,
+                  c.vending_hold,
                   ${IP_ALLOWLIST_ARRAY('k.corporate_id')} as ip_allowlist,
                   ${ASSIGNED_SERVICE_IDS('k.corporate_id')} as service_ids
              from api_keys k
@@ -60,6 +61,7 @@ export interface ApiKeyLookupRow {
   test_mode: boolean;
   upfront_commission: boolean;
   client_type: string;
+  vending_hold: string | null;
   ip_allowlist: string[];
   /** The API access generation the row was read at (migration 0020), the same for every row. */
   generation: number;

@@ -31,7 +31,7 @@ export type NewCorporate = typeof corporates.$inferInsert;
  * query that embeds it: the plan is the one a join on the table itself would get.
  */
 export const CORPORATE_DIRECTORY_SQL = `(select id, name, email, client_type, status, test_mode,
-  upfront_commission, auto_topup_enabled, credit_limit_kobo from corporates)`;
+  upfront_commission, auto_topup_enabled, credit_limit_kobo, vending_hold from corporates)`;
 
 /** The same relation for Drizzle's sql`` templates. */
 export const corporateDirectory = sql.raw(CORPORATE_DIRECTORY_SQL);
@@ -159,6 +159,14 @@ export async function setUpfrontCommission(db: Db, id: string, upfrontCommission
     .where(eq(corporates.id, id))
     .returning({ id: corporates.id, name: corporates.name, upfrontCommission: corporates.upfrontCommission });
   return row;
+}
+
+/**
+ * Holds or releases the client's vending (null releases it). Written by funding, in the
+ * transaction that opens or settles a card receivable; vends read it with their terms.
+ */
+export async function setVendingHold(db: Db, id: string, hold: string | null): Promise<void> {
+  await db.update(corporates).set({ vendingHold: hold, updatedAt: new Date() }).where(eq(corporates.id, id));
 }
 
 // ---------------------------------------------------------------- business verification columns

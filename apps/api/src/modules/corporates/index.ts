@@ -35,6 +35,7 @@ export {
   lockCorporate,
   type NewCorporate,
   setUpfrontCommission,
+  setVendingHold,
   setVerificationRequestedAt,
   transitionVerification,
   type VerificationRequestFilters,

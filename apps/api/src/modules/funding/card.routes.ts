@@ -87,7 +87,9 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext) {
         ? 'Payment confirmed. Your wallet has been credited.'
         : payment.status === 'SUCCESSFUL'
           ? 'This payment has already been credited'
-          : `Payment status: ${payment.status}`;
+          : payment.status === 'REVERSED'
+            ? 'This payment was reversed by the payment gateway'
+            : `Payment status: ${payment.status}`;
       return ok(message, cardPaymentView(payment));
     },
   );

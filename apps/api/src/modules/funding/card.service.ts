@@ -23,6 +23,7 @@ import { corporateSummary } from '../corporates';
 import { systemAccountId, transfer, walletAccountId } from '../ledger';
 import { notifyCorporate } from '../notifications';
 import { cardFeeRuleOf } from '../platform';
+import { recoverCardReceivables, reverseLocked } from './card-reversal.service';
 import { cardReference } from './codes';
 import {
   type CardPaymentRow,
@@ -158,34 +159,17 @@ export async function settleCardPayment(
     if (!p) throw notFound('Card payment');
     const audit = rc ?? systemContext(`card-payment-${via}`);
 
+    // Reversed is final: nothing the gateway says later credits it again.
+    if (p.status === 'REVERSED') return { payment: p, credited: false };
     if (result.status === 'REVERSED') {
-      if (p.status === 'SUCCESSFUL') {
-        // Credited, then reversed at the gateway (refund or chargeback): the wallet is debited back
-        // by the funding module's reversal of a credited card payment — the call site for
-        // reverseCreditedCardPayment(tx, ctx, p, result, audit) (issue 33 point 4), wired in with it.
-        // Without it the payment stays SUCCESSFUL and the reversal is logged for an admin.
-        ctx.log.error(
-          { reference, via, detail: result.detail },
-          'credited card payment reversed at the gateway',
-        );
-        return { payment: p, credited: false };
-      }
-      if (p.status === 'REVERSED') return { payment: p, credited: false };
-      // Never credited: nothing to take back, the payment only records that the money went back.
-      const payment = await updateCardPayment(tx, p.id, {
-        status: 'REVERSED',
-        statusReason: 'The gateway reversed this payment; nothing was credited',
+      const r = await reverseLocked(ctx, tx, p, {
+        reason: 'The gateway reports the payment as reversed',
+        source: via,
+        rc,
       });
-      await recordAudit(tx, audit, {
-        action: 'funding.card.status',
-        targetType: 'card_payment',
-        targetId: p.reference,
-        corporateId: p.corporateId,
-        summary: { via, status: 'REVERSED', from: p.status, gateway: result.detail ?? null },
-      });
-      return { payment, credited: false };
+      return { payment: r.payment, credited: false };
     }
-    if (p.status === 'SUCCESSFUL' || p.status === 'REVERSED') return { payment: p, credited: false };
+    if (p.status === 'SUCCESSFUL') return { payment: p, credited: false };
 
     if (result.status === 'SUCCESSFUL') {
       if (result.amountKobo !== p.totalKobo || result.currency !== 'NGN') {
@@ -225,8 +209,18 @@ export async function settleCardPayment(
         transferId: credit.transferId,
         paidAt: result.paidAt ?? new Date(),
       });
+      // What a reversed card payment left owing comes out of this credit first.
+      const recovered = await recoverCardReceivables(
+        tx,
+        p.corporateId,
+        credit.transferId,
+        rc ?? systemContext(`card-payment:${via}`),
+      );
       const corp = await corporateSummary(tx, p.corporateId);
-      const body = `Your wallet was funded with ${formatNaira(p.amountKobo)} by card (reference ${p.reference}; fee ${formatNaira(p.feeKobo)}). New balance: ${formatNaira(credit.balanceKobo)}.`;
+      const settled = recovered
+        ? ` ${formatNaira(recovered)} of it settled what a reversed card payment left owing.`
+        : '';
+      const body = `Your wallet was funded with ${formatNaira(p.amountKobo)} by card (reference ${p.reference}; fee ${formatNaira(p.feeKobo)}).${settled} New balance: ${formatNaira(credit.balanceKobo - recovered)}.`;
       await notifyCorporate(tx, p.corporateId, 'Wallet funded by card', body);
       if (corp) await ctx.mailer.send(tx, { to: corp.email, subject: 'Wallet funded by card', text: body });
       if (rc)
@@ -302,7 +296,9 @@ export async function verifyCardPayment(
 ) {
   const p = await findCardPayment(ctx.db, reference, corporateId);
   if (!p) throw notFound('Card payment');
-  if (p.status === 'SUCCESSFUL') return { payment: p, credited: false };
+  if (p.status === 'REVERSED') return { payment: p, credited: false };
+  // A credited payment is asked about again: the gateway may have reversed it since (refund,
+  // chargeback), which settleCardPayment then takes back (reverseCreditedCardPayment's rules).
   const result = await requireGateway(ctx).verify(reference);
   if (result.status === 'NOT_FOUND' || result.status === 'UNKNOWN') {
     if (result.status === 'UNKNOWN')
@@ -358,7 +354,7 @@ export async function checkCardPaymentAtGateway(ctx: AppContext, reference: stri
   return { ...settled, unclear: false, detail: result.detail };
 }
 
-export { completeSimPayment, findSimPayment, type SimPaymentRow } from './funding.repo';
+export { completeSimPayment, findSimPayment, reverseSimPayment, type SimPaymentRow } from './funding.repo';
 
 const EXPIRY_BATCH = 100;
 

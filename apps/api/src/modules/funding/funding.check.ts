@@ -1,9 +1,12 @@
 // The funding invariants over the whole database (run with the ledger's by checkBooks (books.ts),
 // npm run ledger:check): every approved fund request, successful card payment and admin funding
-// is credited exactly once, for its amount, to its wallet; no other is. The books are read
+// is credited exactly once, for its amount, to its wallet; no other is; a card payment reversed
+// after its credit is debited back exactly once, and its receivable (what the wallet could not
+// give back) agrees with the receivable account and with the client's vending hold. The books are read
 // through the ledger's published projections (ledger/ledger-relations.ts).
 import { sql } from 'drizzle-orm';
-import { type Invariant, ledgerEntriesRel, ledgerTransfersRel } from '../ledger';
+import { corporateDirectory } from '../corporates';
+import { type Invariant, ledgerAccountsRel, ledgerEntriesRel, ledgerTransfersRel } from '../ledger';
 
 /** Built when asked: the ledger's projections are read at call time (modules import each other). */
 export const fundingChecks = (): Invariant[] => [
@@ -18,17 +21,77 @@ export const fundingChecks = (): Invariant[] => [
                    or (fr.status <> 'APPROVED' and (t.id is not null or fr.transfer_id is not null))`,
   },
   {
-    name: 'every successful card payment is credited exactly once (amount to the wallet, fee to fee income); no other is',
+    // Credited: SUCCESSFUL, or REVERSED after it was credited (the credit stays; its reversal is
+    // checked below). A REVERSED payment never credited has no transfer at all.
+    name: 'every credited card payment (successful, or reversed after its credit) is credited exactly once (amount to the wallet, fee to fee income); no other is',
     query: sql`select cp.id::text as id
                  from card_payments cp
                  left join ${ledgerTransfersRel} t on t.source_type = 'card_payment' and t.source_id = cp.id::text
                  left join ${ledgerEntriesRel} e on e.transfer_id = t.id and e.account_code = 'WALLET:' || cp.corporate_id::text
                  left join ${ledgerEntriesRel} fe on fe.transfer_id = t.id and fe.account_code = 'SYSTEM:FEE_INCOME'
-                where (cp.status = 'SUCCESSFUL'
+                where ((cp.status = 'SUCCESSFUL' or (cp.status = 'REVERSED' and cp.transfer_id is not null))
                        and (t.id is null or cp.transfer_id is distinct from t.id
                             or e.amount_kobo is distinct from cp.amount_kobo
                             or coalesce(fe.amount_kobo, 0) <> cp.fee_kobo))
-                   or (cp.status <> 'SUCCESSFUL' and (t.id is not null or cp.transfer_id is not null))`,
+                   or (cp.status not in ('SUCCESSFUL', 'REVERSED') and (t.id is not null or cp.transfer_id is not null))`,
+  },
+  {
+    // The reversal gives the gateway back amount + fee, takes the fee back from fee income, and
+    // the amount from the wallet and, for what the wallet could not give, the receivable.
+    name: 'every card payment reversed after its credit has exactly one reversal, of its credit, for its amount and fee; no other payment has one',
+    query: sql`select cp.id::text as id
+                 from card_payments cp
+                 left join ${ledgerTransfersRel} r on r.source_type = 'card_reversal' and r.source_id = cp.id::text
+                where (cp.status = 'REVERSED' and cp.transfer_id is not null
+                       and (r.id is null or cp.reversal_transfer_id is distinct from r.id
+                            or r.reverses_transfer_id is distinct from cp.transfer_id
+                            or (select count(*) from ${ledgerTransfersRel} x
+                                 where x.source_type = 'card_reversal' and x.source_id = cp.id::text) <> 1
+                            or coalesce((select sum(e.amount_kobo) from ${ledgerEntriesRel} e
+                                          where e.transfer_id = r.id and e.account_code = 'SYSTEM:GATEWAY_CLEARING'), 0) <> cp.total_kobo
+                            or coalesce((select sum(e.amount_kobo) from ${ledgerEntriesRel} e
+                                          where e.transfer_id = r.id and e.account_code = 'SYSTEM:FEE_INCOME'), 0) <> -cp.fee_kobo
+                            or coalesce((select sum(e.amount_kobo) from ${ledgerEntriesRel} e
+                                          where e.transfer_id = r.id
+                                            and e.account_code in ('WALLET:' || cp.corporate_id::text, 'SYSTEM:CARD_RECEIVABLE')), 0) <> -cp.amount_kobo))
+                   or (not (cp.status = 'REVERSED' and cp.transfer_id is not null)
+                       and (r.id is not null or cp.reversal_transfer_id is not null))`,
+  },
+  {
+    name: "every card receivable is its reversal's unpaid part, and has recovered exactly what its recoveries took",
+    query: sql`select cr.id::text as id
+                 from card_receivables cr
+                 join card_payments cp on cp.id = cr.card_payment_id
+                where cr.corporate_id <> cp.corporate_id
+                   or cr.amount_kobo <> -coalesce((select sum(e.amount_kobo) from ${ledgerEntriesRel} e
+                                                   where e.transfer_id = cp.reversal_transfer_id
+                                                     and e.account_code = 'SYSTEM:CARD_RECEIVABLE'), 0)
+                   or cr.recovered_kobo <> coalesce((select sum(e.amount_kobo)
+                                                       from ${ledgerTransfersRel} t
+                                                       join ${ledgerEntriesRel} e on e.transfer_id = t.id and e.account_code = 'SYSTEM:CARD_RECEIVABLE'
+                                                      where t.source_type = 'card_receivable' and t.source_id = cr.id::text), 0)
+               union all
+               select cp.id::text from card_payments cp
+                where cp.reversal_transfer_id is not null
+                  and not exists (select 1 from card_receivables cr where cr.card_payment_id = cp.id)
+                  and exists (select 1 from ${ledgerEntriesRel} e
+                               where e.transfer_id = cp.reversal_transfer_id and e.account_code = 'SYSTEM:CARD_RECEIVABLE')`,
+  },
+  {
+    name: 'the card receivable account holds exactly what clients still owe',
+    query: sql`select coalesce(a.balance_kobo, 0)::text as id
+                 from (select 1) one
+                 left join ${ledgerAccountsRel} a on a.code = 'SYSTEM:CARD_RECEIVABLE'
+                where coalesce(a.balance_kobo, 0)
+                      <> -(select coalesce(sum(amount_kobo - recovered_kobo), 0) from card_receivables)`,
+  },
+  {
+    name: "a client's vending is held exactly while it has an outstanding card receivable",
+    query: sql`select c.id::text as id
+                 from ${corporateDirectory} c
+                where (c.vending_hold = 'CARD_RECEIVABLE')
+                      <> exists (select 1 from card_receivables cr
+                                  where cr.corporate_id = c.id and cr.status = 'OUTSTANDING')`,
   },
   {
     name: 'every admin funding is credited exactly once, for its amount, to its wallet',

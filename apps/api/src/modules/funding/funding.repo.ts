@@ -273,6 +273,16 @@ export async function completeSimPayment(
   return row ?? null;
 }
 
+/** SUCCESSFUL -> REVERSED (a refund or chargeback at the simulated gateway); null otherwise. */
+export async function reverseSimPayment(db: Db, reference: string): Promise<SimPaymentRow | null> {
+  const [row] = await db
+    .update(gatewaySimPayments)
+    .set({ status: 'REVERSED', updatedAt: new Date() })
+    .where(and(eq(gatewaySimPayments.reference, reference), eq(gatewaySimPayments.status, 'SUCCESSFUL')))
+    .returning();
+  return row ?? null;
+}
+
 // ---------------------------------------------------------------- funding history
 
 export interface FundingHistoryFilters {

@@ -1,6 +1,6 @@
 // Funding calls (spec §7 Wallet, Transactions, Clients, VTU), one registrar per use case: bank
 // fund requests and repayments, their admin review, admin funding, the funding histories of
-// both areas (JSON pages or CSV), and card funding.
+// both areas (JSON pages or CSV), card funding, and what reversed card payments left owing.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../infra/context';
 import { adminFundingRoutes } from './admin-funding.routes';
@@ -9,6 +9,7 @@ import { fundRequestReviewRoutes } from './fund-request-review.routes';
 import { fundRequestsRoutes } from './fund-requests.routes';
 import { fundingHistoryRoutes } from './funding-history.routes';
 import { paystackWebhookRoutes } from './paystack-webhook.routes';
+import { receivablesRoutes } from './receivables.routes';
 
 export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
   await fundRequestsRoutes(app, ctx);
@@ -17,4 +18,5 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
   await adminFundingRoutes(app, ctx);
   await cardRoutes(app, ctx);
   if (ctx.config.cardGateway === 'paystack') await paystackWebhookRoutes(app, ctx);
+  await receivablesRoutes(app, ctx);
 }

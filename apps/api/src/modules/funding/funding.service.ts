@@ -15,6 +15,7 @@ import { type CorporateSummary as CorporateRow, corporateSummary } from '../corp
 import { systemAccountId, transfer, walletAccountId } from '../ledger';
 import { notifyAdmins, notifyCorporate } from '../notifications';
 import { platformSettings } from '../platform';
+import { recoverCardReceivables } from './card-reversal.service';
 import { corporateNarration, readableId } from './codes';
 import {
   type AdminFundingRow,
@@ -197,7 +198,9 @@ export async function approveFundRequest(ctx: AppContext, rc: RequestContext, re
       decidedAt: new Date(),
       decidedById: actor.userId,
     });
-    const balance = credit.entries.find((e) => e.accountId === wallet)!.balanceAfterKobo;
+    // What a reversed card payment left owing comes out of this credit first.
+    const recovered = await recoverCardReceivables(tx, fr.corporateId, credit.transfer.id, rc);
+    const balance = credit.entries.find((e) => e.accountId === wallet)!.balanceAfterKobo - recovered;
     const subject = fr.kind === 'REPAYMENT' ? 'Repayment approved' : 'Fund request approved';
     const body = `Your ${what} ${fr.code} of ${formatNaira(fr.amountKobo)} has been approved and your wallet has been credited. New balance: ${formatNaira(balance)}.`;
     const emailed = await notifyCorporate(tx, fr.corporateId, subject, body, 'funding.decided');
@@ -366,7 +369,8 @@ export async function adminFund(
       actorId: actor.userId,
       transferId: credit.transfer.id,
     });
-    const balance = credit.entries.find((e) => e.accountId === wallet)!.balanceAfterKobo;
+    const recovered = await recoverCardReceivables(tx, corp.id, credit.transfer.id, rc);
+    const balance = credit.entries.find((e) => e.accountId === wallet)!.balanceAfterKobo - recovered;
     const text = `Your wallet was credited with ${formatNaira(body.amountKobo)} by VendPort (${body.reason}). New balance: ${formatNaira(balance)}.`;
     await notifyCorporate(tx, corp.id, 'Wallet funded', text);
     await ctx.mailer.send(tx, { to: corp.email, subject: 'Wallet funded', text });

@@ -50,6 +50,7 @@ export const SYSTEM_ACCOUNTS = {
   VTU_FLOAT: 'VTU line float',
   MANUAL_ADJUSTMENT: 'Admin funding and manual adjustments',
   SANDBOX_SOURCE: 'Test-mode (sandbox) money',
+  CARD_RECEIVABLE: 'Card reversals owed by clients (receivables)',
 } as const;
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 

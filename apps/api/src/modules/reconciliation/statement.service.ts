@@ -62,6 +62,8 @@ export const TYPE_NAMES: Record<string, string> = {
   COMMISSION: 'Commission',
   REVERSAL: 'Reversal',
   ADJUSTMENT: 'Adjustment',
+  CARD_REVERSAL: 'Card payment reversed',
+  CARD_RECEIVABLE_RECOVERY: 'Card reversal recovered',
 };
 
 /** The period as the CSV and the PDF show it; `cutAt`: a statement made before its last day ended. */

@@ -147,6 +147,15 @@ export async function resolveVend(
       'This account is inactive and cannot vend. Contact support to reactivate it.',
     );
   }
+  // A reversed card payment the wallet could not give back holds live vending until later funding
+  // settles it (funding's card receivables). Test-mode vends move no real money: they go on.
+  if (p.corp.vendingHold && p.mode === 'LIVE') {
+    throw new AppError(
+      'VENDING_SUSPENDED',
+      403,
+      'Vending is suspended on this account: a card payment credited to your wallet was reversed and the wallet could not cover it. Fund your wallet to settle the outstanding amount; vending resumes once it is settled.',
+    );
+  }
   const service = services.find((x) => x.network === p.network && x.serviceType === p.input.type);
   if (!service) throw serviceUnavailable(p.network, p.input.type);
   let plan: DataPlanRow | null = null;

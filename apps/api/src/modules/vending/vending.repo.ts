@@ -125,7 +125,7 @@ export type VendCorporate = ClientTerms;
 
 const VEND_CONTEXT: Statement = {
   name: 'vend_context',
-  text: `select c.id, c.status, c.test_mode, c.upfront_commission, c.client_type,
+  text: `select c.id, c.status, c.test_mode, c.upfront_commission, c.client_type, c.vending_hold,
                 ${ASSIGNED_SERVICES_JSON('c.id')} as services
            from ${CORPORATE_DIRECTORY_SQL} c
           where c.id = $1::uuid`,
@@ -150,6 +150,7 @@ export async function vendClient(db: Db, corporateId: string): Promise<VendClien
     test_mode: boolean;
     upfront_commission: boolean;
     client_type: string;
+    vending_hold: string | null;
     services: ServiceJson[] | string;
   }>(db, VEND_CONTEXT, [corporateId]);
   if (!r) return null;
@@ -160,6 +161,7 @@ export async function vendClient(db: Db, corporateId: string): Promise<VendClien
       testMode: r.test_mode,
       upfrontCommission: r.upfront_commission,
       clientType: r.client_type,
+      vendingHold: r.vending_hold,
     },
     services: servicesFromJson(r.services),
   };

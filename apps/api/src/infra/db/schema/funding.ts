@@ -53,7 +53,11 @@ export const fundRequests = pgTable(
   ],
 );
 
-/** PENDING -> SUCCESSFUL | FAILED | CANCELLED; a late success still credits (money was taken). */
+/**
+ * PENDING -> SUCCESSFUL | FAILED | CANCELLED; a late success still credits (money was taken).
+ * SUCCESSFUL -> REVERSED (refund or chargeback at the gateway): the credit stays, and its reversal
+ * transfer is kept beside it; a payment reversed before it was credited is REVERSED with neither.
+ */
 export const cardPayments = pgTable(
   'card_payments',
   {
@@ -75,20 +79,66 @@ export const cardPayments = pgTable(
     createdById: uuid('created_by_id'),
     paidAt: ts('paid_at'),
     transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
+    /** The debit that took a credited payment back when the gateway reversed it. */
+    reversalTransferId: uuid('reversal_transfer_id').references(() => ledgerTransfers.id),
+    reversedAt: ts('reversed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('card_payments_reference_uq').on(t.reference),
     uniqueIndex('card_payments_transfer_uq').on(t.transferId),
+    uniqueIndex('card_payments_reversal_transfer_uq').on(t.reversalTransferId),
     index('card_payments_corporate_idx').on(t.corporateId, t.createdAt),
     check(
       'card_payments_amounts',
       sql`${t.amountKobo} > 0 and ${t.feeKobo} >= 0 and ${t.totalKobo} = ${t.amountKobo} + ${t.feeKobo}`,
     ),
     check(
-      'card_payments_success_has_transfer',
-      sql`(${t.status} = 'SUCCESSFUL') = (${t.transferId} is not null)`,
+      'card_payments_credited_states',
+      sql`(${t.status} <> 'SUCCESSFUL' or ${t.transferId} is not null)
+          and (${t.transferId} is null or ${t.status} in ('SUCCESSFUL', 'REVERSED'))
+          and (${t.reversalTransferId} is null or (${t.status} = 'REVERSED' and ${t.transferId} is not null))
+          and (${t.status} <> 'REVERSED' or ${t.transferId} is null or ${t.reversalTransferId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * What a client owes after a credited card payment was reversed and its wallet could not give it
+ * all back (a prepaid wallet with less than the amount, a postpaid one beyond its floor). The
+ * money is on the ledger's SYSTEM:CARD_RECEIVABLE account; this row says whose and how much is
+ * left. OUTSTANDING holds the client's vending (corporates.vending_hold) until the later funding
+ * credits have recovered it all: then SETTLED.
+ */
+export const cardReceivables = pgTable(
+  'card_receivables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    corporateId: uuid('corporate_id')
+      .notNull()
+      .references(() => corporates.id),
+    cardPaymentId: uuid('card_payment_id')
+      .notNull()
+      .references(() => cardPayments.id),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    recoveredKobo: bigint('recovered_kobo', { mode: 'number' }).notNull().default(0),
+    status: text('status').notNull().default('OUTSTANDING'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('card_receivables_payment_uq').on(t.cardPaymentId),
+    index('card_receivables_outstanding_idx')
+      .on(t.corporateId, t.createdAt)
+      .where(sql`${t.status} = 'OUTSTANDING'`),
+    check(
+      'card_receivables_amounts',
+      sql`${t.amountKobo} > 0 and ${t.recoveredKobo} >= 0 and ${t.recoveredKobo} <= ${t.amountKobo}`,
+    ),
+    check(
+      'card_receivables_settled',
+      sql`(${t.status} = 'SETTLED') = (${t.recoveredKobo} = ${t.amountKobo}) and ${t.status} in ('OUTSTANDING', 'SETTLED')`,
     ),
   ],
 );

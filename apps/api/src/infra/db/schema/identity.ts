@@ -37,6 +37,9 @@ export const corporates = pgTable(
     autoTopUpEnabled: boolean('auto_topup_enabled').notNull().default(false),
     upfrontCommission: boolean('upfront_commission').notNull().default(false),
     creditLimitKobo: bigint('credit_limit_kobo', { mode: 'number' }).notNull().default(0),
+    /** Why the client may not vend for now (null: it may): set by funding while a card reversal
+     * left it owing (an outstanding card receivable), cleared when later funding settles it. */
+    vendingHold: text('vending_hold'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

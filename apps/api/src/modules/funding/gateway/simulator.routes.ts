@@ -2,12 +2,16 @@
 // it runs under the app's CSP). Pay or Cancel records the outcome on the simulator's side, sends
 // the signed callback to POST /api/v1/fund/card/callback as a real gateway would, then sends the
 // browser back to /dashboard/wallet?reference=..., where the web app calls verify.
-import { formatNaira } from '@vendport/shared';
-import type { FastifyInstance } from 'fastify';
+import { formatNaira, successEnvelope } from '@vendport/shared';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../../infra/audit';
 import type { AppContext } from '../../../infra/context';
-import { completeSimPayment, findSimPayment, type SimPaymentRow } from '../card.service';
+import { AppError, notFound } from '../../../infra/errors';
+import { ok } from '../../../infra/http';
+import { requestContextOf } from '../../../infra/request-context';
+import { completeSimPayment, findSimPayment, reverseSimPayment, type SimPaymentRow } from '../card.service';
 import { gatewaySecretOf, SIGNATURE_HEADER, signBody } from './signature';
 import { SIM_CHECKOUT_PATH } from './simulator';
 
@@ -37,9 +41,10 @@ function checkoutPage(p: SimPaymentRow): string {
   const ref = esc(p.reference);
   const amount = esc(formatNaira(p.amountKobo));
   if (p.status !== 'PENDING') {
+    const state = { SUCCESSFUL: 'already paid', REVERSED: 'reversed' }[p.status] ?? 'cancelled';
     return page(
       'Payment complete',
-      `<h1 style="font-size:20px;margin:8px 0 16px">This payment is ${p.status === 'SUCCESSFUL' ? 'already paid' : 'cancelled'}</h1>
+      `<h1 style="font-size:20px;margin:8px 0 16px">This payment is ${state}</h1>
 <p>Reference ${ref}</p>
 <p><a href="/dashboard/wallet?reference=${encodeURIComponent(p.reference)}">Back to your wallet</a></p>`,
     );
@@ -61,6 +66,78 @@ const notFoundPage = () => page('Payment not found', '<h1 style="font-size:20px"
 
 export async function simulatorRoutes(app: FastifyInstance, ctx: AppContext) {
   const secret = gatewaySecretOf(ctx.config);
+  /** The simulator's signed callback, delivered in-process through the real route and its
+   * signature check; true when it was accepted. */
+  async function sendCallback(log: FastifyBaseLogger, event: string, p: SimPaymentRow): Promise<boolean> {
+    const payload = JSON.stringify({
+      event,
+      data: {
+        reference: p.reference,
+        status: p.status,
+        amountKobo: p.amountKobo,
+        paidAt: p.paidAt?.toISOString() ?? null,
+      },
+    });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/fund/card/callback',
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(secret, payload) },
+        payload,
+      });
+      if (res.statusCode === 200) return true;
+      log.warn({ reference: p.reference, status: res.statusCode }, 'simulator callback refused');
+    } catch (err) {
+      log.error({ err, reference: p.reference }, 'simulator callback failed');
+    }
+    return false;
+  }
+
+  // The gateway's side of a refund or chargeback, for development and tests: an admin who may fund
+  // wallets reverses a paid simulated payment, and the simulator sends its signed callback, which
+  // takes the money back (reverseCreditedCardPayment). Exists only while the simulator is the gateway.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/gateway-sim/payments/:reference/reverse',
+    {
+      config: { permission: 'funding.manage' },
+      schema: {
+        tags: ['Payment gateway simulator'],
+        summary: 'Reverse a paid simulated card payment (refund or chargeback at the gateway)',
+        params,
+        response: {
+          200: successEnvelope(
+            z.object({ reference: z.string(), status: z.string(), delivered: z.boolean() }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const reference = req.params.reference;
+      const reversed = await reverseSimPayment(ctx.db, reference);
+      if (!reversed) {
+        const p = await findSimPayment(ctx.db, reference);
+        if (!p) throw notFound('Payment');
+        if (p.status !== 'REVERSED')
+          throw new AppError('CONFLICT', 409, 'Only a paid payment can be reversed');
+      }
+      const row = reversed ?? (await findSimPayment(ctx.db, reference))!;
+      // Sent again on a repeated call: the reversal itself happens once whatever arrives.
+      const delivered = await sendCallback(req.log, 'charge.reversed', row);
+      // The admin's action at the simulator; the reversal it causes is audited by the callback.
+      await recordAudit(ctx.db, requestContextOf(req), {
+        action: 'funding.card.simulator_reverse',
+        targetType: 'card_payment',
+        targetId: reference,
+        summary: { delivered, repeated: !reversed },
+      });
+      return ok('The payment was reversed at the simulated gateway', {
+        reference,
+        status: row.status,
+        delivered,
+      });
+    },
+  );
+
   await app.register(async (scope) => {
     // The checkout forms post urlencoded bodies with nothing the simulator needs.
     scope.addContentTypeParser(
@@ -101,34 +178,8 @@ export async function simulatorRoutes(app: FastifyInstance, ctx: AppContext) {
           if (!done && !(await findSimPayment(ctx.db, reference))) {
             return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage());
           }
-          if (done) {
-            const payload = JSON.stringify({
-              event: 'charge.completed',
-              data: {
-                reference,
-                status: done.status,
-                amountKobo: done.amountKobo,
-                paidAt: done.paidAt?.toISOString() ?? null,
-              },
-            });
-            // Delivered in-process, through the real route and its signature check. A failed
-            // delivery is logged only: the browser lands on the wallet page, which calls verify.
-            try {
-              const res = await app.inject({
-                method: 'POST',
-                url: '/api/v1/fund/card/callback',
-                headers: {
-                  'content-type': 'application/json',
-                  [SIGNATURE_HEADER]: signBody(secret, payload),
-                },
-                payload,
-              });
-              if (res.statusCode !== 200)
-                req.log.warn({ reference, status: res.statusCode }, 'simulator callback refused');
-            } catch (err) {
-              req.log.error({ err, reference }, 'simulator callback failed');
-            }
-          }
+          // A failed delivery is logged only: the browser lands on the wallet page, which calls verify.
+          if (done) await sendCallback(req.log, 'charge.completed', done);
           const status = outcome === 'pay' ? '' : '&status=cancelled';
           return reply.redirect(`/dashboard/wallet?reference=${encodeURIComponent(reference)}${status}`, 303);
         },

@@ -16,4 +16,5 @@ export const clientKeys = {
   detail: (id: string) => [...clientKeys.all, 'detail', id] as const,
   services: (id: string) => [...clientKeys.all, 'services', id] as const,
   commission: (id: string) => [...clientKeys.all, 'commission', id] as const,
+  cardReceivables: (id: string) => [...clientKeys.all, 'card-receivables', id] as const,
 };

@@ -73,6 +73,66 @@ describe('view corporate client', () => {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
   });
 
+  it('[CLIENTS] shows what reversed card payments left the client owing, and that its vending is suspended', async () => {
+    asAdmin();
+    const stub = stubFetch([
+      ...layout(),
+      detailRoute(),
+      {
+        path: `/api/v1/corporate-clients/${postpaid.id}/card-receivables`,
+        body: ok({
+          outstandingKobo: 150_000,
+          vendingSuspended: true,
+          receivables: [
+            {
+              id: 'r2',
+              reference: 'CP-REVERSED0002',
+              amountKobo: 150_000,
+              recoveredKobo: 0,
+              outstandingKobo: 150_000,
+              status: 'OUTSTANDING',
+              createdAt: '2026-01-07T09:00:00.000Z',
+              settledAt: null,
+            },
+            {
+              id: 'r1',
+              reference: 'CP-REVERSED0001',
+              amountKobo: 80_000,
+              recoveredKobo: 80_000,
+              outstandingKobo: 0,
+              status: 'SETTLED',
+              createdAt: '2025-12-20T09:00:00.000Z',
+              settledAt: '2025-12-22T09:00:00.000Z',
+            },
+          ],
+        }),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp(path);
+    const card = within(await screen.findByTestId('client-card-receivables'));
+    expect(screen.getByText('Card reversals owed')).toBeInTheDocument();
+    expect(screen.getByText('Vending suspended')).toBeInTheDocument();
+    // The outstanding total, and the open row's owed and outstanding amounts.
+    expect(card.getByText('Outstanding receivable')).toBeInTheDocument();
+    expect(card.getAllByText('₦1,500.00')).toHaveLength(3);
+    const open = card.getByText('CP-REVERSED0002').closest('tr')!;
+    expect(within(open).getByText('Outstanding')).toBeInTheDocument();
+    const settled = card.getByText('CP-REVERSED0001').closest('tr')!;
+    expect(within(settled).getByText('Settled 22/12/2025')).toBeInTheDocument();
+    expect(within(settled).getAllByText('₦800.00')).toHaveLength(2);
+  });
+
+  it('[CLIENTS] without funding.read, or with nothing ever reversed, no card reversal card', async () => {
+    asAdmin(['clients.read']);
+    const stub = stubFetch([...layout(), detailRoute()]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp(path);
+    await screen.findByTestId('client-name');
+    expect(stub.calls.some((c) => c.url.includes('card-receivables'))).toBe(false);
+    expect(screen.queryByText('Card reversals owed')).not.toBeInTheDocument();
+  });
+
   it('[CLIENTS] hides the actions the admin may not take', async () => {
     asAdmin(['clients.read']);
     vi.stubGlobal('fetch', stubFetch([...layout(), detailRoute()]).fn);

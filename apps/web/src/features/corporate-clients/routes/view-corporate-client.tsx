@@ -21,6 +21,7 @@ import { clientTypeLabel } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
 import { useCorporateClient } from '../api/get-corporate-client';
 import type { ActionDone } from '../components/action-done';
+import { ClientCardReceivablesCard } from '../components/client-card-receivables-card';
 import { ClientCommissionCard } from '../components/client-commission-card';
 import { ClientServicesCard } from '../components/client-services-card';
 import { CreditLimitModal } from '../components/credit-limit-modal';
@@ -185,6 +186,7 @@ export default function ViewCorporateClientRoute() {
 
           <ClientDetails client={c} />
           <WalletDetails client={c} />
+          {can('funding.read') ? <ClientCardReceivablesCard corporateId={c.id} /> : null}
           {can('commissions.read') ? (
             <ClientCommissionCard client={c} canManage={can('commissions.manage')} onDone={setDone} />
           ) : null}

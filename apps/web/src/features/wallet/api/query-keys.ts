@@ -6,5 +6,6 @@ export const walletKeys = {
   balance: walletBalanceKey,
   fundingAccount: () => [...walletKeys.all, 'funding-account'] as const,
   pending: () => [...walletKeys.all, 'pending'] as const,
+  receivables: () => [...walletKeys.all, 'card-receivables'] as const,
   cardFee: (amountKobo: number) => [...walletKeys.all, 'card-fee', amountKobo] as const,
 };

@@ -31,6 +31,18 @@ export function outcomeOf(p: CardPaymentView): CardOutcome {
         title: 'Card payment expired',
         message: `Payment ${p.reference} was not completed in time and has expired. Your wallet is unchanged; start a new card payment to fund it.`,
       };
+    case 'REVERSED':
+      return p.credited
+        ? {
+            tone: 'error',
+            title: 'Card payment reversed',
+            message: `Payment ${p.reference} was reversed by the payment gateway (refund or chargeback), and ${formatNaira(p.amountKobo)} was taken back from your wallet.`,
+          }
+        : {
+            tone: 'error',
+            title: 'Card payment reversed',
+            message: `Payment ${p.reference} was reversed by the payment gateway before it was credited. Your wallet is unchanged.`,
+          };
     case 'FAILED':
       return {
         tone: 'error',

@@ -339,6 +339,78 @@ describe('wallet', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('[WALLET] a card payment reversed after it was credited says so, and what it left owing suspends vending', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([
+        ...walletRoutes(makeWalletBalance({ balanceKobo: 0 })),
+        {
+          path: '/api/v1/fund/card/verify?reference=CP-ABCDEFGH14',
+          body: ok(
+            {
+              ...feeView(500_000, 17_500),
+              reference: 'CP-ABCDEFGH14',
+              status: 'REVERSED',
+              credited: true,
+              checkoutUrl: null,
+              createdAt: '2026-01-05T10:15:00.000Z',
+              paidAt: '2026-01-05T10:16:00.000Z',
+            },
+            'This payment was reversed by the payment gateway',
+          ),
+        },
+        {
+          path: '/api/v1/card-receivables',
+          body: ok({
+            outstandingKobo: 200_000,
+            vendingSuspended: true,
+            receivables: [
+              {
+                id: 'r1',
+                reference: 'CP-ABCDEFGH14',
+                amountKobo: 300_000,
+                recoveredKobo: 100_000,
+                outstandingKobo: 200_000,
+                status: 'OUTSTANDING',
+                createdAt: '2026-01-06T09:00:00.000Z',
+                settledAt: null,
+              },
+            ],
+          }),
+        },
+      ]).fn,
+    );
+    renderApp('/dashboard/wallet?reference=CP-ABCDEFGH14');
+    expect(
+      await screen.findByText(/was reversed by the payment gateway \(refund or chargeback\)/),
+    ).toBeInTheDocument();
+    const alert = await screen.findByTestId('card-receivable-alert');
+    expect(screen.getByText('Vending is suspended: ₦2,000.00 is owed')).toBeInTheDocument();
+    const row = within(alert).getByText('CP-ABCDEFGH14').closest('tr')!;
+    expect(within(row).getByText('₦3,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('₦1,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('₦2,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('Outstanding')).toBeInTheDocument();
+    expect(within(row).getByText('06/01/2026')).toBeInTheDocument();
+  });
+
+  it('[WALLET] nothing owed: no suspension notice', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([
+        ...walletRoutes(),
+        {
+          path: '/api/v1/card-receivables',
+          body: ok({ outstandingKobo: 0, vendingSuspended: false, receivables: [] }),
+        },
+      ]).fn,
+    );
+    renderApp('/dashboard/wallet');
+    expect(await screen.findByTestId('wallet-balance')).toBeInTheDocument();
+    expect(await screen.findByText('FR-7K3QX9M2')).toBeInTheDocument();
+    expect(screen.queryByTestId('card-receivable-alert')).not.toBeInTheDocument();
+  });
+
   it('[WALLET] without wallet.fund the funding forms are hidden', async () => {
     sessionStore.login(makeUser({ permissions: ['wallet.read'] }), 'tok', false);
     vi.stubGlobal('fetch', stubFetch(walletRoutes()).fn);

@@ -10,6 +10,7 @@ import { useWalletBalance } from '@/lib/wallet-balance';
 import { BalanceCard } from '../components/balance-card';
 import { BankTransferCard } from '../components/bank-transfer-card';
 import { CardFundingCard } from '../components/card-funding-card';
+import { CardReceivableAlert } from '../components/card-receivable-alert';
 import { PendingRequests } from '../components/pending-requests';
 import { RepaymentCard } from '../components/repayment-card';
 import { useCardPaymentReturn } from '../components/use-card-payment-return';
@@ -41,6 +42,8 @@ export default function WalletRoute() {
           </div>
         </Alert>
       ) : null}
+
+      <CardReceivableAlert />
 
       <BalanceCard
         balance={balance.data}
