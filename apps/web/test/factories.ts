@@ -31,6 +31,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
             clientType: 'PREPAID',
             status: 'ACTIVE',
             verificationStatus: 'PENDING',
+            verificationRequestedAt: null,
             testMode: false,
             testModeAllowed: false,
             autoTopUpEnabled: false,

@@ -67,7 +67,8 @@ describe('routes and layout', () => {
       await screen.findByRole('heading', { level: 1 });
       const main = screen.getByRole('main');
       expect(within(main).getByText('Prepaid')).toBeInTheDocument();
-      expect(within(main).getByText('Pending')).toBeInTheDocument();
+      // A client that has submitted nothing: "Not submitted", not "Pending" (issue 36).
+      expect(within(main).getByText('Not submitted')).toBeInTheDocument();
       expect(within(main).queryByText(/^(PREPAID|PENDING)$/)).not.toBeInTheDocument();
     },
   );

@@ -1,6 +1,8 @@
 // Business verification (KYC), spec §4: a client uploads documents and asks for a review; an admin
-// approves or declines with a reason. PENDING → VERIFIED or DECLINED; a decline is final except
-// through Review (approve with review: true), which moves DECLINED → VERIFIED. VERIFIED is final.
+// approves or declines with a reason. PENDING → VERIFIED or DECLINED. After a decline the client
+// may upload new documents and ask again: the account is PENDING again (Approve and Decline both
+// offered), the previous decline's reason kept as history. Review (approve with review: true)
+// moves DECLINED → VERIFIED. VERIFIED is final.
 // Each transition is one conditional update in the transaction that notifies and audits, so two
 // admins deciding at once make one transition and one notification.
 import { createHash } from 'node:crypto';
@@ -169,11 +171,8 @@ export async function requestVerification(
     const c = await corporates.lockCorporate(tx, corporateId);
     if (!c) throw notFound('Corporate client');
     if (c.verificationStatus === 'VERIFIED') throw conflict('Your business is already verified');
-    const awaiting =
-      c.verificationRequestedAt !== null &&
-      (c.verificationStatus === 'PENDING' ||
-        (c.verificationDecidedAt !== null && c.verificationRequestedAt > c.verificationDecidedAt));
-    if (awaiting) throw conflict('Your verification request is already awaiting review');
+    if (c.verificationRequestedAt !== null && c.verificationStatus === 'PENDING')
+      throw conflict('Your verification request is already awaiting review');
     if ((await repo.countDocuments(tx, corporateId)) === 0) {
       throw badRequest('Upload at least one document before requesting verification');
     }

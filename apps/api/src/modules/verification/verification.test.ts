@@ -279,7 +279,7 @@ describe('[VERIFICATION] request and review', () => {
     expect((await requestReview(c)).statusCode).toBe(200);
     expect((await requestReview(c)).statusCode).toBe(409);
 
-    const review = await verify(c.corporateId, { review: true });
+    const review = await verify(c.corporateId);
     expect(review.statusCode).toBe(200);
     expect(review.json().message).toBe('Account has been successfully approved.');
     expect(review.json().data).toMatchObject({ verificationStatus: 'VERIFIED', documentsCount: 3 });
@@ -294,7 +294,63 @@ describe('[VERIFICATION] request and review', () => {
       'verification.decline',
       'verification.upload',
       'verification.request',
-      'verification.review-approve',
+      'verification.approve',
+    ]);
+  });
+
+  it('[VERIFICATION] Review approves a declined account without a new request', async () => {
+    const c = await requested();
+    expect((await decline(c.corporateId)).statusCode).toBe(200);
+    const review = await verify(c.corporateId, { review: true });
+    expect(review.statusCode).toBe(200);
+    expect(review.json().data).toMatchObject({ verificationStatus: 'VERIFIED' });
+    expect(await auditActions(c.corporateId)).toContain('verification.review-approve');
+  });
+
+  it('[VERIFICATION] a new request after a decline is PENDING again: listed, counted, and can be declined again', async () => {
+    const c = await requested();
+    expect((await decline(c.corporateId)).statusCode).toBe(200);
+    await upload(c, [pdf('cac-clear.pdf')]);
+    const again = await requestReview(c);
+    expect(again.statusCode).toBe(200);
+    // PENDING again, the previous decline's reason kept as history.
+    expect(again.json().data).toMatchObject({
+      verificationStatus: 'PENDING',
+      declineReason: 'The CAC certificate is unreadable',
+    });
+    expect(await statusOf(c.corporateId)).toBe('PENDING');
+    const pending = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/v1/verifications/pending?limit=100',
+    });
+    expect(pending.json().data.map((r: { id: string }) => r.id)).toContain(c.corporateId);
+    const declined = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/v1/verifications/declined?limit=100',
+    });
+    expect(declined.json().data.map((r: { id: string }) => r.id)).not.toContain(c.corporateId);
+    const home = await call(t.app, admin, { method: 'GET', url: '/api/v1/admin-dashboard-data-v2' });
+    expect(home.statusCode).toBe(200);
+    const pv = home.json().data.pendingVerifications;
+    expect(pv.total).toBeGreaterThan(0);
+    // Review is for a declined account; this one waits for Approve or Decline.
+    expect((await verify(c.corporateId, { review: true })).json().message).toBe(
+      'Only a declined account can be reviewed: use Approve',
+    );
+    const second = await decline(c.corporateId, { reason: 'The address proof is older than 3 months' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data).toMatchObject({
+      verificationStatus: 'DECLINED',
+      declineReason: 'The address proof is older than 3 months',
+    });
+    expect(await notificationsOf(c.id, 'Business verification declined')).toBe(2);
+    expect(await auditActions(c.corporateId)).toEqual([
+      'verification.upload',
+      'verification.request',
+      'verification.decline',
+      'verification.upload',
+      'verification.request',
+      'verification.decline',
     ]);
   });
 

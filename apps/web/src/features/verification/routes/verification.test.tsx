@@ -15,6 +15,7 @@ const corporate = {
   clientType: 'PREPAID',
   status: 'ACTIVE',
   verificationStatus: 'PENDING',
+  verificationRequestedAt: null as string | null,
   testMode: false,
   testModeAllowed: false,
   autoTopUpEnabled: false,
@@ -117,6 +118,45 @@ describe('business verification (client)', () => {
     expect(stub.calls.find((c) => c.url.endsWith('/delete-document'))?.body).toEqual({ documentId: 'd1' });
   });
 
+  it('[VERIFICATION] nothing submitted: "Not submitted", never "Pending"', async () => {
+    asClient();
+    vi.stubGlobal('fetch', stubFetch([...layout(), route(details())]).fn);
+    renderApp('/dashboard/verification');
+    const status = within(await screen.findByTestId('verification-status'));
+    expect(status.getByText('Not submitted')).toBeInTheDocument();
+    expect(status.queryByText(/Pending/)).not.toBeInTheDocument();
+  });
+
+  it('[VERIFICATION] waiting again after a decline: "Pending review", no Declined badge or red box, the old reason as history', async () => {
+    asClient({ verificationStatus: 'PENDING', verificationRequestedAt: '2026-01-07T09:00:00Z' });
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([
+        ...layout(),
+        route(
+          details({
+            verificationStatus: 'PENDING',
+            verificationRequestedAt: '2026-01-07T09:00:00Z',
+            decidedAt: '2026-01-06T09:00:00Z',
+            declineReason: 'The CAC certificate is unreadable',
+            documents: [pdf],
+          }),
+        ),
+      ]).fn,
+    );
+    renderApp('/dashboard/verification');
+    const status = within(await screen.findByTestId('verification-status'));
+    expect(status.getByText('Pending review')).toBeInTheDocument();
+    expect(status.getByText(/is awaiting review/)).toBeInTheDocument();
+    expect(status.queryByText('Declined')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('decline-reason')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your verification was declined')).not.toBeInTheDocument();
+    expect(status.getByTestId('previous-decline')).toHaveTextContent(
+      'Your previous request was declined on 06/01/2026: The CAC certificate is unreadable',
+    );
+    expect(screen.getByRole('button', { name: 'Request verification' })).toBeDisabled();
+  });
+
   it('[VERIFICATION] verified: no upload, no delete, no request', async () => {
     asClient({ verificationStatus: 'VERIFIED' });
     vi.stubGlobal(
@@ -125,6 +165,7 @@ describe('business verification (client)', () => {
     );
     renderApp('/dashboard/verification');
     expect(await screen.findByText('Your business is verified. Thank you.')).toBeInTheDocument();
+    expect(within(screen.getByTestId('verification-status')).getByText('Verified')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Upload documents' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete cac.pdf' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request verification' })).not.toBeInTheDocument();

@@ -11,9 +11,9 @@ import {
   type VerificationDetailsView,
   type VerificationDocumentView,
 } from '@vendport/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { VerificationBadge } from '@/components/client-badges';
+import { ClientVerificationBadge, clientVerificationState } from '@/components/client-badges';
 import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -54,42 +54,44 @@ export function checkFiles(files: File[]): string | null {
 const toastResult = (res: ApiEnvelope<unknown>) =>
   res.success === false ? toast.error(res.message) : toast.success(res.message);
 
-/** Where the review stands, in words. */
-function awaitingReview(v: VerificationDetailsView) {
-  if (!v.verificationRequestedAt) return false;
-  if (v.verificationStatus === 'PENDING') return true;
-  return v.verificationStatus === 'DECLINED' && !!v.decidedAt && v.verificationRequestedAt > v.decidedAt;
-}
+/** Where the review stands: Not submitted → Pending review → Verified / Declined → Pending review. */
+const stateOf = (v: VerificationDetailsView) =>
+  clientVerificationState(v.verificationStatus, v.verificationRequestedAt);
 
 function StatusCard({ v }: { v: VerificationDetailsView }) {
-  const waiting = awaitingReview(v);
+  const state = stateOf(v);
   return (
     <Card className="space-y-3 px-6 py-5" data-testid="verification-status">
       <div className="flex flex-wrap items-center gap-2">
         <p className="text-sm font-semibold text-slate-900">Verification status</p>
-        <VerificationBadge status={v.verificationStatus} />
+        <ClientVerificationBadge status={v.verificationStatus} requestedAt={v.verificationRequestedAt} />
       </div>
-      {v.verificationStatus === 'VERIFIED' ? (
+      {state === 'VERIFIED' ? (
         <p className="text-sm text-slate-600">Your business is verified. Thank you.</p>
-      ) : waiting ? (
-        <p className="text-sm text-slate-600">
-          Your request of {formatDate(v.verificationRequestedAt)} is awaiting review. We will notify you of
-          the outcome.
-        </p>
-      ) : v.verificationStatus === 'DECLINED' ? null : (
+      ) : state === 'PENDING_REVIEW' ? (
+        <>
+          <p className="text-sm text-slate-600">
+            Your request of {formatDate(v.verificationRequestedAt)} is awaiting review. We will notify you of
+            the outcome.
+          </p>
+          {v.declineReason ? (
+            <p className="text-sm text-slate-500" data-testid="previous-decline">
+              Your previous request was declined{v.decidedAt ? ` on ${formatDate(v.decidedAt)}` : ''}:{' '}
+              {v.declineReason}
+            </p>
+          ) : null}
+        </>
+      ) : state === 'DECLINED' ? (
+        <Alert tone="error" title="Your verification was declined">
+          <p data-testid="decline-reason">Reason: {v.declineReason ?? 'No reason given'}</p>
+          <p className="mt-1">Upload corrected documents, then request verification again.</p>
+        </Alert>
+      ) : (
         <p className="text-sm text-slate-600">
           Upload your business documents (certificate of incorporation, a director’s identification, proof of
           address), then request verification.
         </p>
       )}
-      {v.verificationStatus === 'DECLINED' ? (
-        <Alert tone="error" title="Your verification was declined">
-          <p data-testid="decline-reason">Reason: {v.declineReason ?? 'No reason given'}</p>
-          {waiting ? null : (
-            <p className="mt-1">Upload corrected documents, then request verification again.</p>
-          )}
-        </Alert>
-      ) : null}
     </Card>
   );
 }
@@ -171,15 +173,33 @@ function UploadCard() {
 }
 
 export default function VerificationRoute() {
-  const { user } = useSession();
-  const corporateId = user?.corporate?.id ?? '';
+  const { user, updateProfile } = useSession();
+  const corporate = user?.corporate ?? null;
+  const corporateId = corporate?.id ?? '';
   const details = useVerification(corporateId);
+  // The session's badge (home, profile) follows what this page has just learned.
+  const fresh = details.data;
+  useEffect(() => {
+    if (!corporate || !fresh) return;
+    if (
+      corporate.verificationStatus === fresh.verificationStatus &&
+      corporate.verificationRequestedAt === fresh.verificationRequestedAt
+    )
+      return;
+    updateProfile({
+      corporate: {
+        ...corporate,
+        verificationStatus: fresh.verificationStatus,
+        verificationRequestedAt: fresh.verificationRequestedAt,
+      },
+    });
+  }, [corporate, fresh, updateProfile]);
   const remove = useDeleteDocument();
   const request = useRequestVerification();
   const [deleting, setDeleting] = useState<VerificationDocumentView | null>(null);
   const v = details.data;
   const verified = v?.verificationStatus === 'VERIFIED';
-  const waiting = v ? awaitingReview(v) : false;
+  const waiting = v ? stateOf(v) === 'PENDING_REVIEW' : false;
   const requestBlocker = !v
     ? null
     : verified
