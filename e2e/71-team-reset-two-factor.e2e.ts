@@ -127,6 +127,30 @@ describe('team: reset a member’s two-factor sign-in', () => {
       owner.token,
     );
     expect(trail.json.data.some((e) => e.action === 'user.2fa.reset')).toBe(true);
+
+    // ---- issue 36 (5): the profile menu opens one's own notification set-up
+    await page.goto('/dashboard/admin-management');
+    for (const [width, height] of [
+      [390, 844],
+      [1366, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByRole('button', { name: 'Profile menu' }).click();
+      const menu = page.getByRole('menu', { name: 'Profile menu' });
+      await menu.waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOTS, `profile-menu-${width}.png`) });
+      await menu.getByRole('menuitem', { name: 'Notification settings' }).click();
+      await page.waitForURL((u) => u.pathname === '/dashboard/notification-settings', {
+        waitUntil: 'commit',
+      });
+      await page.getByRole('heading', { name: 'Notification settings', level: 1 }).waitFor();
+      await page.getByRole('table', { name: 'Notification set-up' }).waitFor();
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `notification-settings-${width}.png`),
+        fullPage: true,
+      });
+      await page.goBack();
+    }
     await context.close();
   });
 });
