@@ -30,6 +30,11 @@ async function upload(
 ) {
   const form = page.getByRole('form', { name: 'Upload documents' });
   await form.getByLabel('Files').setInputFiles(files);
+  // Each file its own type (issue 36).
+  for (const f of files)
+    await form
+      .getByLabel(`Type of ${f.name}`)
+      .selectOption(f.mimeType === 'image/png' ? 'DIRECTOR_ID' : 'CERTIFICATE_OF_INCORPORATION');
   await form.getByRole('button', { name: 'Upload' }).click();
   await expectToastTopRight(page, toastText, 'success');
 }

@@ -26,6 +26,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n
 async function uploadOne(page: Page, name: string, toastText = 'Document uploaded') {
   const form = page.getByRole('form', { name: 'Upload documents' });
   await form.getByLabel('Files').setInputFiles([{ name, mimeType: 'application/pdf', buffer: PDF }]);
+  await form.getByLabel(`Type of ${name}`).selectOption('CERTIFICATE_OF_INCORPORATION');
   await form.getByRole('button', { name: 'Upload' }).click();
   await expectToastTopRight(page, toastText, 'success');
 }

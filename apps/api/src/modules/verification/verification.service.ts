@@ -75,16 +75,25 @@ export function documentView(d: repo.DocumentRow): VerificationDocumentView {
 const alreadyVerified = () =>
   conflict('Your business is already verified: its documents can no longer be changed');
 
-/** Stores the files, then records them in one transaction; files of a failed transaction are removed. */
+/**
+ * Stores the files, then records them in one transaction; files of a failed transaction are
+ * removed. `kinds` holds each file's type, in the files' order (one type for all is `[kind]`).
+ */
 export async function uploadDocuments(
   ctx: AppContext,
   corporateId: string,
   userId: string,
-  kind: DocumentKind,
+  kinds: readonly DocumentKind[],
   incoming: IncomingDocument[],
   rc: RequestContext,
 ): Promise<VerificationDocumentView[]> {
   const files = checkFiles(incoming);
+  if (kinds.length !== 1 && kinds.length !== files.length) {
+    throw badRequest(
+      `Choose a document type for each file: ${files.length} files and ${kinds.length} types were sent`,
+    );
+  }
+  const kindOf = (i: number) => (kinds.length === 1 ? kinds[0] : kinds[i]);
   const corp = await corporates.findCorporate(ctx.db, corporateId);
   if (!corp) throw notFound('Corporate client');
   if (corp.verificationStatus === 'VERIFIED') throw alreadyVerified();
@@ -105,7 +114,7 @@ export async function uploadDocuments(
         tx,
         files.map((f, i) => ({
           corporateId,
-          kind,
+          kind: kindOf(i),
           originalName: f.name,
           mime: f.mime,
           sizeBytes: f.buffer.length,
@@ -120,8 +129,7 @@ export async function uploadDocuments(
         targetId: corporateId,
         corporateId,
         summary: {
-          kind,
-          files: inserted.map((d) => ({ id: d.id, name: d.originalName, size: d.sizeBytes })),
+          files: inserted.map((d) => ({ id: d.id, name: d.originalName, kind: d.kind, size: d.sizeBytes })),
         },
       });
       return inserted;
@@ -158,6 +166,35 @@ export async function deleteDocument(
   });
   await ctx.files.remove(removed.storageKey).catch((err) => {
     ctx.log.warn({ err, key: removed.storageKey }, 'a deleted document’s file could not be removed');
+  });
+}
+
+/** A document's type, changed by its client until the business is verified; audited. */
+export async function changeDocumentKind(
+  ctx: AppContext,
+  corporateId: string,
+  documentId: string,
+  kind: DocumentKind,
+  rc: RequestContext,
+): Promise<VerificationDocumentView> {
+  return ctx.db.transaction(async (tx) => {
+    const c = await corporates.lockCorporate(tx, corporateId);
+    if (!c) throw notFound('Corporate client');
+    // Another client's document is "not found", exactly like one that does not exist.
+    const doc = await repo.findDocument(tx, documentId, corporateId);
+    if (!doc) throw notFound('Document');
+    if (c.verificationStatus === 'VERIFIED') throw alreadyVerified();
+    if (doc.kind === kind) return documentView(doc);
+    const row = await repo.setDocumentKind(tx, documentId, corporateId, kind);
+    if (!row) throw notFound('Document');
+    await recordAudit(tx, rc, {
+      action: 'verification.document-kind',
+      targetType: 'verification_document',
+      targetId: documentId,
+      corporateId,
+      summary: { name: doc.originalName, before: { kind: doc.kind }, after: { kind } },
+    });
+    return documentView(row);
   });
 }
 

@@ -3,6 +3,7 @@
 // messages, the Review path after a decline, and one transition when two approvals race.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addCorporateMember,
   createAdmin,
   createCorporate,
   lastEmailTo,
@@ -31,6 +32,10 @@ const pdf = (name = 'cac.pdf'): MultipartFile => ({
 const png = (name = 'id.png'): MultipartFile => ({ name, type: 'image/png', data: PNG, field: 'documents' });
 const upload = (u: TestUser, files: MultipartFile[], kind = 'CERTIFICATE_OF_INCORPORATION') =>
   call(t.app, u, { method: 'POST', url: '/api/v1/upload-documents', ...multipart({ kind }, files) });
+const uploadTyped = (u: TestUser, files: MultipartFile[], kinds: string[]) =>
+  call(t.app, u, { method: 'POST', url: '/api/v1/upload-documents', ...multipart({ kinds }, files) });
+const changeKind = (u: TestUser, documentId: string, kind: string) =>
+  call(t.app, u, { method: 'POST', url: '/api/v1/update-document-kind', payload: { documentId, kind } });
 const requestReview = (u: TestUser) =>
   call(t.app, u, { method: 'POST', url: '/api/v1/request-verification' });
 const details = (u: TestUser, id: string) =>
@@ -411,5 +416,79 @@ describe('[VERIFICATION] request and review', () => {
       url: `/api/v1/verifications/${c.corporateId}/show`,
     });
     expect(client.statusCode).toBe(403);
+  });
+});
+
+describe('[VERIFICATION] each document its own type', () => {
+  it('[VERIFICATION] a multi-file upload files each document under its own type', async () => {
+    const c = await createCorporate(t.app);
+    const res = await uploadTyped(
+      c,
+      [pdf('cac.pdf'), png('id.png')],
+      ['CERTIFICATE_OF_INCORPORATION', 'DIRECTOR_ID'],
+    );
+    expect(res.statusCode).toBe(201);
+    expect(
+      res.json().data.map((d: { originalName: string; kind: string }) => [d.originalName, d.kind]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['cac.pdf', 'CERTIFICATE_OF_INCORPORATION'],
+        ['id.png', 'DIRECTOR_ID'],
+      ]),
+    );
+    // A type per file, or one for all: two files and three types is refused, as is none.
+    const mismatch = await uploadTyped(c, [pdf('a.pdf'), pdf('b.pdf')], ['DIRECTOR_ID', 'OTHER', 'OTHER']);
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toBe(
+      'Choose a document type for each file: 2 files and 3 types were sent',
+    );
+    const none = await call(t.app, c, {
+      method: 'POST',
+      url: '/api/v1/upload-documents',
+      ...multipart({}, [pdf('a.pdf')]),
+    });
+    expect(none.statusCode).toBe(400);
+    const bad = await uploadTyped(c, [pdf('a.pdf')], ['PASSPORT_PHOTO']);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('[VERIFICATION] the client changes a document’s type until verified; audited; another client cannot', async () => {
+    const c = await createCorporate(t.app);
+    const up = await uploadTyped(c, [pdf('bill.pdf')], ['OTHER']);
+    const doc = up.json().data[0] as { documentId: string };
+    const res = await changeKind(c, doc.documentId, 'UTILITY_BILL');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Document type changed');
+    expect(res.json().data).toMatchObject({ documentId: doc.documentId, kind: 'UTILITY_BILL' });
+    expect((await details(c, c.corporateId)).json().data.documents[0].kind).toBe('UTILITY_BILL');
+    const audit = await t.app.ctx.dbHandle.query<{ summary: { before: unknown; after: unknown } }>(
+      "select summary from audit_logs where action = 'verification.document-kind' and target_id = $1",
+      [doc.documentId],
+    );
+    expect(audit).toHaveLength(1);
+    expect(audit[0].summary).toMatchObject({ before: { kind: 'OTHER' }, after: { kind: 'UTILITY_BILL' } });
+
+    // Someone else's document is not found; an admin or no token cannot; a bad type is a 400.
+    const other = await createCorporate(t.app);
+    expect((await changeKind(other, doc.documentId, 'OTHER')).statusCode).toBe(404);
+    expect((await changeKind(admin, doc.documentId, 'OTHER')).statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/update-document-kind',
+      payload: { documentId: doc.documentId, kind: 'OTHER' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await changeKind(c, doc.documentId, 'NOT_A_KIND')).statusCode).toBe(400);
+    const reader = await addCorporateMember(t.app, c.corporateId, ['dashboard.view']);
+    expect((await changeKind(reader, doc.documentId, 'OTHER')).statusCode).toBe(403);
+
+    // Once verified, the documents are final.
+    expect((await requestReview(c)).statusCode).toBe(200);
+    expect((await verify(c.corporateId)).statusCode).toBe(200);
+    const late = await changeKind(c, doc.documentId, 'OTHER');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(
+      'Your business is already verified: its documents can no longer be changed',
+    );
   });
 });
