@@ -1,7 +1,7 @@
 // Journey 40: business verification. A client uploads two documents on /dashboard/verification
 // and requests a review; an admin opens /admin-dashboard/accounts/{id}, sees both documents and
 // declines with a reason (spec texts exact); the client sees the reason, uploads again and asks
-// again; the admin reviews and approves; the client's badge reads verified (Approved).
+// again (the request is pending again); the admin approves; the client's badge reads Verified.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
@@ -30,12 +30,17 @@ async function upload(
 ) {
   const form = page.getByRole('form', { name: 'Upload documents' });
   await form.getByLabel('Files').setInputFiles(files);
+  // Each file its own type (issue 36).
+  for (const f of files)
+    await form
+      .getByLabel(`Type of ${f.name}`)
+      .selectOption(f.mimeType === 'image/png' ? 'DIRECTOR_ID' : 'CERTIFICATE_OF_INCORPORATION');
   await form.getByRole('button', { name: 'Upload' }).click();
   await expectToastTopRight(page, toastText, 'success');
 }
 
 describe('business verification journey', () => {
-  it('[VERIFICATION] upload, request, decline with a reason, upload again, Review and approve', async () => {
+  it('[VERIFICATION] upload, request, decline with a reason, upload again, approve', async () => {
     const corp = await signUpCorporate('kyc');
     const corporateId = corp.user.corporate?.id ?? '';
 
@@ -107,10 +112,10 @@ describe('business verification journey', () => {
     await page.getByRole('button', { name: 'Request verification' }).click();
     await expectToastTopRight(page, 'Verification requested', 'success');
 
-    // ---- the admin reviews and approves with the password
+    // ---- the request is pending again: the admin approves with the password
     await admin.reload();
-    await admin.getByRole('button', { name: 'Review' }).click();
-    const review = admin.getByRole('dialog', { name: 'Review Account' });
+    await admin.getByRole('button', { name: 'Approve', exact: true }).click();
+    const review = admin.getByRole('dialog', { name: 'Approve Account' });
     await field(review, 'Password').fill(E2E_ADMIN_PASSWORD);
     await review.getByRole('button', { name: 'Submit' }).click();
     await admin
@@ -120,7 +125,7 @@ describe('business verification journey', () => {
 
     // ---- the client's badge reads verified
     await page.reload();
-    await page.getByTestId('verification-status').getByText('Approved').waitFor();
+    await page.getByTestId('verification-status').getByText('Verified', { exact: true }).waitFor();
     await page.getByText('Your business is verified. Thank you.').waitFor();
 
     await clientContext.close();

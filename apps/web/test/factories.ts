@@ -31,6 +31,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
             clientType: 'PREPAID',
             status: 'ACTIVE',
             verificationStatus: 'PENDING',
+            verificationRequestedAt: null,
             testMode: false,
             testModeAllowed: false,
             autoTopUpEnabled: false,
@@ -158,6 +159,7 @@ type Route = {
   method?: string;
   path: string | RegExp;
   status?: number;
+  /** The answer; a function is called at each request (an answer that changes after a mutation). */
   body: unknown;
   headers?: Record<string, string>;
 };
@@ -196,7 +198,8 @@ export function stubFetch(routes: Route[]) {
         status: route.status ?? 200,
         headers: { 'content-type': route.body.type, ...(route.headers ?? {}) },
       });
-    return new Response(JSON.stringify(route.body), {
+    const answer = typeof route.body === 'function' ? (route.body as () => unknown)() : route.body;
+    return new Response(JSON.stringify(answer), {
       status: route.status ?? 200,
       headers: { 'content-type': 'application/json', ...(route.headers ?? {}) },
     });

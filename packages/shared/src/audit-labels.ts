@@ -84,6 +84,7 @@ const ACTIONS: Record<string, string> = {
   'providers.balance': 'Read a provider balance',
   'verification.upload': 'Uploaded a verification document',
   'verification.delete-document': 'Deleted a verification document',
+  'verification.document-kind': 'Changed a verification document’s type',
   'verification.request': 'Requested verification',
   'verification.approve': 'Approved a business verification',
   'verification.review-approve': 'Approved a declined verification on review',

@@ -41,6 +41,7 @@ export const CORPORATE_PERMISSIONS = {
   'team.read': 'View team members and roles',
   'team.manage': 'Manage team members and roles',
   'team.audit.read': 'View the team audit trail',
+  'autotopup.read': 'View auto top-up settings, subscribers and runs',
   'autotopup.manage': 'Manage auto top-up',
   'verification.submit': 'Upload verification documents',
 } as const;

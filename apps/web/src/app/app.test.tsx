@@ -67,7 +67,8 @@ describe('routes and layout', () => {
       await screen.findByRole('heading', { level: 1 });
       const main = screen.getByRole('main');
       expect(within(main).getByText('Prepaid')).toBeInTheDocument();
-      expect(within(main).getByText('Pending')).toBeInTheDocument();
+      // A client that has submitted nothing: "Not submitted", not "Pending" (issue 36).
+      expect(within(main).getByText('Not submitted')).toBeInTheDocument();
       expect(within(main).queryByText(/^(PREPAID|PENDING)$/)).not.toBeInTheDocument();
     },
   );
@@ -236,6 +237,54 @@ describe('routes and layout', () => {
     expect(stub.calls.some((c) => c.method === 'POST' && c.url === '/api/v1/logout')).toBe(true);
     expect(sessionStore.getSnapshot()).toBeNull();
   });
+});
+
+describe('profile menu', () => {
+  it.each([
+    ['CORPORATE', '/dashboard', '/dashboard/notification-settings', ['dashboard.view']],
+    ['ADMIN', '/admin-dashboard', '/admin-dashboard/notification-settings', ['clients.read']],
+  ] as const)(
+    '[LAYOUT] %s: a user whose role cannot see Settings sets up their notifications from the profile menu',
+    async (area, home, target, permissions) => {
+      const user = makeUser({ area, roles: [area], permissions: [...permissions] });
+      sessionStore.login(user, 'tok', false);
+      const stub = stubFetch([
+        ...layoutRoutes(0),
+        {
+          path: `/api/v1/notification-setup/${user.id}`,
+          body: ok({
+            userId: user.id,
+            area,
+            events: [
+              {
+                key: 'password.changed',
+                label: 'Password changed',
+                description: 'Your password was changed',
+                inApp: true,
+                email: true,
+              },
+            ],
+            updatedAt: null,
+          }),
+        },
+      ]);
+      vi.stubGlobal('fetch', stub.fn);
+      const { router } = renderApp(home);
+      await screen.findByRole('heading', { level: 1 });
+      const nav = screen.getByRole('complementary', { name: 'Sidebar' });
+      expect(within(nav).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+      const menu = screen.getByRole('menu', { name: 'Profile menu' });
+      expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toBeInTheDocument();
+      await userEvent.click(within(menu).getByRole('menuitem', { name: 'Notification settings' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(target));
+      expect(
+        await screen.findByRole('heading', { name: 'Notification settings', level: 1 }),
+      ).toBeInTheDocument();
+      expect(await screen.findByRole('checkbox', { name: 'Password changed by email' })).toBeChecked();
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    },
+  );
 });
 
 describe('sign-in screens', () => {

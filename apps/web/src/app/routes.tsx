@@ -20,12 +20,17 @@ const adminManagement = page(() => import('@/features/admin-management/routes/ad
 const createRole = page(() => import('@/features/admin-management/routes/create-role'));
 const editRole = page(() => import('@/features/admin-management/routes/edit-role'));
 const viewRole = page(() => import('@/features/admin-management/routes/view-role'));
+const viewMember = page(() => import('@/features/admin-management/routes/view-member'));
+const notificationSettings = page(() => import('@/features/settings/routes/notification-settings'));
 
 const roleRoutes: RouteObject[] = [
   { path: 'admin-management', lazy: adminManagement },
   { path: 'admin-management/create-role', lazy: createRole },
   { path: 'admin-management/edit-role/:id', lazy: editRole },
   { path: 'admin-management/view-role/:id', lazy: viewRole },
+  { path: 'admin-management/view-member/:id', lazy: viewMember },
+  // Every user's own notification set-up (the profile menu), whatever their role may see.
+  { path: 'notification-settings', lazy: notificationSettings },
 ];
 
 export const clientRoutes: RouteObject[] = [

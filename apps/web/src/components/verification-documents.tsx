@@ -51,7 +51,15 @@ const sizeLabel = (bytes: number) =>
     ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-function DocumentTile({ doc, action }: { doc: VerificationDocumentView; action?: ReactNode }) {
+function DocumentTile({
+  doc,
+  action,
+  footer,
+}: {
+  doc: VerificationDocumentView;
+  action?: ReactNode;
+  footer?: ReactNode;
+}) {
   const isImage = doc.mime.startsWith('image/');
   const file = useDocumentBlob(doc, isImage);
   const url = useObjectUrl(file.data);
@@ -95,6 +103,7 @@ function DocumentTile({ doc, action }: { doc: VerificationDocumentView; action?:
         </div>
         {action}
       </div>
+      {footer ? <div className="px-3 pb-3">{footer}</div> : null}
     </li>
   );
 }
@@ -102,10 +111,13 @@ function DocumentTile({ doc, action }: { doc: VerificationDocumentView; action?:
 export function VerificationDocuments({
   documents,
   actionFor,
+  footerFor,
 }: {
   documents: VerificationDocumentView[];
   /** An extra control per document (the client's delete button). */
   actionFor?: (doc: VerificationDocumentView) => ReactNode;
+  /** A control under each document (the client's type picker). */
+  footerFor?: (doc: VerificationDocumentView) => ReactNode;
 }) {
   if (!documents.length) {
     return <p className="px-6 py-10 text-center text-sm text-slate-500">No Document Available</p>;
@@ -113,7 +125,7 @@ export function VerificationDocuments({
   return (
     <ul className="grid gap-4 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4" aria-label="Attached documents">
       {documents.map((d) => (
-        <DocumentTile key={d.documentId} doc={d} action={actionFor?.(d)} />
+        <DocumentTile key={d.documentId} doc={d} action={actionFor?.(d)} footer={footerFor?.(d)} />
       ))}
     </ul>
   );

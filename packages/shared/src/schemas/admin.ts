@@ -52,6 +52,8 @@ export const teamMemberView = z.object({
   status: z.enum(['ACTIVE', 'INACTIVE']),
   role: z.object({ id: z.string(), name: z.string() }).nullable(),
   defaultPassword: z.boolean(),
+  /** How the member completes sign-in: an authenticator app, or codes emailed to them. */
+  twoFactorMethod: z.enum(['TOTP', 'EMAIL']),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -113,6 +113,8 @@ export const corporateSummary = z.object({
   clientType: z.string(),
   status: z.string(),
   verificationStatus: z.string(),
+  /** When the client last asked for a review (null: nothing submitted yet). */
+  verificationRequestedAt: z.string().nullable(),
   testMode: z.boolean(),
   /** The platform lets this client switch test mode on and off (PUT client-test-mode). */
   testModeAllowed: z.boolean(),

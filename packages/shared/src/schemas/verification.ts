@@ -40,6 +40,13 @@ export const documentKindSchema = z.enum(DOCUMENT_KINDS, { error: 'Choose what k
 /** The text fields of the multipart upload (the files come in the field named documents). */
 export const uploadDocumentsFields = z.object({ kind: documentKindSchema });
 
+/** A document's type, changed by the client until the business is verified. */
+export const documentKindBody = z.object({
+  documentId: z.string({ error: 'Choose a document' }).uuid('Document not found'),
+  kind: documentKindSchema,
+});
+export type DocumentKindBody = z.infer<typeof documentKindBody>;
+
 export const deleteDocumentBody = z.object({
   documentId: z.string({ error: 'Choose a document' }).uuid('Document not found'),
 });

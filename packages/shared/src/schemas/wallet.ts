@@ -24,6 +24,10 @@ export function walletFloorKobo(clientType: string, creditLimitKobo: number): nu
 export const FUND_REQUEST_KINDS = ['FUNDING', 'REPAYMENT'] as const;
 export const FUND_REQUEST_STATUSES = ['PENDING', 'PAID', 'APPROVED', 'DECLINED'] as const;
 export type FundRequestStatus = (typeof FUND_REQUEST_STATUSES)[number];
+/** What needs an admin's action: not yet decided, whether or not the client has marked it paid. */
+export const OPEN_FUND_REQUEST_STATUSES = ['PENDING', 'PAID'] as const satisfies readonly FundRequestStatus[];
+/** The admin list's status filter: one status, or OPEN for every request awaiting a decision. */
+export const FUND_REQUEST_STATUS_FILTERS = ['OPEN', ...FUND_REQUEST_STATUSES] as const;
 export const CARD_PAYMENT_STATUSES = [
   'PENDING',
   'SUCCESSFUL',
@@ -160,7 +164,7 @@ export const adminFundingHistoryQuery = fundingHistoryQuery.extend({
   corporateId: z.string().uuid().optional(),
 });
 export const fundRequestsQuery = listFilters.extend({
-  status: z.enum(FUND_REQUEST_STATUSES).optional(),
+  status: z.enum(FUND_REQUEST_STATUS_FILTERS).optional(),
   kind: z.enum(FUND_REQUEST_KINDS).optional(),
   clientType: z.enum(CLIENT_TYPES).optional(),
   corporateId: z.string().uuid().optional(),

@@ -16,6 +16,7 @@ export const memberOut = (m: MemberRow) => ({
   status: m.status as 'ACTIVE' | 'INACTIVE',
   role: m.roleId && m.roleName ? { id: m.roleId, name: m.roleName } : null,
   defaultPassword: m.defaultPassword,
+  twoFactorMethod: (m.totpEnabledAt ? 'TOTP' : 'EMAIL') as 'TOTP' | 'EMAIL',
   lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
   createdAt: m.createdAt.toISOString(),
 });

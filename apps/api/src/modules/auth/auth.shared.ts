@@ -114,6 +114,7 @@ export function toSessionUser(p: ProfileRow, twoFactorDone: boolean): SessionUse
           clientType: c.clientType,
           status: c.status,
           verificationStatus: c.verificationStatus,
+          verificationRequestedAt: c.verificationRequestedAt?.toISOString() ?? null,
           testMode: c.testMode,
           testModeAllowed: c.testModeAllowed ?? false,
           autoTopUpEnabled: c.autoTopUpEnabled ?? false,

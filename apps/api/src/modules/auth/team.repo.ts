@@ -79,6 +79,8 @@ const memberColumns = {
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
   corporateId: users.corporateId,
+  /** When the member enrolled an authenticator app (null: emailed codes). Never the secret. */
+  totpEnabledAt: users.totpEnabledAt,
 };
 
 export async function listMembers(

@@ -194,6 +194,14 @@ describe('[AUTH] a lost authenticator', () => {
     // The member here is the owner: only a manager holding all the owner holds may reset it.
     const manager = await addCorporateMember(t.app, owner.corporateId, [...ALL_CORPORATE_PERMISSIONS]);
     const url = `/api/v1/admins/reset-2fa/${owner.userId}`;
+    // The member's detail (GET admins/{id}) says how they sign in, never the secret.
+    const before = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admins/${owner.userId}`,
+      headers: manager.headers,
+    });
+    expect(before.json().data.twoFactorMethod).toBe('TOTP');
+    expect(before.body).not.toContain(owner.secret);
     const wrong = await t.app.inject({
       method: 'PUT',
       url,
@@ -208,6 +216,7 @@ describe('[AUTH] a lost authenticator', () => {
       payload: { password: TEST_PASSWORD },
     });
     expect(res.statusCode).toBe(200);
+    expect(res.json().data.twoFactorMethod).toBe('EMAIL');
     const [u] = await t.app.ctx.db.select().from(users).where(eq(users.id, owner.userId));
     expect(u.totpSecretEnc).toBeNull();
     expect(u.totpEnabledAt).toBeNull();

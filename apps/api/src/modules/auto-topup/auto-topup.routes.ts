@@ -40,6 +40,8 @@ import {
 } from './subscribers.service';
 
 const MANAGE = { permission: 'autotopup.manage' } as const;
+/** Viewing settings, subscribers and runs: autotopup.read, or manage (who changes them sees them). */
+const READ = { permission: { CORPORATE: ['autotopup.read', 'autotopup.manage'] } } as const;
 const ADMIN_READ = { permission: 'clients.read' } as const;
 
 export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -49,7 +51,7 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/auto-topup/settings',
     {
-      config: MANAGE,
+      config: READ,
       schema: {
         tags,
         summary: 'My auto top-up settings, with the spend against the caps',
@@ -80,7 +82,7 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/auto-topup/subscribers',
     {
-      config: MANAGE,
+      config: READ,
       schema: {
         tags,
         summary: 'My subscribers (search: name or phone; status ACTIVE or PAUSED), each with its next run',
@@ -222,7 +224,7 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/auto-topup/runs',
     {
-      config: MANAGE,
+      config: READ,
       schema: {
         tags,
         summary:

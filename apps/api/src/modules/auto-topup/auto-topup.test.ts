@@ -1,11 +1,14 @@
 // Auto top-up over HTTP and through the scheduler: settings, subscribers (checks, CSV import),
 // the scheduler's runs (vended once, next run moved on, wallet short, caps), Run now, the runs
 // list and its CSV, the admin's read, permissions, another client's rows, and the audit trail.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR } from '../../infra/db/migrate';
 import { corporates } from '../../infra/db/schema';
 import { ensureRecurringJobs, runDueJobs } from '../../jobs';
-import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
+import { addCorporateMember, createAdmin, createCorporate, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
 import { balances, expectBooksBalanced, fund } from '../vending/vending.testing';
 import { AUTO_TOPUP_QUEUE } from './auto-topup.jobs';
@@ -647,5 +650,53 @@ describe('[AUTOTOPUP] run now, the runs list and the admin', () => {
       const res = await api(m, url, member, {});
       expect(res.statusCode, `${m} ${url}`).toBe(403);
     }
+  });
+
+  it('[AUTOTOPUP] autotopup.read views settings, subscribers and runs, and changes nothing', async () => {
+    const owner = await createCorporate(t.app);
+    const reader = await addCorporateMember(t.app, owner.corporateId, ['autotopup.read']);
+    for (const url of ['auto-topup/settings', 'auto-topup/subscribers', 'auto-topup/runs'])
+      expect((await api('GET', url, reader)).statusCode, url).toBe(200);
+    for (const [m, url] of [
+      ['POST', 'auto-topup/settings'],
+      ['POST', 'auto-topup/subscribers'],
+      ['POST', 'auto-topup/subscribers/import'],
+      ['PUT', `auto-topup/subscribers/${s1.id}`],
+      ['PUT', `auto-topup/subscribers/${s1.id}/pause`],
+      ['DELETE', `auto-topup/subscribers/${s1.id}`],
+      ['POST', `auto-topup/subscribers/${s1.id}/run`],
+    ] as const) {
+      const res = await api(m, url, reader, {});
+      expect(res.statusCode, `${m} ${url}`).toBe(403);
+      expect(res.json().message).toBe('You do not have permission to do this');
+    }
+    // Who manages also sees; an admin token is refused on the client routes; no token, no entry.
+    const manager = await addCorporateMember(t.app, owner.corporateId, ['autotopup.manage']);
+    expect((await api('GET', 'auto-topup/subscribers', manager)).statusCode).toBe(200);
+    expect((await api('GET', 'auto-topup/runs', admin)).statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/auto-topup/runs' });
+    expect(anonymous.statusCode).toBe(401);
+    // A reader sees only its own client's subscribers.
+    const own = await api('GET', 'auto-topup/subscribers', reader);
+    expect(own.json().data.map((x: { id: string }) => x.id)).not.toContain(s1.id);
+  });
+
+  it('[AUTOTOPUP] the migration grants autotopup.read to every client role that manages auto top-up', async () => {
+    const c = await createCorporate(t.app);
+    const manager = await addCorporateMember(t.app, c.corporateId, ['dashboard.view', 'autotopup.manage']);
+    const viewer = await addCorporateMember(t.app, c.corporateId, ['dashboard.view']);
+    const roleOf = async (userId: string) =>
+      (
+        await t.app.ctx.dbHandle.query<{ permissions: string[] }>(
+          'select r.permissions from roles r join users u on u.role_id = r.id where u.id = $1',
+          [userId],
+        )
+      )[0].permissions;
+    expect(await roleOf(manager.id)).not.toContain('autotopup.read');
+    const sql = readFileSync(path.join(MIGRATIONS_DIR, '0031_autotopup_read_permission.sql'), 'utf8');
+    await t.app.ctx.dbHandle.query(sql);
+    await t.app.ctx.dbHandle.query(sql); // twice: no duplicate
+    expect(await roleOf(manager.id)).toEqual(['dashboard.view', 'autotopup.manage', 'autotopup.read']);
+    expect(await roleOf(viewer.id)).toEqual(['dashboard.view']);
   });
 });

@@ -174,10 +174,14 @@ export async function setVendingHold(db: Db, id: string, hold: string | null): P
 // (`... WHERE verification_status = <from>`), so two reviews racing on one account make one
 // transition: the other finds nothing to update.
 
+/**
+ * A new request for review: the account is PENDING again (after a decline too). The last decision
+ * (its date and, for a decline, its reason) stays on the row as the history the screens show.
+ */
 export async function setVerificationRequestedAt(db: Db, id: string, at: Date): Promise<void> {
   await db
     .update(corporates)
-    .set({ verificationRequestedAt: at, updatedAt: at })
+    .set({ verificationStatus: 'PENDING', verificationRequestedAt: at, updatedAt: at })
     .where(eq(corporates.id, id));
 }
 

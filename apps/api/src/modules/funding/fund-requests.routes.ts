@@ -103,7 +103,7 @@ export async function fundRequestsRoutes(app: FastifyInstance, ctx: AppContext) 
       const { rows, total } = await fundRequestsPage(ctx.db, {
         ...req.query,
         corporateId: corporateOf(req),
-        statuses: ['PENDING', 'PAID'],
+        status: 'OPEN',
       });
       return page('Pending transactions retrieved', rows, total, req.query.page, req.query.limit);
     },

@@ -90,11 +90,13 @@ export interface MultipartFile {
 }
 
 /** A multipart body with fields and files (one, several, or none). */
-export function multipart(fields: Record<string, string>, file?: MultipartFile | MultipartFile[]) {
+/** A multipart body; a field given a list is sent once per value, in order. */
+export function multipart(fields: Record<string, string | string[]>, file?: MultipartFile | MultipartFile[]) {
   const boundary = `----vp${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, vs] of Object.entries(fields)) {
+    for (const v of [vs].flat())
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   for (const f of file ? (Array.isArray(file) ? file : [file]) : []) {
     parts.push(

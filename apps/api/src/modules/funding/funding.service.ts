@@ -4,7 +4,12 @@
 // `fund-request:<id>` is unique; the status and the transfer id are written together (a check
 // constraint ties APPROVED to a transfer).
 import { randomUUID } from 'node:crypto';
-import { type ClientType, formatNaira, koboToNairaString } from '@vendport/shared';
+import {
+  type ClientType,
+  formatNaira,
+  koboToNairaString,
+  OPEN_FUND_REQUEST_STATUSES,
+} from '@vendport/shared';
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
@@ -255,8 +260,13 @@ export async function declineFundRequest(ctx: AppContext, rc: RequestContext, re
 
 // ---------------------------------------------------------------- reading
 
+/** A page of fund requests; status OPEN is every request awaiting a decision (PENDING or PAID). */
 export async function fundRequestsPage(db: Db, filters: FundRequestFilters) {
-  const { rows, total } = await listFundRequests(db, filters);
+  const f =
+    filters.status === 'OPEN'
+      ? { ...filters, status: undefined, statuses: [...OPEN_FUND_REQUEST_STATUSES] }
+      : filters;
+  const { rows, total } = await listFundRequests(db, f);
   return { rows: rows.map(fundRequestView), total };
 }
 

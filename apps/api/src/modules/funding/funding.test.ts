@@ -364,6 +364,45 @@ describe('[FUNDING] bank transfer: admin decisions', () => {
     expect(await walletBalance(t.app, c.corporateId)).toBe(0);
   });
 
+  it('[FUNDING] status=OPEN lists what awaits the admin (PENDING and PAID), the set the admin home counts', async () => {
+    const c = await createCorporate(t.app, { name: `Open Filter ${uniqueRef()}` });
+    const pending = await createFundRequest(t.app, c, '1000');
+    const paidOne = await createFundRequest(t.app, c, '2000');
+    const declined = await createFundRequest(t.app, c, '3000');
+    await call(t.app, c, {
+      method: 'POST',
+      url: '/api/v1/fund-request-confirmation',
+      payload: { fundRequestId: paidOne.id },
+    });
+    await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/v1/corporates-transactions/decline',
+      payload: { fundRequestId: declined.id, password: TEST_PASSWORD, reason: 'No transfer received' },
+    });
+    const open = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/v1/corporates-transactions/funding-requests?corporateId=${c.corporateId}&status=OPEN`,
+    });
+    expect(open.statusCode).toBe(200);
+    expect(open.json().data.map((x: { id: string }) => x.id)).toEqual([paidOne.id, pending.id]);
+    const onlyPending = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/v1/corporates-transactions/funding-requests?corporateId=${c.corporateId}&status=PENDING`,
+    });
+    expect(onlyPending.json().data.map((x: { id: string }) => x.id)).toEqual([pending.id]);
+    const everyOpen = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/v1/corporates-transactions/funding-requests?status=OPEN',
+    });
+    const home = await call(t.app, admin, { method: 'GET', url: '/api/v1/admin-dashboard-data-v2' });
+    expect(home.json().data.pendingFundRequests.total).toBe(everyOpen.json().total);
+    const bad = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/v1/corporates-transactions/funding-requests?status=SOMETHING',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('[FUNDING] admins list fund requests with filters, and paid-fund-requests lists only PAID ones', async () => {
     const c = await createCorporate(t.app, { clientType: 'POSTPAID', name: `Zenith Filter ${uniqueRef()}` });
     const a = await createFundRequest(t.app, c, '1000');

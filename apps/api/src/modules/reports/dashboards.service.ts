@@ -181,7 +181,7 @@ export async function adminDashboard(
       fundingByDay(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay)),
       sumOfWalletBalances(db),
       listLines(db),
-      fundRequestsPage(db, { page: 1, limit: 5, statuses: ['PENDING', 'PAID'] }),
+      fundRequestsPage(db, { page: 1, limit: 5, status: 'OPEN' }),
       verificationRequests(db, { status: 'PENDING', page: 1, limit: 5 }),
       commissionSettledBetween(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay)),
     ]);

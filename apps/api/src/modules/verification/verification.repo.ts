@@ -59,6 +59,21 @@ export async function deleteDocumentRow(
   return row;
 }
 
+/** Sets one of a client's documents' type; the updated row, or undefined when it is not theirs. */
+export async function setDocumentKind(
+  db: Db,
+  id: string,
+  corporateId: string,
+  kind: string,
+): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .update(verificationDocuments)
+    .set({ kind })
+    .where(and(eq(verificationDocuments.id, id), eq(verificationDocuments.corporateId, corporateId)))
+    .returning();
+  return row;
+}
+
 /** How many documents each of these clients has on file (the verification requests list). */
 export async function documentCounts(db: Db, corporateIds: readonly string[]): Promise<Map<string, number>> {
   if (!corporateIds.length) return new Map();

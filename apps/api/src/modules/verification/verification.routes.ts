@@ -1,5 +1,7 @@
 // Verification calls (spec §7 Verification). Client: POST upload-documents (multipart, several
-// files in the field `documents`, one `kind`), POST delete-document, POST request-verification.
+// files in the field `documents`, each with its type: `kinds` repeated in the files' order, or one
+// `kind` for all), POST update-document-kind (until verified), POST delete-document, POST
+// request-verification.
 // Both areas: GET verification-details/{id} (a client only its own) and the document files.
 // Admin: GET verifications/{param} (all, pending, verified, declined), GET verifications/{id}/show,
 // PUT verifications/verify and verifications/decline, password-confirmed (spec §3 Payloads).
@@ -7,6 +9,7 @@ import {
   businessAccountView,
   declineBody,
   deleteDocumentBody,
+  documentKindBody,
   documentKindSchema,
   MAX_DOCUMENTS_PER_UPLOAD,
   paginated,
@@ -29,6 +32,7 @@ import { confirmActingPassword } from '../auth';
 import {
   approveVerification,
   businessAccount,
+  changeDocumentKind,
   declineVerification,
   deleteDocument,
   documentFile,
@@ -46,15 +50,24 @@ const incomingFile = z
   .transform((v) => v as IncomingDocument)
   .meta({ type: 'string', format: 'binary' });
 
-const uploadBody = z.object({
-  kind: documentKindSchema,
-  documents: z.array(incomingFile, { error: 'Attach at least one document, in the field named documents' }),
-});
+const uploadBody = z
+  .object({
+    /** One type for every file (the form before per-file types). */
+    kind: documentKindSchema.optional(),
+    /** Each file's type, in the files' order (the field `kinds`, repeated). */
+    kinds: z.array(documentKindSchema).optional(),
+    documents: z.array(incomingFile, { error: 'Attach at least one document, in the field named documents' }),
+  })
+  .refine((b) => b.kind !== undefined || (b.kinds?.length ?? 0) > 0, {
+    message: 'Choose what kind of document this is',
+    path: ['kind'],
+  });
 
 /** preValidation: the multipart form's `kind` and its files (field `documents`) become req.body. */
 async function readDocumentsForm(req: FastifyRequest): Promise<void> {
   if (!req.isMultipart()) return;
   const body: { documents: IncomingDocument[]; [k: string]: unknown } = { documents: [] };
+  const kinds: unknown[] = [];
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
@@ -76,7 +89,8 @@ async function readDocumentsForm(req: FastifyRequest): Promise<void> {
         if (part.valueTruncated || part.fieldnameTruncated) {
           throw new AppError('PAYLOAD_TOO_LARGE', 413, 'A field of the form is too long');
         }
-        body[part.fieldname] = part.value;
+        if (part.fieldname === 'kinds' || part.fieldname === 'kinds[]') kinds.push(part.value);
+        else body[part.fieldname] = part.value;
       }
     }
   } catch (err) {
@@ -85,6 +99,7 @@ async function readDocumentsForm(req: FastifyRequest): Promise<void> {
     }
     throw err;
   }
+  if (kinds.length) body.kinds = kinds;
   refuseNul(body);
   req.body = body;
 }
@@ -105,7 +120,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
       preValidation: readDocumentsForm,
       schema: {
         tags,
-        summary: `Upload business documents (multipart: kind, and up to ${MAX_DOCUMENTS_PER_UPLOAD} files named documents; PDF, PNG or JPEG by content, 5 MB each)`,
+        summary: `Upload business documents (multipart: up to ${MAX_DOCUMENTS_PER_UPLOAD} files named documents, PDF, PNG or JPEG by content, 5 MB each; each file's type in kinds, repeated in the files' order, or one kind for all)`,
         consumes: ['multipart/form-data'],
         body: uploadBody,
         response: { 201: successEnvelope(z.array(verificationDocumentView)) },
@@ -117,7 +132,7 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
         ctx,
         corporateOf(req),
         a.userId,
-        req.body.kind,
+        req.body.kinds?.length ? req.body.kinds : req.body.kind ? [req.body.kind] : [],
         req.body.documents,
         requestContextOf(req),
       );
@@ -125,6 +140,30 @@ export async function verificationRoutes(app: FastifyInstance, ctx: AppContext) 
         .status(201)
         .send(ok(docs.length === 1 ? 'Document uploaded' : `${docs.length} documents uploaded`, docs));
     },
+  );
+
+  r.post(
+    '/update-document-kind',
+    {
+      config: { permission: 'verification.submit' },
+      schema: {
+        tags,
+        summary: 'Change the type of one of my documents (not once the business is verified)',
+        body: documentKindBody,
+        response: { 200: successEnvelope(verificationDocumentView) },
+      },
+    },
+    async (req) =>
+      ok(
+        'Document type changed',
+        await changeDocumentKind(
+          ctx,
+          corporateOf(req),
+          req.body.documentId,
+          req.body.kind,
+          requestContextOf(req),
+        ),
+      ),
   );
 
   r.post(

@@ -1,6 +1,8 @@
 // Business verification (KYC), spec §4: a client uploads documents and asks for a review; an admin
-// approves or declines with a reason. PENDING → VERIFIED or DECLINED; a decline is final except
-// through Review (approve with review: true), which moves DECLINED → VERIFIED. VERIFIED is final.
+// approves or declines with a reason. PENDING → VERIFIED or DECLINED. After a decline the client
+// may upload new documents and ask again: the account is PENDING again (Approve and Decline both
+// offered), the previous decline's reason kept as history. Review (approve with review: true)
+// moves DECLINED → VERIFIED. VERIFIED is final.
 // Each transition is one conditional update in the transaction that notifies and audits, so two
 // admins deciding at once make one transition and one notification.
 import { createHash } from 'node:crypto';
@@ -73,16 +75,25 @@ export function documentView(d: repo.DocumentRow): VerificationDocumentView {
 const alreadyVerified = () =>
   conflict('Your business is already verified: its documents can no longer be changed');
 
-/** Stores the files, then records them in one transaction; files of a failed transaction are removed. */
+/**
+ * Stores the files, then records them in one transaction; files of a failed transaction are
+ * removed. `kinds` holds each file's type, in the files' order (one type for all is `[kind]`).
+ */
 export async function uploadDocuments(
   ctx: AppContext,
   corporateId: string,
   userId: string,
-  kind: DocumentKind,
+  kinds: readonly DocumentKind[],
   incoming: IncomingDocument[],
   rc: RequestContext,
 ): Promise<VerificationDocumentView[]> {
   const files = checkFiles(incoming);
+  if (kinds.length !== 1 && kinds.length !== files.length) {
+    throw badRequest(
+      `Choose a document type for each file: ${files.length} files and ${kinds.length} types were sent`,
+    );
+  }
+  const kindOf = (i: number) => (kinds.length === 1 ? kinds[0] : kinds[i]);
   const corp = await corporates.findCorporate(ctx.db, corporateId);
   if (!corp) throw notFound('Corporate client');
   if (corp.verificationStatus === 'VERIFIED') throw alreadyVerified();
@@ -103,7 +114,7 @@ export async function uploadDocuments(
         tx,
         files.map((f, i) => ({
           corporateId,
-          kind,
+          kind: kindOf(i),
           originalName: f.name,
           mime: f.mime,
           sizeBytes: f.buffer.length,
@@ -118,8 +129,7 @@ export async function uploadDocuments(
         targetId: corporateId,
         corporateId,
         summary: {
-          kind,
-          files: inserted.map((d) => ({ id: d.id, name: d.originalName, size: d.sizeBytes })),
+          files: inserted.map((d) => ({ id: d.id, name: d.originalName, kind: d.kind, size: d.sizeBytes })),
         },
       });
       return inserted;
@@ -159,6 +169,35 @@ export async function deleteDocument(
   });
 }
 
+/** A document's type, changed by its client until the business is verified; audited. */
+export async function changeDocumentKind(
+  ctx: AppContext,
+  corporateId: string,
+  documentId: string,
+  kind: DocumentKind,
+  rc: RequestContext,
+): Promise<VerificationDocumentView> {
+  return ctx.db.transaction(async (tx) => {
+    const c = await corporates.lockCorporate(tx, corporateId);
+    if (!c) throw notFound('Corporate client');
+    // Another client's document is "not found", exactly like one that does not exist.
+    const doc = await repo.findDocument(tx, documentId, corporateId);
+    if (!doc) throw notFound('Document');
+    if (c.verificationStatus === 'VERIFIED') throw alreadyVerified();
+    if (doc.kind === kind) return documentView(doc);
+    const row = await repo.setDocumentKind(tx, documentId, corporateId, kind);
+    if (!row) throw notFound('Document');
+    await recordAudit(tx, rc, {
+      action: 'verification.document-kind',
+      targetType: 'verification_document',
+      targetId: documentId,
+      corporateId,
+      summary: { name: doc.originalName, before: { kind: doc.kind }, after: { kind } },
+    });
+    return documentView(row);
+  });
+}
+
 /** The client asks for a review: of its documents, or of new ones after a decline. */
 export async function requestVerification(
   ctx: AppContext,
@@ -169,11 +208,8 @@ export async function requestVerification(
     const c = await corporates.lockCorporate(tx, corporateId);
     if (!c) throw notFound('Corporate client');
     if (c.verificationStatus === 'VERIFIED') throw conflict('Your business is already verified');
-    const awaiting =
-      c.verificationRequestedAt !== null &&
-      (c.verificationStatus === 'PENDING' ||
-        (c.verificationDecidedAt !== null && c.verificationRequestedAt > c.verificationDecidedAt));
-    if (awaiting) throw conflict('Your verification request is already awaiting review');
+    if (c.verificationRequestedAt !== null && c.verificationStatus === 'PENDING')
+      throw conflict('Your verification request is already awaiting review');
     if ((await repo.countDocuments(tx, corporateId)) === 0) {
       throw badRequest('Upload at least one document before requesting verification');
     }

@@ -3,6 +3,7 @@
 // messages, the Review path after a decline, and one transition when two approvals race.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addCorporateMember,
   createAdmin,
   createCorporate,
   lastEmailTo,
@@ -31,6 +32,10 @@ const pdf = (name = 'cac.pdf'): MultipartFile => ({
 const png = (name = 'id.png'): MultipartFile => ({ name, type: 'image/png', data: PNG, field: 'documents' });
 const upload = (u: TestUser, files: MultipartFile[], kind = 'CERTIFICATE_OF_INCORPORATION') =>
   call(t.app, u, { method: 'POST', url: '/api/v1/upload-documents', ...multipart({ kind }, files) });
+const uploadTyped = (u: TestUser, files: MultipartFile[], kinds: string[]) =>
+  call(t.app, u, { method: 'POST', url: '/api/v1/upload-documents', ...multipart({ kinds }, files) });
+const changeKind = (u: TestUser, documentId: string, kind: string) =>
+  call(t.app, u, { method: 'POST', url: '/api/v1/update-document-kind', payload: { documentId, kind } });
 const requestReview = (u: TestUser) =>
   call(t.app, u, { method: 'POST', url: '/api/v1/request-verification' });
 const details = (u: TestUser, id: string) =>
@@ -279,7 +284,7 @@ describe('[VERIFICATION] request and review', () => {
     expect((await requestReview(c)).statusCode).toBe(200);
     expect((await requestReview(c)).statusCode).toBe(409);
 
-    const review = await verify(c.corporateId, { review: true });
+    const review = await verify(c.corporateId);
     expect(review.statusCode).toBe(200);
     expect(review.json().message).toBe('Account has been successfully approved.');
     expect(review.json().data).toMatchObject({ verificationStatus: 'VERIFIED', documentsCount: 3 });
@@ -294,7 +299,63 @@ describe('[VERIFICATION] request and review', () => {
       'verification.decline',
       'verification.upload',
       'verification.request',
-      'verification.review-approve',
+      'verification.approve',
+    ]);
+  });
+
+  it('[VERIFICATION] Review approves a declined account without a new request', async () => {
+    const c = await requested();
+    expect((await decline(c.corporateId)).statusCode).toBe(200);
+    const review = await verify(c.corporateId, { review: true });
+    expect(review.statusCode).toBe(200);
+    expect(review.json().data).toMatchObject({ verificationStatus: 'VERIFIED' });
+    expect(await auditActions(c.corporateId)).toContain('verification.review-approve');
+  });
+
+  it('[VERIFICATION] a new request after a decline is PENDING again: listed, counted, and can be declined again', async () => {
+    const c = await requested();
+    expect((await decline(c.corporateId)).statusCode).toBe(200);
+    await upload(c, [pdf('cac-clear.pdf')]);
+    const again = await requestReview(c);
+    expect(again.statusCode).toBe(200);
+    // PENDING again, the previous decline's reason kept as history.
+    expect(again.json().data).toMatchObject({
+      verificationStatus: 'PENDING',
+      declineReason: 'The CAC certificate is unreadable',
+    });
+    expect(await statusOf(c.corporateId)).toBe('PENDING');
+    const pending = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/v1/verifications/pending?limit=100',
+    });
+    expect(pending.json().data.map((r: { id: string }) => r.id)).toContain(c.corporateId);
+    const declined = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/v1/verifications/declined?limit=100',
+    });
+    expect(declined.json().data.map((r: { id: string }) => r.id)).not.toContain(c.corporateId);
+    const home = await call(t.app, admin, { method: 'GET', url: '/api/v1/admin-dashboard-data-v2' });
+    expect(home.statusCode).toBe(200);
+    const pv = home.json().data.pendingVerifications;
+    expect(pv.total).toBeGreaterThan(0);
+    // Review is for a declined account; this one waits for Approve or Decline.
+    expect((await verify(c.corporateId, { review: true })).json().message).toBe(
+      'Only a declined account can be reviewed: use Approve',
+    );
+    const second = await decline(c.corporateId, { reason: 'The address proof is older than 3 months' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data).toMatchObject({
+      verificationStatus: 'DECLINED',
+      declineReason: 'The address proof is older than 3 months',
+    });
+    expect(await notificationsOf(c.id, 'Business verification declined')).toBe(2);
+    expect(await auditActions(c.corporateId)).toEqual([
+      'verification.upload',
+      'verification.request',
+      'verification.decline',
+      'verification.upload',
+      'verification.request',
+      'verification.decline',
     ]);
   });
 
@@ -355,5 +416,79 @@ describe('[VERIFICATION] request and review', () => {
       url: `/api/v1/verifications/${c.corporateId}/show`,
     });
     expect(client.statusCode).toBe(403);
+  });
+});
+
+describe('[VERIFICATION] each document its own type', () => {
+  it('[VERIFICATION] a multi-file upload files each document under its own type', async () => {
+    const c = await createCorporate(t.app);
+    const res = await uploadTyped(
+      c,
+      [pdf('cac.pdf'), png('id.png')],
+      ['CERTIFICATE_OF_INCORPORATION', 'DIRECTOR_ID'],
+    );
+    expect(res.statusCode).toBe(201);
+    expect(
+      res.json().data.map((d: { originalName: string; kind: string }) => [d.originalName, d.kind]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['cac.pdf', 'CERTIFICATE_OF_INCORPORATION'],
+        ['id.png', 'DIRECTOR_ID'],
+      ]),
+    );
+    // A type per file, or one for all: two files and three types is refused, as is none.
+    const mismatch = await uploadTyped(c, [pdf('a.pdf'), pdf('b.pdf')], ['DIRECTOR_ID', 'OTHER', 'OTHER']);
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toBe(
+      'Choose a document type for each file: 2 files and 3 types were sent',
+    );
+    const none = await call(t.app, c, {
+      method: 'POST',
+      url: '/api/v1/upload-documents',
+      ...multipart({}, [pdf('a.pdf')]),
+    });
+    expect(none.statusCode).toBe(400);
+    const bad = await uploadTyped(c, [pdf('a.pdf')], ['PASSPORT_PHOTO']);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('[VERIFICATION] the client changes a document’s type until verified; audited; another client cannot', async () => {
+    const c = await createCorporate(t.app);
+    const up = await uploadTyped(c, [pdf('bill.pdf')], ['OTHER']);
+    const doc = up.json().data[0] as { documentId: string };
+    const res = await changeKind(c, doc.documentId, 'UTILITY_BILL');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Document type changed');
+    expect(res.json().data).toMatchObject({ documentId: doc.documentId, kind: 'UTILITY_BILL' });
+    expect((await details(c, c.corporateId)).json().data.documents[0].kind).toBe('UTILITY_BILL');
+    const audit = await t.app.ctx.dbHandle.query<{ summary: { before: unknown; after: unknown } }>(
+      "select summary from audit_logs where action = 'verification.document-kind' and target_id = $1",
+      [doc.documentId],
+    );
+    expect(audit).toHaveLength(1);
+    expect(audit[0].summary).toMatchObject({ before: { kind: 'OTHER' }, after: { kind: 'UTILITY_BILL' } });
+
+    // Someone else's document is not found; an admin or no token cannot; a bad type is a 400.
+    const other = await createCorporate(t.app);
+    expect((await changeKind(other, doc.documentId, 'OTHER')).statusCode).toBe(404);
+    expect((await changeKind(admin, doc.documentId, 'OTHER')).statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/update-document-kind',
+      payload: { documentId: doc.documentId, kind: 'OTHER' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await changeKind(c, doc.documentId, 'NOT_A_KIND')).statusCode).toBe(400);
+    const reader = await addCorporateMember(t.app, c.corporateId, ['dashboard.view']);
+    expect((await changeKind(reader, doc.documentId, 'OTHER')).statusCode).toBe(403);
+
+    // Once verified, the documents are final.
+    expect((await requestReview(c)).statusCode).toBe(200);
+    expect((await verify(c.corporateId)).statusCode).toBe(200);
+    const late = await changeKind(c, doc.documentId, 'OTHER');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(
+      'Your business is already verified: its documents can no longer be changed',
+    );
   });
 });

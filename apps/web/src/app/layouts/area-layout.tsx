@@ -28,6 +28,7 @@ import { setFlash } from '@/lib/flash';
 import { getIdleTimeoutMs } from '@/lib/idle';
 import { signOutAndReload, userFromData, useSession } from '@/lib/session';
 import { navFor, notificationPath } from './nav';
+import { ProfileMenu } from './profile-menu';
 import { SidebarProvider, useSidebar } from './sidebar-context';
 import { revealCurrentLink, useScrollCues } from './use-scroll-cues';
 
@@ -224,9 +225,7 @@ function NotificationBell({ area }: { area: Area }) {
 }
 
 function TopBar({ area, onOpenMenu }: { area: Area; onOpenMenu: () => void }) {
-  const { user, fullName } = useSession();
-  const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase();
-  const subtitle = area === 'ADMIN' ? 'Administrator' : (user?.corporate?.name ?? 'Corporate');
+  const { user } = useSession();
   return (
     <header
       data-app-header=""
@@ -247,20 +246,7 @@ function TopBar({ area, onOpenMenu }: { area: Area; onOpenMenu: () => void }) {
       ) : null}
       <div className="ml-auto flex items-center gap-3">
         <NotificationBell area={area} />
-        <div className="flex items-center gap-3 border-l border-slate-200 pl-3">
-          <span
-            className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
-            aria-hidden="true"
-          >
-            {initials || '?'}
-          </span>
-          <div className="hidden min-w-0 sm:block">
-            <p className="truncate text-sm font-medium text-slate-900" data-testid="user-full-name">
-              {fullName}
-            </p>
-            <p className="truncate text-xs text-slate-500">{subtitle}</p>
-          </div>
-        </div>
+        <ProfileMenu area={area} />
       </div>
     </header>
   );

@@ -29,11 +29,15 @@ export type NavItem = {
   to: string;
   icon: ReactNode;
   end?: boolean;
-  permission?: string;
+  /** Shown when the user holds this permission (a list: any one of them). */
+  permission?: string | readonly string[];
 };
 export type NavSection = { title: string; items: NavItem[] };
 
 const i = (Icon: (p: { className?: string }) => ReactNode) => <Icon className="h-5 w-5 shrink-0" />;
+
+/** Auto top-up's screens: read-only with autotopup.read, with the changes under autotopup.manage. */
+const AUTO_TOPUP_VIEW = ['autotopup.read', 'autotopup.manage'] as const;
 
 const CLIENT_NAV: NavSection[] = [
   {
@@ -74,19 +78,19 @@ const CLIENT_NAV: NavSection[] = [
         label: 'Auto Top-up Settings',
         to: '/dashboard/auto-topup-settings',
         icon: i(RepeatIcon),
-        permission: 'autotopup.manage',
+        permission: AUTO_TOPUP_VIEW,
       },
       {
         label: 'Subscribers',
         to: '/dashboard/auto-top-up-subscribers',
         icon: i(UsersIcon),
-        permission: 'autotopup.manage',
+        permission: AUTO_TOPUP_VIEW,
       },
       {
         label: 'Top-up Transactions',
         to: '/dashboard/auto-topup-transactions',
         icon: i(ListIcon),
-        permission: 'autotopup.manage',
+        permission: AUTO_TOPUP_VIEW,
       },
     ],
   },
@@ -221,7 +225,10 @@ export function navFor(area: Area, permissions: readonly string[]): NavSection[]
   const sections = area === 'ADMIN' ? ADMIN_NAV : CLIENT_NAV;
   const held = new Set(permissions);
   return sections
-    .map((s) => ({ ...s, items: s.items.filter((item) => !item.permission || held.has(item.permission)) }))
+    .map((s) => ({
+      ...s,
+      items: s.items.filter((item) => !item.permission || [item.permission].flat().some((p) => held.has(p))),
+    }))
     .filter((s) => s.items.length > 0);
 }
 

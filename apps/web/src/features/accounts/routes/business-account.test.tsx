@@ -91,6 +91,37 @@ describe('Business Account', () => {
     expect(screen.queryByRole('button', { name: 'Review' })).not.toBeInTheDocument();
   });
 
+  it('[VERIFICATION] no request on file: no Approve or Decline, "No verification requested yet"', async () => {
+    asAdmin();
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([...layout(), show(account({ verificationRequestedAt: null, documents: [] }))]).fn,
+    );
+    renderApp(path);
+    expect(await screen.findByText('No verification requested yet')).toBeInTheDocument();
+    for (const name of ['Approve', 'Decline', 'Review'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('[VERIFICATION] a new request after a decline: Approve and Decline, the previous reason shown', async () => {
+    asAdmin();
+    const again = account({
+      verificationStatus: 'PENDING',
+      declineReason: 'Blurry CAC',
+      decidedAt: '2025-11-20T10:00:00.000Z',
+    });
+    vi.stubGlobal('fetch', stubFetch([...layout(), show(again)]).fn);
+    renderApp(path);
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Review' })).not.toBeInTheDocument();
+    const details = within(screen.getByTestId('account-details'));
+    expect(details.getByText('Previous Decline Reason').nextElementSibling).toHaveTextContent(
+      'Blurry CAC (20/11/2025)',
+    );
+    expect(details.queryByText('Declined')).not.toBeInTheDocument();
+  });
+
   it('[VERIFICATION] Review only for DECLINED (with the reason), nothing for VERIFIED; no documents', async () => {
     asAdmin();
     const declined = account({ verificationStatus: 'DECLINED', declineReason: 'Blurry CAC', documents: [] });

@@ -1,7 +1,8 @@
 // Business Account (spec §2, admin only): title and Back, a spinner while loading or refetching,
 // the three overview cards, the details card (NIL rules, Approved/Declined badge, DD/MM/YYYY),
-// the attached documents, and the decisions: Approve and Decline for PENDING, Review for DECLINED,
-// nothing for VERIFIED (spec §4, §6). Success opens the spec's success modals.
+// the attached documents, and the decisions: Approve and Decline for a PENDING request (a new one
+// after a decline too, the previous reason shown), Review for DECLINED, nothing for VERIFIED (spec
+// §4, §6), and no decision at all before the client has asked. Success opens the spec's modals.
 import type { BusinessAccountView } from '@vendport/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -38,6 +39,12 @@ function Details({ a }: { a: BusinessAccountView }) {
         <DetailField label="Request Date">{formatDate(a.verificationRequestedAt)}</DetailField>
         {a.verificationStatus === 'DECLINED' && a.declineReason ? (
           <DetailField label="Decline Reason">{a.declineReason}</DetailField>
+        ) : null}
+        {a.verificationStatus === 'PENDING' && a.verificationRequestedAt && a.declineReason ? (
+          <DetailField label="Previous Decline Reason">
+            {a.declineReason}
+            {a.decidedAt ? <span className="text-slate-500"> ({formatDate(a.decidedAt)})</span> : null}
+          </DetailField>
         ) : null}
       </dl>
     </Card>
@@ -102,7 +109,11 @@ export default function BusinessAccountRoute() {
             <VerificationDocuments documents={a.documents} />
           </Card>
 
-          {canDecide && a.verificationStatus !== 'VERIFIED' ? (
+          {a.verificationStatus === 'PENDING' && !a.verificationRequestedAt ? (
+            <p className="text-right text-sm text-slate-500" data-testid="account-actions">
+              No verification requested yet
+            </p>
+          ) : canDecide && a.verificationStatus !== 'VERIFIED' ? (
             <div className="flex flex-wrap justify-end gap-3" data-testid="account-actions">
               {a.verificationStatus === 'PENDING' ? (
                 <>

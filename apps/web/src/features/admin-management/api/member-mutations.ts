@@ -1,5 +1,5 @@
 // The team member calls (spec §7 Admin users): POST create, PUT update, PUT activate/{id},
-// PUT deactivate/{id}, DELETE delete/{id} with the acting user's password.
+// PUT deactivate/{id}, DELETE delete/{id} and PUT reset-2fa/{id} with the acting user's password.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TeamMemberView } from '@vendport/shared';
 import { type ApiEnvelope, api } from '@/lib/api-client';
@@ -45,6 +45,10 @@ export const setMemberStatus = ({
 export const deleteMember = ({ id, password }: { id: string; password: string }) =>
   api.delete<ApiEnvelope<null>>(`admins/delete/${id}`, { password }, handled);
 
+/** Removes the member's authenticator app: they sign in with emailed codes until they enrol again. */
+export const resetMemberTwoFactor = ({ id, password }: { id: string; password: string }) =>
+  api.put<ApiEnvelope<TeamMemberView>>(`admins/reset-2fa/${id}`, { password }, handled);
+
 /** Every member change moves role holder counts too: the whole team cache is refreshed. */
 function useTeamMutation<V, R>(fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -58,3 +62,4 @@ export const useInviteMember = () => useTeamMutation(inviteMember);
 export const useUpdateMember = () => useTeamMutation(updateMember);
 export const useSetMemberStatus = () => useTeamMutation(setMemberStatus);
 export const useDeleteMember = () => useTeamMutation(deleteMember);
+export const useResetMemberTwoFactor = () => useTeamMutation(resetMemberTwoFactor);

@@ -11,6 +11,7 @@ export type MemberFilters = {
 export const teamKeys = {
   all: ['team'] as const,
   members: (f: MemberFilters) => [...teamKeys.all, 'members', f] as const,
+  member: (id: string) => [...teamKeys.all, 'member', id] as const,
   roles: () => [...teamKeys.all, 'roles'] as const,
   role: (id: string) => [...teamKeys.all, 'role', id] as const,
   permissions: () => [...teamKeys.all, 'permissions'] as const,

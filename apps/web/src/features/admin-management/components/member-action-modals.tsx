@@ -1,11 +1,15 @@
-// Activate, deactivate and delete a team member, each confirmed with the acting user's password
-// (spec §6). Deactivating ends the member's sessions at once; deleting cannot be undone.
+// Activate, deactivate, delete a team member and reset their two-factor sign-in, each confirmed
+// with the acting user's password (spec §6) and audited by the server. Deactivating and resetting
+// end the member's sessions at once; deleting cannot be undone.
 import type { TeamMemberView } from '@vendport/shared';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
-import { useDeleteMember, useSetMemberStatus } from '../api/member-mutations';
+import { useDeleteMember, useResetMemberTwoFactor, useSetMemberStatus } from '../api/member-mutations';
 import { onEnvelope } from './on-envelope';
 
-export type MemberAction = { kind: 'activate' | 'deactivate' | 'delete'; member: TeamMemberView };
+export type MemberAction = {
+  kind: 'activate' | 'deactivate' | 'delete' | 'reset-2fa';
+  member: TeamMemberView;
+};
 
 const TEXT = {
   activate: {
@@ -23,12 +27,28 @@ const TEXT = {
     submit: 'Delete user',
     body: (n: string) => `${n} loses access for good. This cannot be undone.`,
   },
+  'reset-2fa': {
+    title: 'Reset two-factor sign-in',
+    submit: 'Reset two-factor',
+    body: (n: string) =>
+      `${n}’s authenticator app is removed and they are signed out everywhere. They sign in with codes emailed to them until they set up an authenticator again.`,
+  },
 } as const;
 
-export function MemberActionModal({ action, onClose }: { action: MemberAction | null; onClose: () => void }) {
+export function MemberActionModal({
+  action,
+  onClose,
+  onDeleted,
+}: {
+  action: MemberAction | null;
+  onClose: () => void;
+  /** After a delete succeeds (the detail view leaves for the list). */
+  onDeleted?: () => void;
+}) {
   const status = useSetMemberStatus();
   const del = useDeleteMember();
-  const pending = status.isPending || del.isPending;
+  const reset = useResetMemberTwoFactor();
+  const pending = status.isPending || del.isPending || reset.isPending;
   const text = action ? TEXT[action.kind] : null;
   const name = action ? `${action.member.first_name} ${action.member.last_name}` : '';
   const handlers = onEnvelope(() => onClose());
@@ -43,8 +63,17 @@ export function MemberActionModal({ action, onClose }: { action: MemberAction | 
       onClose={onClose}
       onConfirm={(password) => {
         if (!action) return;
-        if (action.kind === 'delete') del.mutate({ id: action.member.id, password }, handlers);
-        else status.mutate({ id: action.member.id, active: action.kind === 'activate', password }, handlers);
+        const id = action.member.id;
+        if (action.kind === 'delete')
+          del.mutate(
+            { id, password },
+            onEnvelope(() => {
+              onClose();
+              onDeleted?.();
+            }),
+          );
+        else if (action.kind === 'reset-2fa') reset.mutate({ id, password }, handlers);
+        else status.mutate({ id, active: action.kind === 'activate', password }, handlers);
       }}
     />
   );

@@ -1,11 +1,16 @@
-// How a team member shows in a table: name with email, role, status, last sign-in.
+// How a team member shows in a table: name (opening the member's detail view) with email, role,
+// status, last sign-in.
 import type { TeamMemberView } from '@vendport/shared';
+import { Link } from 'react-router';
 import { ActiveStatusBadge } from '@/components/active-status-badge';
 import { Badge } from '@/components/ui/badge';
 import type { Column } from '@/components/ui/table';
 import { formatDate, formatShortDateTime } from '@/lib/format';
 
-export const memberColumns = (myId: string): Column<TeamMemberView>[] => [
+export const memberColumns = (
+  myId: string,
+  memberPath?: (id: string) => string,
+): Column<TeamMemberView>[] => [
   {
     key: 'name',
     card: 'main',
@@ -14,7 +19,15 @@ export const memberColumns = (myId: string): Column<TeamMemberView>[] => [
     cell: (m) => (
       <div className="min-w-0">
         <div className="font-medium text-slate-900">
-          {m.first_name} {m.last_name}
+          {memberPath ? (
+            <Link to={memberPath(m.id)} className="hover:text-brand-700 hover:underline">
+              {m.first_name} {m.last_name}
+            </Link>
+          ) : (
+            <>
+              {m.first_name} {m.last_name}
+            </>
+          )}
           {m.id === myId ? <span className="ml-1.5 text-xs font-normal text-slate-500">(you)</span> : null}
         </div>
         <div className="max-w-[16rem] truncate text-xs text-slate-500" title={m.email}>

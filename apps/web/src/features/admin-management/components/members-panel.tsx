@@ -1,6 +1,7 @@
-// The users tab: the area's team with search, a status filter and the pager; invite, edit,
-// activate, deactivate and delete for those who may manage the team (nobody deactivates or
-// deletes themselves; the server also keeps the last owner / super admin).
+// The users tab: the area's team with search, a status filter and the pager; each name opens the
+// member's detail view; invite, edit, activate, deactivate, reset two-factor sign-in and delete
+// for those who may manage the team (nobody deactivates, resets or deletes themselves here; the
+// server also keeps the last owner / super admin).
 import type { TeamMemberView } from '@vendport/shared';
 import { useMemo, useState } from 'react';
 import { QueryError } from '@/components/query-error';
@@ -62,6 +63,14 @@ export function MembersPanel({ inviting, onInviteClose }: { inviting: boolean; o
               <Button
                 size="sm"
                 variant="ghost"
+                onClick={() => setAction({ kind: 'reset-2fa', member: m })}
+                aria-label={`Reset two-factor sign-in of ${m.first_name} ${m.last_name}`}
+              >
+                Reset 2FA
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
                 className="text-red-700 hover:bg-red-50 hover:text-red-800"
                 onClick={() => setAction({ kind: 'delete', member: m })}
               >
@@ -73,7 +82,7 @@ export function MembersPanel({ inviting, onInviteClose }: { inviting: boolean; o
       );
     },
   };
-  const columns = [...memberColumns(area.myId), ...(area.canManageMembers ? [actions] : [])];
+  const columns = [...memberColumns(area.myId, area.memberPath), ...(area.canManageMembers ? [actions] : [])];
 
   return (
     <>

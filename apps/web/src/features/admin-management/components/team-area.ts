@@ -15,6 +15,7 @@ export function useTeamArea() {
     myId: user?.id ?? '',
     base,
     rolePath: (id: string) => `${base}/view-role/${id}`,
+    memberPath: (id: string) => `${base}/view-member/${id}`,
     editRolePath: (id: string) => `${base}/edit-role/${id}`,
     createRolePath: `${base}/create-role`,
     rolesListPath: `${base}?tab=roles`,

@@ -20,6 +20,7 @@ const member = {
   status: 'ACTIVE',
   role: { id: ROLE_ID, name: 'Finance' },
   defaultPassword: true,
+  twoFactorMethod: 'TOTP',
   lastLoginAt: null,
   createdAt: '2026-11-25T09:00:00.000Z',
 };
@@ -104,6 +105,66 @@ describe('team screens', () => {
     expect(await screen.findByText('User deactivated')).toBeInTheDocument();
     expect(stub.calls.find((c) => c.method === 'PUT')?.body).toEqual({ password: 'My-Own-Password-1' });
   }, 20_000);
+
+  it('[TEAM] a member’s name opens their detail (GET admins/{id}); Reset two-factor sign-in asks for the password', async () => {
+    sessionStore.login(makeUser({ permissions: ['team.read', 'team.manage'] }), 'tok', false);
+    let reset = false;
+    const stub = stubs([
+      {
+        path: `/api/v1/admins/${MEMBER_ID}`,
+        body: () => ok({ ...member, twoFactorMethod: reset ? 'EMAIL' : 'TOTP' }),
+      },
+      {
+        method: 'PUT',
+        path: `/api/v1/admins/reset-2fa/${MEMBER_ID}`,
+        body: () => {
+          reset = true;
+          return ok(
+            { ...member, twoFactorMethod: 'EMAIL' },
+            'Two-factor authentication reset. The user signs in with emailed codes until they enrol again.',
+          );
+        },
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/dashboard/admin-management');
+    const table = await screen.findByRole('table', { name: 'Team members' });
+    expect(
+      await within(table).findByRole('button', { name: 'Reset two-factor sign-in of Bisi Adeyemi' }),
+    ).toBeInTheDocument();
+    await userEvent.click(await within(table).findByRole('link', { name: 'Bisi Adeyemi' }));
+    expect(await screen.findByRole('heading', { name: 'View User', level: 1 })).toBeInTheDocument();
+    const details = within(await screen.findByTestId('member-details'));
+    const value = (label: string) => details.getByText(label).nextElementSibling?.textContent;
+    expect(value('Email Address')).toBe('bisi@acme.ng');
+    expect(value('Role')).toBe('Finance');
+    expect(value('Two-factor sign-in')).toBe('Authenticator app');
+    expect(stub.calls.some((c) => c.method === 'GET' && c.url.endsWith(`/api/v1/admins/${MEMBER_ID}`))).toBe(
+      true,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Reset two-factor sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in' });
+    const submit = within(dialog).getByRole('button', { name: 'Reset two-factor' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText(/Password/), 'My-Own-Password-1');
+    await userEvent.click(submit);
+    expect(
+      await screen.findByText(
+        'Two-factor authentication reset. The user signs in with emailed codes until they enrol again.',
+      ),
+    ).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'PUT')?.body).toEqual({ password: 'My-Own-Password-1' });
+    expect(await details.findByText('Codes sent by email')).toBeInTheDocument();
+  }, 20_000);
+
+  it('[TEAM] a reader opens a member’s detail without any action; one’s own detail points to the profile', async () => {
+    sessionStore.login(makeUser({ permissions: ['team.read'] }), 'tok', false);
+    vi.stubGlobal('fetch', stubs([{ path: `/api/v1/admins/${MEMBER_ID}`, body: ok(member) }]).fn);
+    renderApp(`/dashboard/admin-management/view-member/${MEMBER_ID}`);
+    expect(await screen.findByTestId('member-details')).toBeInTheDocument();
+    expect(screen.queryByTestId('member-actions')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset two-factor sign-in' })).not.toBeInTheDocument();
+  });
 
   it('[ROLES] edit-role shows the catalogue by domain with a select-all per group and saves the ticks', async () => {
     sessionStore.login(makeUser({ permissions: ['team.read', 'team.manage'] }), 'tok', false);

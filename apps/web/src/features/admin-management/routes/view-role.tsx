@@ -67,7 +67,7 @@ function Holders({ role }: { role: RoleView }) {
     <>
       <Table
         caption={`People with the role ${role.name}`}
-        columns={memberColumns(area.myId)}
+        columns={memberColumns(area.myId, area.memberPath)}
         rows={holders.data?.data ?? []}
         rowKey={(m) => m.id}
         loading={holders.isPending}

@@ -26,7 +26,14 @@ export const POLICY_OPTIONS = [
 
 const naira = (kobo: number | null) => (kobo === null ? '' : koboToNairaString(kobo));
 
-export function SettingsForm({ settings }: { settings: AutoTopupSettingsView }) {
+/** `readOnly`: the user may view (autotopup.read) but not change (autotopup.manage) the settings. */
+export function SettingsForm({
+  settings,
+  readOnly = false,
+}: {
+  settings: AutoTopupSettingsView;
+  readOnly?: boolean;
+}) {
   const [enabled, setEnabled] = useState(settings.enabled);
   const [defaultTime, setDefaultTime] = useState(settings.defaultTime);
   const [dailyCap, setDailyCap] = useState(naira(settings.dailyCapKobo));
@@ -94,49 +101,58 @@ export function SettingsForm({ settings }: { settings: AutoTopupSettingsView }) 
               {serverErrors.join(' ')}
             </Alert>
           ) : null}
-          <Checkbox
-            checked={enabled}
-            onChange={(e) => setEnabled(e.target.checked)}
-            label="Run scheduled top-ups for my subscribers"
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput
-              label="Default time of day"
-              type="time"
-              required
-              value={defaultTime}
-              onChange={(e) => setDefaultTime(e.target.value)}
-              helperText="New subscribers get this time unless you choose another."
-              {...err('defaultTime')}
+          {readOnly ? (
+            <p className="text-sm text-slate-500" data-testid="read-only-note">
+              You can view these settings. Changing them needs the permission to manage auto top-up.
+            </p>
+          ) : null}
+          <fieldset disabled={readOnly} className="space-y-5">
+            <Checkbox
+              checked={enabled}
+              onChange={(e) => setEnabled(e.target.checked)}
+              label="Run scheduled top-ups for my subscribers"
             />
-            <Select
-              label="When the wallet cannot cover a top-up"
-              value={policy}
-              onChange={(e) => setPolicy(e.target.value)}
-              options={POLICY_OPTIONS}
-            />
-            <TextInput
-              label="Daily cap (₦)"
-              inputMode="decimal"
-              value={dailyCap}
-              onChange={(e) => setDailyCap(e.target.value)}
-              helperText="Leave empty for no cap."
-              {...err('dailyCap')}
-            />
-            <TextInput
-              label="Monthly cap (₦)"
-              inputMode="decimal"
-              value={monthlyCap}
-              onChange={(e) => setMonthlyCap(e.target.value)}
-              helperText="Leave empty for no cap."
-              {...err('monthlyCap')}
-            />
-          </div>
-          <div className="flex justify-end">
-            <Button type="submit" loading={save.isPending}>
-              Save settings
-            </Button>
-          </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextInput
+                label="Default time of day"
+                type="time"
+                required
+                value={defaultTime}
+                onChange={(e) => setDefaultTime(e.target.value)}
+                helperText="New subscribers get this time unless you choose another."
+                {...err('defaultTime')}
+              />
+              <Select
+                label="When the wallet cannot cover a top-up"
+                value={policy}
+                onChange={(e) => setPolicy(e.target.value)}
+                options={POLICY_OPTIONS}
+              />
+              <TextInput
+                label="Daily cap (₦)"
+                inputMode="decimal"
+                value={dailyCap}
+                onChange={(e) => setDailyCap(e.target.value)}
+                helperText="Leave empty for no cap."
+                {...err('dailyCap')}
+              />
+              <TextInput
+                label="Monthly cap (₦)"
+                inputMode="decimal"
+                value={monthlyCap}
+                onChange={(e) => setMonthlyCap(e.target.value)}
+                helperText="Leave empty for no cap."
+                {...err('monthlyCap')}
+              />
+            </div>
+          </fieldset>
+          {readOnly ? null : (
+            <div className="flex justify-end">
+              <Button type="submit" loading={save.isPending}>
+                Save settings
+              </Button>
+            </div>
+          )}
         </form>
       </Card>
     </div>

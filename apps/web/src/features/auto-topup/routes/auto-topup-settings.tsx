@@ -6,12 +6,14 @@ import { QueryError } from '@/components/query-error';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { usePermissions } from '@/lib/permissions';
 import { useAutoTopupSettings } from '../api/get-settings';
 import { AutoTopupGate } from '../components/auto-topup-gate';
 import { SettingsForm } from '../components/settings-form';
 
 function SettingsScreen() {
   const settings = useAutoTopupSettings();
+  const { can } = usePermissions();
   return (
     <div className="space-y-6">
       <PageHeader
@@ -40,7 +42,11 @@ function SettingsScreen() {
         />
       ) : (
         // Keyed by the saved time so that a save (or another tab's) resets the form to what is stored.
-        <SettingsForm key={settings.data.updatedAt ?? 'new'} settings={settings.data} />
+        <SettingsForm
+          key={settings.data.updatedAt ?? 'new'}
+          settings={settings.data}
+          readOnly={!can('autotopup.manage')}
+        />
       )}
     </div>
   );

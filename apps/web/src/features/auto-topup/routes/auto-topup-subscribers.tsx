@@ -12,6 +12,7 @@ import { FilterBar } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { toastApiError } from '@/lib/api-toasts';
+import { usePermissions } from '@/lib/permissions';
 import { usePauseSubscriber, useRemoveSubscriber } from '../api/change-subscriber';
 import { useAutoTopupSettings } from '../api/get-settings';
 import { useSubscribers } from '../api/get-subscribers';
@@ -38,6 +39,8 @@ function SubscribersScreen() {
   const remove = useRemoveSubscriber();
   const runNow = useRunSubscriberNow();
   const off = settings.data && !settings.data.enabled;
+  // autotopup.read views the list; adding, importing, running, editing and removing need manage.
+  const manage = usePermissions().can('autotopup.manage');
 
   const actions = (s: AutoTopupSubscriberView) => (
     <div className="flex justify-end gap-1">
@@ -85,12 +88,14 @@ function SubscribersScreen() {
         title="Auto Top-up Subscribers"
         description="The lines your company tops up on a schedule. Times are Lagos time."
         actions={
-          <>
-            <Button variant="secondary" onClick={() => setImporting(true)}>
-              Import CSV
-            </Button>
-            <Button onClick={() => setEditing({ subscriber: null })}>Add subscriber</Button>
-          </>
+          manage ? (
+            <>
+              <Button variant="secondary" onClick={() => setImporting(true)}>
+                Import CSV
+              </Button>
+              <Button onClick={() => setEditing({ subscriber: null })}>Add subscriber</Button>
+            </>
+          ) : undefined
         }
       />
       {off ? (
@@ -109,7 +114,7 @@ function SubscribersScreen() {
             <SubscribersTable
               rows={list.data?.data ?? []}
               loading={list.isPending}
-              actions={actions}
+              actions={manage ? actions : undefined}
               emptyText={
                 (list.data?.total ?? 0) > 0
                   ? 'Nothing on this page. Go back to the first page.'

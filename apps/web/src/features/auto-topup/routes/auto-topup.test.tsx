@@ -10,16 +10,17 @@ import { checkSubscriberCsv } from '../components/import-subscribers-modal';
 
 const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
 const page = (data: unknown[]) => pageOf(data);
-const asClient = () =>
+const asClient = (permissions = ['autotopup.read', 'autotopup.manage']) =>
   sessionStore.login(
     makeUser({
-      permissions: ['autotopup.manage'],
+      permissions,
       corporate: {
         id: 'corp_1',
         name: 'Acme Ltd',
         clientType: 'PREPAID',
         status: 'ACTIVE',
         verificationStatus: 'VERIFIED',
+        verificationRequestedAt: '2026-01-05T10:00:00Z',
         testMode: false,
         testModeAllowed: false,
         autoTopUpEnabled: true,
@@ -96,6 +97,29 @@ describe('auto top-up (client)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(stub.calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(await screen.findByText('Subscriber removed')).toBeInTheDocument();
+  });
+
+  it('[AUTOTOPUP] autotopup.read alone: the menu and the lists, without a control that changes anything', async () => {
+    asClient(['autotopup.read']);
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([...layout(), { path: /^\/api\/v1\/auto-topup\/subscribers\?/, body: page([sub]) }]).fn,
+    );
+    const { unmount } = renderApp('/dashboard/auto-top-up-subscribers');
+    const row = (await screen.findByText('Ada Obi')).closest('tr')!;
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    for (const name of ['Auto Top-up Settings', 'Subscribers', 'Top-up Transactions'])
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    for (const name of ['Run now', 'Edit', 'Pause', 'Remove'])
+      expect(within(row).queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add subscriber' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).not.toBeInTheDocument();
+    unmount();
+    renderApp('/dashboard/auto-topup-settings');
+    const form = await screen.findByRole('form', { name: 'Auto top-up settings' });
+    expect(within(form).getByLabelText(/Default time of day/)).toBeDisabled();
+    expect(within(form).queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
+    expect(within(form).getByTestId('read-only-note')).toBeInTheDocument();
   });
 
   it('[AUTOTOPUP] the subscriber form checks before sending and shows the detected network', async () => {

@@ -1,7 +1,7 @@
 // The admin's review of fund requests and repayments: filters, the list (client, amount, transfer
 // reference, proof, requested date, status) and Approve / Decline for undecided ones, each
 // password-confirmed, followed by a success modal.
-import type { FundRequestView } from '@vendport/shared';
+import { type FundRequestView, OPEN_FUND_REQUEST_STATUSES } from '@vendport/shared';
 import { type ReactNode, useState } from 'react';
 import { FundingStatusBadge } from '@/components/funding-status-badge';
 import { QueryError } from '@/components/query-error';
@@ -24,7 +24,7 @@ import {
   useFundingFilters,
 } from './use-funding-filters';
 
-const UNDECIDED = new Set(['PENDING', 'PAID']);
+const UNDECIDED = new Set<string>(OPEN_FUND_REQUEST_STATUSES);
 
 type Done = { title: string; message: string };
 

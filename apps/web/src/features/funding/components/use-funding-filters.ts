@@ -18,10 +18,11 @@ export function useFundingFilters(): FundingFilters {
 }
 
 export const FUNDING_STATUS_OPTIONS = FUNDING_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
-export const FUND_REQUEST_STATUS_OPTIONS = FUND_REQUEST_STATUSES.map((s) => ({
-  value: s,
-  label: statusLabel(s),
-}));
+/** OPEN: every request awaiting the admin's decision (Pending or Paid), what the admin home counts. */
+export const FUND_REQUEST_STATUS_OPTIONS = [
+  { value: 'OPEN', label: 'Awaiting action' },
+  ...FUND_REQUEST_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+];
 export const CHANNEL_OPTIONS = FUNDING_CHANNELS.map((c) => ({
   value: c,
   label: fundingMethodLabel(c, 'FUNDING'),

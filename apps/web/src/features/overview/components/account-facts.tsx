@@ -1,6 +1,6 @@
 // The client's account at a glance on its home: company, client type, verification and mode.
 import type { ReactNode } from 'react';
-import { VerificationBadge } from '@/components/client-badges';
+import { ClientVerificationBadge } from '@/components/client-badges';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { clientTypeLabel } from '@/lib/labels';
@@ -23,7 +23,10 @@ export function AccountFacts() {
       <Fact label="Company">{corporate.name}</Fact>
       <Fact label="Client type">{clientTypeLabel(corporate.clientType)}</Fact>
       <Fact label="Verification">
-        <VerificationBadge status={corporate.verificationStatus} />
+        <ClientVerificationBadge
+          status={corporate.verificationStatus}
+          requestedAt={corporate.verificationRequestedAt}
+        />
       </Fact>
       <Fact label="Mode">
         {corporate.testMode ? <Badge tone="warning">Test mode</Badge> : <Badge tone="success">Live</Badge>}

@@ -65,7 +65,7 @@ export function PendingWork({ d, loading }: { d: D | undefined; loading: boolean
           title={`Pending fund requests${fr ? ` (${fr.total})` : ''}`}
           actions={
             can('funding.read') ? (
-              <Link to="/admin-dashboard/funding-history?tab=requests&status=PENDING" className={linkClass}>
+              <Link to="/admin-dashboard/funding-history?tab=requests&status=OPEN" className={linkClass}>
                 View all
               </Link>
             ) : undefined
@@ -99,7 +99,10 @@ export function PendingWork({ d, loading }: { d: D | undefined; loading: boolean
           title={`Pending verifications${pv ? ` (${pv.total})` : ''}`}
           actions={
             can('verification.read') ? (
-              <Link to="/admin-dashboard/accounts?tab=verifications&status=PENDING" className={linkClass}>
+              <Link
+                to="/admin-dashboard/accounts?tab=verifications&verification=pending"
+                className={linkClass}
+              >
                 View all
               </Link>
             ) : undefined

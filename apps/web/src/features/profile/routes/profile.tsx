@@ -1,6 +1,6 @@
 // Profile, in both areas (/dashboard/profile, /admin-dashboard/admin-profile): personal
 // details, password, and the second factor.
-import { VerificationBadge } from '@/components/client-badges';
+import { ClientVerificationBadge } from '@/components/client-badges';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -50,7 +50,10 @@ export default function ProfileRoute() {
             <dd className="font-medium text-slate-800">{clientTypeLabel(corporate.clientType)}</dd>
             <dt className="text-slate-500">Verification</dt>
             <dd>
-              <VerificationBadge status={corporate.verificationStatus} />
+              <ClientVerificationBadge
+                status={corporate.verificationStatus}
+                requestedAt={corporate.verificationRequestedAt}
+              />
             </dd>
           </dl>
         ) : null}

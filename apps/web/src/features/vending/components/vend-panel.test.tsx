@@ -282,6 +282,7 @@ describe('buy airtime and data', () => {
           clientType: 'PREPAID',
           status: 'INACTIVE',
           verificationStatus: 'VERIFIED',
+          verificationRequestedAt: '2026-01-05T10:00:00Z',
           testMode: false,
           testModeAllowed: false,
           autoTopUpEnabled: false,

@@ -1,5 +1,6 @@
 // The client's verification calls (spec §7 Verification): its details and documents, uploading
-// (multipart: kind and the files in `documents`), deleting a document, requesting a review.
+// (multipart: each file's type in `kinds` and the files in `documents`), changing a document's
+// type, deleting a document, requesting a review.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentKind, VerificationDetailsView, VerificationDocumentView } from '@vendport/shared';
 import { type ApiEnvelope, type ApiSuccess, api } from '@/lib/api-client';
@@ -32,13 +33,19 @@ function useVerificationMutation<B, T>(call: (body: B) => Promise<ApiEnvelope<T>
   });
 }
 
+/** Each file with its own type: `kinds` repeated in the files' order. */
 export const useUploadDocuments = () =>
-  useVerificationMutation(({ kind, files }: { kind: DocumentKind; files: File[] }) => {
+  useVerificationMutation((files: { file: File; kind: DocumentKind }[]) => {
     const form = new FormData();
-    form.append('kind', kind);
-    for (const f of files) form.append('documents', f, f.name);
+    for (const f of files) form.append('kinds', f.kind);
+    for (const f of files) form.append('documents', f.file, f.file.name);
     return api.post<ApiEnvelope<VerificationDocumentView[]>>('upload-documents', form);
   });
+
+export const useChangeDocumentKind = () =>
+  useVerificationMutation((body: { documentId: string; kind: DocumentKind }) =>
+    api.post<ApiEnvelope<VerificationDocumentView>>('update-document-kind', body),
+  );
 
 export const useDeleteDocument = () =>
   useVerificationMutation((documentId: string) =>

@@ -15,6 +15,7 @@ const corporate = {
   clientType: 'PREPAID',
   status: 'ACTIVE',
   verificationStatus: 'PENDING',
+  verificationRequestedAt: null as string | null,
   testMode: false,
   testModeAllowed: false,
   autoTopUpEnabled: false,
@@ -65,7 +66,7 @@ describe('business verification (client)', () => {
     expect(checkFiles([f('a.PDF'), f('b.jpeg')])).toBeNull();
   });
 
-  it('[VERIFICATION] no documents: empty text and the request disabled; uploading sends kind and files', async () => {
+  it('[VERIFICATION] no documents: empty text and the request disabled; uploading sends each file with its own type', async () => {
     asClient();
     const stub = stubFetch([
       ...layout(),
@@ -78,15 +79,25 @@ describe('business verification (client)', () => {
     expect(screen.getByRole('button', { name: 'Request verification' })).toBeDisabled();
     expect(screen.getByText('Upload at least one document first.')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Upload documents' });
-    await userEvent.upload(
-      within(form).getByLabelText('Files'),
+    await userEvent.upload(within(form).getByLabelText('Files'), [
       new File(['%PDF-'], 'cac.pdf', { type: 'application/pdf' }),
+      new File(['png'], 'id.png', { type: 'image/png' }),
+    ]);
+    // Each file needs its own type before anything is sent.
+    await userEvent.click(within(form).getByRole('button', { name: 'Upload' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Choose the type of cac.pdf');
+    expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.selectOptions(
+      within(form).getByLabelText('Type of cac.pdf'),
+      'CERTIFICATE_OF_INCORPORATION',
     );
+    await userEvent.selectOptions(within(form).getByLabelText('Type of id.png'), 'DIRECTOR_ID');
     await userEvent.click(within(form).getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Document uploaded')).toBeInTheDocument();
     const sent = stub.calls.find((c) => c.method === 'POST')?.body as FormData;
-    expect(sent.get('kind')).toBe('CERTIFICATE_OF_INCORPORATION');
-    expect((sent.getAll('documents')[0] as File).name).toBe('cac.pdf');
+    expect(sent.getAll('kinds')).toEqual(['CERTIFICATE_OF_INCORPORATION', 'DIRECTOR_ID']);
+    expect((sent.getAll('documents') as File[]).map((f) => f.name)).toEqual(['cac.pdf', 'id.png']);
+    expect(sent.get('kind')).toBeNull();
   });
 
   it('[VERIFICATION] declined: the reason shows, documents can be deleted after a confirm, request again', async () => {
@@ -117,6 +128,68 @@ describe('business verification (client)', () => {
     expect(stub.calls.find((c) => c.url.endsWith('/delete-document'))?.body).toEqual({ documentId: 'd1' });
   });
 
+  it('[VERIFICATION] nothing submitted: "Not submitted", never "Pending"', async () => {
+    asClient();
+    vi.stubGlobal('fetch', stubFetch([...layout(), route(details())]).fn);
+    renderApp('/dashboard/verification');
+    const status = within(await screen.findByTestId('verification-status'));
+    expect(status.getByText('Not submitted')).toBeInTheDocument();
+    expect(status.queryByText(/Pending/)).not.toBeInTheDocument();
+  });
+
+  it('[VERIFICATION] waiting again after a decline: "Pending review", no Declined badge or red box, the old reason as history', async () => {
+    asClient({ verificationStatus: 'PENDING', verificationRequestedAt: '2026-01-07T09:00:00Z' });
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([
+        ...layout(),
+        route(
+          details({
+            verificationStatus: 'PENDING',
+            verificationRequestedAt: '2026-01-07T09:00:00Z',
+            decidedAt: '2026-01-06T09:00:00Z',
+            declineReason: 'The CAC certificate is unreadable',
+            documents: [pdf],
+          }),
+        ),
+      ]).fn,
+    );
+    renderApp('/dashboard/verification');
+    const status = within(await screen.findByTestId('verification-status'));
+    expect(status.getByText('Pending review')).toBeInTheDocument();
+    expect(status.getByText(/is awaiting review/)).toBeInTheDocument();
+    expect(status.queryByText('Declined')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('decline-reason')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your verification was declined')).not.toBeInTheDocument();
+    expect(status.getByTestId('previous-decline')).toHaveTextContent(
+      'Your previous request was declined on 06/01/2026: The CAC certificate is unreadable',
+    );
+    expect(screen.getByRole('button', { name: 'Request verification' })).toBeDisabled();
+  });
+
+  it('[VERIFICATION] a document’s type can be changed until verified', async () => {
+    asClient({ verificationStatus: 'PENDING', verificationRequestedAt: '2026-01-07T09:00:00Z' });
+    const stub = stubFetch([
+      ...layout(),
+      route(details({ verificationRequestedAt: '2026-01-07T09:00:00Z', documents: [pdf] })),
+      {
+        method: 'POST',
+        path: '/api/v1/update-document-kind',
+        body: ok({ ...pdf, kind: 'UTILITY_BILL' }, 'Document type changed'),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/dashboard/verification');
+    const select = await screen.findByLabelText('Type of cac.pdf');
+    expect(select).toHaveValue('CERTIFICATE_OF_INCORPORATION');
+    await userEvent.selectOptions(select, 'UTILITY_BILL');
+    expect(await screen.findByText('Document type changed')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.url.endsWith('/update-document-kind'))?.body).toEqual({
+      documentId: 'd1',
+      kind: 'UTILITY_BILL',
+    });
+  });
+
   it('[VERIFICATION] verified: no upload, no delete, no request', async () => {
     asClient({ verificationStatus: 'VERIFIED' });
     vi.stubGlobal(
@@ -125,8 +198,10 @@ describe('business verification (client)', () => {
     );
     renderApp('/dashboard/verification');
     expect(await screen.findByText('Your business is verified. Thank you.')).toBeInTheDocument();
+    expect(within(screen.getByTestId('verification-status')).getByText('Verified')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Upload documents' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete cac.pdf' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Type of cac.pdf')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request verification' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 // Business Verification (client): the status of the review, the decline reason when declined, the
-// documents on file (thumbnails, PDF tiles, delete until verified), an upload form (kind and up to
-// five PDF, PNG or JPEG files of 5 MB each, checked here and again from their content on the
+// documents on file (thumbnails, PDF tiles; type changeable and delete until verified), an upload
+// form (up to five PDF, PNG or JPEG files of 5 MB each, each with its own type, checked here and
+// again from their content on the
 // server) and the request for a review, again after a decline with new documents.
 import {
   DOCUMENT_KIND_LABELS,
@@ -11,9 +12,9 @@ import {
   type VerificationDetailsView,
   type VerificationDocumentView,
 } from '@vendport/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { VerificationBadge } from '@/components/client-badges';
+import { ClientVerificationBadge, clientVerificationState } from '@/components/client-badges';
 import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -29,6 +30,7 @@ import { toastApiError } from '@/lib/api-toasts';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import {
+  useChangeDocumentKind,
   useDeleteDocument,
   useRequestVerification,
   useUploadDocuments,
@@ -54,63 +56,72 @@ export function checkFiles(files: File[]): string | null {
 const toastResult = (res: ApiEnvelope<unknown>) =>
   res.success === false ? toast.error(res.message) : toast.success(res.message);
 
-/** Where the review stands, in words. */
-function awaitingReview(v: VerificationDetailsView) {
-  if (!v.verificationRequestedAt) return false;
-  if (v.verificationStatus === 'PENDING') return true;
-  return v.verificationStatus === 'DECLINED' && !!v.decidedAt && v.verificationRequestedAt > v.decidedAt;
-}
+/** Where the review stands: Not submitted → Pending review → Verified / Declined → Pending review. */
+const stateOf = (v: VerificationDetailsView) =>
+  clientVerificationState(v.verificationStatus, v.verificationRequestedAt);
 
 function StatusCard({ v }: { v: VerificationDetailsView }) {
-  const waiting = awaitingReview(v);
+  const state = stateOf(v);
   return (
     <Card className="space-y-3 px-6 py-5" data-testid="verification-status">
       <div className="flex flex-wrap items-center gap-2">
         <p className="text-sm font-semibold text-slate-900">Verification status</p>
-        <VerificationBadge status={v.verificationStatus} />
+        <ClientVerificationBadge status={v.verificationStatus} requestedAt={v.verificationRequestedAt} />
       </div>
-      {v.verificationStatus === 'VERIFIED' ? (
+      {state === 'VERIFIED' ? (
         <p className="text-sm text-slate-600">Your business is verified. Thank you.</p>
-      ) : waiting ? (
-        <p className="text-sm text-slate-600">
-          Your request of {formatDate(v.verificationRequestedAt)} is awaiting review. We will notify you of
-          the outcome.
-        </p>
-      ) : v.verificationStatus === 'DECLINED' ? null : (
+      ) : state === 'PENDING_REVIEW' ? (
+        <>
+          <p className="text-sm text-slate-600">
+            Your request of {formatDate(v.verificationRequestedAt)} is awaiting review. We will notify you of
+            the outcome.
+          </p>
+          {v.declineReason ? (
+            <p className="text-sm text-slate-500" data-testid="previous-decline">
+              Your previous request was declined{v.decidedAt ? ` on ${formatDate(v.decidedAt)}` : ''}:{' '}
+              {v.declineReason}
+            </p>
+          ) : null}
+        </>
+      ) : state === 'DECLINED' ? (
+        <Alert tone="error" title="Your verification was declined">
+          <p data-testid="decline-reason">Reason: {v.declineReason ?? 'No reason given'}</p>
+          <p className="mt-1">Upload corrected documents, then request verification again.</p>
+        </Alert>
+      ) : (
         <p className="text-sm text-slate-600">
           Upload your business documents (certificate of incorporation, a director’s identification, proof of
           address), then request verification.
         </p>
       )}
-      {v.verificationStatus === 'DECLINED' ? (
-        <Alert tone="error" title="Your verification was declined">
-          <p data-testid="decline-reason">Reason: {v.declineReason ?? 'No reason given'}</p>
-          {waiting ? null : (
-            <p className="mt-1">Upload corrected documents, then request verification again.</p>
-          )}
-        </Alert>
-      ) : null}
     </Card>
   );
 }
 
+type Chosen = { file: File; kind: DocumentKind | '' };
+
+/** Each chosen file needs its own type before the upload. */
+export function checkKinds(chosen: readonly Chosen[]): string | null {
+  const missing = chosen.find((c) => !c.kind);
+  return missing ? `Choose the type of ${missing.file.name}` : null;
+}
+
 function UploadCard() {
   const upload = useUploadDocuments();
-  const [kind, setKind] = useState<DocumentKind>('CERTIFICATE_OF_INCORPORATION');
-  const [files, setFiles] = useState<File[]>([]);
+  const [chosen, setChosen] = useState<Chosen[]>([]);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const submit = () => {
-    const problem = checkFiles(files);
+    const problem = checkFiles(chosen.map((c) => c.file)) ?? checkKinds(chosen);
     setError(problem);
     if (problem) return;
     upload.mutate(
-      { kind, files },
+      chosen.map((c) => ({ file: c.file, kind: c.kind as DocumentKind })),
       {
         onSuccess: (res) => {
           toastResult(res);
           if (res.success !== false) {
-            setFiles([]);
+            setChosen([]);
             if (input.current) input.current.value = '';
           }
         },
@@ -118,26 +129,24 @@ function UploadCard() {
       },
     );
   };
+  const setKind = (i: number, kind: DocumentKind | '') => {
+    setChosen((all) => all.map((c, j) => (j === i ? { ...c, kind } : c)));
+    setError(null);
+  };
   return (
     <Card>
       <CardHeader
         title="Upload documents"
-        description={`PDF, PNG or JPEG, up to 5 MB each, at most ${MAX_DOCUMENTS_PER_UPLOAD} at a time.`}
+        description={`PDF, PNG or JPEG, up to 5 MB each, at most ${MAX_DOCUMENTS_PER_UPLOAD} at a time. Choose the type of each file.`}
       />
       <form
-        className="grid gap-4 px-6 py-5 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        className="space-y-4 px-6 py-5"
         aria-label="Upload documents"
         onSubmit={(e) => {
           e.preventDefault();
           submit();
         }}
       >
-        <Select
-          label="Document kind"
-          options={KIND_OPTIONS}
-          value={kind}
-          onChange={(e) => setKind(e.target.value as DocumentKind)}
-        />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="verification-files" className="text-sm font-medium text-slate-700">
             Files
@@ -149,7 +158,7 @@ function UploadCard() {
             multiple
             accept={ACCEPT}
             onChange={(e) => {
-              setFiles(Array.from(e.target.files ?? []));
+              setChosen(Array.from(e.target.files ?? []).map((file) => ({ file, kind: '' })));
               setError(null);
             }}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700"
@@ -157,29 +166,97 @@ function UploadCard() {
             aria-describedby={error ? 'verification-files-error' : undefined}
           />
         </div>
-        <Button type="submit" loading={upload.isPending} disabled={!files.length}>
-          Upload
-        </Button>
+        {chosen.length ? (
+          <ul
+            className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+            aria-label="Chosen files"
+          >
+            {chosen.map((c, i) => (
+              <li
+                key={`${c.file.name}-${i}`}
+                className="grid gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_18rem] sm:items-center"
+              >
+                <span className="truncate text-sm font-medium text-slate-800" title={c.file.name}>
+                  {c.file.name}
+                </span>
+                <Select
+                  aria-label={`Type of ${c.file.name}`}
+                  containerClassName="min-w-0"
+                  className="w-full min-w-0"
+                  placeholderOption="Choose a type"
+                  options={KIND_OPTIONS}
+                  value={c.kind}
+                  error={!!error && !c.kind}
+                  onChange={(e) => setKind(i, e.target.value as DocumentKind | '')}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {error ? (
-          <p id="verification-files-error" className="text-sm text-red-600 sm:col-span-3" role="alert">
+          <p id="verification-files-error" className="text-sm text-red-600" role="alert">
             {error}
           </p>
         ) : null}
+        <div className="flex justify-end">
+          <Button type="submit" loading={upload.isPending} disabled={!chosen.length}>
+            Upload
+          </Button>
+        </div>
       </form>
     </Card>
   );
 }
 
+/** A document's type, changeable until the business is verified. */
+function KindSelect({ doc }: { doc: VerificationDocumentView }) {
+  const change = useChangeDocumentKind();
+  return (
+    <Select
+      aria-label={`Type of ${doc.originalName}`}
+      options={KIND_OPTIONS}
+      value={doc.kind}
+      disabled={change.isPending}
+      containerClassName="min-w-0"
+      className="w-full min-w-0 py-1.5 text-xs"
+      onChange={(e) =>
+        change.mutate(
+          { documentId: doc.documentId, kind: e.target.value as DocumentKind },
+          { onSuccess: toastResult, onError: toastApiError },
+        )
+      }
+    />
+  );
+}
+
 export default function VerificationRoute() {
-  const { user } = useSession();
-  const corporateId = user?.corporate?.id ?? '';
+  const { user, updateProfile } = useSession();
+  const corporate = user?.corporate ?? null;
+  const corporateId = corporate?.id ?? '';
   const details = useVerification(corporateId);
+  // The session's badge (home, profile) follows what this page has just learned.
+  const fresh = details.data;
+  useEffect(() => {
+    if (!corporate || !fresh) return;
+    if (
+      corporate.verificationStatus === fresh.verificationStatus &&
+      corporate.verificationRequestedAt === fresh.verificationRequestedAt
+    )
+      return;
+    updateProfile({
+      corporate: {
+        ...corporate,
+        verificationStatus: fresh.verificationStatus,
+        verificationRequestedAt: fresh.verificationRequestedAt,
+      },
+    });
+  }, [corporate, fresh, updateProfile]);
   const remove = useDeleteDocument();
   const request = useRequestVerification();
   const [deleting, setDeleting] = useState<VerificationDocumentView | null>(null);
   const v = details.data;
   const verified = v?.verificationStatus === 'VERIFIED';
-  const waiting = v ? awaitingReview(v) : false;
+  const waiting = v ? stateOf(v) === 'PENDING_REVIEW' : false;
   const requestBlocker = !v
     ? null
     : verified
@@ -210,6 +287,7 @@ export default function VerificationRoute() {
             <CardHeader title="Your documents" />
             <VerificationDocuments
               documents={v.documents}
+              footerFor={verified ? undefined : (d) => <KindSelect doc={d} />}
               actionFor={
                 verified
                   ? undefined
