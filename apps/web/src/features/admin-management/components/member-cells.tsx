@@ -23,8 +23,8 @@ export const memberColumns = (myId: string): Column<TeamMemberView>[] => [
       </div>
     ),
   },
-  { key: 'phone', header: 'Phone', cell: (m) => m.msisdn ?? 'NIL' },
-  { key: 'role', card: 'main', header: 'Role', cell: (m) => m.role?.name ?? 'NIL' },
+  { key: 'phone', header: 'Phone', cell: (m) => m.msisdn ?? '—' },
+  { key: 'role', card: 'main', header: 'Role', cell: (m) => m.role?.name ?? '—' },
   {
     key: 'status',
     card: 'main',

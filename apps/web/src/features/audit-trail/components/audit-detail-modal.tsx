@@ -4,7 +4,7 @@ import { type AuditView, auditActionLabel } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { formatDateTime } from '@/lib/format';
+import { formatShortDateTime } from '@/lib/format';
 import { AuditTarget, summaryChanges } from './audit-format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -33,7 +33,7 @@ export function AuditDetailModal({
       open={!!entry}
       onClose={onClose}
       title={entry ? auditActionLabel(entry.action) : ''}
-      description={entry ? `${formatDateTime(entry.createdAt)} (Lagos time)` : undefined}
+      description={entry ? `${formatShortDateTime(entry.createdAt)} (Lagos time)` : undefined}
       size="lg"
       footer={
         <Button variant="secondary" onClick={onClose}>
