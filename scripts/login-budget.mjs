@@ -1,22 +1,25 @@
-// The login page's JavaScript budget (issue 16): what a visitor's browser loads to show the
-// sign-in page — the entry chunk, the login route's chunk and every chunk they import
-// statically, read from the Vite manifest — must stay within 120 KB gzipped (KB = 1,000 bytes,
-// as Vite prints sizes). The web build runs this after writing its files (apps/web/vite.config.ts)
+// The login page's JavaScript budget (issues 16 and 36): what a visitor's browser loads to show
+// the sign-in page — the entry chunk, the login route's chunk when it has one of its own, and every
+// chunk they import statically, read from the Vite manifest — must stay within 100 KB gzipped
+// (KB = 1,000 bytes, as Vite prints sizes). The sign-in page paints from the entry, without the
+// router or the toaster (apps/web/src/app/app.tsx); the build checks that its module is in the
+// entry's static graph (apps/web/vite.config.ts), and e2e/07-login-budget.e2e.ts signs in with
+// nothing else loaded. The web build runs this after writing its files (apps/web/vite.config.ts)
 // and fails when the page is over; `node scripts/login-budget.mjs [dist]` checks a built dist.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const LOGIN_BUDGET_BYTES = 120_000;
+export const LOGIN_BUDGET_BYTES = 100_000;
 /** The login route's module, as the manifest keys it (relative to apps/web). */
 export const LOGIN_ROUTE = 'src/features/auth/routes/login.tsx';
 
 /**
- * The manifest keys of what the login page loads: every entry, the login route's chunk, and
- * their static imports, transitively (dynamic imports load later, on other pages).
+ * The manifest keys of what the login page loads: every entry, the login route's chunk (when it
+ * is one; bundled into the entry, it has no key), and their static imports, transitively (dynamic
+ * imports load later, after the first paint or on other pages).
  */
 export function loginPageChunks(manifest, route = LOGIN_ROUTE) {
-  if (!manifest[route]) throw new Error(`the login route (${route}) is not in the Vite manifest`);
   const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry);
   if (entries.length === 0) throw new Error('the Vite manifest has no entry chunk');
   const seen = new Set();
@@ -25,7 +28,7 @@ export function loginPageChunks(manifest, route = LOGIN_ROUTE) {
     seen.add(key);
     for (const i of manifest[key].imports ?? []) walk(i);
   };
-  for (const k of [...entries, route]) walk(k);
+  for (const k of [...entries, ...(manifest[route] ? [route] : [])]) walk(k);
   return [...seen].filter((k) => manifest[k].file.endsWith('.js'));
 }
 

@@ -97,7 +97,27 @@ const ACTIONS: Record<string, string> = {
   'ip.remove': 'Removed an allowed IP address',
   'notifications.clear': 'Cleared notifications',
   'notifications.delete': 'Deleted a notification',
+  'notifications.setup.update': 'Changed the notification set-up',
+  'settings.platform.update': 'Changed the platform settings',
+  'settings.smtp.update': 'Changed the SMTP settings',
+  'settings.smtp.test': 'Sent a test email',
+  'reconciliation.settings.update': 'Changed the statement settings',
+  'reconciliation.statement.create': 'Made a statement',
+  'provider-plan.sync': "Synced a provider's data plans",
+  'provider-plan.update': "Changed a provider's plan code",
+  'auto-topup.settings.update': 'Changed the auto top-up settings',
+  'auto-topup.subscriber.create': 'Added an auto top-up subscriber',
+  'auto-topup.subscriber.import': 'Imported auto top-up subscribers',
+  'auto-topup.subscriber.update': 'Edited an auto top-up subscriber',
+  'auto-topup.subscriber.pause': 'Paused an auto top-up subscriber',
+  'auto-topup.subscriber.resume': 'Resumed an auto top-up subscriber',
+  'auto-topup.subscriber.remove': 'Removed an auto top-up subscriber',
+  'auto-topup.subscriber.run-now': 'Ran an auto top-up now',
+  'dev.auto-topup.run-schedule': 'Ran the auto top-up schedule (development)',
 };
+
+/** Every action code the trail has words for (a test checks each code the API records is here). */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = ACTIONS;
 
 /** An action code in words: "role.create" -> "Created a role". */
 export function auditActionLabel(action: string): string {
@@ -127,6 +147,10 @@ export const AUDIT_TARGET_TYPES: Record<string, string> = {
   verification_document: 'Verification document',
   notification: 'Notification',
   session: 'Session',
+  auto_topup_subscriber: 'Auto top-up subscriber',
+  platform_settings: 'Platform settings',
+  reconciliation_settings: 'Statement settings',
+  statement: 'Statement',
 };
 
 export function auditTargetLabel(type: string | null): string {

@@ -1,9 +1,12 @@
 // Email: every message is written to the outbox table first; with SMTP configured it is then
 // sent through nodemailer and marked sent. Without SMTP the outbox (and the log) is the delivery.
+// Turning SMTP on does not send what the outbox held before (issue 36): the relay sends only what
+// was written since the server was turned on, and never a message whose content (a one-time
+// code) has expired; the rest stays in the outbox, readable, unsent.
 // Which SMTP server: the platform settings' when an admin has set and enabled them (the platform
 // module hands the mailer a source of them), else the environment's (SMTP_*), else none.
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from './config';
@@ -21,6 +24,8 @@ export interface Mail {
   subject: string;
   text: string;
   attachments?: MailAttachment[];
+  /** When what the message carries stops working (a one-time code): it is never sent after. */
+  expiresAt?: Date;
 }
 
 /** What an outbox row's text becomes once the message has been sent. */
@@ -34,8 +39,12 @@ export interface SmtpOptions {
   pass?: string;
 }
 export type SmtpVia = 'SETTINGS' | 'ENVIRONMENT';
-/** Where the SMTP server comes from at this moment (null: none, the outbox only). */
-export type SmtpSource = () => Promise<{ via: SmtpVia; options: SmtpOptions } | null>;
+/**
+ * Where the SMTP server comes from at this moment (null: none, the outbox only), and since when it
+ * has been on: the relay sends only what was written from then on (null: all that waits, as with
+ * the environment's server, on from the start).
+ */
+export type SmtpSource = () => Promise<{ via: SmtpVia; options: SmtpOptions; since?: Date | null } | null>;
 
 export const envSmtp = (config: Config): { via: SmtpVia; options: SmtpOptions } | null =>
   config.SMTP_HOST
@@ -87,8 +96,12 @@ export class Mailer {
   }
 
   /** The transport to use now and where its settings came from; null when mail stays in the outbox. */
-  async transportNow(): Promise<{ transport: Transporter; via: SmtpVia | 'FIXED' } | null> {
-    if (this.fixed) return { transport: this.fixed, via: 'FIXED' };
+  async transportNow(): Promise<{
+    transport: Transporter;
+    via: SmtpVia | 'FIXED';
+    since: Date | null;
+  } | null> {
+    if (this.fixed) return { transport: this.fixed, via: 'FIXED', since: null };
     const s = await this.source();
     if (!s) return null;
     // The key is a hash, so no password sits in memory beyond nodemailer's own copy.
@@ -97,7 +110,7 @@ export class Mailer {
       this.cached?.transport.close();
       this.cached = { key, transport: smtpTransport(s.options) };
     }
-    return { transport: this.cached.transport, via: s.via };
+    return { transport: this.cached.transport, via: s.via, since: s.since ?? null };
   }
 
   /**
@@ -137,17 +150,25 @@ export class Mailer {
   }
 
   /**
-   * Sends up to `batch` waiting messages through SMTP. Rows are claimed with FOR UPDATE SKIP
-   * LOCKED, so several app instances can relay the same outbox without sending twice.
+   * Sends up to `batch` waiting messages through SMTP: those written since the server was turned
+   * on, whose content has not expired. Rows are claimed with FOR UPDATE SKIP LOCKED, so several
+   * app instances can relay the same outbox without sending twice.
    */
-  async relay(db: Db, batch = 20): Promise<number> {
+  async relay(db: Db, batch = 20, now = new Date()): Promise<number> {
     const t = await this.transportNow();
     if (!t) return 0;
     return db.transaction(async (tx) => {
       const rows = await tx
         .select()
         .from(outboxEmails)
-        .where(and(isNull(outboxEmails.sentAt), isNull(outboxEmails.error)))
+        .where(
+          and(
+            isNull(outboxEmails.sentAt),
+            isNull(outboxEmails.error),
+            t.since ? gte(outboxEmails.createdAt, t.since) : undefined,
+            or(isNull(outboxEmails.expiresAt), gt(outboxEmails.expiresAt, now)),
+          ),
+        )
         .orderBy(asc(outboxEmails.createdAt))
         .limit(batch)
         .for('update', { skipLocked: true });
@@ -173,7 +194,13 @@ export async function writeOutbox(db: Db, mails: Mail[]): Promise<string[]> {
   if (!mails.length) return [];
   const rows = await db
     .insert(outboxEmails)
-    .values(mails.map((m) => ({ ...m, attachments: m.attachments?.length ? m.attachments : null })))
+    .values(
+      mails.map((m) => ({
+        ...m,
+        attachments: m.attachments?.length ? m.attachments : null,
+        expiresAt: m.expiresAt ?? null,
+      })),
+    )
     .returning({ id: outboxEmails.id });
   return rows.map((r) => r.id);
 }

@@ -1,24 +1,21 @@
-// App-wide providers: the toaster; a flash message left by a sign-out reload is shown once on
-// start. The query client comes with the routes that use it (app/query-layout.tsx), so the
-// login page loads without it.
-import { type ReactNode, useEffect } from 'react';
-import toast from 'react-hot-toast';
-import { AppToaster } from '@/components/ui/toaster';
-import { consumeFlash } from '@/lib/flash';
+// App-wide providers: the toaster, loaded after the first paint (app/toasts.tsx). The query client
+// comes with the routes that use it (app/query-layout.tsx), so the login page loads without it.
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { afterFirstPaint } from '@/lib/after-first-paint';
+
+const Toasts = lazy(() => import('./toasts'));
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    const flash = consumeFlash();
-    if (!flash) return;
-    if (flash.type === 'success') toast.success(flash.message);
-    else if (flash.type === 'error') toast.error(flash.message);
-    else toast(flash.message);
-  }, []);
-
+  const [toasts, setToasts] = useState(false);
+  useEffect(() => afterFirstPaint(() => setToasts(true)), []);
   return (
     <>
       {children}
-      <AppToaster />
+      {toasts ? (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      ) : null}
     </>
   );
 }

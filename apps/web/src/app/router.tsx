@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { setApiNavigator } from '@/lib/api-client';
+import { setRouterNavigate } from '@/lib/app-navigation';
 import { appRoutes } from './routes';
 
 export const router = createBrowserRouter(appRoutes);
@@ -9,6 +10,8 @@ export const router = createBrowserRouter(appRoutes);
 setApiNavigator((to) => {
   if (router.state.location.pathname !== to) void router.navigate(to);
 });
+// The sign-in page's links, once the router is here.
+setRouterNavigate((to) => void router.navigate(to));
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

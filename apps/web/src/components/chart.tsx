@@ -112,7 +112,7 @@ export function Chart({
     <Legend key="legend" iconType="circle" wrapperStyle={{ fontSize: 12 }} />,
   ];
   return (
-    <figure className="m-0" data-testid={testId}>
+    <figure className="relative m-0" data-testid={testId}>
       {empty ? (
         <div
           className="flex flex-col items-center justify-center gap-2 text-center text-sm text-slate-500"
@@ -161,31 +161,35 @@ export function Chart({
           </ResponsiveContainer>
         </div>
       )}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{rowHeader}</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.label}>
-              <th scope="row">{r.label}</th>
+      {/* A table is as wide as its figures whatever its own width says: the visually hidden box is
+          a div around it, which clips (issue 36: the table stuck out of a phone's page). */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{rowHeader}</th>
               {series.map((s) => (
-                <td key={s.key}>
-                  {r.values[s.key] === undefined ? '—' : formatFigure(r.values[s.key] ?? 0, format)}
-                </td>
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.label}>
+                <th scope="row">{r.label}</th>
+                {series.map((s) => (
+                  <td key={s.key}>
+                    {r.values[s.key] === undefined ? '—' : formatFigure(r.values[s.key] ?? 0, format)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

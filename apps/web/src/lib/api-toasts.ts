@@ -2,13 +2,9 @@
 // a failure shows each of its errors; success false shows the message as an error;
 // otherwise the message shows as a success.
 import toast from 'react-hot-toast';
-import { ApiError } from './api-client';
+import { errorMessages } from './error-messages';
 
-export function errorMessages(error: unknown): string[] {
-  if (error instanceof ApiError) return error.messages;
-  if (error instanceof Error && error.message) return [error.message];
-  return ['Something went wrong. Please try again.'];
-}
+export { errorMessages };
 
 export function toastApiError(error: unknown): void {
   for (const message of errorMessages(error)) toast.error(message);

@@ -30,9 +30,10 @@ describe('formats (spec §9)', () => {
     expect(formatShortDateTime(at)).toBe('Jan 5, 3:07 PM');
   });
 
-  it('[FORMAT] a missing date shows NIL (or the given fallback)', () => {
-    expect(formatDate(null)).toBe('NIL');
-    expect(formatDate('not a date')).toBe('NIL');
+  it('[FORMAT] a missing date shows "—" (or the given fallback: the spec\'s NIL where it shows it)', () => {
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate('not a date')).toBe('—');
+    expect(formatDate(null, 'NIL')).toBe('NIL');
     expect(formatDayHeading(undefined, '-')).toBe('-');
   });
 

@@ -29,8 +29,8 @@ export {
 } from '@vendport/shared';
 export { addThousandsSeparators, formatNaira };
 
-/** 25/12/2025 */
-export const formatDate = (v: DateInput, empty = 'NIL') => formatLagosDate(v, empty);
+/** 25/12/2025 ("—" when there is none; the spec's NIL only where it shows it) */
+export const formatDate = (v: DateInput, empty = '—') => formatLagosDate(v, empty);
 /** 5 Jan, 2026 */
 export const formatDayHeading = (v: DateInput, empty = '') => formatLagosDayHeading(v, empty);
 /** Jan 5 (a chart's day axis: the date part of MMM D, h:mm A) */
@@ -39,7 +39,11 @@ export const formatShortDate = (v: DateInput, empty = '') => formatLagosShared(v
 export const formatTime = (v: DateInput, empty = '') => formatLagosTime(v, empty);
 /** Jan 5, 3:07 PM */
 export const formatShortDateTime = (v: DateInput, empty = '') => formatLagosShortDateTime(v, empty);
-/** 25/12/2025 3:07 PM (a moment in a CSV the browser writes, as the API's exports show it) */
+/**
+ * 25/12/2025 3:07 PM: a moment in a CSV the browser writes, as the API's exports show it. Never
+ * on screen, where a moment is MMM D, h:mm A (formatShortDateTime), or DD/MM/YYYY over h:mm A in
+ * a table's date column (format-guard.test.ts, issue 36).
+ */
 export const formatDateTime = (v: DateInput, empty = '') => formatLagosDateTime(v, empty);
 
 /** A moment in Lagos time with a pattern (file names, ISO days for filters). */

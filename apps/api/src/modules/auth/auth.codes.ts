@@ -46,14 +46,16 @@ export async function issueCode(
   now: Date,
 ) {
   const code = newSixDigitCode();
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES[purpose] * MINUTE);
   await repo.insertCode(db, {
     userId: user.id,
     purpose,
     codeHash: codeDigest(ctx, user.id, purpose, code),
     createdAt: now,
-    expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES[purpose] * MINUTE),
+    expiresAt,
   });
-  await ctx.mailer.send(db, { to: user.email, ...codeMail(purpose, code) });
+  // The email expires with its code: an outbox relayed later never sends a dead code.
+  await ctx.mailer.send(db, { to: user.email, ...codeMail(purpose, code), expiresAt });
 }
 
 /** Why a new code may not be sent now (null: it may). Call with the user row locked. */

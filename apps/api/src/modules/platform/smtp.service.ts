@@ -20,6 +20,11 @@ interface StoredSmtp {
   secure: boolean;
   /** Sealed (AES-256-GCM) password; null when none. */
   passwordSealed: string | null;
+  /**
+   * When the server was last turned on (ISO); null while off. The mailer sends only what was
+   * written from then on: what the outbox held before stays there (issue 36).
+   */
+  enabledAt?: string | null;
 }
 
 const EMPTY: StoredSmtp = {
@@ -29,6 +34,7 @@ const EMPTY: StoredSmtp = {
   user: '',
   secure: false,
   passwordSealed: null,
+  enabledAt: null,
 };
 
 async function stored(db: Db): Promise<{ smtp: StoredSmtp; updatedAt: Date | null }> {
@@ -49,12 +55,21 @@ function optionsOf(ctx: AppContext, s: StoredSmtp): SmtpOptions {
   };
 }
 
-/** The mailer's source of SMTP settings: the saved ones when enabled, else the environment's. */
+const isOn = (s: StoredSmtp) => s.enabled && !!s.host;
+
+/**
+ * The mailer's source of SMTP settings: the saved ones when enabled (sending what was written
+ * since they were turned on; settings saved before that was recorded, since their last change),
+ * else the environment's.
+ */
 export const smtpSourceOf =
   (ctx: AppContext): SmtpSource =>
   async () => {
-    const { smtp } = await stored(ctx.db);
-    if (smtp.enabled && smtp.host) return { via: 'SETTINGS', options: optionsOf(ctx, smtp) };
+    const { smtp, updatedAt } = await stored(ctx.db);
+    if (isOn(smtp)) {
+      const since = smtp.enabledAt ? new Date(smtp.enabledAt) : updatedAt;
+      return { via: 'SETTINGS', options: optionsOf(ctx, smtp), since };
+    }
     return envSmtp(ctx.config);
   };
 
@@ -87,7 +102,7 @@ export interface SmtpInput {
 export async function saveSmtp(ctx: AppContext, input: SmtpInput, actorId: string, rc: RequestContext) {
   await ctx.db.transaction(async (tx) => {
     await repo.lockSetting(tx, SMTP_KEY);
-    const { smtp: before } = await stored(tx);
+    const { smtp: before, updatedAt } = await stored(tx);
     const typed = input.password !== undefined && input.password !== '';
     const passwordSealed = input.clearPassword
       ? null
@@ -101,7 +116,13 @@ export async function saveSmtp(ctx: AppContext, input: SmtpInput, actorId: strin
       user: input.user,
       secure: input.secure,
       passwordSealed,
+      enabledAt: null,
     };
+    // Turned on now: from now on. Already on: since it was turned on.
+    if (isOn(next))
+      next.enabledAt = isOn(before)
+        ? (before.enabledAt ?? updatedAt?.toISOString() ?? new Date().toISOString())
+        : new Date().toISOString();
     await repo.putSetting(tx, SMTP_KEY, { ...next }, actorId);
     const plain = (s: StoredSmtp) => ({
       enabled: s.enabled,

@@ -100,4 +100,24 @@ describe('toast lifetime', () => {
     act(() => vi.advanceTimersByTime(1100));
     expect(screen.queryByText('The request failed')).not.toBeInTheDocument();
   });
+
+  it('[TOAST] a success clears the error shown before it; an error after a success stays', () => {
+    vi.useFakeTimers();
+    render(<AppToaster />);
+    act(() => {
+      toast.error('Enter a valid amount');
+    });
+    expect(screen.getByText('Enter a valid amount')).toBeInTheDocument();
+    act(() => {
+      toast.success('Service updated');
+    });
+    act(() => vi.advanceTimersByTime(1100));
+    expect(screen.queryByText('Enter a valid amount')).not.toBeInTheDocument();
+    expect(screen.getByText('Service updated')).toBeInTheDocument();
+    act(() => {
+      toast.error('The line is busy');
+    });
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.getByText('The line is busy')).toBeInTheDocument();
+  });
 });

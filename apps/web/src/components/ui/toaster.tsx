@@ -8,7 +8,8 @@
 // controls and of the control just pressed. Every toast but a
 // loading one has a dismiss button, and a toast stays while the pointer is on it (react-hot-toast
 // pauses its timer), so an error, which already stays twice as long as a success, can be read in
-// full. Toasts stack with a gap, never on top of each other.
+// full. Toasts stack with a gap, never on top of each other. A success clears the error toasts
+// shown before it (the form's earlier failure no longer holds).
 import { useEffect, useLayoutEffect, useState } from 'react';
 import toast, { type Toast, ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
 import { CloseIcon } from './icons';
@@ -132,12 +133,28 @@ function useStackTop(toasts: Toast[]): number {
   return top;
 }
 
+/**
+ * The error toasts a success makes stale (issue 36): those shown before it. The form failed, the
+ * person fixed it and it succeeded: the earlier error no longer holds. `toasts` is the store's
+ * list, newest first; an error raised after the success stays.
+ */
+export function staleErrors(toasts: Toast[]): string[] {
+  const success = toasts.findIndex((t) => t.visible && t.type === 'success');
+  if (success < 0) return [];
+  return toasts
+    .slice(success + 1)
+    .filter((t) => t.visible && t.type === 'error')
+    .map((t) => t.id);
+}
+
 export function AppToaster() {
   const { toasts } = useToasterStore();
   useEffect(() => {
     const visible = toasts.filter((t) => t.visible);
     // Newest first in the store: dismiss everything beyond the limit.
     for (const t of visible.slice(TOAST_LIMIT)) toast.dismiss(t.id);
+    // A success clears the errors shown before it.
+    for (const id of staleErrors(toasts)) toast.dismiss(id);
   }, [toasts]);
   const top = useStackTop(toasts);
 

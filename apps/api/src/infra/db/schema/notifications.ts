@@ -26,6 +26,8 @@ export const outboxEmails = pgTable('outbox_emails', {
     jsonb('attachments').$type<Array<{ filename: string; contentType: string; content: string }>>(),
   sentAt: ts('sent_at'),
   error: text('error'),
+  /** When what it carries (a one-time code) stops working: never sent after that (issue 36). */
+  expiresAt: ts('expires_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -67,7 +67,7 @@ afterEach(() => {
 });
 
 describe('Business Account', () => {
-  it('[VERIFICATION] cards, details (NIL, DD/MM/YYYY in Lagos), documents: thumbnail and PDF tile', async () => {
+  it('[VERIFICATION] cards, details ("—" for a missing phone, DD/MM/YYYY in Lagos), documents: thumbnail and PDF tile', async () => {
     asAdmin();
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
     vi.stubGlobal('fetch', stubFetch([...layout(), show(), file]).fn);
@@ -79,7 +79,7 @@ describe('Business Account', () => {
     expect(overview.getByText('-₦2,500.00')).toBeInTheDocument();
     const details = within(screen.getByTestId('account-details'));
     const value = (label: string) => details.getByText(label).nextElementSibling?.textContent;
-    expect(value('Phone Number')).toBe('NIL');
+    expect(value('Phone Number')).toBe('—');
     expect(value('Onboarding Date')).toBe('03/11/2025');
     expect(value('Request Date')).toBe('02/12/2025');
     expect(value('Corporate Name')).toBe('Okafor Telecoms Ltd');

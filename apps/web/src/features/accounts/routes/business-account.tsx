@@ -6,7 +6,7 @@
 import type { BusinessAccountView } from '@vendport/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { DetailField, nil } from '@/components/detail-field';
+import { DetailField, dash, nil } from '@/components/detail-field';
 import { DetailHeader, LoadingCard } from '@/components/detail-page';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
@@ -33,10 +33,10 @@ function Details({ a }: { a: BusinessAccountView }) {
             {a.verificationStatus === 'DECLINED' ? <Badge tone="danger">Declined</Badge> : null}
           </span>
         </DetailField>
-        <DetailField label="Email Address">{nil(a.email)}</DetailField>
-        <DetailField label="Phone Number">{nil(a.msisdn)}</DetailField>
+        <DetailField label="Email Address">{dash(a.email)}</DetailField>
+        <DetailField label="Phone Number">{dash(a.msisdn)}</DetailField>
         <DetailField label="Onboarding Date">{formatDate(a.createdAt)}</DetailField>
-        <DetailField label="Request Date">{formatDate(a.verificationRequestedAt)}</DetailField>
+        <DetailField label="Request Date">{formatDate(a.verificationRequestedAt, 'NIL')}</DetailField>
         {a.verificationStatus === 'DECLINED' && a.declineReason ? (
           <DetailField label="Decline Reason">{a.declineReason}</DetailField>
         ) : null}

@@ -36,8 +36,8 @@ export const memberColumns = (
       </div>
     ),
   },
-  { key: 'phone', header: 'Phone', cell: (m) => m.msisdn ?? 'NIL' },
-  { key: 'role', card: 'main', header: 'Role', cell: (m) => m.role?.name ?? 'NIL' },
+  { key: 'phone', header: 'Phone', cell: (m) => m.msisdn ?? '—' },
+  { key: 'role', card: 'main', header: 'Role', cell: (m) => m.role?.name ?? '—' },
   {
     key: 'status',
     card: 'main',

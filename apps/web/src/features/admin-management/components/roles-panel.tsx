@@ -21,6 +21,7 @@ export function RolesPanel() {
   const columns: Column<RoleView>[] = [
     {
       key: 'name',
+      card: 'main',
       header: 'Role',
       wrap: { min: '10rem', max: '16rem' },
       cell: (r) => (
@@ -44,18 +45,26 @@ export function RolesPanel() {
         <span className="text-slate-600">{r.description || (r.isSystem ? 'Every permission' : '—')}</span>
       ),
     },
-    { key: 'permissions', header: 'Permissions', align: 'right', cell: (r) => r.permissions.length },
+    {
+      key: 'permissions',
+      card: 'main',
+      header: 'Permissions',
+      align: 'right',
+      cell: (r) => r.permissions.length,
+    },
     {
       key: 'holders',
+      card: 'main',
       header: 'Users',
       align: 'right',
       cell: (r) => <span className="font-medium tabular-nums text-slate-900">{r.usersCount}</span>,
     },
-    { key: 'created', header: 'Created', cell: (r) => formatDate(r.createdAt) },
+    { key: 'created', card: 'main', header: 'Created', cell: (r) => formatDate(r.createdAt) },
   ];
   if (area.canManageRoles)
     columns.push({
       key: 'actions',
+      card: 'action',
       header: <span className="sr-only">Actions</span>,
       align: 'right',
       cell: (r) =>

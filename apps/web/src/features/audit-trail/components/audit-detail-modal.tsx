@@ -4,8 +4,8 @@ import { type AuditView, auditActionLabel } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { formatDateTime } from '@/lib/format';
-import { AuditTarget, summaryValue } from './audit-format';
+import { formatShortDateTime } from '@/lib/format';
+import { AuditTarget, summaryChanges } from './audit-format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,13 +25,15 @@ export function AuditDetailModal({
   area: 'ADMIN' | 'CORPORATE';
   onClose: () => void;
 }) {
-  const summary = Object.entries(entry?.summary ?? {});
+  const lines = summaryChanges(entry?.summary ?? {});
+  const changed = lines.filter((l) => 'before' in l);
+  const recorded = lines.filter((l) => 'value' in l);
   return (
     <Modal
       open={!!entry}
       onClose={onClose}
       title={entry ? auditActionLabel(entry.action) : ''}
-      description={entry ? `${formatDateTime(entry.createdAt)} (Lagos time)` : undefined}
+      description={entry ? `${formatShortDateTime(entry.createdAt)} (Lagos time)` : undefined}
       size="lg"
       footer={
         <Button variant="secondary" onClick={onClose}>
@@ -63,17 +65,52 @@ export function AuditDetailModal({
           </dl>
           <section aria-label="Change summary">
             <h3 className="mb-1 text-sm font-semibold text-slate-900">Change summary</h3>
-            {summary.length ? (
-              <dl className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 px-3">
-                {summary.map(([k, v]) => (
-                  <Row key={k} label={k}>
-                    <span className="font-mono text-xs">{summaryValue(v)}</span>
-                  </Row>
-                ))}
+            {changed.length ? (
+              <div className="overflow-x-auto rounded-lg border border-slate-200">
+                <table className="w-full text-left text-sm" aria-label="Changed fields">
+                  <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                    <tr>
+                      <th scope="col" className="px-3 py-2 font-semibold">
+                        Field
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-semibold">
+                        Before
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-semibold">
+                        After
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {changed.map((c) =>
+                      'before' in c ? (
+                        <tr key={c.field}>
+                          <th scope="row" className="px-3 py-2 font-normal text-slate-500">
+                            {c.field}
+                          </th>
+                          <td className="break-words px-3 py-2 text-slate-500 line-through decoration-slate-300">
+                            {c.before}
+                          </td>
+                          <td className="break-words px-3 py-2 font-medium text-slate-900">{c.after}</td>
+                        </tr>
+                      ) : null,
+                    )}
+                  </tbody>
+                </table>
+              </div>
+            ) : null}
+            {recorded.length ? (
+              <dl className="mt-2 max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 px-3">
+                {recorded.map((c) =>
+                  'value' in c ? (
+                    <Row key={c.field} label={c.field}>
+                      {c.value}
+                    </Row>
+                  ) : null,
+                )}
               </dl>
-            ) : (
-              <p className="text-sm text-slate-500">No details recorded.</p>
-            )}
+            ) : null}
+            {lines.length ? null : <p className="text-sm text-slate-500">No details recorded.</p>}
           </section>
         </div>
       ) : null}

@@ -1,5 +1,5 @@
 // How an audit entry reads: the target with a link to its screen where one exists in the
-// caller's area, and the change summary as short "field: value" text.
+// caller's area, and the change summary field by field in words ("Host: (empty) → smtp.x.com").
 import { type AuditView, auditTargetLabel } from '@vendport/shared';
 import { Link } from 'react-router';
 
@@ -51,16 +51,66 @@ export function AuditTarget({ entry, area }: { entry: AuditView; area: Area }) {
   );
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A summary's key in words: "cardFeeRateBps" -> "Card fee rate bps", "role_id" -> "Role id". */
+export function fieldLabel(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[._-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A recorded value as a person reads it: Yes/No, "—" for nothing, "(empty)" for an empty text. */
 export function summaryValue(v: unknown): string {
   if (v === null || v === undefined) return '—';
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (v === '') return '(empty)';
   if (Array.isArray(v)) return v.map(summaryValue).join(', ') || '—';
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (isRecord(v))
+    return (
+      Object.entries(v)
+        .map(([k, x]) => `${fieldLabel(k)}: ${summaryValue(x)}`)
+        .join(', ') || '—'
+    );
   return String(v);
 }
 
+/** One line of a change summary: a field that changed (before, after) or a recorded value. */
+export type SummaryChange =
+  | { field: string; before: string; after: string }
+  | { field: string; value: string };
+
+/**
+ * A summary field by field (issue 36): `before` and `after` records become one line per field
+ * that differs, in words; every other key is a line of its own.
+ */
+export function summaryChanges(summary: Record<string, unknown>): SummaryChange[] {
+  const { before, after, ...rest } = summary;
+  const lines: SummaryChange[] = [];
+  if (isRecord(before) || isRecord(after)) {
+    const b = isRecord(before) ? before : {};
+    const a = isRecord(after) ? after : {};
+    for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
+      if (JSON.stringify(b[key]) === JSON.stringify(a[key])) continue;
+      lines.push({ field: fieldLabel(key), before: summaryValue(b[key]), after: summaryValue(a[key]) });
+    }
+  } else if (before !== undefined || after !== undefined) {
+    lines.push({ field: 'Value', before: summaryValue(before), after: summaryValue(after) });
+  }
+  for (const [key, value] of Object.entries(rest))
+    lines.push({ field: fieldLabel(key), value: summaryValue(value) });
+  return lines;
+}
+
+export const changeLine = (c: SummaryChange) =>
+  'value' in c ? `${c.field}: ${c.value}` : `${c.field}: ${c.before} → ${c.after}`;
+
 export function summaryText(summary: Record<string, unknown>): string {
-  const parts = Object.entries(summary).map(([k, v]) => `${k}: ${summaryValue(v)}`);
-  return parts.join(' · ') || '—';
+  return summaryChanges(summary).map(changeLine).join(' · ') || '—';
 }
 
 export const TARGET_TYPE_OPTIONS = (
@@ -80,6 +130,10 @@ export const TARGET_TYPE_OPTIONS = (
     'verification_document',
     'notification',
     'session',
+    'auto_topup_subscriber',
+    'platform_settings',
+    'reconciliation_settings',
+    'statement',
   ] as const
 ).map((value) => ({ value, label: auditTargetLabel(value) }));
 
@@ -101,4 +155,7 @@ export const ACTION_OPTIONS = [
   { value: 'vtu.', label: 'VTU lines' },
   { value: 'commission.', label: 'Commission' },
   { value: 'notifications.', label: 'Notifications' },
+  { value: 'auto-topup.', label: 'Auto top-up' },
+  { value: 'reconciliation.', label: 'Statements' },
+  { value: 'provider-plan.', label: 'Provider plans' },
 ];

@@ -17,7 +17,13 @@ import { useSession } from '@/lib/session';
 import { AUDIT_PATH, useAuditTrail } from '../api/get-audit-trail';
 import type { AuditFilters } from '../api/query-keys';
 import { AuditDetailModal } from '../components/audit-detail-modal';
-import { ACTION_OPTIONS, AuditTarget, summaryText, TARGET_TYPE_OPTIONS } from '../components/audit-format';
+import {
+  ACTION_OPTIONS,
+  AuditTarget,
+  changeLine,
+  summaryChanges,
+  TARGET_TYPE_OPTIONS,
+} from '../components/audit-format';
 
 const NAMES = ['startDate', 'endDate', 'actor', 'action', 'targetType', 'corporateId'] as const;
 
@@ -74,56 +80,48 @@ export default function AuditTrailRoute() {
       ),
     },
     {
+      // The role under the name: the IP address and user agent are in the entry's details, so
+      // the Changes column has its room at 1366 px (issue 36).
       key: 'actor',
       card: 'main',
       header: 'Actor',
-      wrap: { min: '10rem', max: '16rem' },
+      wrap: { min: '9rem', max: '13rem' },
       cell: (a) => (
         <div className="min-w-0">
           <div className="font-medium text-slate-900">{a.actorName ?? 'System'}</div>
           {a.actorEmail ? (
-            <div className="max-w-[14rem] truncate text-xs text-slate-500" title={a.actorEmail}>
+            <div className="truncate text-xs text-slate-500" title={a.actorEmail}>
               {a.actorEmail}
             </div>
           ) : null}
+          {a.actorRole ? <div className="text-xs text-slate-500">{a.actorRole}</div> : null}
         </div>
       ),
     },
-    { key: 'role', header: 'Role', cell: (a) => a.actorRole ?? '—' },
     {
       key: 'action',
       card: 'main',
       header: 'Action',
-      wrap: { min: '10rem', max: '16rem' },
+      wrap: { min: '9rem', max: '13rem' },
       cell: (a) => <span title={a.action}>{auditActionLabel(a.action)}</span>,
     },
     { key: 'target', card: 'main', header: 'Target', cell: (a) => <AuditTarget entry={a} area={area} /> },
     {
-      key: 'ip',
-      header: 'IP address',
-      cell: (a) => <span className="font-mono text-xs">{a.ip ?? '—'}</span>,
-    },
-    {
-      key: 'agent',
-      header: 'User agent',
-      cell: (a) => (
-        <span
-          className="block max-w-[10rem] truncate text-xs text-slate-500"
-          title={a.userAgent ?? undefined}
-        >
-          {a.userAgent ?? '—'}
-        </span>
-      ),
-    },
-    {
+      // Field by field, each on its line and wrapping: nothing cut off (issue 36).
       key: 'summary',
       header: 'Changes',
+      wrap: { min: '14rem', max: '20rem' },
       cell: (a) => {
-        const text = summaryText(a.summary);
+        const lines = summaryChanges(a.summary);
+        if (!lines.length) return <span className="text-xs text-slate-400">—</span>;
         return (
-          <span className="block max-w-[16rem] truncate text-xs text-slate-600" title={text}>
-            {text}
-          </span>
+          <ul className="space-y-0.5 text-xs text-slate-600" data-testid="audit-changes">
+            {lines.map((c) => (
+              <li key={c.field} className="break-words">
+                {changeLine(c)}
+              </li>
+            ))}
+          </ul>
         );
       },
     },

@@ -1,18 +1,19 @@
 // Login (spec §2 "/"): email, password, remember me. On success the session is set and the
 // route guard takes the user to the pending sign-in step, or to their area (the page they asked
 // for when signed out, if it is one of theirs). "Signed in" shows once they reach the area.
-// This page is the first a client loads, so it stays light (issue 16, ≤ 120 KB gzipped): the form
-// is a plain one checked with loginBody's rules (checkLoginForm), without react-hook-form, zod or
-// the query client, which the later screens load with their own chunks.
+// This page is the first a client loads, so it stays light (issues 16 and 36, ≤ 100 KB gzipped):
+// the form is a plain one checked with loginBody's rules (checkLoginForm), without react-hook-form,
+// zod or the query client, which the later screens load with their own chunks; and it paints
+// without react-router or the toaster (app/app.tsx), so its links are AppLinks.
 import { checkLoginForm, type LoginFormErrors } from '@vendport/shared/login-form';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { MailIcon } from '@/components/ui/icons';
 import { TextInput } from '@/components/ui/text-input';
 import { oweSignedInToast } from '@/lib/after-sign-in';
-import { errorMessages } from '@/lib/api-toasts';
+import { errorMessages } from '@/lib/error-messages';
 import { useSession } from '@/lib/session';
 import { login as loginCall } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
@@ -66,9 +67,9 @@ export default function LoginRoute() {
       footer={
         <>
           New to VendPort?{' '}
-          <Link to="/sign-up" className="font-medium text-brand-700 hover:underline">
+          <AppLink to="/sign-up" className="font-medium text-brand-700 hover:underline">
             Create an account
-          </Link>
+          </AppLink>
         </>
       }
     >
@@ -97,9 +98,9 @@ export default function LoginRoute() {
         />
         <div className="flex items-center justify-between">
           <Checkbox label="Remember me" name="rememberMe" />
-          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+          <AppLink to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
             Forgot password?
-          </Link>
+          </AppLink>
         </div>
         <Button type="submit" fullWidth loading={pending}>
           Sign in

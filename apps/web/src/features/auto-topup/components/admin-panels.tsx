@@ -77,7 +77,7 @@ export function AdminSettingsCard({ data }: { data: AdminAutoTopupView }) {
           {POLICY_OPTIONS.find((p) => p.value === s.insufficientFundsPolicy)?.label ??
             s.insufficientFundsPolicy}
         </Field>
-        <Field label="Last changed">{s.updatedAt ? formatShortDateTime(s.updatedAt) : 'NIL'}</Field>
+        <Field label="Last changed">{s.updatedAt ? formatShortDateTime(s.updatedAt) : '—'}</Field>
       </dl>
     </Card>
   );

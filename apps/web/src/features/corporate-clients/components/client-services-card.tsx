@@ -73,6 +73,7 @@ export function ClientServicesCard({
   const columns: Column<ServiceView>[] = [
     {
       key: 'assigned',
+      card: 'action',
       header: canManage ? 'Assign' : 'Assigned',
       cell: (s) =>
         canManage ? (
@@ -92,6 +93,7 @@ export function ClientServicesCard({
     },
     {
       key: 'service',
+      card: 'main',
       header: 'Service',
       cell: (s) => (
         <span className="font-medium text-slate-900">
@@ -99,9 +101,10 @@ export function ClientServicesCard({
         </span>
       ),
     },
-    { key: 'platform', header: 'Platform', cell: (s) => platformLabel(s.platform) },
+    { key: 'platform', card: 'main', header: 'Platform', cell: (s) => platformLabel(s.platform) },
     {
       key: 'commission',
+      card: 'main',
       header: 'Commission',
       align: 'right',
       cell: (s) => <span className="tabular-nums">{formatRate(s.commissionBps)}</span>,
@@ -116,7 +119,7 @@ export function ClientServicesCard({
         </span>
       ),
     },
-    { key: 'status', header: 'Status', cell: (s) => <ActiveStatusBadge status={s.status} /> },
+    { key: 'status', card: 'main', header: 'Status', cell: (s) => <ActiveStatusBadge status={s.status} /> },
   ];
 
   return (

@@ -56,7 +56,7 @@ export function VerificationRequestsPanel() {
             onClick={(e) => e.stopPropagation()}
             className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
           >
-            {c.name || 'NIL'}
+            {c.name || '—'}
           </Link>
           <div className="max-w-[16rem] truncate text-xs text-slate-500">{c.email}</div>
         </div>

@@ -56,12 +56,12 @@ function ClientsPanel() {
             onClick={(e) => e.stopPropagation()}
             className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
           >
-            {c.name || 'NIL'}
+            {c.name || '—'}
           </Link>
           <div className="max-w-[16rem] truncate text-xs text-slate-500" title={c.email}>
             {c.email}
           </div>
-          <div className="text-xs text-slate-500">{c.msisdn ?? 'NIL'}</div>
+          <div className="text-xs text-slate-500">{c.msisdn ?? '—'}</div>
         </div>
       ),
     },

@@ -51,7 +51,7 @@ afterEach(() => {
 });
 
 describe('view corporate client', () => {
-  it('[CLIENTS] shows the corporate fields (DD/MM/YYYY, NIL when empty), overview and wallet', async () => {
+  it('[CLIENTS] shows the corporate fields (DD/MM/YYYY, "—" when empty), overview and wallet', async () => {
     asAdmin();
     vi.stubGlobal('fetch', stubFetch([...layout(), detailRoute()]).fn);
     renderApp(path);
@@ -62,7 +62,7 @@ describe('view corporate client', () => {
     expect(overview.getByText('-₦2,500.00')).toBeInTheDocument();
     const details = within(screen.getByTestId('client-details'));
     const value = (label: string) => details.getByText(label).nextElementSibling?.textContent;
-    expect(value('Phone Number')).toBe('NIL');
+    expect(value('Phone Number')).toBe('—');
     expect(value('Onboarding Date')).toBe('03/11/2025');
     expect(value('Request Date')).toBe('01/12/2025');
     expect(value('Verification')).toBe('Approved');
@@ -296,7 +296,7 @@ describe('clients list', () => {
       .getAllByRole('cell')
       .map((c) => c.textContent);
     expect(cells).toEqual([
-      'Okafor Telecoms Ltdops@acme.ngNIL',
+      'Okafor Telecoms Ltdops@acme.ng—',
       'Postpaid',
       '₦50,000.00',
       '-₦2,500.00',

@@ -6,7 +6,7 @@ import type { CorporateClientDetailView } from '@vendport/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ClientStatusBadge, VerificationBadge } from '@/components/client-badges';
-import { DetailField, nil } from '@/components/detail-field';
+import { DetailField, dash } from '@/components/detail-field';
 import { DetailHeader, LoadingCard } from '@/components/detail-page';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -37,12 +37,12 @@ function ClientDetails({ client }: { client: CorporateClientDetailView }) {
     <Card>
       <CardHeader title="Details" />
       <dl className="grid gap-5 px-6 py-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="client-details">
-        <DetailField label="Corporate Name">{nil(client.name)}</DetailField>
+        <DetailField label="Corporate Name">{dash(client.name)}</DetailField>
         <DetailField label="Verification">
           <VerificationBadge status={client.verificationStatus} />
         </DetailField>
-        <DetailField label="Email Address">{nil(client.email)}</DetailField>
-        <DetailField label="Phone Number">{nil(client.msisdn)}</DetailField>
+        <DetailField label="Email Address">{dash(client.email)}</DetailField>
+        <DetailField label="Phone Number">{dash(client.msisdn)}</DetailField>
         <DetailField label="Onboarding Date">{formatDate(client.createdAt)}</DetailField>
         <DetailField label="Request Date">{formatDate(client.verificationRequestedAt)}</DetailField>
         <DetailField label="Status">
@@ -153,7 +153,7 @@ export default function ViewCorporateClientRoute() {
             </span>
             <div className="min-w-0 flex-1">
               <p className="truncate text-lg font-semibold text-slate-900" data-testid="client-name">
-                {nil(c.name)}
+                {dash(c.name)}
               </p>
               <div className="mt-1 flex flex-wrap items-center gap-2">
                 <ClientStatusBadge status={c.status} />

@@ -5,7 +5,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Table } from '@/components/ui/table';
 import { VendStatusBadge } from '@/components/vend-status-badge';
 import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
-import { formatDateTime, formatNaira } from '@/lib/format';
+import { formatDate, formatNaira, formatTime } from '@/lib/format';
 import { formatMsisdn } from '@/lib/labels';
 
 type Recent = CorporateDashboardView['recent'][number];
@@ -54,7 +54,12 @@ export function RecentVends({ rows, loading }: { rows: Recent[]; loading: boolea
           {
             key: 'date',
             header: 'Date',
-            cell: (v) => formatDateTime(v.createdAt),
+            cell: (v) => (
+              <time dateTime={v.createdAt}>
+                <span className="block text-slate-800">{formatDate(v.createdAt)}</span>
+                <span className="block text-xs text-slate-500">{formatTime(v.createdAt)}</span>
+              </time>
+            ),
           },
         ]}
       />

@@ -97,7 +97,7 @@ describe('client home', () => {
       'href',
       '/dashboard/vending-history/vnd-1',
     );
-    expect(recent).toHaveTextContent('11/03/2026 12:30 AM');
+    expect(recent).toHaveTextContent('11/03/202612:30 AM');
     expect(screen.getByRole('link', { name: /Fund wallet/ })).toHaveAttribute('href', '/dashboard/wallet');
 
     await userEvent.click(screen.getByRole('button', { name: 'This week' }));

@@ -91,7 +91,7 @@ describe('providers screen', () => {
     expect(row('VTpass')).toEqual([
       'VTpassVTPASS',
       'Configured',
-      '₦40,000.00LowChecked 05/01/2026 3:07 PM',
+      '₦40,000.00LowChecked Jan 5, 3:07 PM',
       '1,240',
       '98.3%1,180 ok · 20 failed',
       '850 ms / 4.2 s',

@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { type Column, Table } from '@/components/ui/table';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
-import { formatDateTime, formatNaira } from '@/lib/format';
+import { formatNaira, formatShortDateTime } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useProviders } from '../api/get-providers';
 import { useRefreshingProviders, useRefreshProviderBalance } from '../api/refresh-provider-balance';
@@ -45,7 +45,7 @@ function Balance({ p }: { p: UpstreamProviderView }) {
         </div>
       )}
       {p.balanceCheckedAt ? (
-        <div className="text-xs text-slate-500">Checked {formatDateTime(p.balanceCheckedAt)}</div>
+        <div className="text-xs text-slate-500">Checked {formatShortDateTime(p.balanceCheckedAt)}</div>
       ) : null}
       {p.balanceError ? (
         <div className="text-xs font-medium text-red-700">Last read failed: {p.balanceError}</div>

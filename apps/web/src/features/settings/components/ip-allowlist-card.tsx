@@ -73,14 +73,16 @@ export function IpAllowlistCard({ canManage }: { canManage: boolean }) {
   const columns: Column<IpEntryView>[] = [
     {
       key: 'address',
+      card: 'main',
       header: 'Address or range',
       cell: (r) => <span className="font-mono text-sm text-slate-900">{r.address}</span>,
     },
-    { key: 'added', header: 'Added', cell: (r) => formatDate(r.createdAt) },
+    { key: 'added', card: 'main', header: 'Added', cell: (r) => formatDate(r.createdAt) },
     ...(canManage
       ? [
           {
             key: 'remove',
+            card: 'action' as const,
             header: <span className="sr-only">Actions</span>,
             align: 'right' as const,
             cell: (r: IpEntryView) => (

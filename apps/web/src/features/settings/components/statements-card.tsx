@@ -57,6 +57,7 @@ const period = (s: StatementView) =>
 const columnsFor = (withPdf: boolean): Column<StatementView>[] => [
   {
     key: 'period',
+    card: 'main',
     header: 'Period',
     cell: (s) => (
       <div>
@@ -65,13 +66,25 @@ const columnsFor = (withPdf: boolean): Column<StatementView>[] => [
       </div>
     ),
   },
-  { key: 'kind', header: 'Kind', cell: (s) => <Badge tone="neutral">{KIND_LABEL[s.kind]}</Badge> },
+  {
+    key: 'kind',
+    card: 'main',
+    header: 'Kind',
+    cell: (s) => <Badge tone="neutral">{KIND_LABEL[s.kind]}</Badge>,
+  },
   { key: 'opening', header: 'Opening', align: 'right', cell: (s) => formatNaira(s.openingKobo) },
   { key: 'credits', header: 'Credits', align: 'right', cell: (s) => formatNaira(s.creditsKobo) },
   { key: 'debits', header: 'Debits', align: 'right', cell: (s) => formatNaira(s.debitsKobo) },
-  { key: 'closing', header: 'Closing', align: 'right', cell: (s) => formatNaira(s.closingKobo) },
+  {
+    key: 'closing',
+    card: 'main',
+    header: 'Closing',
+    align: 'right',
+    cell: (s) => formatNaira(s.closingKobo),
+  },
   {
     key: 'download',
+    card: 'action',
     header: <span className="sr-only">Download</span>,
     align: 'right',
     cell: (s) => (

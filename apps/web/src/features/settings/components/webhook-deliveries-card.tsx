@@ -24,6 +24,7 @@ export function WebhookDeliveriesCard({ canManage }: { canManage: boolean }) {
   const columns: Column<WebhookDeliveryView>[] = [
     {
       key: 'date',
+      card: 'main',
       header: 'Date',
       cell: (r) => (
         <time dateTime={r.createdAt}>
@@ -34,6 +35,7 @@ export function WebhookDeliveriesCard({ canManage }: { canManage: boolean }) {
     },
     {
       key: 'event',
+      card: 'main',
       header: 'Event',
       cell: (r) => (
         <div>
@@ -49,6 +51,7 @@ export function WebhookDeliveriesCard({ canManage }: { canManage: boolean }) {
     },
     {
       key: 'vend',
+      card: 'main',
       header: 'Vend',
       cell: (r) =>
         r.vendId && r.vendCode ? (
@@ -64,6 +67,7 @@ export function WebhookDeliveriesCard({ canManage }: { canManage: boolean }) {
     },
     {
       key: 'status',
+      card: 'main',
       header: 'Status',
       cell: (r) => <Badge tone={TONES[r.status] ?? 'neutral'}>{statusLabel(r.status)}</Badge>,
     },
@@ -86,6 +90,7 @@ export function WebhookDeliveriesCard({ canManage }: { canManage: boolean }) {
       ? [
           {
             key: 'resend',
+            card: 'action' as const,
             header: <span className="sr-only">Actions</span>,
             align: 'right' as const,
             cell: (r: WebhookDeliveryView) => (

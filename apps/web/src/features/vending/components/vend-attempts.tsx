@@ -62,12 +62,12 @@ export function VendAttempts({ attempts, admin }: { attempts: VendAttemptView[];
               <>
                 <dl className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-[max-content_max-content_repeat(3,minmax(0,1fr))]">
                   <Fact label="Request ID">
-                    <span className="font-mono text-xs">{a.requestId ?? 'NIL'}</span>
+                    <span className="font-mono text-xs">{a.requestId ?? '—'}</span>
                   </Fact>
                   <Fact label="Provider reference">
-                    <span className="font-mono text-xs">{a.providerReference ?? 'NIL'}</span>
+                    <span className="font-mono text-xs">{a.providerReference ?? '—'}</span>
                   </Fact>
-                  <Fact label="Duration">{a.durationMs == null ? 'NIL' : formatDuration(a.durationMs)}</Fact>
+                  <Fact label="Duration">{a.durationMs == null ? '—' : formatDuration(a.durationMs)}</Fact>
                   <Fact label="Status checks">{a.requeryCount ?? 0}</Fact>
                   <Fact label="Failure">{a.failureKind ?? 'None'}</Fact>
                 </dl>

@@ -19,7 +19,7 @@ import { TestModeBadge, VendStatusBadge } from '@/components/vend-status-badge';
 import { ApiError } from '@/lib/api-client';
 import { toastApiError } from '@/lib/api-toasts';
 import { channelLabel, networkLabel, platformLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
-import { formatDateTime, formatNaira } from '@/lib/format';
+import { formatNaira, formatShortDateTime } from '@/lib/format';
 import { clientTypeLabel, formatMsisdn, statusLabel } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
 import { useVend } from '../api/get-vend';
@@ -45,7 +45,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-const when = (iso: string | null) => formatDateTime(iso, 'NIL');
+const when = (iso: string | null) => formatShortDateTime(iso, '—');
 
 export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
   const { id = '' } = useParams();
@@ -224,12 +224,12 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
                     ? routeStepLabel(v.admin.route)
                     : v.admin.provider
                       ? routeStepLabel(v.admin.provider)
-                      : 'NIL'}
+                      : '—'}
                 </Fact>
                 <Fact label="Provider reference">
-                  <span className="font-mono text-xs">{v.admin.providerReference ?? 'NIL'}</span>
+                  <span className="font-mono text-xs">{v.admin.providerReference ?? '—'}</span>
                 </Fact>
-                <Fact label="VTU line">{v.admin.vtuLineId ?? 'NIL'}</Fact>
+                <Fact label="VTU line">{v.admin.vtuLineId ?? '—'}</Fact>
                 {v.admin.reversalReason ? (
                   <Fact label="Reversal reason">{v.admin.reversalReason}</Fact>
                 ) : null}

@@ -34,7 +34,7 @@ const columns: Column<VtuFundingView>[] = [
     header: 'Payment reference',
     cell: (r) => <span className="font-mono text-xs">{r.reference}</span>,
   },
-  { key: 'by', header: 'Recorded by', cell: (r) => r.actorEmail ?? 'NIL' },
+  { key: 'by', header: 'Recorded by', cell: (r) => r.actorEmail ?? '—' },
 ];
 
 export default function VtuFundingHistoryRoute() {

@@ -19,7 +19,7 @@ import { SuccessModal } from '@/components/ui/success-modal';
 import { type Column, Table } from '@/components/ui/table';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
 import { NETWORK_OPTIONS, networkLabel } from '@/lib/catalogue-labels';
-import { formatDateTime, formatNaira } from '@/lib/format';
+import { formatNaira, formatShortDateTime } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useVtuLines } from '../api/get-vtu-lines';
 import { useRefreshingLines, useRefreshVtuLine } from '../api/refresh-vtu-line';
@@ -37,7 +37,7 @@ function ProviderBalance({ line }: { line: VtuLineView }) {
   return (
     <div>
       <div className="tabular-nums text-slate-900">{formatNaira(line.providerBalanceKobo)}</div>
-      <div className="text-xs text-slate-500">{formatDateTime(line.balanceCheckedAt)}</div>
+      <div className="text-xs text-slate-500">{formatShortDateTime(line.balanceCheckedAt)}</div>
       {diff !== 0 ? (
         <div className="text-xs font-medium text-amber-700">
           {diff > 0 ? '+' : '-'}

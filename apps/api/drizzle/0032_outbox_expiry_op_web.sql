@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_emails" ADD COLUMN "expires_at" timestamp with time zone;
