@@ -55,12 +55,6 @@ export function outcomeOf(p: CardPaymentView): CardOutcome {
         title: 'Card payment under review',
         message: `The gateway reported a different amount for payment ${p.reference}, so it was not credited. An admin is checking it; your wallet is unchanged until then.`,
       };
-    case 'REVERSED':
-      return {
-        tone: 'error',
-        title: 'Card payment reversed',
-        message: `Payment ${p.reference} was reversed by the gateway and the money returned to your card. Your wallet is unchanged.`,
-      };
     default:
       return {
         tone: 'info',
