@@ -7,6 +7,7 @@
 // `--only <suite>` (unit, pg, e2e) runs one stage; the tests of this script use it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 
@@ -44,10 +45,14 @@ function vitest(name, args, env = {}) {
   if (r.status !== 0) failures.push(name);
 }
 
-// Vitest's default (one worker per core less one) unless VENDPORT_TEST_WORKERS says otherwise: more
-// workers finish sooner but the timing-sensitive tests (PostgreSQL concurrency, child servers)
-// then flake on two cores.
+// Workers: VENDPORT_TEST_WORKERS when set. Otherwise the first stage (PGlite, web, unit) runs one
+// worker per core: its files are CPU-bound and independent, and with Vitest's default (one per
+// core less one: a single worker on two cores) half the machine sat idle while each file loaded
+// the app. The PostgreSQL stage keeps Vitest's default: its concurrency tests measure races
+// between connections and want the cores to themselves.
+const cores = availableParallelism();
 const WORKERS = process.env.VENDPORT_TEST_WORKERS ? ['--maxWorkers', process.env.VENDPORT_TEST_WORKERS] : [];
+const FIRST_STAGE_WORKERS = WORKERS.length ? WORKERS : ['--maxWorkers', String(Math.max(1, cores))];
 
 if (runs('unit')) {
   vitest('unit, scripts, api (PGlite), web', [
@@ -59,7 +64,7 @@ if (runs('unit')) {
     'api',
     '--project',
     'web',
-    ...WORKERS,
+    ...FIRST_STAGE_WORKERS,
   ]);
 }
 if (runs('pg')) {

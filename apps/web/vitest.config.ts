@@ -14,5 +14,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['@testing-library/jest-dom/vitest', './test/setup.ts'],
     clearMocks: true,
+    // The first stage of npm test runs a worker per core: a screen's first render may wait on a
+    // busy machine (Testing Library waits up to 10 s, see test/setup.ts).
+    testTimeout: 20_000,
   },
 });

@@ -4,7 +4,7 @@ import { afterEach, vi } from 'vitest';
 
 // Lazy route modules load through dynamic import; on a loaded two-core CI machine the first
 // render of a screen can take longer than Testing Library's default 1 s wait.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
