@@ -46,6 +46,8 @@ export const TABLE_OWNERS = {
   card_payments: 'modules/funding',
   admin_fundings: 'modules/funding',
   gateway_sim_payments: 'modules/funding',
+  dedicated_accounts: 'modules/funding',
+  auto_transfers: 'modules/funding',
   commission_settlements: 'modules/commissions',
   // vending
   vends: 'modules/vending',

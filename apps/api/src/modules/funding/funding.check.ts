@@ -1,5 +1,6 @@
 // The funding invariants over the whole database (run with the ledger's by checkBooks (books.ts),
-// npm run ledger:check): every approved fund request, successful card payment and admin funding
+// npm run ledger:check): every approved fund request, successful card payment, automatic bank
+// transfer (dedicated account) and admin funding
 // is credited exactly once, for its amount, to its wallet; no other is. The books are read
 // through the ledger's published projections (ledger/ledger-relations.ts).
 import { sql } from 'drizzle-orm';
@@ -29,6 +30,23 @@ export const fundingChecks = (): Invariant[] => [
                             or e.amount_kobo is distinct from cp.amount_kobo
                             or coalesce(fe.amount_kobo, 0) <> cp.fee_kobo))
                    or (cp.status <> 'SUCCESSFUL' and (t.id is not null or cp.transfer_id is not null))`,
+  },
+  {
+    // Issue 33 point 3: every transfer into a dedicated account that was credited, credited once.
+    name: 'every successful automatic bank transfer is credited exactly once, for its amount, to its wallet',
+    query: sql`select at.id::text as id
+                 from auto_transfers at
+                 left join ${ledgerTransfersRel} t on t.id = at.transfer_id
+                 left join ${ledgerEntriesRel} e on e.transfer_id = t.id and e.account_code = 'WALLET:' || at.corporate_id::text
+                where at.status <> 'SUCCESSFUL' or t.id is null or e.amount_kobo is distinct from at.amount_kobo
+                   or t.kind <> 'BANK_TRANSFER_AUTO'
+                   or (select count(*) from ${ledgerTransfersRel} x
+                        where x.source_type = 'auto_transfer' and x.source_id = at.id::text) <> 1
+               union all
+               select x.id::text
+                 from ${ledgerTransfersRel} x
+                where x.kind = 'BANK_TRANSFER_AUTO'
+                  and not exists (select 1 from auto_transfers a where a.transfer_id = x.id)`,
   },
   {
     name: 'every admin funding is credited exactly once, for its amount, to its wallet',
