@@ -287,6 +287,8 @@ export const dedicatedAccountView = z.object({
 });
 export type DedicatedAccountView = z.infer<typeof dedicatedAccountView>;
 export const dedicatedAccountState = z.object({
+  /** Whether the platform offers dedicated accounts at all (Paystack configured). */
+  enabled: z.boolean(),
   /** Whether this client has, or may get, an account number of its own. */
   available: z.boolean(),
   account: dedicatedAccountView.nullable(),

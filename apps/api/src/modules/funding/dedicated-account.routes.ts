@@ -43,6 +43,7 @@ export async function dedicatedAccountRoutes(app: FastifyInstance, ctx: AppConte
       const { account, created } = await requestDedicatedAccount(ctx, requestContextOf(req));
       return reply.status(created ? 201 : 200).send(
         ok(created ? 'Your account number is ready' : 'Dedicated account retrieved', {
+          enabled: true,
           available: true,
           account,
           reason: null,

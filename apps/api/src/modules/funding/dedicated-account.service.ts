@@ -71,9 +71,10 @@ const accountOf = (r: DedicatedAccountRow | undefined) =>
 /** What the wallet screen shows: the account, or whether the client may get one (and why not). */
 export async function myDedicatedAccount(ctx: AppContext, corporateId: string) {
   const account = accountOf(await findDedicatedAccount(ctx.db, corporateId));
-  if (account) return { available: true, account, reason: null };
+  if (account) return { enabled: true, available: true, account, reason: null };
   if (!dedicatedAccountsEnabled(ctx))
     return {
+      enabled: false,
       available: false,
       account: null,
       reason: 'Automatic bank transfers are not available at the moment.',
@@ -81,11 +82,12 @@ export async function myDedicatedAccount(ctx: AppContext, corporateId: string) {
   const profile = await corporateProfile(ctx.db, corporateId);
   if (profile?.verificationStatus !== 'VERIFIED')
     return {
+      enabled: true,
       available: false,
       account: null,
       reason: 'Verify your business to get an account number of your own.',
     };
-  return { available: true, account: null, reason: null };
+  return { enabled: true, available: true, account: null, reason: null };
 }
 
 /** "Get my account number": the client's account, created at Paystack the first time (once). */

@@ -101,7 +101,7 @@ describe('[DVA] getting an account number', () => {
     const c = await verifiedClient();
     const before = await getAccount(c);
     expect(before.statusCode).toBe(200);
-    expect(before.json().data).toEqual({ available: true, account: null, reason: null });
+    expect(before.json().data).toEqual({ enabled: true, available: true, account: null, reason: null });
     const res = await createAccount(c);
     expect(res.statusCode, res.body).toBe(201);
     const account = res.json().data.account;
@@ -145,6 +145,7 @@ describe('[DVA] getting an account number', () => {
     const c = await createCorporate(t.app);
     const state = await getAccount(c);
     expect(state.json().data).toEqual({
+      enabled: true,
       available: false,
       account: null,
       reason: 'Verify your business to get an account number of your own.',

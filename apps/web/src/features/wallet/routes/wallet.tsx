@@ -1,5 +1,5 @@
 // The client's wallet: the balance (and credit terms), funding by card with the fee shown before
-// paying, funding by bank transfer (account details, the request form), postpaid repayment, and
+// paying, its own account number for automatic bank transfers (dedicated account), funding by bank transfer (account details, the request form), postpaid repayment, and
 // the open requests with "I have paid". Returning from the card checkout verifies the payment.
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { useWalletBalance } from '@/lib/wallet-balance';
 import { BalanceCard } from '../components/balance-card';
 import { BankTransferCard } from '../components/bank-transfer-card';
 import { CardFundingCard } from '../components/card-funding-card';
+import { DedicatedAccountCard } from '../components/dedicated-account-card';
 import { PendingRequests } from '../components/pending-requests';
 import { RepaymentCard } from '../components/repayment-card';
 import { useCardPaymentReturn } from '../components/use-card-payment-return';
@@ -55,7 +56,10 @@ export default function WalletRoute() {
             <CardFundingCard />
             {credit && balance.data ? <RepaymentCard balance={balance.data} /> : null}
           </div>
-          <BankTransferCard />
+          <div className="space-y-6">
+            <DedicatedAccountCard />
+            <BankTransferCard />
+          </div>
         </div>
       ) : (
         <Alert tone="info" title="Funding is not part of your role.">
