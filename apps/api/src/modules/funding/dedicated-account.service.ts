@@ -68,6 +68,16 @@ const accountOf = (r: DedicatedAccountRow | undefined) =>
       }
     : null;
 
+/**
+ * Paystack wants a first and a last name (the account is named "<merchant>/<first> <last>"): the
+ * business name split at its last word, so the account reads as the business's name.
+ */
+export function paystackNames(businessName: string): { firstName: string; lastName: string } {
+  const words = businessName.trim().split(/\s+/);
+  if (words.length < 2) return { firstName: words[0] ?? businessName, lastName: words[0] ?? businessName };
+  return { firstName: words.slice(0, -1).join(' '), lastName: words[words.length - 1] };
+}
+
 /** What the wallet screen shows: the account, or whether the client may get one (and why not). */
 export async function myDedicatedAccount(ctx: AppContext, corporateId: string) {
   const account = accountOf(await findDedicatedAccount(ctx.db, corporateId));
@@ -124,8 +134,7 @@ export async function requestDedicatedAccount(ctx: AppContext, rc: RequestContex
     if (!customerCode) {
       const customer = await paystack.createCustomer({
         email: corp.email,
-        firstName: corp.name,
-        lastName: 'VendPort',
+        ...paystackNames(corp.name),
         metadata: { corporateId },
       });
       if (!customer.ok) throw unavailable(`customer: ${customer.detail}`);
