@@ -1,13 +1,18 @@
 // The client's dedicated virtual account (issue 33 point 3): see it, and get it ("Get my account
-// number", verified clients only, idempotent). Both need wallet.fund; a client only ever reaches its
-// own account (the corporate is the caller's, never a parameter).
+// number", verified clients only, idempotent; registered only with CARD_GATEWAY=paystack). Both need
+// wallet.fund; a client only ever reaches its own account (the corporate is the caller's, never a
+// parameter).
 import { dedicatedAccountState, successEnvelope } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../infra/context';
 import { ok } from '../../infra/http';
 import { corporateOf, requestContextOf } from '../../infra/request-context';
-import { myDedicatedAccount, requestDedicatedAccount } from './dedicated-account.service';
+import {
+  dedicatedAccountsEnabled,
+  myDedicatedAccount,
+  requestDedicatedAccount,
+} from './dedicated-account.service';
 
 export async function dedicatedAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,6 +32,9 @@ export async function dedicatedAccountRoutes(app: FastifyInstance, ctx: AppConte
     async (req) => ok('Dedicated account retrieved', await myDedicatedAccount(ctx, corporateOf(req))),
   );
 
+  // Getting one exists only where dedicated accounts do (Paystack configured), as its webhook does;
+  // its audit entry (funding.dedicated_account.create) is proven in dedicated-account.test.ts.
+  if (!dedicatedAccountsEnabled(ctx)) return;
   r.post(
     '/fund/dedicated-account',
     {
