@@ -246,7 +246,9 @@ describe('[DVA] a transfer into the account', () => {
     const before = await walletBalance(t.app, c.corporateId);
     const txn = await transferInto(accountNumber, 120_000);
     const body = mock.app.paystack.webhooks.find((w) => w.reference === txn.reference)!.body;
+    const started = performance.now();
     const answers = await Promise.all(Array.from({ length: 20 }, () => postWebhook(body)));
+    const ms = Math.round(performance.now() - started);
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     // And several check runs at once, should any be queued again.
     await Promise.all(
@@ -255,6 +257,13 @@ describe('[DVA] a transfer into the account', () => {
     expect(await walletBalance(t.app, c.corporateId)).toBe(before + 120_000);
     expect(await autoTransfers(txn.reference)).toHaveLength(1);
     expect((await ledgerCredits(txn.reference))[0].n).toBe(1);
+    const [jobs] = await q<{ n: number }>(
+      `select count(*)::int as n from jobs where queue = $1 and payload->>'reference' = $2`,
+      [DVA_TRANSFER_QUEUE, txn.reference],
+    );
+    console.log(
+      `[DVA] 20 concurrent deliveries (${testDbKind()}): 20×200 in ${ms} ms, ${jobs.n} check(s) queued in all, 1 credit, wallet +${(await walletBalance(t.app, c.corporateId)) - before} kobo`,
+    );
   });
 
   it('[DVA] the amount credited is the verified one, not the webhook body’s', async () => {
