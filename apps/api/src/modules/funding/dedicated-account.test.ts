@@ -176,6 +176,23 @@ describe('[DVA] getting an account number', () => {
     expect((await createAccount(admin)).statusCode).toBe(403);
   });
 
+  it('[DVA] without Paystack (the simulator) there is no account to get: GET says so, POST is 404', async () => {
+    const sim = await buildTestApp();
+    try {
+      const c = await createCorporate(sim.app);
+      await sim.app.ctx.dbHandle.query(
+        `update corporates set verification_status = 'VERIFIED' where id = $1`,
+        [c.corporateId],
+      );
+      const state = await call(sim.app, c, { method: 'GET', url: '/api/v1/fund/dedicated-account' });
+      expect(state.json().data).toMatchObject({ enabled: false, available: false, account: null });
+      const post = await call(sim.app, c, { method: 'POST', url: '/api/v1/fund/dedicated-account' });
+      expect(post.statusCode).toBe(404);
+    } finally {
+      await sim.close();
+    }
+  });
+
   it("[DVA] a client never sees another client's account", async () => {
     const a = await verifiedClient();
     const b = await verifiedClient();
