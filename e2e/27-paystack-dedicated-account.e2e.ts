@@ -111,8 +111,9 @@ describe('funding by transfer into the client’s own account number (Paystack s
 
     // No admin: the queued verify credits it.
     await eventually(() => balanceOf(corp.token)).toBe(1_500_000);
-    await page.reload();
-    await page.getByTestId('wallet-balance').filter({ hasText: '₦15,000.00' }).waitFor();
+    // The open wallet screen shows it without a reload (it asks for the balance every 15 s).
+    await page.getByTestId('wallet-balance').filter({ hasText: '₦15,000.00' }).waitFor({ timeout: 25_000 });
+    await shots(page, 'paystack-dva-credited');
     const history = await api<FundingTransactionView[]>('GET', 'transactions/funding', undefined, corp.token);
     expect(history.json.data).toEqual([
       expect.objectContaining({

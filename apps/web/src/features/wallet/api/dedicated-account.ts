@@ -15,7 +15,8 @@ export const dedicatedAccountQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-export const useDedicatedAccount = () => useQuery(dedicatedAccountQueryOptions());
+export const useDedicatedAccount = (enabled = true) =>
+  useQuery({ ...dedicatedAccountQueryOptions(), enabled });
 
 /** "Get my account number": created once; asking again answers the same account. */
 export const createDedicatedAccount = () =>

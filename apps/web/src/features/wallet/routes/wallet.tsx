@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { usePermissions } from '@/lib/permissions';
 import { useWalletBalance } from '@/lib/wallet-balance';
+import { useDedicatedAccount } from '../api/dedicated-account';
 import { BalanceCard } from '../components/balance-card';
 import { BankTransferCard } from '../components/bank-transfer-card';
 import { CardFundingCard } from '../components/card-funding-card';
@@ -17,9 +18,12 @@ import { useCardPaymentReturn } from '../components/use-card-payment-return';
 
 export default function WalletRoute() {
   const { can } = usePermissions();
-  const balance = useWalletBalance();
-  const { verifying, outcome, dismiss } = useCardPaymentReturn();
   const canFund = can('wallet.fund');
+  // With an account number of its own, transfers credit the wallet without a click: the balance is
+  // asked again every 15 s while this screen is open.
+  const dedicated = useDedicatedAccount(canFund);
+  const balance = useWalletBalance(true, dedicated.data?.account ? 15_000 : undefined);
+  const { verifying, outcome, dismiss } = useCardPaymentReturn();
   const credit = balance.data ? balance.data.creditLimitKobo !== null : false;
 
   return (
