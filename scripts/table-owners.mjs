@@ -47,6 +47,8 @@ export const TABLE_OWNERS = {
   admin_fundings: 'modules/funding',
   card_receivables: 'modules/funding',
   gateway_sim_payments: 'modules/funding',
+  dedicated_accounts: 'modules/funding',
+  auto_transfers: 'modules/funding',
   commission_settlements: 'modules/commissions',
   // vending
   vends: 'modules/vending',

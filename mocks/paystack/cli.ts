@@ -20,6 +20,8 @@ Point a server at it with:
 Webhooks (signed with that key) go to ${webhookUrl}
 Refund a paid transaction: curl -X POST ${baseUrl}/refund -H 'authorization: Bearer ${secretKey}' \\
   -H 'content-type: application/json' -d '{"transaction":"CP-…"}'
+Transfer into a client's own account number (dedicated account): curl -X POST ${baseUrl}/_mock/transfer \\
+  -H 'content-type: application/json' -d '{"account_number":"99…","amount":1500000}'
 Ctrl-C to stop.`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -34,6 +34,15 @@ export interface Txn {
   customerCode: string;
   /** Set when a refund went through. */
   refund: { id: number; amount: number; createdAt: Date } | null;
+  /** A transfer into a dedicated virtual account (dedicated.ts): channel dedicated_nuban. */
+  transfer?: {
+    accountNumber: string;
+    bankName: string;
+    senderName: string;
+    senderBank: string;
+    firstName: string | null;
+    lastName: string | null;
+  };
 }
 
 export const envelope = (message: string, data?: unknown, extra: Record<string, unknown> = {}) => ({
@@ -59,8 +68,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 function customerOf(t: Txn) {
   return {
     id: t.customerId,
-    first_name: null,
-    last_name: null,
+    first_name: t.transfer?.firstName ?? null,
+    last_name: t.transfer?.lastName ?? null,
     email: t.email,
     customer_code: t.customerCode,
     phone: null,
@@ -70,8 +79,36 @@ function customerOf(t: Txn) {
   };
 }
 
+/** https://paystack.com/docs/payments/dedicated-virtual-accounts/ : a transfer's authorization names
+ * the sender and the receiving (dedicated) account. */
+function transferAuthorizationOf(t: Txn, x: NonNullable<Txn['transfer']>) {
+  return {
+    authorization_code: `AUTH_${t.accessCode.slice(0, 10)}`,
+    bin: '008XXX',
+    last4: 'X553',
+    exp_month: '12',
+    exp_year: '2030',
+    channel: 'dedicated_nuban',
+    card_type: 'transfer',
+    bank: x.senderBank,
+    country_code: 'NG',
+    brand: 'Managed Account',
+    reusable: false,
+    signature: null,
+    account_name: null,
+    sender_country: 'NG',
+    sender_bank: x.senderBank,
+    sender_bank_account_number: 'XXXXXX4553',
+    sender_name: x.senderName,
+    narration: `NIP transfer from ${x.senderName}`,
+    receiver_bank_account_number: x.accountNumber,
+    receiver_bank: x.bankName,
+  };
+}
+
 function authorizationOf(t: Txn) {
   if (t.status !== 'success' && t.status !== 'reversed') return {};
+  if (t.transfer) return transferAuthorizationOf(t, t.transfer);
   return {
     authorization_code: `AUTH_${t.accessCode.slice(0, 10)}`,
     bin: '408408',
@@ -103,9 +140,9 @@ export function transactionView(t: Txn) {
     gateway_response: t.gatewayResponse,
     paid_at: iso(t.paidAt),
     created_at: iso(t.createdAt),
-    channel: 'card',
+    channel: t.transfer ? 'dedicated_nuban' : 'card',
     currency: t.currency,
-    ip_address: '127.0.0.1',
+    ip_address: t.transfer ? null : '127.0.0.1',
     metadata: t.metadata ?? '',
     log: null,
     fees: paid ? paystackFee(t.amount) : null,

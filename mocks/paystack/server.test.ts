@@ -183,3 +183,65 @@ describe('Paystack stand-in', () => {
     expect((await m.api('POST', '/refund', { transaction: 'CP-REFUND' })).status).toBe(400);
   });
 });
+
+describe('Paystack stand-in: customers and dedicated virtual accounts', () => {
+  it('creates a customer and its dedicated account; a transfer into it is a signed dedicated_nuban charge.success that verify finds', async () => {
+    const hook = await receiver();
+    const m = await mock(hook.url);
+    const customer = await m.api('POST', '/customer', {
+      email: 'ops@acme.ng',
+      first_name: 'Acme',
+      last_name: 'Ltd',
+    });
+    expect(customer.status).toBe(200);
+    expect(customer.json).toMatchObject({ status: true, message: 'Customer created' });
+    const code = customer.json.data.customer_code;
+    expect(code).toMatch(/^CUS_/);
+    // The same email answers the same customer.
+    expect((await m.api('POST', '/customer', { email: 'ops@acme.ng' })).json.data.customer_code).toBe(code);
+
+    const dva = await m.api('POST', '/dedicated_account', { customer: code, preferred_bank: 'wema-bank' });
+    expect(dva.status).toBe(200);
+    expect(dva.json).toMatchObject({
+      status: true,
+      message: 'NUBAN successfully created',
+      data: { account_name: 'VENDPORT/ACME LTD', bank: { name: 'Wema Bank', slug: 'wema-bank' } },
+    });
+    const accountNumber = dva.json.data.account_number;
+    expect(accountNumber).toMatch(/^\d{10}$/);
+    expect((await m.api('POST', '/dedicated_account', { customer: 'CUS_nobody' })).status).toBe(404);
+    expect(
+      (await m.api('POST', '/dedicated_account', { customer: code, preferred_bank: 'no-such-bank' })).status,
+    ).toBe(400);
+
+    const transfer = await fetch(`${m.baseUrl}/_mock/transfer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account_number: accountNumber, amount: 500000 }),
+    });
+    expect(transfer.status).toBe(200);
+    const { reference } = ((await transfer.json()) as { data: { reference: string } }).data;
+    await m.app.paystack.settled();
+    const got = hook.got.at(-1)!;
+    expect(got.signature).toBe(createHmac('sha512', MOCK_SECRET_KEY).update(got.body).digest('hex'));
+    expect(JSON.parse(got.body)).toMatchObject({
+      event: 'charge.success',
+      data: {
+        reference,
+        status: 'success',
+        amount: 500000,
+        channel: 'dedicated_nuban',
+        customer: { customer_code: code },
+        authorization: { channel: 'dedicated_nuban', receiver_bank_account_number: accountNumber },
+      },
+    });
+    const verify = await m.api('GET', `/transaction/verify/${reference}`);
+    expect(verify.json.data).toMatchObject({ status: 'success', amount: 500000, channel: 'dedicated_nuban' });
+    const unknown = await fetch(`${m.baseUrl}/_mock/transfer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account_number: '0000000000', amount: 500000 }),
+    });
+    expect(unknown.status).toBe(404);
+  });
+});

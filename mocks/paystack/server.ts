@@ -3,11 +3,12 @@
 // it keeps the transactions it initialized, serves its own checkout page where a person or a test
 // chooses success / failed / abandoned, sends the browser back to callback_url, sends signed
 // webhooks, verifies, lists, and refunds (a refunded transaction verifies as `reversed`).
-// Routes live by group in files of their own (transactions.ts, checkout.ts): a new group (customers,
-// dedicated virtual accounts) is one more file registered below.
+// Routes live by group in files of their own (transactions.ts, checkout.ts, dedicated.ts: customers,
+// dedicated virtual accounts and transfers into them).
 // Pages followed: see README.md beside this file; responses.ts cites a page per answer.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { checkoutRoutes } from './checkout.ts';
+import { type DedicatedState, dedicatedRoutes, newDedicatedState, transferIn } from './dedicated.ts';
 import { chargeSuccessEvent, refundProcessedEvent, refusal, signPaystack, type Txn } from './responses.ts';
 import { transactionRoutes } from './transactions.ts';
 
@@ -36,7 +37,7 @@ export interface WebhookDelivery {
 
 export type CheckoutOutcome = 'success' | 'failed' | 'abandoned';
 
-export interface PaystackMockState {
+export interface PaystackMockState extends DedicatedState {
   secretKey: string;
   webhookUrl: string | undefined;
   transactions: Map<string, Txn>;
@@ -53,6 +54,10 @@ export interface PaystackMockState {
   reverse(reference: string): Txn | null;
   /** Waits for every webhook delivery in flight. */
   settled(): Promise<void>;
+  /** Sends a signed event to the webhook URL (with retries), as Paystack does. */
+  send(payload: { event: string }, reference: string): void;
+  /** A bank transfer into a dedicated account (dedicated.ts): a success transaction, charge.success sent. */
+  transferIn(accountNumber: string, amountKobo: number, senderName?: string): Txn | null;
 }
 
 export type PaystackMock = FastifyInstance & { paystack: PaystackMockState };
@@ -69,6 +74,10 @@ export function buildPaystackMock(opts: PaystackMockOptions = {}): PaystackMock 
     inFlight: new Set(),
     now: opts.now ?? (() => new Date()),
     nextId: () => ++seq,
+    ...newDedicatedState(),
+    send: (payload, reference) => send(payload, reference),
+    transferIn: (accountNumber, amountKobo, senderName) =>
+      transferIn(state, accountNumber, amountKobo, senderName),
     complete(reference, outcome) {
       const t = state.transactions.get(reference);
       if (!t || t.status === 'success' || t.status === 'reversed' || t.status === 'failed') return null;
@@ -144,7 +153,8 @@ export function buildPaystackMock(opts: PaystackMockOptions = {}): PaystackMock 
   // https://paystack.com/docs/api/#authentication : every API call carries the secret key as a Bearer
   // token; the checkout pages are the payer's, not the merchant's, and need none.
   app.addHook('onRequest', async (req, reply) => {
-    if (req.url.startsWith('/checkout/')) return;
+    // The checkout pages are the payer's; /_mock/ is the stand-in's own control (a "bank transfer").
+    if (req.url.startsWith('/checkout/') || req.url.startsWith('/_mock/')) return;
     const auth = req.headers.authorization;
     if (!auth?.startsWith('Bearer '))
       return reply.code(401).send(refusal('Format is Authorization: Bearer [secret key]'));
@@ -153,6 +163,7 @@ export function buildPaystackMock(opts: PaystackMockOptions = {}): PaystackMock 
 
   app.register(transactionRoutes, { state });
   app.register(checkoutRoutes, { state });
+  app.register(dedicatedRoutes, { state });
   return app;
 }
 

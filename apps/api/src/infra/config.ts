@@ -117,6 +117,15 @@ export const configSchema = z.object({
     .optional(),
   /** Paystack's API (default theirs; a local stand-in such as mocks/paystack in development). */
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
+  /**
+   * The bank of clients' dedicated virtual accounts (Paystack's preferred_bank slug, e.g. wema-bank,
+   * titan-paystack; test-bank with a test key: https://paystack.com/docs/payments/dedicated-virtual-accounts/).
+   * Dedicated accounts exist only with CARD_GATEWAY=paystack (its secret key).
+   */
+  PAYSTACK_DVA_BANK: z
+    .string()
+    .regex(/^[a-z0-9-]{2,60}$/, 'PAYSTACK_DVA_BANK must be a Paystack bank slug such as wema-bank')
+    .default('wema-bank'),
   /** A Paystack call without an answer in this time leaves the payment pending (asked again later). */
   PAYSTACK_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /**

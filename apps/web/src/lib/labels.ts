@@ -24,6 +24,7 @@ export const statusLabel = (s: string) =>
 export function fundingMethodLabel(channel: string, kind: string): string {
   if (channel === 'CARD') return 'Card';
   if (channel === 'ADMIN') return 'Admin funding';
+  if (kind === 'BANK_TRANSFER_AUTO') return 'Bank transfer (automatic)';
   return kind === 'REPAYMENT' ? 'Repayment (bank transfer)' : 'Bank transfer';
 }
 

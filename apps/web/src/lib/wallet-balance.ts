@@ -17,5 +17,7 @@ export const walletBalanceQueryOptions = () =>
     select: (res) => res.data,
   });
 
-/** What the wallet (and the sandbox wallet, in test mode) holds and can spend. */
-export const useWalletBalance = (enabled = true) => useQuery({ ...walletBalanceQueryOptions(), enabled });
+/** What the wallet (and the sandbox wallet, in test mode) holds and can spend; `refetchMs` asks again
+ * on a timer (the wallet screen, while money can arrive without a click: a dedicated account). */
+export const useWalletBalance = (enabled = true, refetchMs?: number) =>
+  useQuery({ ...walletBalanceQueryOptions(), enabled, refetchInterval: refetchMs ?? false });

@@ -302,3 +302,22 @@ export const clientCreditView = z.object({
   availableKobo: koboInt,
 });
 export type ClientCreditView = z.infer<typeof clientCreditView>;
+
+/** A client's dedicated virtual account (Paystack): transfers into it fund the wallet at once. */
+export const dedicatedAccountView = z.object({
+  accountNumber: z.string(),
+  accountName: z.string(),
+  bankName: z.string(),
+  createdAt: z.string(),
+});
+export type DedicatedAccountView = z.infer<typeof dedicatedAccountView>;
+export const dedicatedAccountState = z.object({
+  /** Whether the platform offers dedicated accounts at all (Paystack configured). */
+  enabled: z.boolean(),
+  /** Whether this client has, or may get, an account number of its own. */
+  available: z.boolean(),
+  account: dedicatedAccountView.nullable(),
+  /** Why not, in words for the client. */
+  reason: z.string().nullable(),
+});
+export type DedicatedAccountState = z.infer<typeof dedicatedAccountState>;

@@ -1,4 +1,4 @@
-// Readable ids shown to people (FR-..., CP-..., AF-...) and the narration a client writes on its
+// Readable ids shown to people (FR-..., CP-..., AF-..., BT-... for automatic bank transfers) and the narration a client writes on its
 // bank transfer. Crockford base32: no I, L, O or U, so ids read aloud over the phone survive.
 import { randomBytes } from 'node:crypto';
 
@@ -21,7 +21,7 @@ function base32(bytes: Buffer, length: number): string {
 }
 
 /** A random readable id: 12 characters (60 bits) after the prefix. */
-export const readableId = (prefix: 'FR' | 'AF') => `${prefix}-${base32(randomBytes(8), 12)}`;
+export const readableId = (prefix: 'FR' | 'AF' | 'BT') => `${prefix}-${base32(randomBytes(8), 12)}`;
 
 /** Card payment references double as the gateway's reference and open its public checkout page,
  * so they carry 80 random bits. */

@@ -1,8 +1,9 @@
 // The funding invariants over the whole database (run with the ledger's by checkBooks (books.ts),
-// npm run ledger:check): every approved fund request, successful card payment and admin funding
-// is credited exactly once, for its amount, to its wallet; no other is; a card payment reversed
-// after its credit is debited back exactly once, and its receivable (what the wallet could not
-// give back) agrees with the receivable account and with the client's vending hold. The books are read
+// npm run ledger:check): every approved fund request, successful card payment, automatic bank
+// transfer (dedicated account) and admin funding is credited exactly once, for its amount, to its
+// wallet; no other is; a card payment reversed after its credit is debited back exactly once, and
+// its receivable (what the wallet could not give back) agrees with the receivable account and with
+// the client's vending hold. The books are read
 // through the ledger's published projections (ledger/ledger-relations.ts).
 import { sql } from 'drizzle-orm';
 import { corporateDirectory } from '../corporates';
@@ -92,6 +93,23 @@ export const fundingChecks = (): Invariant[] => [
                 where (c.vending_hold = 'CARD_RECEIVABLE')
                       <> exists (select 1 from card_receivables cr
                                   where cr.corporate_id = c.id and cr.status = 'OUTSTANDING')`,
+  },
+  {
+    // Issue 33 point 3: every transfer into a dedicated account that was credited, credited once.
+    name: 'every successful automatic bank transfer is credited exactly once, for its amount, to its wallet',
+    query: sql`select at.id::text as id
+                 from auto_transfers at
+                 left join ${ledgerTransfersRel} t on t.id = at.transfer_id
+                 left join ${ledgerEntriesRel} e on e.transfer_id = t.id and e.account_code = 'WALLET:' || at.corporate_id::text
+                where at.status <> 'SUCCESSFUL' or t.id is null or e.amount_kobo is distinct from at.amount_kobo
+                   or t.kind <> 'BANK_TRANSFER_AUTO'
+                   or (select count(*) from ${ledgerTransfersRel} x
+                        where x.source_type = 'auto_transfer' and x.source_id = at.id::text) <> 1
+               union all
+               select x.id::text
+                 from ${ledgerTransfersRel} x
+                where x.kind = 'BANK_TRANSFER_AUTO'
+                  and not exists (select 1 from auto_transfers a where a.transfer_id = x.id)`,
   },
   {
     name: 'every admin funding is credited exactly once, for its amount, to its wallet',

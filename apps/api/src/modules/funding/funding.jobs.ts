@@ -1,7 +1,9 @@
 // The funding module's background jobs: abandoned card payments checked and expired, every minute;
-// and the check of one card payment at its gateway that a gateway webhook asks for.
+// the check of one card payment at its gateway that a gateway webhook asks for; and the check of a
+// transfer into a dedicated account.
 import type { JobHandler, ModuleJobs } from '../../infra/queue';
 import { CARD_CHECK_QUEUE, checkCardPaymentAtGateway, expireAbandonedCardPayments } from './card.service';
+import { checkDedicatedTransfer, DVA_TRANSFER_QUEUE } from './dedicated-account.service';
 
 const CARD_EXPIRY_QUEUE = 'card-payment-expiry';
 const EVERY_MS = 60_000;
@@ -25,8 +27,21 @@ export const cardCheckJob: JobHandler = async (ctx, job) => {
   return undefined;
 };
 
+/** A transfer into a dedicated account: verify at Paystack, credit once; unclear answers retry. */
+export const dedicatedTransferJob: JobHandler = async (ctx, job) => {
+  const reference = String((job.payload as { reference?: unknown }).reference ?? '');
+  const done = await checkDedicatedTransfer(ctx, reference);
+  if (done.retry) throw new Error(`transfer ${reference} not settled at Paystack: ${done.retry}`);
+  ctx.log.info({ reference, ...done }, 'dedicated account transfer checked at Paystack');
+  return undefined;
+};
+
 export const fundingJobs: ModuleJobs = {
-  handlers: { [CARD_EXPIRY_QUEUE]: cardExpiryJob, [CARD_CHECK_QUEUE]: cardCheckJob },
+  handlers: {
+    [CARD_EXPIRY_QUEUE]: cardExpiryJob,
+    [CARD_CHECK_QUEUE]: cardCheckJob,
+    [DVA_TRANSFER_QUEUE]: dedicatedTransferJob,
+  },
   recurring: (_ctx, now) => [
     { queue: CARD_EXPIRY_QUEUE, runAt: now, dedupeKey: `recurring:${CARD_EXPIRY_QUEUE}` },
   ],

@@ -1,5 +1,6 @@
 // Queries of the funding tables (fund requests, card payments, admin fundings, the simulator's
-// payments) and the funding history, which is the union of the three funding channels.
+// payments) and the funding history, which is the union of the funding channels (bank transfers
+// claimed by fund requests or credited automatically into a dedicated account, cards, admins).
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
@@ -322,6 +323,11 @@ const HISTORY = sql`(
          cp.fee_kobo, cp.status, cp.reference, cp.status_reason,
          cp.created_at, cp.paid_at
     from card_payments cp
+  union all
+  select at.id, at.code, 'BANK_TRANSFER', 'BANK_TRANSFER_AUTO', at.corporate_id, at.amount_kobo,
+         0::bigint, at.status, at.reference, at.sender,
+         at.created_at, at.paid_at
+    from auto_transfers at
   union all
   select af.id, af.code, 'ADMIN', af.kind, af.corporate_id, af.amount_kobo,
          0::bigint, 'SUCCESSFUL', null, af.reason,

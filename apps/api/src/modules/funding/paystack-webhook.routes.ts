@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context';
 import { AppError } from '../../infra/errors';
 import { queueCardPaymentCheck } from './card.service';
+import { queueDedicatedTransferCheck } from './dedicated-account.service';
 import { paystackEventAction } from './gateway/paystack/events';
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignatureValid } from './gateway/paystack/signature';
 
@@ -19,6 +20,18 @@ export const PAYSTACK_WEBHOOK_PATH = '/api/v1/payments/paystack/webhook';
 export async function dispatchPaystackEvent(ctx: AppContext, body: unknown) {
   const action = paystackEventAction(body);
   if ('ignore' in action) return { queued: false, why: action.ignore };
+  if ('transfer' in action) {
+    // A transfer into a dedicated account: checked (verified) for the wallet of that customer.
+    const { reference, customerCode } = action.transfer;
+    const queued = await queueDedicatedTransferCheck(ctx, reference, customerCode);
+    if (queued === null) return { queued: false, why: `no dedicated account for ${customerCode}` };
+    return {
+      queued,
+      why: queued
+        ? `transfer check of ${reference} queued`
+        : `transfer ${reference} already credited or waiting`,
+    };
+  }
   const { reference, kind } = action.check;
   const queued = await queueCardPaymentCheck(ctx, reference, kind);
   if (queued === null) return { queued: false, why: `no card payment ${reference}` };

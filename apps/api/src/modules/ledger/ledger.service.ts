@@ -71,6 +71,7 @@ export type TransferKind =
   | 'BANK_FUNDING'
   | 'POSTPAID_REPAYMENT'
   | 'CARD_FUNDING'
+  | 'BANK_TRANSFER_AUTO'
   | 'ADMIN_FUNDING'
   | 'VEND'
   | 'COMMISSION'
@@ -385,6 +386,7 @@ export async function reachedSince(db: Db, accountId: string, since: Date, kobo:
 export const FUNDING_TRANSFER_KINDS = [
   'BANK_FUNDING',
   'CARD_FUNDING',
+  'BANK_TRANSFER_AUTO',
   'ADMIN_FUNDING',
   'POSTPAID_REPAYMENT',
 ] as const;

@@ -56,6 +56,7 @@ const bounds = (p: Pick<Period, 'fromDate' | 'toDate'>) => ({
 export const TYPE_NAMES: Record<string, string> = {
   BANK_FUNDING: 'Bank funding',
   CARD_FUNDING: 'Card funding',
+  BANK_TRANSFER_AUTO: 'Bank transfer (automatic)',
   ADMIN_FUNDING: 'Admin funding',
   POSTPAID_REPAYMENT: 'Postpaid repayment',
   VEND: 'Vend',

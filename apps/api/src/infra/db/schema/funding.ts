@@ -185,3 +185,80 @@ export const gatewaySimPayments = pgTable('gateway_sim_payments', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A client's dedicated virtual account at Paystack (issue 33 point 3): an account number of its own
+ * that funds its wallet without an admin. One per client (unique corporate_id): the row is claimed
+ * first (PENDING), locked while Paystack is asked (POST /customer, POST /dedicated_account), and
+ * ACTIVE once Paystack answered with the account number.
+ */
+export const dedicatedAccounts = pgTable(
+  'dedicated_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    corporateId: uuid('corporate_id')
+      .notNull()
+      .references(() => corporates.id),
+    provider: text('provider').notNull().default('PAYSTACK'),
+    /** PENDING (claimed, Paystack not answered yet) -> ACTIVE. */
+    status: text('status').notNull().default('PENDING'),
+    customerCode: text('customer_code'),
+    accountNumber: text('account_number'),
+    accountName: text('account_name'),
+    bankName: text('bank_name'),
+    bankSlug: text('bank_slug'),
+    /** Paystack's id of the dedicated account. */
+    providerAccountId: text('provider_account_id'),
+    createdById: uuid('created_by_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('dedicated_accounts_corporate_uq').on(t.corporateId),
+    uniqueIndex('dedicated_accounts_customer_uq').on(t.customerCode),
+    uniqueIndex('dedicated_accounts_number_uq').on(t.accountNumber),
+    check(
+      'dedicated_accounts_active_complete',
+      sql`${t.status} <> 'ACTIVE' or (${t.customerCode} is not null and ${t.accountNumber} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A transfer into a client's dedicated account, verified at Paystack and credited at once (funding
+ * kind BANK_TRANSFER_AUTO). Only credited transfers have a row: unique Paystack reference, unique
+ * ledger transfer; the amount is the verified one.
+ */
+export const autoTransfers = pgTable(
+  'auto_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Readable id: BT-XXXXXXXXXXXX. */
+    code: text('code').notNull(),
+    /** Paystack's transaction reference. */
+    reference: text('reference').notNull(),
+    corporateId: uuid('corporate_id')
+      .notNull()
+      .references(() => corporates.id),
+    dedicatedAccountId: uuid('dedicated_account_id')
+      .notNull()
+      .references(() => dedicatedAccounts.id),
+    providerTransactionId: text('provider_transaction_id'),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** Who sent it, as Paystack reports (authorization.sender_name / sender_bank), for the history. */
+    sender: text('sender'),
+    status: text('status').notNull().default('SUCCESSFUL'),
+    paidAt: ts('paid_at'),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auto_transfers_code_uq').on(t.code),
+    uniqueIndex('auto_transfers_reference_uq').on(t.reference),
+    uniqueIndex('auto_transfers_transfer_uq').on(t.transferId),
+    index('auto_transfers_corporate_idx').on(t.corporateId, t.createdAt),
+    check('auto_transfers_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
+);

@@ -34,6 +34,10 @@ function walletRoutes(balance = makeWalletBalance(), pending = [makeFundRequest(
       }),
     },
     { path: '/api/v1/pending-transaction?page=1&limit=40', body: pageOf(pending) },
+    {
+      path: '/api/v1/fund/dedicated-account',
+      body: ok({ enabled: false, available: false, account: null, reason: 'Not available.' }),
+    },
     { path: '/api/v1/fund/card/fee?amount=2500.00', body: fee(250_000, 13_750) },
     { path: '/api/v1/fund/card/fee?amount=200000.00', body: fee(20_000_000, 200_000) },
   ];
@@ -420,5 +424,63 @@ describe('wallet', () => {
     expect(screen.getByText('Funding is not part of your role.')).toBeInTheDocument();
     expect(await screen.findByText('FR-7K3QX9M2')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /I have paid/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('wallet: own account number (dedicated account)', () => {
+  const dva = {
+    accountNumber: '9930000737',
+    accountName: 'VENDPORT/ACME LTD',
+    bankName: 'Wema Bank',
+    createdAt: '2026-11-27T08:00:00.000Z',
+  };
+  const state = (over: Record<string, unknown>) => ({
+    path: '/api/v1/fund/dedicated-account',
+    body: ok({ enabled: true, available: true, account: null, reason: null, ...over }),
+  });
+
+  it('[WALLET] a verified client gets its account number with one click and sees number, name, bank and copy buttons', async () => {
+    const stub = stubFetch([
+      state({}),
+      {
+        method: 'POST',
+        path: '/api/v1/fund/dedicated-account',
+        status: 201,
+        body: ok({ enabled: true, available: true, account: dva, reason: null }),
+      },
+      ...walletRoutes(),
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/dashboard/wallet');
+    await userEvent.click(await screen.findByRole('button', { name: 'Get my account number' }));
+    expect(await screen.findByTestId('dedicated-account-number')).toHaveTextContent('9930000737');
+    expect(screen.getByTestId('dedicated-account-name')).toHaveTextContent('VENDPORT/ACME LTD');
+    expect(screen.getByTestId('dedicated-account-bank')).toHaveTextContent('Wema Bank');
+    expect(screen.getByRole('button', { name: 'Copy your account number' })).toBeInTheDocument();
+    expect(
+      stub.calls.filter((c) => c.method === 'POST' && c.url.endsWith('fund/dedicated-account')),
+    ).toHaveLength(1);
+  });
+
+  it('[WALLET] an unverified client is told to verify its business; no button', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([
+        state({ available: false, reason: 'Verify your business to get an account number of your own.' }),
+        ...walletRoutes(),
+      ]).fn,
+    );
+    renderApp('/dashboard/wallet');
+    expect(
+      await screen.findByText('Verify your business to get an account number of your own.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Get my account number' })).not.toBeInTheDocument();
+  });
+
+  it('[WALLET] without dedicated accounts on the platform the card is not shown', async () => {
+    vi.stubGlobal('fetch', stubFetch(walletRoutes()).fn);
+    renderApp('/dashboard/wallet');
+    expect(await screen.findByTestId('funding-account-number')).toBeInTheDocument();
+    expect(screen.queryByText('Your own account number')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 // The client's wallet: the balance (and credit terms), funding by card with the fee shown before
-// paying, funding by bank transfer (account details, the request form), postpaid repayment, and
+// paying, its own account number for automatic bank transfers (dedicated account), funding by bank transfer (account details, the request form), postpaid repayment, and
 // the open requests with "I have paid". Returning from the card checkout verifies the payment.
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,19 +7,24 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { usePermissions } from '@/lib/permissions';
 import { useWalletBalance } from '@/lib/wallet-balance';
+import { useDedicatedAccount } from '../api/dedicated-account';
 import { BalanceCard } from '../components/balance-card';
 import { BankTransferCard } from '../components/bank-transfer-card';
 import { CardFundingCard } from '../components/card-funding-card';
 import { CardReceivableAlert } from '../components/card-receivable-alert';
+import { DedicatedAccountCard } from '../components/dedicated-account-card';
 import { PendingRequests } from '../components/pending-requests';
 import { RepaymentCard } from '../components/repayment-card';
 import { useCardPaymentReturn } from '../components/use-card-payment-return';
 
 export default function WalletRoute() {
   const { can } = usePermissions();
-  const balance = useWalletBalance();
-  const { verifying, outcome, dismiss } = useCardPaymentReturn();
   const canFund = can('wallet.fund');
+  // With an account number of its own, transfers credit the wallet without a click: the balance is
+  // asked again every 15 s while this screen is open.
+  const dedicated = useDedicatedAccount(canFund);
+  const balance = useWalletBalance(true, dedicated.data?.account ? 15_000 : undefined);
+  const { verifying, outcome, dismiss } = useCardPaymentReturn();
   const credit = balance.data ? balance.data.creditLimitKobo !== null : false;
 
   return (
@@ -58,7 +63,10 @@ export default function WalletRoute() {
             <CardFundingCard />
             {credit && balance.data ? <RepaymentCard balance={balance.data} /> : null}
           </div>
-          <BankTransferCard />
+          <div className="space-y-6">
+            <DedicatedAccountCard />
+            <BankTransferCard />
+          </div>
         </div>
       ) : (
         <Alert tone="info" title="Funding is not part of your role.">

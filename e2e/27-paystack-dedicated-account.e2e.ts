@@ -1,0 +1,143 @@
+// Journey 27 (issue 33 point 3): a client's own account number (Paystack dedicated virtual account)
+// through Paystack's local stand-in (mocks/paystack). This file starts a server of its own with
+// CARD_GATEWAY=paystack pointed at the stand-in started here in-process, whose signed webhooks go to
+// that server, with a fast job runner.
+// - A verified client opens the wallet screen, clicks "Get my account number" and sees the number,
+//   the account name and the bank, with copy buttons.
+// - A bank transfer into that number (the stand-in's POST /_mock/transfer) → signed charge.success
+//   (dedicated_nuban) → the server's queued verify → the wallet is credited, with no admin step,
+//   exactly once; the funding history shows "Bank transfer (automatic)".
+// Screenshots (1366×800 and 390×844) of the wallet screen with the account go to E2E_SHOTS.
+import path from 'node:path';
+import type { FundingTransactionView, WalletBalanceView } from '@vendport/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOCK_SECRET_KEY, startPaystackMock } from '../mocks/paystack/server.ts';
+import { signedInClient, useBrowser } from './fixtures';
+import { type E2eServer, startServer } from './global-setup';
+import { adminToken, api, E2E_ADMIN_PASSWORD, eventually, PNG_2X2, useServer } from './support';
+
+const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
+const browser = useBrowser({ screenshots: SHOTS });
+const WEBHOOK = '/api/v1/payments/paystack/webhook';
+
+let mock: Awaited<ReturnType<typeof startPaystackMock>>;
+let server: E2eServer | undefined;
+
+beforeAll(async () => {
+  mock = await startPaystackMock({ port: 0 });
+  server = await startServer('e2e-paystack-dva', {
+    CARD_GATEWAY: 'paystack',
+    PAYSTACK_BASE_URL: mock.baseUrl,
+    PAYSTACK_SECRET_KEY: MOCK_SECRET_KEY,
+    PAYSTACK_DVA_BANK: 'wema-bank',
+    JOBS_POLL_MS: '200',
+  });
+  useServer(server);
+  mock.app.paystack.webhookUrl = `${server.baseURL}${WEBHOOK}`;
+});
+
+afterAll(async () => {
+  useServer(null);
+  await mock?.app.close();
+  await server?.stop();
+});
+
+const balanceOf = async (token: string) =>
+  (await api<WalletBalanceView>('GET', 'get-wallet-balance', undefined, token)).json.data.balanceKobo;
+
+async function shots(page: Page, name: string) {
+  for (const [w, h] of [
+    [1366, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: path.join(SHOTS, `e2e-${name}-${w}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
+}
+
+describe('funding by transfer into the client’s own account number (Paystack stand-in)', () => {
+  it('[DVA] a verified client gets its account number on the wallet screen; a transfer into it credits the wallet without an admin', async () => {
+    const { corp, context, page } = await signedInClient(browser(), 'paystack-dva');
+    // The business is verified: documents uploaded, verification requested, approved by an admin
+    // (password-confirmed), as on the verification screens.
+    for (const kind of ['CERTIFICATE_OF_INCORPORATION', 'DIRECTOR_ID']) {
+      const form = new FormData();
+      form.append('kind', kind);
+      form.append('documents', new Blob([PNG_2X2], { type: 'image/png' }), `${kind.toLowerCase()}.png`);
+      const up = await fetch(`${server!.baseURL}/api/v1/upload-documents`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${corp.token}` },
+        body: form,
+      });
+      expect(up.status, await up.text()).toBe(201);
+    }
+    expect((await api('POST', 'request-verification', undefined, corp.token)).status).toBe(200);
+    const verified = await api(
+      'PUT',
+      'verifications/verify',
+      { corporateId: corp.user.corporate!.id, password: E2E_ADMIN_PASSWORD },
+      await adminToken(),
+    );
+    expect(verified.status).toBe(200);
+
+    await page.goto('/dashboard/wallet');
+    await page.getByTestId('wallet-balance').filter({ hasText: '₦0.00' }).waitFor();
+    await page.getByRole('button', { name: 'Get my account number' }).click();
+    const number = page.getByTestId('dedicated-account-number');
+    await number.waitFor();
+    const accountNumber = (await number.textContent())!.trim();
+    expect(accountNumber).toMatch(/^\d{10}$/);
+    expect(await page.getByTestId('dedicated-account-bank').textContent()).toBe('Wema Bank');
+    expect(await page.getByTestId('dedicated-account-name').textContent()).toMatch(/^VENDPORT\//);
+    await page.getByRole('button', { name: 'Copy your account number' }).waitFor();
+    expect(mock.app.paystack.dedicatedAccounts.get(accountNumber)).toBeDefined();
+    await shots(page, 'paystack-dva-account');
+
+    // Someone transfers ₦15,000 into it from their bank (the stand-in's transfer).
+    const res = await fetch(`${mock.baseUrl}/_mock/transfer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account_number: accountNumber, amount: 1_500_000 }),
+    });
+    expect(res.status).toBe(200);
+    const { reference } = ((await res.json()) as { data: { reference: string } }).data;
+    await mock.app.paystack.settled();
+    expect(mock.app.paystack.webhooks.find((w) => w.reference === reference)).toMatchObject({
+      event: 'charge.success',
+      statuses: [200],
+    });
+
+    // No admin: the queued verify credits it.
+    await eventually(() => balanceOf(corp.token)).toBe(1_500_000);
+    // The open wallet screen shows it without a reload (it asks for the balance every 15 s).
+    await page.getByTestId('wallet-balance').filter({ hasText: '₦15,000.00' }).waitFor({ timeout: 25_000 });
+    await shots(page, 'paystack-dva-credited');
+    const history = await api<FundingTransactionView[]>('GET', 'transactions/funding', undefined, corp.token);
+    expect(history.json.data).toEqual([
+      expect.objectContaining({
+        channel: 'BANK_TRANSFER',
+        kind: 'BANK_TRANSFER_AUTO',
+        amountKobo: 1_500_000,
+        status: 'SUCCESSFUL',
+        reference,
+      }),
+    ]);
+    await page.goto('/dashboard/funding-history');
+    await page.getByText('Bank transfer (automatic)').first().waitFor();
+    await shots(page, 'paystack-dva-history');
+
+    // Paystack delivering the same event again changes nothing.
+    const again = mock.app.paystack.webhooks.find((w) => w.reference === reference)!;
+    const replay = await fetch(`${server!.baseURL}${WEBHOOK}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': again.signature },
+      body: again.body,
+    });
+    expect(replay.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await balanceOf(corp.token)).toBe(1_500_000);
+    await context.close();
+  });
+});
