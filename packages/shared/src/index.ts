@@ -28,3 +28,4 @@ export * from './schemas/vends';
 export * from './schemas/verification';
 export * from './schemas/wallet';
 export * from './schemas/webhooks';
+export * from './vend-limits';

@@ -104,6 +104,10 @@ export const publicPlatformView = z.object({
   supportEmail: z.string(),
   supportPhone: z.string(),
   maintenanceBanner: z.string(),
+  maxVendAmountKobo: z
+    .number()
+    .int()
+    .describe('The largest single vend (platform settings): vend forms quote it with the service bounds'),
 });
 export type PublicPlatformView = z.infer<typeof publicPlatformView>;
 

@@ -1,0 +1,47 @@
+// Journey 22 (issue 36, money on screen): what a client reads about amounts agrees with what the
+// server does. The vend form's hint and its refusals quote the same bounds (the service's and
+// the platform's); an over-long transfer amount is too large, not badly written.
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures';
+import {
+  adminToken,
+  field,
+  newPage,
+  readyToVend,
+  signInBrowser,
+  signUpCorporate,
+  waitForPath,
+} from './support';
+
+const browser = useBrowser();
+
+describe('money words', () => {
+  it('[LIMITS] the vend hint and every amount refusal quote the same bounds; a huge transfer is too large', async () => {
+    const admin = await adminToken();
+    const corp = await signUpCorporate('limits');
+    await readyToVend(admin, corp.user.corporate!.id, '5000');
+
+    const { context, page } = await newPage(browser());
+    await signInBrowser(page, corp.email, corp.password);
+    await page.goto('/dashboard/vending-history');
+    await waitForPath(page, '/dashboard/vending-history');
+    const form = page.getByRole('form', { name: 'Buy airtime or data' });
+    await field(form, 'Phone number').fill('8031234567');
+    await form.getByText('Between ₦50.00 and ₦50,000.00').waitFor();
+    for (const amount of ['0', '5,000,000']) {
+      await field(form, 'Amount (₦)').fill(amount);
+      await form.getByRole('button', { name: 'Continue' }).click();
+      await form.getByText('Amount must be between ₦50.00 and ₦50,000.00 for MTN airtime').waitFor();
+    }
+    expect(await page.getByRole('dialog', { name: 'Confirm purchase' }).count()).toBe(0);
+
+    await page.goto('/dashboard/wallet');
+    const request = page.getByRole('form', { name: 'Fund request' });
+    await field(request, 'Amount (₦)').fill('99999999999999');
+    await field(request, 'Transfer reference').fill('TRF-LIMITS-1');
+    await request.getByRole('button', { name: /Submit/ }).click();
+    await request.getByText('Amount is too large: at most ₦1,000,000,000.00').waitFor();
+    expect(await request.getByText(/at most two decimals/).count()).toBe(0);
+    await context.close();
+  });
+});
