@@ -1,12 +1,15 @@
 // Journey 22 (issue 36, money on screen): what a client reads about amounts agrees with what the
 // server does. The vend form's hint and its refusals quote the same bounds (the service's and
 // the platform's); an over-long transfer amount is too large, not badly written.
+import { addCalendarDays, formatLagosDate, lagosDateOf } from '@vendport/shared';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures';
 import {
   adminToken,
+  expectToastTopRight,
   field,
   newPage,
+  openWithSession,
   readyToVend,
   signInBrowser,
   signUpCorporate,
@@ -43,5 +46,56 @@ describe('money words', () => {
     await request.getByText('Amount is too large: at most ₦1,000,000,000.00').waitFor();
     expect(await request.getByText(/at most two decimals/).count()).toBe(0);
     await context.close();
+  });
+
+  it('[SERVICES] editing a service says it was saved, on a laptop and on a phone', async () => {
+    const admin = await adminToken();
+    for (const viewport of [
+      { width: 1366, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const { context, page } = await newPage(browser());
+      await page.setViewportSize(viewport);
+      await openWithSession(page, admin, '/admin-dashboard/services');
+      await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Edit MTN Airtime via Aggregator API' }).first().click();
+      const edit = page.getByRole('dialog', { name: 'Edit service' });
+      await field(edit, 'Commission (%)').fill('3');
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await expectToastTopRight(page, 'Service updated', 'success');
+      await context.close();
+    }
+  });
+
+  it('[WALLET] the wallet shows the balance at the end of a chosen day (issue 36 point 7)', async () => {
+    const admin = await adminToken();
+    const corp = await signUpCorporate('eod');
+    // Funded today: nothing at the end of yesterday, ₦5,000 so far today.
+    await readyToVend(admin, corp.user.corporate!.id, '5000');
+    const today = lagosDateOf(new Date());
+    const yesterday = addCalendarDays(today, -1);
+    for (const viewport of [
+      { width: 1366, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const { context, page } = await newPage(browser());
+      await page.setViewportSize(viewport);
+      await openWithSession(page, corp.token, '/dashboard/wallet');
+      const balance = page.getByTestId('end-of-day-balance');
+      await balance.filter({ hasText: `At the end of ${formatLagosDate(yesterday)}` }).waitFor();
+      expect(await balance.textContent()).toContain('₦0.00');
+      const day = field(page, 'Day');
+      await day.fill(formatLagosDate(today));
+      await day.press('Tab');
+      await balance.filter({ hasText: 'Today so far' }).waitFor();
+      expect(await balance.textContent()).toContain('₦5,000.00');
+      // The page does not scroll sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await balance.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/work/shots/op-money/wallet-end-of-day-${viewport.width}.png` });
+      await context.close();
+    }
   });
 });

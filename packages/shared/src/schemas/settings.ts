@@ -222,6 +222,11 @@ export const statementView = z.object({
   debitsKobo: koboInt,
   closingKobo: koboInt,
   entryCount: z.number().int(),
+  /**
+   * The files this statement can be downloaded as, whatever the delivery format set now (issue 36
+   * point 8): every stored statement has its CSV, and its PDF is drawn from the same figures.
+   */
+  formats: z.array(z.enum(['CSV', 'PDF'])),
   createdAt: z.string(),
 });
 export type StatementView = z.infer<typeof statementView>;

@@ -166,6 +166,8 @@ export function statementOut(s: repo.StatementRow) {
     debitsKobo: s.debitsKobo,
     closingKobo: s.closingKobo,
     entryCount: s.entryCount,
+    // Both are served for every stored statement (…/csv, …/pdf), whatever the format set now.
+    formats: ['CSV', 'PDF'] as Array<'CSV' | 'PDF'>,
     createdAt: s.createdAt.toISOString(),
   };
 }
