@@ -87,6 +87,11 @@ export async function buildStatement(db: Db, corporateId: string, p: Period, now
   const { start, end: dayEnd } = bounds(p);
   const end = dayEnd.getTime() > now.getTime() ? now : dayEnd;
   const { openingKobo, lines } = await walletStatementLines(db, corporateId, start, end);
+  // Each movement by the code the client sees elsewhere (FR-, VND-, CP-, AF-), not the ledger's key.
+  const codes = await repo.referenceCodes(
+    db,
+    lines.map((l) => l.reference),
+  );
   let creditsKobo = 0;
   let debitsKobo = 0;
   for (const l of lines) {
@@ -113,7 +118,7 @@ export async function buildStatement(db: Db, corporateId: string, p: Period, now
     { ...blank, date: ddmmyyyy(p.fromDate), description: 'Opening balance', balance: naira(openingKobo) },
     ...lines.map((l) => ({
       date: lagosDateTime(l.at),
-      reference: l.reference,
+      reference: codes.get(l.reference) ?? l.reference,
       type: TYPE_NAMES[l.kind] ?? l.kind,
       description: l.description,
       credit: l.amountKobo > 0 ? naira(l.amountKobo) : '',
