@@ -10,6 +10,7 @@ import type { RequestContext } from '../../infra/request-context';
 import { assignDefaultServices, assignServices } from '../catalogue';
 import { insertCorporate } from '../corporates';
 import { notify } from '../notifications';
+import { lowBalanceHintOf } from '../platform';
 import { issueApiKeys } from './api-keys.service';
 import * as repo from './auth.repo';
 import { randomPassword, systemRoleId } from './system-roles.repo';
@@ -42,6 +43,8 @@ export async function onboardCorporate(
   const password = randomPassword();
   const passwordHash = await ctx.hasher.hash(password);
   const roleId = await systemRoleId(ctx.db, 'CORPORATE');
+  // The low-balance alert it starts with (the platform's default) and where to change it.
+  const lowBalance = await lowBalanceHintOf(ctx);
   try {
     return await ctx.db.transaction(async (tx) => {
       const corporateId = await insertCorporate(tx, {
@@ -66,6 +69,7 @@ export async function onboardCorporate(
         // The address is proven when the owner signs in with the password emailed to it.
         emailVerifiedAt: new Date(),
       });
+      await notify(tx, userId, lowBalance.subject, lowBalance.body);
       await issueApiKeys(ctx, tx, corporateId);
       if (input.serviceIds) await assignServices(tx, corporateId, input.serviceIds, false, adminId);
       else await assignDefaultServices(tx, corporateId);
