@@ -1,6 +1,7 @@
 export * from './audit-labels';
 export * from './auto-topup-schedule';
 export * from './bulk-vend-csv';
+export * from './commission-words';
 export * from './csv';
 export * from './dates';
 export * from './envelope';
