@@ -1,11 +1,12 @@
 // Journey 22 (issue 36, money on screen): what a client reads about amounts agrees with what the
 // server does. The vend form's hint and its refusals quote the same bounds (the service's and
 // the platform's); an over-long transfer amount is too large, not badly written.
-import { addCalendarDays, formatLagosDate, lagosDateOf } from '@vendport/shared';
+import { addCalendarDays, COMMISSION_WORDS, formatLagosDate, lagosDateOf } from '@vendport/shared';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures';
 import {
   adminToken,
+  api,
   expectToastTopRight,
   field,
   newPage,
@@ -95,6 +96,56 @@ describe('money words', () => {
       );
       await balance.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/work/shots/op-money/wallet-end-of-day-${viewport.width}.png` });
+      await context.close();
+    }
+  });
+
+  it('[STATEMENT] a statement offers CSV and PDF with its end-of-day balance whatever the format; commission words (issue 36 points 7, 8, 19)', async () => {
+    const admin = await adminToken();
+    const corp = await signUpCorporate('stmt');
+    await readyToVend(admin, corp.user.corporate!.id, '5000');
+    // CSV only, then a statement of yesterday.
+    const set = await api(
+      'POST',
+      'reconciliation/settings',
+      { enabled: false, frequency: 'DAILY', format: 'CSV' },
+      corp.token,
+    );
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
+    const yesterday = addCalendarDays(lagosDateOf(new Date()), -1);
+    const made = await api(
+      'POST',
+      'reconciliation/statements',
+      { startDate: yesterday, endDate: yesterday },
+      corp.token,
+    );
+    expect(made.status).toBe(201);
+    for (const viewport of [
+      { width: 1366, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const { context, page } = await newPage(browser());
+      await page.setViewportSize(viewport);
+      await openWithSession(page, corp.token, '/dashboard/settings?tab=statements');
+      const code = (made.json as { data: { code: string } }).data.code;
+      await page.getByRole('button', { name: `Download statement ${code} as PDF` }).waitFor();
+      await page.getByRole('button', { name: `Download statement ${code} as CSV` }).waitFor();
+      await page
+        .getByText(`end of ${formatLagosDate(yesterday)}`)
+        .first()
+        .waitFor();
+      await page.getByRole('button', { name: `Download statement ${code} as PDF` }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/work/shots/op-money/statements-${viewport.width}.png` });
+
+      await page.goto('/dashboard/commission');
+      await page.getByText(COMMISSION_WORDS.earned).first().waitFor();
+      await page.screenshot({
+        path: `/work/shots/op-money/commission-${viewport.width}.png`,
+        fullPage: true,
+      });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
       await context.close();
     }
   });
