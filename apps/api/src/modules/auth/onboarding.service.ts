@@ -69,7 +69,6 @@ export async function onboardCorporate(
         // The address is proven when the owner signs in with the password emailed to it.
         emailVerifiedAt: new Date(),
       });
-      await notify(tx, userId, lowBalance.subject, lowBalance.body);
       await issueApiKeys(ctx, tx, corporateId);
       if (input.serviceIds) await assignServices(tx, corporateId, input.serviceIds, false, adminId);
       else await assignDefaultServices(tx, corporateId);
@@ -77,7 +76,7 @@ export async function onboardCorporate(
         tx,
         userId,
         'Welcome to VendPort',
-        `Welcome, ${input.first_name}. Your account was opened by the VendPort team. Upload your business documents for verification, then fund your wallet to start vending airtime and data.`,
+        `Welcome, ${input.first_name}. Your account was opened by the VendPort team. Upload your business documents for verification, then fund your wallet to start vending airtime and data. ${lowBalance}`,
       );
       await ctx.mailer.send(tx, {
         to: input.email,

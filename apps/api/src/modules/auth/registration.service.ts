@@ -59,9 +59,8 @@ export async function register(ctx: AppContext, rc: RequestContext, body: Regist
         tx,
         userId,
         'Welcome to VendPort',
-        `Welcome, ${body.first_name}. Verify your email address, then fund your wallet to start vending airtime and data. Your live and test API keys are on the Settings page.`,
+        `Welcome, ${body.first_name}. Verify your email address, then fund your wallet to start vending airtime and data. Your live and test API keys are on the Settings page. ${lowBalance}`,
       );
-      await notify(tx, userId, lowBalance.subject, lowBalance.body);
       await issueApiKeys(ctx, tx, corporateId);
       // A new client can vend as soon as it is funded: the platform's default services are its own.
       await assignDefaultServices(tx, corporateId);

@@ -80,22 +80,14 @@ export async function platformSettings(ctx: Pick<AppContext, 'config' | 'db'>): 
 }
 
 /**
- * What a new client's owner is told on first sign-in (a notification written with its account):
+ * What a new client's owner is told on first sign-in (a sentence of its welcome notification):
  * the low-balance alert it starts with and where to change it (issue 36 point 9).
  */
-export async function lowBalanceHintOf(
-  ctx: Pick<AppContext, 'config' | 'db'>,
-): Promise<{ subject: string; body: string }> {
+export async function lowBalanceHintOf(ctx: Pick<AppContext, 'config' | 'db'>): Promise<string> {
   const kobo = (await platformSettings(ctx)).lowBalanceThresholdKobo;
   return kobo > 0
-    ? {
-        subject: 'Low-balance alerts are on',
-        body: `We will tell you when your wallet falls below ${formatNaira(kobo)}. Change the amount, or set 0 to turn the alert off, in Settings → Statements and alerts.`,
-      }
-    : {
-        subject: 'Low-balance alerts are off',
-        body: 'Set the balance below which we warn you in Settings → Statements and alerts.',
-      };
+    ? `Low-balance alerts are on: we tell you when your wallet falls below ${formatNaira(kobo)}; change the amount, or set 0 to turn them off, in Settings → Statements and alerts.`
+    : 'Low-balance alerts are off: set the balance below which we warn you in Settings → Statements and alerts.';
 }
 
 export const forgetPlatformSettings = (db: Db) => cache.delete(db);
