@@ -101,11 +101,12 @@ describe('settings journey', () => {
     expect(await row.textContent()).toContain('₦25,000.00');
     const [again] = await Promise.all([
       page.waitForEvent('download'),
-      row.getByRole('button', { name: /^Download statement STM-/ }).click(),
+      row.getByRole('button', { name: /^Download statement STM-.* as CSV$/ }).click(),
     ]);
     expect(readFileSync((await again.path())!, 'utf8')).toBe(csv);
 
-    // CSV and PDF: each statement also downloads as a PDF of the same figures.
+    // Each statement downloads as a PDF of the same figures too, whatever the format emails carry
+    // (issue 36 point 8).
     await page.getByLabel('Format').selectOption({ label: 'CSV and PDF' });
     await page.getByRole('button', { name: 'Save statement settings' }).click();
     await expectToastTopRight(page, 'Reconciliation settings saved');

@@ -79,6 +79,10 @@ export const TABLE_OWNERS = {
   vtu_float_vends: 'modules/vtu',
   // the notifications module's read model of users (recipients)
   notification_users: 'modules/notifications',
+  // reconciliation's read model of the codes people see (a statement's references, issue 36)
+  statement_fund_request_codes: 'modules/reconciliation',
+  statement_vend_codes: 'modules/reconciliation',
+  statement_admin_funding_codes: 'modules/reconciliation',
   statements: 'modules/reconciliation',
   reconciliation_settings: 'modules/reconciliation',
   platform_settings: 'modules/platform',

@@ -71,6 +71,7 @@ export function makeCommissions(overrides: Partial<CommissionsView> = {}): Commi
     totals: { ...line, upfrontKobo: 0, accruedKobo: 0, settledKobo: 0 },
     commissionBalanceKobo: null,
     unsettledKobo: null,
+    pendingKobo: null,
     upfrontCommission: null,
     byDay: [],
     byService: [],

@@ -1,6 +1,7 @@
 export * from './audit-labels';
 export * from './auto-topup-schedule';
 export * from './bulk-vend-csv';
+export * from './commission-words';
 export * from './csv';
 export * from './dates';
 export * from './envelope';
@@ -28,3 +29,4 @@ export * from './schemas/vends';
 export * from './schemas/verification';
 export * from './schemas/wallet';
 export * from './schemas/webhooks';
+export * from './vend-limits';

@@ -7,6 +7,9 @@ import {
   nairaAmount,
   parseNairaToKobo,
 } from './money';
+import { portalVendBody } from './schemas/vends';
+import { fundingAmount } from './schemas/wallet';
+import { vendBounds, vendBoundsHint, vendBoundsMessage } from './vend-limits';
 
 describe('[MONEY] parsing naira into kobo without floats', () => {
   it('[MONEY] "0.1" + "0.2" is exactly "0.3" in kobo (where 0.1 + 0.2 !== 0.3 in floats)', () => {
@@ -131,6 +134,42 @@ describe('[MONEY] nairaAmount field', () => {
     const bad = field.safeParse('1.005');
     expect(bad.error?.issues[0].message).toBe('Amount must be a naira amount with at most two decimals');
     expect(nairaAmount({ min: 0 }).parse('0')).toBe(0);
+  });
+
+  it('[MONEY] an over-long number is too large, not badly written (issue 36 point 17)', () => {
+    const funding = fundingAmount();
+    expect(funding.safeParse('99999999999999').error?.issues[0].message).toBe(
+      'Amount is too large: at most ₦1,000,000,000.00',
+    );
+    expect(funding.safeParse(99999999999999).error?.issues[0].message).toBe(
+      'Amount is too large: at most ₦1,000,000,000.00',
+    );
+    expect(funding.safeParse('1,000,000,001').error?.issues[0].message).toBe(
+      'Amount is too large: at most ₦1,000,000,000.00',
+    );
+    expect(nairaAmount({ label: 'Amount' }).safeParse('99999999999999999').error?.issues[0].message).toBe(
+      'Amount is too large',
+    );
+    // Still badly written: three decimals.
+    expect(funding.safeParse('100.005').error?.issues[0].message).toBe(
+      'Amount must be a naira amount with at most two decimals',
+    );
+  });
+
+  it('[MONEY] a vend quotes the tighter of its service and platform limits (issue 36 point 17)', () => {
+    const service = { minAmountKobo: 5_000, maxAmountKobo: 5_000_000 };
+    expect(vendBounds(service, 2_000_000)).toEqual({ minKobo: 5_000, maxKobo: 2_000_000 });
+    expect(vendBounds(service, 100_000_000)).toEqual({ minKobo: 5_000, maxKobo: 5_000_000 });
+    const b = vendBounds(service, null);
+    expect(vendBoundsHint(b)).toBe('Between ₦50.00 and ₦50,000.00');
+    expect(vendBoundsMessage(b, 'MTN', 'AIRTIME')).toBe(
+      'Amount must be between ₦50.00 and ₦50,000.00 for MTN airtime',
+    );
+    // The vend body takes any well-formed amount: the bounds say the rest.
+    expect(portalVendBody.parse({ phone: '08031234567', type: 'AIRTIME', amount: '0' }).amount).toBe(0);
+    expect(portalVendBody.parse({ phone: '08031234567', type: 'AIRTIME', amount: '5,000,000' }).amount).toBe(
+      500_000_000,
+    );
   });
 
   it('[MONEY] an empty or negative amount is asked for in words', () => {

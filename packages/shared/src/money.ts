@@ -74,8 +74,25 @@ export function formatNaira(kobo: number): string {
 /** "Amount" -> "an amount", "Price" -> "a price": the noun as a person would ask for it. */
 const articled = (label: string) => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label.toLowerCase()}`;
 
-/** Zod field for a naira amount at the HTTP edge: accepts "2,500.50" or 2500.5, yields kobo. */
-export const nairaAmount = (opts: { min?: number; label?: string } = {}) => {
+const tooLarge = (label: string, maxKobo: number | undefined) =>
+  maxKobo === undefined ? `${label} is too large` : `${label} is too large: at most ${formatNaira(maxKobo)}`;
+
+/** A naira amount written correctly whose value is past what kobo can hold exactly (or in exponent form). */
+function isOverlongNaira(v: string | number): boolean {
+  if (typeof v === 'number') return Number.isFinite(v) && v > Number.MAX_SAFE_INTEGER / 100;
+  const s = v
+    .trim()
+    .replace(/,/g, '')
+    .replace(/^₦\s*/, '')
+    .replace(/^NGN\s*/i, '');
+  return /^\d+(?:\.\d{1,2})?$/.test(s);
+}
+
+/**
+ * Zod field for a naira amount at the HTTP edge: accepts "2,500.50" or 2500.5, yields kobo. `max`
+ * (kobo), when given, refuses a larger amount as too large, quoting it.
+ */
+export const nairaAmount = (opts: { min?: number; max?: number; label?: string } = {}) => {
   const label = opts.label ?? 'Amount';
   const minKobo = opts.min ?? 1;
   return z.union([z.string(), z.number()], { error: `Enter ${articled(label)}` }).transform((v, ctx) => {
@@ -89,11 +106,21 @@ export const nairaAmount = (opts: { min?: number; label?: string } = {}) => {
     }
     const kobo = parseNairaToKobo(v);
     if (kobo === null) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a naira amount with at most two decimals` });
+      // A well-formed number too long to hold is too large, not badly written (issue 36 point 17).
+      ctx.addIssue({
+        code: 'custom',
+        message: isOverlongNaira(v)
+          ? tooLarge(label, opts.max)
+          : `${label} must be a naira amount with at most two decimals`,
+      });
       return z.NEVER;
     }
     if (kobo < minKobo) {
       ctx.addIssue({ code: 'custom', message: `${label} must be at least ${formatNaira(minKobo)}` });
+      return z.NEVER;
+    }
+    if (opts.max !== undefined && kobo > opts.max) {
+      ctx.addIssue({ code: 'custom', message: tooLarge(label, opts.max) });
       return z.NEVER;
     }
     return kobo;

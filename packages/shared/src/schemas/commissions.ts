@@ -32,6 +32,11 @@ export const commissionsView = z.object({
   /** What the commission account holds now (one client only; null across clients). */
   commissionBalanceKobo: koboInt.nullable(),
   unsettledKobo: koboInt.nullable().describe('Accrued commission of successful vends not yet settled'),
+  pendingKobo: koboInt
+    .nullable()
+    .describe(
+      'Commission of vends still pending, held in the commission balance but not earned yet (one client only)',
+    ),
   upfrontCommission: z.boolean().nullable(),
   byDay: z.array(commissionLine.extend({ date: z.string() })),
   byService: z.array(

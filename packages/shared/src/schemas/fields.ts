@@ -1,6 +1,6 @@
 // Field schemas shared by the vending domains' files (not exported from the package).
 import { z } from 'zod';
-import { formatNaira, nairaAmount } from '../money';
+import { nairaAmount } from '../money';
 import { normaliseMsisdn } from '../phone';
 
 /** Bounds every service's min/max must fall within: NGN 1 to NGN 1,000,000. */
@@ -10,10 +10,16 @@ export const VEND_AMOUNT_CEILING_KOBO = 100_000_000;
 
 export const koboInt = z.number().int();
 
+/** A service's bound or a plan's price: NGN 1 to NGN 1,000,000. */
 export const vendAmount = (label: string) =>
-  nairaAmount({ min: VEND_AMOUNT_FLOOR_KOBO, label }).refine((k) => k <= VEND_AMOUNT_CEILING_KOBO, {
-    message: `${label} must be at most ${formatNaira(VEND_AMOUNT_CEILING_KOBO)}`,
-  });
+  nairaAmount({ min: VEND_AMOUNT_FLOOR_KOBO, max: VEND_AMOUNT_CEILING_KOBO, label });
+
+/**
+ * The amount of one vend: only a well-formed naira amount here. Its limits are the service's and
+ * the platform's (vendBounds), checked where they are known and quoted in one message, so ₦0 or
+ * ₦5,000,000 is refused with the same bounds the vend form's hint shows (issue 36 point 17).
+ */
+export const vendRequestAmount = (label: string) => nairaAmount({ min: 0, label });
 
 export const planCode = z
   .string({ error: 'Plan code is required' })

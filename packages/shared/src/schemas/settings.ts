@@ -104,6 +104,10 @@ export const publicPlatformView = z.object({
   supportEmail: z.string(),
   supportPhone: z.string(),
   maintenanceBanner: z.string(),
+  maxVendAmountKobo: z
+    .number()
+    .int()
+    .describe('The largest single vend (platform settings): vend forms quote it with the service bounds'),
 });
 export type PublicPlatformView = z.infer<typeof publicPlatformView>;
 
@@ -218,6 +222,11 @@ export const statementView = z.object({
   debitsKobo: koboInt,
   closingKobo: koboInt,
   entryCount: z.number().int(),
+  /**
+   * The files this statement can be downloaded as, whatever the delivery format set now (issue 36
+   * point 8): every stored statement has its CSV, and its PDF is drawn from the same figures.
+   */
+  formats: z.array(z.enum(['CSV', 'PDF'])),
   createdAt: z.string(),
 });
 export type StatementView = z.infer<typeof statementView>;

@@ -14,7 +14,7 @@ import {
   serviceTypeSchema,
 } from './catalogue';
 import { COMMISSION_MODES } from './commissions';
-import { csvFormat, koboInt, phoneField, planCode, vendAmount } from './fields';
+import { csvFormat, koboInt, phoneField, planCode, vendRequestAmount } from './fields';
 
 export const VEND_STATUSES = ['PENDING', 'SUCCESSFUL', 'FAILED', 'REVERSED'] as const;
 
@@ -104,7 +104,7 @@ const vendFields = {
       'Defaults to the network suggested by the number prefix (numbers are ported: name it if you know)',
     ),
   type: serviceTypeSchema,
-  amount: vendAmount('Amount')
+  amount: vendRequestAmount('Amount')
     .optional()
     .describe('Airtime: naira with at most two decimals, e.g. "500" or 500.5'),
   planCode: planCode.optional().describe('Data: a plan code from the data-plan catalogue'),

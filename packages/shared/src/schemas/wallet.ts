@@ -2,7 +2,7 @@
 // in as naira (strings like "2,500.50" or numbers with at most two decimals) and leave as integer
 // kobo, with a naira string beside each for display.
 import { z } from 'zod';
-import { formatNaira, nairaAmount } from '../money';
+import { nairaAmount } from '../money';
 import { dateOnly, listFilters, pageQuery } from '../pagination';
 import { confirmPassword } from '../password';
 
@@ -58,9 +58,7 @@ export const MIN_FUNDING_KOBO = 10_000;
 export const MAX_FUNDING_KOBO = 100_000_000_000;
 
 export const fundingAmount = (label = 'Amount') =>
-  nairaAmount({ min: MIN_FUNDING_KOBO, label }).refine((k) => k <= MAX_FUNDING_KOBO, {
-    message: `${label} must be at most ${formatNaira(MAX_FUNDING_KOBO)}`,
-  });
+  nairaAmount({ min: MIN_FUNDING_KOBO, max: MAX_FUNDING_KOBO, label });
 
 const text = (label: string, max: number) =>
   z
@@ -138,9 +136,7 @@ export const adminFundBody = z.object({
 
 export const creditLimitBody = z.object({
   corporateId: z.string({ error: 'Choose a client' }).uuid('Choose a client'),
-  limit: nairaAmount({ min: 0, label: 'Limit' }).refine((k) => k <= MAX_FUNDING_KOBO, {
-    message: `Limit must be at most ${formatNaira(MAX_FUNDING_KOBO)}`,
-  }),
+  limit: nairaAmount({ min: 0, max: MAX_FUNDING_KOBO, label: 'Limit' }),
   password: confirmPassword,
 });
 

@@ -140,6 +140,12 @@ describe('[AUTH] sign-up and the full sign-in journey', () => {
     const notes = await get('notifications', headers);
     expect(notes.statusCode).toBe(200);
     expect(notes.json().data.map((n: { subject: string }) => n.subject)).toContain('Welcome to VendPort');
+    // Told on first sign-in, in the welcome, of the low-balance alert it starts with and where to
+    // change it (issue 36 point 9).
+    const welcome = notes.json().data.find((n: { subject: string }) => n.subject === 'Welcome to VendPort');
+    expect(welcome?.body).toContain(
+      'Low-balance alerts are on: we tell you when your wallet falls below ₦10,000.00; change the amount, or set 0 to turn them off, in Settings → Statements and alerts.',
+    );
     const keys = await get('get-api-key', headers);
     expect(keys.statusCode).toBe(200);
     expect(keys.json().data).toHaveLength(2);

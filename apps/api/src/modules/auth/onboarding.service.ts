@@ -10,6 +10,7 @@ import type { RequestContext } from '../../infra/request-context';
 import { assignDefaultServices, assignServices } from '../catalogue';
 import { insertCorporate } from '../corporates';
 import { notify } from '../notifications';
+import { lowBalanceHintOf } from '../platform';
 import { issueApiKeys } from './api-keys.service';
 import * as repo from './auth.repo';
 import { randomPassword, systemRoleId } from './system-roles.repo';
@@ -42,6 +43,8 @@ export async function onboardCorporate(
   const password = randomPassword();
   const passwordHash = await ctx.hasher.hash(password);
   const roleId = await systemRoleId(ctx.db, 'CORPORATE');
+  // The low-balance alert it starts with (the platform's default) and where to change it.
+  const lowBalance = await lowBalanceHintOf(ctx);
   try {
     return await ctx.db.transaction(async (tx) => {
       const corporateId = await insertCorporate(tx, {
@@ -73,7 +76,7 @@ export async function onboardCorporate(
         tx,
         userId,
         'Welcome to VendPort',
-        `Welcome, ${input.first_name}. Your account was opened by the VendPort team. Upload your business documents for verification, then fund your wallet to start vending airtime and data.`,
+        `Welcome, ${input.first_name}. Your account was opened by the VendPort team. Upload your business documents for verification, then fund your wallet to start vending airtime and data. ${lowBalance}`,
       );
       await ctx.mailer.send(tx, {
         to: input.email,

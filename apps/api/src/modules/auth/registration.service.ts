@@ -8,6 +8,7 @@ import { callerOf, corporateOfCaller, type RequestContext } from '../../infra/re
 import { assignDefaultServices } from '../catalogue';
 import { insertCorporate } from '../corporates';
 import { notify } from '../notifications';
+import { lowBalanceHintOf } from '../platform';
 import { issueApiKeys } from './api-keys.service';
 import { checkCode, codeThrottle, consumeOrFail, issueCode, sendNextStepCode } from './auth.codes';
 import * as repo from './auth.repo';
@@ -28,6 +29,8 @@ export async function register(ctx: AppContext, rc: RequestContext, body: Regist
   if (await repo.emailTaken(ctx.db, body.email)) throw taken();
   const passwordHash = await ctx.hasher.hash(body.password);
   const roleId = await systemRoleId(ctx.db, 'CORPORATE');
+  // The low-balance alert it starts with (the platform's default) and where to change it.
+  const lowBalance = await lowBalanceHintOf(ctx);
   const now = new Date();
   let created: { userId: string; token: string };
   try {
@@ -56,7 +59,7 @@ export async function register(ctx: AppContext, rc: RequestContext, body: Regist
         tx,
         userId,
         'Welcome to VendPort',
-        `Welcome, ${body.first_name}. Verify your email address, then fund your wallet to start vending airtime and data. Your live and test API keys are on the Settings page.`,
+        `Welcome, ${body.first_name}. Verify your email address, then fund your wallet to start vending airtime and data. Your live and test API keys are on the Settings page. ${lowBalance}`,
       );
       await issueApiKeys(ctx, tx, corporateId);
       // A new client can vend as soon as it is funded: the platform's default services are its own.

@@ -85,8 +85,27 @@ describe('[ALERT] low wallet balance', () => {
     await vend('100'); // still below
     await vend('100');
     expect(await lowAlerts(corp)).toBe(1);
-    // The other client, above the platform default (0: off), hears nothing.
+    // The other client, which has not spent, hears nothing.
     expect(await lowAlerts(other)).toBe(0);
+  });
+
+  it('[ALERT] a client that set no threshold is alerted below the platform default, ₦10,000 (issue 36 point 9)', async () => {
+    const fresh = await createCorporate(t.app);
+    await assignDefaults(t.app, fresh.corporateId);
+    await fund(t.app, fresh.corporateId, 1_500_000);
+    expect(await lowBalanceThresholdOf(t.app.ctx, fresh.corporateId)).toBe(1_000_000);
+    const freshKey = await apiKeyFor(t.app, fresh.corporateId);
+    const spend = async (amount: string) => {
+      expect((await apiVend(t.app, freshKey, { amount })).json().data?.status).toBe('SUCCESSFUL');
+      await balanceChecksIdle(t.app.ctx.db);
+    };
+    await spend('4,000'); // 15,000 -> 11,000: above
+    expect(await lowAlerts(fresh)).toBe(0);
+    await spend('2,000'); // 9,000: below the default
+    expect(await lowAlerts(fresh)).toBe(1);
+    // The settings a client reads say which default applies.
+    const view = (await api('GET', 'reconciliation/settings', fresh)).json().data;
+    expect(view).toMatchObject({ lowBalanceThresholdKobo: null, platformLowBalanceThresholdKobo: 1_000_000 });
   });
 
   it('[ALERT] once the balance has been back above, the next downward crossing alerts again', async () => {

@@ -151,6 +151,10 @@ export async function commissionReport(ctx: AppContext, f: CommissionFilter, adm
     },
     commissionBalanceKobo,
     unsettledKobo,
+    // The balance holds the accrued, unsettled commission of pending and successful vends (the
+    // books check): what is not yet earned is the pending vends' share (issue 36 point 19).
+    pendingKobo:
+      commissionBalanceKobo !== null && unsettledKobo !== null ? commissionBalanceKobo - unsettledKobo : null,
     upfrontCommission,
     byDay: byDay.map((d) => ({ date: d.date, ...line(d) })),
     byService: byService.map((s) => ({

@@ -55,6 +55,8 @@ describe('[COMMISSION] earning and reporting', () => {
     expect(r.unsettledKobo).toBe(17_000);
     // The pending vend's commission is held on the account but not yet earned.
     expect(r.commissionBalanceKobo).toBe(17_000 + 3_000);
+    // ... and reported apart, so no screen adds it to what was earned (issue 36 point 19).
+    expect(r.pendingKobo).toBe(3_000);
     expect(r.byDay).toHaveLength(1);
     expect(r.byDay[0]).toMatchObject({ vends: 3, commissionKobo: 17_000 });
     expect(r.byDay[0].date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -78,6 +80,7 @@ describe('[COMMISSION] earning and reporting', () => {
       'Beta Data Ltd',
     ]);
     expect(all.commissionBalanceKobo).toBeNull();
+    expect(all.pendingKobo).toBeNull();
     expect(
       (await api('GET', 'commissions?clientType=POSTPAID', admin)).json().data.totals.commissionKobo,
     ).toBe(1_500);
@@ -85,6 +88,7 @@ describe('[COMMISSION] earning and reporting', () => {
     expect(one).toMatchObject({
       commissionBalanceKobo: 1_500,
       unsettledKobo: 1_500,
+      pendingKobo: 0,
       upfrontCommission: false,
       byClient: null,
     });

@@ -2,5 +2,11 @@
 // mailer's source of SMTP settings.
 
 export { platformRoutes } from './platform.routes';
-export { cardFeeRuleOf, type PlatformSettings, platformSettings } from './platform.service';
+export {
+  cardFeeRuleOf,
+  DEFAULT_LOW_BALANCE_THRESHOLD_KOBO,
+  lowBalanceHintOf,
+  type PlatformSettings,
+  platformSettings,
+} from './platform.service';
 export { smtpSourceOf } from './smtp.service';

@@ -104,7 +104,7 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { permission: 'self' },
       schema: {
         tags,
-        summary: 'The platform name, support contact and maintenance banner',
+        summary: 'The platform name, support contact, maintenance banner and largest single vend',
         response: { 200: successEnvelope(publicPlatformView) },
       },
     },
@@ -115,6 +115,7 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext) {
         supportEmail: s.supportEmail,
         supportPhone: s.supportPhone,
         maintenanceBanner: s.maintenanceBanner,
+        maxVendAmountKobo: s.maxVendAmountKobo,
       });
     },
   );

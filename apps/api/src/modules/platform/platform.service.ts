@@ -7,6 +7,7 @@ import {
   type CardFeeRule,
   DEFAULT_CARD_FEE_RULE,
   describeCardFeeRule,
+  formatNaira,
   type PlatformSettingsValues,
 } from '@vendport/shared';
 import { recordAudit } from '../../infra/audit';
@@ -35,6 +36,9 @@ export interface PlatformSettings {
   updatedAt: Date | null;
 }
 
+/** The platform's default low-balance alert until an admin sets another: NGN 10,000. */
+export const DEFAULT_LOW_BALANCE_THRESHOLD_KOBO = 1_000_000;
+
 /** What holds before any admin saves: the environment and spec §9. */
 export function defaultPlatformSettings(ctx: Pick<AppContext, 'config'>): PlatformSettings {
   return {
@@ -45,7 +49,9 @@ export function defaultPlatformSettings(ctx: Pick<AppContext, 'config'>): Platfo
     fundingAccountNumber: ctx.config.FUNDING_ACCOUNT_NUMBER,
     fundingAccountName: ctx.config.FUNDING_ACCOUNT_NAME,
     cardFee: DEFAULT_CARD_FEE_RULE,
-    lowBalanceThresholdKobo: 0,
+    // A new client hears of a low wallet from the start (issue 36 point 9): NGN 10,000, which an
+    // admin changes in the platform settings and a client in its own Settings.
+    lowBalanceThresholdKobo: DEFAULT_LOW_BALANCE_THRESHOLD_KOBO,
     vtuLowFloatThresholdKobo: 0,
     // The ceiling every service's maximum already sits under (NGN 1,000,000).
     maxVendAmountKobo: 100_000_000,
@@ -71,6 +77,17 @@ export async function platformSettings(ctx: Pick<AppContext, 'config' | 'db'>): 
   };
   cache.set(ctx.db, { at: Date.now(), value });
   return value;
+}
+
+/**
+ * What a new client's owner is told on first sign-in (a sentence of its welcome notification):
+ * the low-balance alert it starts with and where to change it (issue 36 point 9).
+ */
+export async function lowBalanceHintOf(ctx: Pick<AppContext, 'config' | 'db'>): Promise<string> {
+  const kobo = (await platformSettings(ctx)).lowBalanceThresholdKobo;
+  return kobo > 0
+    ? `Low-balance alerts are on: we tell you when your wallet falls below ${formatNaira(kobo)}; change the amount, or set 0 to turn them off, in Settings → Statements and alerts.`
+    : 'Low-balance alerts are off: set the balance below which we warn you in Settings → Statements and alerts.';
 }
 
 export const forgetPlatformSettings = (db: Db) => cache.delete(db);

@@ -120,6 +120,7 @@ describe('[SETTINGS] platform settings', () => {
       supportEmail: 'help@vendport.test',
       supportPhone: '+2348035550100',
       maintenanceBanner: 'Scheduled maintenance on Sunday from 01:00 to 02:00.',
+      maxVendAmountKobo: 2_000_000,
     });
     const [entry] = await t.app.ctx.dbHandle.query<{
       summary: { before: Record<string, unknown>; after: Record<string, unknown> };
@@ -140,8 +141,29 @@ describe('[SETTINGS] platform settings', () => {
     const key = await apiKeyFor(t.app, corp.corporateId);
     const res = await apiVend(t.app, key, { amount: '30,000' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("A single vend can be at most ₦20,000.00 (the platform's vend limit)");
+    // The service allows up to ₦50,000; the platform's ₦20,000 is the tighter bound, quoted with
+    // the service's minimum in the one message the vend form also shows (issue 36 point 17).
+    expect(res.json().message).toBe('Amount must be between ₦50.00 and ₦20,000.00 for MTN airtime');
     expect((await apiVend(t.app, key, { amount: '100' })).statusCode).toBe(200);
+  });
+
+  it('[SETTINGS] ₦0 and ₦5,000,000 are refused with the bounds, not the edge’s own floor and ceiling', async () => {
+    await assignDefaults(t.app, corp.corporateId);
+    const key = await apiKeyFor(t.app, corp.corporateId);
+    for (const amount of ['0', '5,000,000']) {
+      const res = await apiVend(t.app, key, { amount });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Amount must be between ₦50.00 and ₦20,000.00 for MTN airtime');
+    }
+    const huge = await apiVend(t.app, key, { amount: '99999999999999' });
+    expect(huge.statusCode).toBe(400);
+    expect(JSON.stringify(huge.json())).toContain('Amount is too large');
+  });
+
+  it('[SETTINGS] every signed-in user reads the largest single vend with the platform’s name', async () => {
+    const res = await api('GET', 'platform', corp);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.maxVendAmountKobo).toBe(2_000_000);
   });
 
   it('[SETTINGS] clients and admins without the permission cannot read or change them', async () => {

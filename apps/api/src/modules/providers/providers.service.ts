@@ -80,7 +80,13 @@ export class ProviderTimeoutError extends Error {
 type Behaviour = {
   vend: ProviderOutcome;
   query: ProviderOutcome;
+  /** The words of the vend call's answer. */
   message: string;
+  /**
+   * The words of a query's answer when they differ from the call's: a vend queued at first and
+   * refused later says why it was refused, not that it was queued (issue 36 point 18).
+   */
+  queryMessage?: string;
   kind?: 'RECIPIENT' | 'PROVIDER';
 };
 
@@ -94,7 +100,12 @@ function behaviourOf(msisdn: string, provider: string): Behaviour {
     case '+2348000000003':
       return { vend: 'PENDING', query: 'SUCCESS', message: 'Queued at the network' };
     case '+2348000000004':
-      return { vend: 'PENDING', query: 'FAILED', message: 'Queued at the network' };
+      return {
+        vend: 'PENDING',
+        query: 'FAILED',
+        message: 'Queued at the network',
+        queryMessage: 'Network rejected the recharge',
+      };
     case '+2348000000005':
       return { vend: 'TIMEOUT', query: 'SUCCESS', message: 'Delivered' };
     case '+2348000000006':
@@ -160,12 +171,12 @@ export class SimulatorProvider implements Provider {
     return b === ORDINARY ? (simulatedFault(req.reference, this.faults) ?? b) : b;
   }
 
-  private answer(outcome: ProviderOutcome, req: VendRequest, b: Behaviour): ProviderAnswer {
+  private answer(outcome: ProviderOutcome, req: VendRequest, b: Behaviour, message: string): ProviderAnswer {
     if (outcome === 'TIMEOUT') throw new ProviderTimeoutError();
     const ok = outcome === 'SUCCESS' || outcome === 'PENDING';
     return {
       outcome,
-      message: outcome === 'SUCCESS' ? 'Delivered' : b.message,
+      message: outcome === 'SUCCESS' ? 'Delivered' : message,
       providerReference: ok ? `SIM-${this.name}-${req.reference}` : null,
       ...(outcome === 'FAILED' ? { failureKind: b.kind ?? 'PROVIDER' } : {}),
     };
@@ -174,14 +185,14 @@ export class SimulatorProvider implements Provider {
   async vend(req: VendRequest): Promise<ProviderAnswer> {
     await this.wait();
     const b = this.behaviour(req);
-    return this.answer(b.vend, req, b);
+    return this.answer(b.vend, req, b, b.message);
   }
 
   async query(req: VendRequest): Promise<ProviderAnswer> {
     await this.wait();
     const b = this.behaviour(req);
     if (b.query === 'NOT_FOUND') return { outcome: 'NOT_FOUND', message: b.message, providerReference: null };
-    return this.answer(b.query, req, b);
+    return this.answer(b.query, req, b, b.queryMessage ?? b.message);
   }
 
   /** The simulator has no telco behind it: it reports the float our own books hold. */

@@ -1,9 +1,9 @@
 // Queries for reconciliation settings and the statements kept for each client.
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
 import { reconciliationSettings, statements } from '../../infra/db/schema';
-import { runStatement, type Statement } from '../../infra/db/sql';
+import { isUuid, rowsOf, runStatement, type Statement } from '../../infra/db/sql';
 import { groupReadPer } from '../../infra/group-commit';
 import { corporateField, corporateNameOf } from '../corporates';
 
@@ -94,4 +94,70 @@ export async function findStatement(db: Db, corporateId: string, id: string): Pr
     .from(statements)
     .where(and(ofClient(corporateId), eq(statements.id, id)));
   return row ?? null;
+}
+
+/**
+ * The code a person knows each movement by, for the ledger's transfer references of a statement
+ * (issue 36 point 23): fund-request:<id> -> FR-..., vend:<id> and vend-reversal:<id> -> VND-...,
+ * admin-funding:<key> -> AF-..., card-payment:CP-... -> CP-.... Read through reconciliation's
+ * views (migration 0029) of the funding and vending tables, by primary key. A reference with no
+ * known code is left out of the map.
+ */
+export async function referenceCodes(db: Db, references: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const ids = { fundRequest: new Set<string>(), vend: new Set<string>(), adminFunding: new Set<string>() };
+  for (const ref of references) {
+    const colon = ref.indexOf(':');
+    if (colon < 0) continue;
+    const kind = ref.slice(0, colon);
+    const key = ref.slice(colon + 1);
+    if (kind === 'card-payment' && /^CP-/.test(key)) out.set(ref, key);
+    else if (kind === 'fund-request' && isUuid(key)) ids.fundRequest.add(key);
+    else if ((kind === 'vend' || kind === 'vend-reversal' || kind === 'vend-reroute') && isUuid(key))
+      ids.vend.add(key);
+    else if (kind === 'admin-funding' && key) ids.adminFunding.add(key);
+  }
+  const list = (s: Set<string>) =>
+    sql.join(
+      [...s].map((v) => sql`${v}`),
+      sql`, `,
+    );
+  const [frs, vends, afs] = await Promise.all([
+    ids.fundRequest.size
+      ? rowsOf<{ id: string; code: string }>(
+          db,
+          sql`select id, code from statement_fund_request_codes where id in (${list(ids.fundRequest)})`,
+        )
+      : [],
+    ids.vend.size
+      ? rowsOf<{ id: string; code: string }>(
+          db,
+          sql`select id, code from statement_vend_codes where id in (${list(ids.vend)})`,
+        )
+      : [],
+    ids.adminFunding.size
+      ? rowsOf<{ request_key: string; code: string }>(
+          db,
+          sql`select request_key, code from statement_admin_funding_codes where request_key in (${list(ids.adminFunding)})`,
+        )
+      : [],
+  ]);
+  const fr = new Map(frs.map((r) => [r.id, r.code]));
+  const vn = new Map(vends.map((r) => [r.id, r.code]));
+  const af = new Map(afs.map((r) => [r.request_key, r.code]));
+  for (const ref of references) {
+    const colon = ref.indexOf(':');
+    const kind = ref.slice(0, colon);
+    const key = ref.slice(colon + 1);
+    const code =
+      kind === 'fund-request'
+        ? fr.get(key)
+        : kind === 'vend' || kind === 'vend-reversal' || kind === 'vend-reroute'
+          ? vn.get(key)
+          : kind === 'admin-funding'
+            ? af.get(key)
+            : undefined;
+    if (code) out.set(ref, code);
+  }
+  return out;
 }

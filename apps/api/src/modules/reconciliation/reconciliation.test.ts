@@ -4,8 +4,9 @@
 import { parseCsv } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobRow } from '../../infra/queue';
-import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
+import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
+import { approve, createFundRequest } from '../funding/funding.fixtures';
 import { gatewaySecretOf, signBody } from '../funding/gateway/signature';
 import { apiKeyFor, apiVend, assignDefaults, balances, fund } from '../vending/vending.testing';
 import { nextStatementsRunAt, statementsJob } from './reconciliation.jobs';
@@ -125,6 +126,8 @@ describe('[STATEMENT] a month of the wallet from the ledger', () => {
       debitsKobo: 100_000 + 70_000,
       closingKobo: 500_000 + 1_000_000 - 100_000,
       entryCount: 4,
+      // Both files, whatever the format set for delivery (issue 36 point 8).
+      formats: ['CSV', 'PDF'],
     });
     expect(s.openingKobo + s.creditsKobo - s.debitsKobo).toBe(s.closingKobo);
     // The closing balance is the wallet now less what April brought.
@@ -147,12 +150,18 @@ describe('[STATEMENT] a month of the wallet from the ledger', () => {
     const byDesc = (d: string) => rows.find((r) => r[3].startsWith(d))!;
     expect(byDesc('Opening balance')).toEqual(['01/03/2026', '', '', 'Opening balance', '', '', '5000.00']);
     const entries = rows.slice(1).filter((r) => r[1] !== '');
+    // Each movement by the code the client sees everywhere else (issue 36 point 23), not the
+    // ledger's internal reference (card-payment:…, vend:…, vend-reversal:…).
     expect(entries.map((r) => [r[0], r[1], r[2], r[4], r[5], r[6]])).toEqual([
-      ['01/03/2026 12:00 AM', moves[1].reference, 'Card funding', '10000.00', '', '15000.00'],
-      ['10/03/2026 10:30 AM', moves[2].reference, 'Vend', '', '1000.00', '14000.00'],
-      ['31/03/2026 11:59 PM', moves[3].reference, 'Vend', '', '700.00', '13300.00'],
-      ['31/03/2026 11:59 PM', moves[4].reference, 'Reversal', '700.00', '', '14000.00'],
+      ['01/03/2026 12:00 AM', card.reference, 'Card funding', '10000.00', '', '15000.00'],
+      ['10/03/2026 10:30 AM', ok.json().data.code, 'Vend', '', '1000.00', '14000.00'],
+      ['31/03/2026 11:59 PM', failed.json().data.code, 'Vend', '', '700.00', '13300.00'],
+      ['31/03/2026 11:59 PM', failed.json().data.code, 'Reversal', '700.00', '', '14000.00'],
     ]);
+    expect(card.reference).toMatch(/^CP-/);
+    expect(ok.json().data.code).toMatch(/^VND-/);
+    expect(moves[2].reference).toMatch(/^vend:/);
+    expect(dl.body).not.toMatch(/vend:|card-payment:|fund-request:/);
     expect(byDesc('Closing balance')[6]).toBe('14000.00');
     expect(byDesc('Check:')[3]).toBe(
       'Check: opening + credits - debits = closing: 5000.00 + 10700.00 - 1700.00 = 14000.00',
@@ -176,7 +185,9 @@ describe('[STATEMENT] a month of the wallet from the ledger', () => {
     expect(text).toContain('(01/03/2026 12:00 AM) Tj');
     expect(text).toContain('(10/03/2026 10:30 AM) Tj');
     expect(text).toContain('(31/03/2026 11:59 PM) Tj');
-    for (const m of moves.slice(1, 5)) expect(text).toContain(`(${m.reference}) Tj`);
+    for (const code of [card.reference, ok.json().data.code, failed.json().data.code])
+      expect(text).toContain(`(${code}) Tj`);
+    for (const m of moves.slice(1, 5)) expect(text).not.toContain(`(${m.reference}) Tj`);
     expect(text).not.toContain(moves[5].reference);
     expect(text).toContain('(Page 1 of 1) Tj');
     month = {
@@ -223,6 +234,30 @@ describe('[STATEMENT] a month of the wallet from the ledger', () => {
     expect(res.json().data.closingKobo).toBe((await balances(t.app, other.corporateId)).wallet);
     const csv = (await api('GET', `reconciliation/statements/${res.json().data.id}/download`, other)).body;
     expect(csv).toContain('made before the last day ended');
+  });
+
+  it('[STATEMENT] a fund request and an admin funding read as their FR- and AF- codes (issue 36 point 23)', async () => {
+    const c = await createCorporate(t.app, { name: 'Codes Ltd' });
+    const admin = await createAdmin(t.app);
+    const fr = await createFundRequest(t.app, c, '2,000');
+    expect((await approve(t.app, admin, fr.id)).statusCode).toBe(200);
+    const af = await api('POST', 'fund', admin, {
+      corporateId: c.corporateId,
+      amount: '500',
+      reason: 'Goodwill credit',
+      password: TEST_PASSWORD,
+    });
+    expect(af.statusCode, af.body).toBe(200);
+    const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
+    const res = await api('POST', 'reconciliation/statements', c, { startDate: today, endDate: today });
+    expect(res.statusCode, res.body).toBe(201);
+    const csv = (await api('GET', `reconciliation/statements/${res.json().data.id}/download`, c)).body;
+    const refs = parseCsv(csv)
+      .slice(1)
+      .map((r) => r[1])
+      .filter(Boolean);
+    expect(refs).toEqual([fr.code, af.json().data.code ?? expect.stringMatching(/^AF-/)]);
+    expect(refs[1]).toMatch(/^AF-/);
   });
 
   it('[STATEMENT] bad ranges are refused with words and store nothing', async () => {

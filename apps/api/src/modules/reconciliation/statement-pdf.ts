@@ -13,7 +13,7 @@ import { type PdfBlock, renderPdf } from '../../infra/pdf';
 import { corporateName } from '../corporates';
 import { walletStatementLines } from '../ledger';
 import { platformSettings } from '../platform';
-import type * as repo from './reconciliation.repo';
+import * as repo from './reconciliation.repo';
 import { checkLine, lastDayOf, periodLabel, statementFilename, statementOf } from './statement.service';
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
@@ -57,6 +57,11 @@ export async function statementPdf(
     // The ledger is append-only: this means an entry was backdated into a closed period.
     throw conflict('The ledger no longer matches this statement; make a new statement for the period');
   }
+  // Each movement by the code the client sees elsewhere (FR-, VND-, CP-, AF-), as in the CSV.
+  const codes = await repo.referenceCodes(
+    db,
+    lines.map((l) => l.reference),
+  );
   const fromDate = lagosDateOf(s.periodStart);
   const toDate = lastDayOf(s);
   const cut =
@@ -82,7 +87,7 @@ export async function statementPdf(
         ...lines.map((l) => ({
           cells: [
             lagosDateTime(l.at),
-            l.reference,
+            codes.get(l.reference) ?? l.reference,
             l.description,
             l.amountKobo < 0 ? naira(-l.amountKobo) : '',
             l.amountKobo > 0 ? naira(l.amountKobo) : '',

@@ -90,6 +90,11 @@ export async function buildStatement(db: Db, corporateId: string, p: Period, now
   const { start, end: dayEnd } = bounds(p);
   const end = dayEnd.getTime() > now.getTime() ? now : dayEnd;
   const { openingKobo, lines } = await walletStatementLines(db, corporateId, start, end);
+  // Each movement by the code the client sees elsewhere (FR-, VND-, CP-, AF-), not the ledger's key.
+  const codes = await repo.referenceCodes(
+    db,
+    lines.map((l) => l.reference),
+  );
   let creditsKobo = 0;
   let debitsKobo = 0;
   for (const l of lines) {
@@ -116,7 +121,7 @@ export async function buildStatement(db: Db, corporateId: string, p: Period, now
     { ...blank, date: ddmmyyyy(p.fromDate), description: 'Opening balance', balance: naira(openingKobo) },
     ...lines.map((l) => ({
       date: lagosDateTime(l.at),
-      reference: l.reference,
+      reference: codes.get(l.reference) ?? l.reference,
       type: TYPE_NAMES[l.kind] ?? l.kind,
       description: l.description,
       credit: l.amountKobo > 0 ? naira(l.amountKobo) : '',
@@ -169,6 +174,8 @@ export function statementOut(s: repo.StatementRow) {
     debitsKobo: s.debitsKobo,
     closingKobo: s.closingKobo,
     entryCount: s.entryCount,
+    // Both are served for every stored statement (…/csv, …/pdf), whatever the format set now.
+    formats: ['CSV', 'PDF'] as Array<'CSV' | 'PDF'>,
     createdAt: s.createdAt.toISOString(),
   };
 }

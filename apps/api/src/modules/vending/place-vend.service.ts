@@ -11,6 +11,9 @@ import {
   type ServiceType,
   suggestNetwork,
   type VendChannel,
+  vendBounds,
+  vendBoundsMessage,
+  withinVendBounds,
 } from '@vendport/shared';
 import type { AppContext } from '../../infra/context';
 import { readableCode, uuidV7 } from '../../infra/crypto';
@@ -168,22 +171,13 @@ export async function resolveVend(
     if (p.input.amount === undefined) throw badRequest('Amount is required for airtime');
     amountKobo = p.input.amount;
   }
-  if (amountKobo < service.minAmountKobo || amountKobo > service.maxAmountKobo) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      400,
-      `Amount must be between ${formatNaira(service.minAmountKobo)} and ${formatNaira(service.maxAmountKobo)} for ${p.network} ${p.input.type.toLowerCase()}`,
-    );
-  }
-  // The platform's limit on one vend (platform settings; read from a copy kept a few seconds,
-  // so a vend seldom pays a query for it).
+  // One set of bounds, the service's and the platform's largest single vend (platform settings,
+  // read from a copy kept a few seconds, so a vend seldom pays a query for it), quoted in one
+  // message: the same words as the vend form's hint and check (issue 36 point 17).
   const { maxVendAmountKobo } = await platformSettings(ctx);
-  if (amountKobo > maxVendAmountKobo) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      400,
-      `A single vend can be at most ${formatNaira(maxVendAmountKobo)} (the platform's vend limit)`,
-    );
+  const bounds = vendBounds(service, maxVendAmountKobo);
+  if (!withinVendBounds(amountKobo, bounds)) {
+    throw new AppError('VALIDATION_ERROR', 400, vendBoundsMessage(bounds, p.network, p.input.type));
   }
   let commissionKobo = 0;
   let commissionMode: Resolved['commissionMode'] = 'NONE';

@@ -156,6 +156,9 @@ describe('[VEND] the vend lifecycle', () => {
     await runDueJobs(t.app.ctx, { now: later(31_000) });
     const after = (await api('GET', `vend/${v.id}`, corp)).json().data;
     expect(after.status).toBe('FAILED');
+    // The reason is the final answer's, not the words it was queued with (issue 36 point 18).
+    expect(v.failureReason).toBeNull();
+    expect(after.failureReason).toBe('Network rejected the recharge');
     expect(await balances(t.app, corp.corporateId)).toEqual(before);
   });
 

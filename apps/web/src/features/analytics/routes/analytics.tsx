@@ -3,7 +3,9 @@
 // §2 Commission), over a chosen period and by network, service type and client type: totals (of
 // which upfront, accrued, settled), per day, per service and per client. Admins holding
 // commissions.manage settle a client's accrued commission to its wallet (password-confirmed).
+
 import type { CommissionSettlementView } from '@vendport/shared';
+import { COMMISSION_WORDS } from '@vendport/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
@@ -81,7 +83,11 @@ function CommissionReport() {
           >
             <Stat label="Successful vends" value={r ? r.totals.vends.toLocaleString('en-NG') : '—'} />
             <Stat label="Sales" value={r ? formatNaira(r.totals.amountKobo) : '—'} />
-            <Stat label="Commission earned" value={r ? formatNaira(r.totals.commissionKobo) : '—'} emphasis />
+            <Stat
+              label={COMMISSION_WORDS.earned}
+              value={r ? formatNaira(r.totals.commissionKobo) : '—'}
+              emphasis
+            />
             <Stat
               label="Upfront"
               value={r ? formatNaira(r.totals.upfrontKobo) : '—'}

@@ -9,12 +9,11 @@ import {
   subscriberBodyOfCsvRow,
 } from '@vendport/shared';
 import { type ChangeEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DownloadIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
-import { errorMessages } from '@/lib/api-toasts';
+import { envelopeCallbacks, errorMessages } from '@/lib/api-toasts';
 import { saveBlob } from '@/lib/download';
 import { useImportSubscribers } from '../api/change-subscriber';
 
@@ -64,13 +63,10 @@ export function ImportSubscribersModal({ onClose }: { onClose: () => void }) {
 
   const onUpload = () => {
     if (!file) return;
-    upload.mutate(file.text, {
-      onSuccess: (res) => {
-        toast.success(res.message);
-        onClose();
-      },
-      onError: (err) => setProblems(errorMessages(err)),
-    });
+    upload.mutate(
+      file.text,
+      envelopeCallbacks(onClose, { onError: (err) => setProblems(errorMessages(err)) }),
+    );
   };
 
   return (

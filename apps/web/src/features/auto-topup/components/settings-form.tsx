@@ -7,7 +7,6 @@ import {
   koboToNairaString,
 } from '@vendport/shared';
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -15,7 +14,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Select } from '@/components/ui/select';
 import { Stat } from '@/components/ui/stat';
 import { TextInput } from '@/components/ui/text-input';
-import { errorMessages } from '@/lib/api-toasts';
+import { envelopeCallbacks, errorMessages } from '@/lib/api-toasts';
 import { useSaveAutoTopupSettings } from '../api/save-settings';
 import { fieldErrorsOf } from './field-errors';
 
@@ -59,10 +58,10 @@ export function SettingsForm({
     }
     setErrors({});
     setServerErrors([]);
-    save.mutate(body, {
-      onSuccess: (res) => toast.success(res.message),
-      onError: (err) => setServerErrors(errorMessages(err)),
-    });
+    save.mutate(
+      body,
+      envelopeCallbacks(undefined, { onError: (err) => setServerErrors(errorMessages(err)) }),
+    );
   };
   const err = (k: string) => ({ error: !!errors[k], errorMessage: errors[k] });
 

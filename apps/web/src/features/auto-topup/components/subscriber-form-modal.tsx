@@ -13,7 +13,6 @@ import {
   WEEKDAY_NAMES,
 } from '@vendport/shared';
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
@@ -21,7 +20,7 @@ import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
 import { usePlanCatalogue } from '@/lib/api/get-data-plans';
-import { errorMessages } from '@/lib/api-toasts';
+import { envelopeCallbacks, errorMessages } from '@/lib/api-toasts';
 import { NETWORK_OPTIONS, networkLabel, SERVICE_TYPE_OPTIONS } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
 import { useSaveSubscriber } from '../api/save-subscriber';
@@ -119,13 +118,7 @@ export function SubscriberFormModal({
     setServerErrors([]);
     save.mutate(
       { id: subscriber?.id, body },
-      {
-        onSuccess: (res) => {
-          toast.success(res.message);
-          onClose();
-        },
-        onError: (err) => setServerErrors(errorMessages(err)),
-      },
+      envelopeCallbacks(onClose, { onError: (err) => setServerErrors(errorMessages(err)) }),
     );
   };
   const err = (k: string) => ({ error: !!errors[k], errorMessage: errors[k] });

@@ -2,7 +2,6 @@
 // confirmed, PUT corporate-clients/auto-topup), the client's settings, totals, and its subscribers
 // and runs under tabs (filters, pager, CSV of the runs).
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DetailHeader, LoadingCard } from '@/components/detail-page';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
@@ -13,7 +12,7 @@ import { Card } from '@/components/ui/card';
 import { SuccessModal } from '@/components/ui/success-modal';
 import { Tabs } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
-import { toastApiError } from '@/lib/api-toasts';
+import { envelopeCallbacks } from '@/lib/api-toasts';
 import { usePermissions } from '@/lib/permissions';
 import { useAdminAutoTopup, useSetPlatformAutoTopup } from '../api/get-admin-auto-topup';
 import {
@@ -119,14 +118,10 @@ export default function AdminAutoTopupRoute() {
             onConfirm={(password) =>
               set.mutate(
                 { corporateId: d.corporate.id, enabled: enable, password },
-                {
-                  onSuccess: (res) => {
-                    toast.success(res.message);
-                    setSwitching(false);
-                    setDone(enable ? 'Auto top-up enabled' : 'Auto top-up disabled');
-                  },
-                  onError: toastApiError,
-                },
+                envelopeCallbacks(() => {
+                  setSwitching(false);
+                  setDone(enable ? 'Auto top-up enabled' : 'Auto top-up disabled');
+                }),
               )
             }
             onClose={() => setSwitching(false)}

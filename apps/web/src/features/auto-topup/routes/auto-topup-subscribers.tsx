@@ -11,7 +11,7 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
-import { toastApiError } from '@/lib/api-toasts';
+import { envelopeCallbacks } from '@/lib/api-toasts';
 import { usePermissions } from '@/lib/permissions';
 import { usePauseSubscriber, useRemoveSubscriber } from '../api/change-subscriber';
 import { useAutoTopupSettings } from '../api/get-settings';
@@ -51,11 +51,12 @@ function SubscribersScreen() {
         loading={runNow.isPending && runNow.variables === s.id}
         onClick={() =>
           runNow.mutate(s.id, {
+            ...envelopeCallbacks(),
+            // A run that was answered but did not vend says so as an error.
             onSuccess: (res) =>
-              res.data?.status === 'SUCCESSFUL' || res.data?.status === 'PENDING'
-                ? toast.success(res.message)
-                : toast.error(res.message),
-            onError: toastApiError,
+              res.success !== false && res.data?.status !== 'SUCCESSFUL' && res.data?.status !== 'PENDING'
+                ? toast.error(res.message)
+                : envelopeCallbacks().onSuccess(res),
           })
         }
       >
@@ -67,12 +68,7 @@ function SubscribersScreen() {
       <Button
         size="sm"
         variant="ghost"
-        onClick={() =>
-          pause.mutate(
-            { id: s.id, paused: !s.paused },
-            { onSuccess: (res) => toast.success(res.message), onError: toastApiError },
-          )
-        }
+        onClick={() => pause.mutate({ id: s.id, paused: !s.paused }, envelopeCallbacks())}
       >
         {s.paused ? 'Resume' : 'Pause'}
       </Button>
@@ -153,13 +149,10 @@ function SubscribersScreen() {
         onCancel={() => setRemoving(null)}
         onConfirm={() =>
           removing &&
-          remove.mutate(removing.id, {
-            onSuccess: (res) => {
-              toast.success(res.message);
-              setRemoving(null);
-            },
-            onError: toastApiError,
-          })
+          remove.mutate(
+            removing.id,
+            envelopeCallbacks(() => setRemoving(null)),
+          )
         }
       />
     </div>

@@ -122,6 +122,52 @@ describe('auto top-up (client)', () => {
     expect(within(form).getByTestId('read-only-note')).toBeInTheDocument();
   });
 
+  it('[AUTOTOPUP] pause, remove and save answered success false say so as errors (issue 36 point 10)', async () => {
+    asClient();
+    const refused = (message: string) => ({ success: false, message });
+    const stub = stubFetch([
+      ...layout(),
+      { path: /^\/api\/v1\/auto-topup\/subscribers\?/, body: page([sub]) },
+      {
+        method: 'PUT',
+        path: '/api/v1/auto-topup/subscribers/s1/pause',
+        body: refused('Pausing is not possible now'),
+      },
+      {
+        method: 'DELETE',
+        path: '/api/v1/auto-topup/subscribers/s1',
+        body: refused('Removing is not possible now'),
+      },
+      { method: 'POST', path: '/api/v1/auto-topup/settings', body: refused('Saving is not possible now') },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    const success = vi.spyOn(toast, 'success');
+    const error = vi.spyOn(toast, 'error');
+    const { unmount } = renderApp('/dashboard/auto-top-up-subscribers');
+    const row = (await screen.findByText('Ada Obi')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Pause' }));
+    expect(await screen.findByText('Pausing is not possible now')).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith('Pausing is not possible now');
+    await userEvent.click(within(row).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Removing is not possible now')).toBeInTheDocument();
+    // A refusal is not a removal: the confirmation stays open.
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    unmount();
+    toast.remove();
+
+    renderApp('/dashboard/auto-topup-settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Saving is not possible now')).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith('Saving is not possible now');
+    expect(error).toHaveBeenCalledWith('Removing is not possible now');
+    // Not one refusal was shown as a success.
+    expect(success).not.toHaveBeenCalled();
+    success.mockRestore();
+    error.mockRestore();
+  });
+
   it('[AUTOTOPUP] the subscriber form checks before sending and shows the detected network', async () => {
     asClient();
     const stub = stubFetch([

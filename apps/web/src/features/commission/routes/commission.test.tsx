@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CommissionsView } from '@vendport/shared';
+import { COMMISSION_WORDS, type CommissionsView } from '@vendport/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { makeUser, stubFetch } from '../../../../test/factories';
@@ -17,8 +17,10 @@ const line = (vends: number, amountKobo: number, commissionKobo: number) => ({
 
 const report: CommissionsView = {
   totals: { ...line(3, 250_000, 6_500), upfrontKobo: 0, accruedKobo: 6_500, settledKobo: 1_500 },
-  commissionBalanceKobo: 5_000,
+  // ₦3 of the balance is a pending purchase's: not earned yet, shown apart (issue 36 point 19).
+  commissionBalanceKobo: 5_300,
   unsettledKobo: 5_000,
+  pendingKobo: 300,
   upfrontCommission: false,
   byDay: [
     { date: '2026-01-04', ...line(1, 50_000, 1_500) },
@@ -67,6 +69,10 @@ describe('commission', () => {
     expect(screen.getByTestId('commission-accrued')).toHaveTextContent('₦65.00');
     expect(screen.getByTestId('commission-accrued')).toHaveTextContent('₦15.00 settled to your wallet');
     expect(screen.getByTestId('commission-unsettled')).toHaveTextContent('₦50.00');
+    expect(screen.getByText(`${COMMISSION_WORDS.awaitingSettlement}:`, { exact: false })).toBeInTheDocument();
+    expect(screen.getByTestId('commission-pending')).toHaveTextContent('₦3.00');
+    expect(screen.getByText(`${COMMISSION_WORDS.pending}:`, { exact: false })).toBeInTheDocument();
+    expect(screen.getByText(`${COMMISSION_WORDS.balance}:`, { exact: false })).toHaveTextContent('₦53.00');
     expect(screen.getByTestId('commission-mode')).toHaveTextContent('Accrued');
 
     const days = within(screen.getByRole('table', { name: 'Commission per day' }))

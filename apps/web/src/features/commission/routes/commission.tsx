@@ -1,3 +1,4 @@
+import { COMMISSION_WORDS } from '@vendport/shared';
 import { CommissionFilterBar, useCommissionFilters } from '@/components/commission-filters';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
@@ -65,7 +66,7 @@ export default function CommissionRoute() {
             className={`grid gap-6 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4 ${report.isPlaceholderData ? 'opacity-60' : ''}`}
           >
             <Stat
-              label="Commission earned"
+              label={COMMISSION_WORDS.earned}
               value={formatNaira(t.commissionKobo)}
               emphasis
               testId="commission-total"
@@ -76,31 +77,40 @@ export default function CommissionRoute() {
               hint={`${t.vends.toLocaleString('en-NG')} successful purchases`}
             />
             <Stat
-              label="Accrued"
+              label={COMMISSION_WORDS.accrued}
               value={formatNaira(t.accruedKobo)}
               hint={`${formatNaira(t.settledKobo)} settled to your wallet`}
               testId="commission-accrued"
             />
-            <Stat label="Taken upfront" value={formatNaira(t.upfrontKobo)} hint="Deducted at purchase" />
+            <Stat
+              label={COMMISSION_WORDS.upfront}
+              value={formatNaira(t.upfrontKobo)}
+              hint="Deducted at purchase"
+            />
           </div>
         )}
         {data && data.unsettledKobo !== null ? (
           <div className="flex flex-wrap gap-x-8 gap-y-2 border-t border-slate-100 bg-slate-50 px-6 py-3 text-sm text-slate-600">
             <span>
-              Awaiting settlement:{' '}
+              {COMMISSION_WORDS.awaitingSettlement}:{' '}
               <span className="font-semibold tabular-nums text-slate-900" data-testid="commission-unsettled">
                 {formatNaira(data.unsettledKobo)}
               </span>
             </span>
+            {data.pendingKobo ? (
+              <span>
+                {COMMISSION_WORDS.pending}:{' '}
+                <span className="font-semibold tabular-nums text-slate-900" data-testid="commission-pending">
+                  {formatNaira(data.pendingKobo)}
+                </span>
+              </span>
+            ) : null}
             {data.commissionBalanceKobo !== null ? (
               <span>
-                Commission balance:{' '}
+                {COMMISSION_WORDS.balance}:{' '}
                 <span className="font-semibold tabular-nums text-slate-900">
                   {formatNaira(data.commissionBalanceKobo)}
                 </span>
-                {data.commissionBalanceKobo !== data.unsettledKobo ? (
-                  <span className="text-slate-500"> (includes purchases still pending)</span>
-                ) : null}
               </span>
             ) : null}
           </div>

@@ -1,7 +1,9 @@
 // A client's commission on its screen: what it earned on successful live vends (upfront and
 // accrued), what is accrued and not yet settled, and its commission balance; with the upfront
 // setting and "Settle accrued commission" for admins holding commissions.manage.
+
 import type { CorporateClientDetailView } from '@vendport/shared';
+import { COMMISSION_WORDS } from '@vendport/shared';
 import { useState } from 'react';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
@@ -79,13 +81,22 @@ export function ClientCommissionCard({
           </div>
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4" data-testid="client-commission">
             <Stat
-              label="Commission earned"
+              label={COMMISSION_WORDS.earned}
               value={formatNaira(c.totals.commissionKobo)}
               hint={`${c.totals.vends} vends`}
             />
-            <Stat label="Taken upfront" value={formatNaira(c.totals.upfrontKobo)} />
-            <Stat label="Accrued, not settled" value={formatNaira(unsettled)} />
-            <Stat label="Settled to wallet" value={formatNaira(c.totals.settledKobo)} />
+            <Stat label={COMMISSION_WORDS.upfront} value={formatNaira(c.totals.upfrontKobo)} />
+            <Stat
+              label={COMMISSION_WORDS.awaitingSettlement}
+              value={formatNaira(unsettled)}
+              hint={
+                c.pendingKobo
+                  ? `${COMMISSION_WORDS.pending}: ${formatNaira(c.pendingKobo)}, apart`
+                  : undefined
+              }
+              testId="client-commission-awaiting"
+            />
+            <Stat label={COMMISSION_WORDS.settled} value={formatNaira(c.totals.settledKobo)} />
           </div>
         </div>
       )}

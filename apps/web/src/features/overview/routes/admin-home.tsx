@@ -2,6 +2,7 @@
 // this week, this month or a custom range, Lagos days), vend value per day by network, top clients,
 // the fund requests and verifications waiting for an admin, and the VTU lines' float with low
 // lines flagged. Live vends only.
+import { COMMISSION_WORDS } from '@vendport/shared';
 import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
@@ -77,12 +78,12 @@ function PlatformFigures() {
               hint={t ? formatNaira(t.reversedValueKobo) : undefined}
             />
             <Stat
-              label="Commission earned by clients"
+              label={COMMISSION_WORDS.earnedByClients}
               value={money(t?.commissionKobo)}
               hint="On successful vends"
             />
             <Stat
-              label="Commission paid to clients"
+              label={COMMISSION_WORDS.paidToClients}
               value={money(t?.commissionPaidKobo)}
               hint="Upfront, and settled to wallets"
             />

@@ -132,8 +132,8 @@ function ReconciliationForm({ view, canManage }: { view: ReconciliationSettingsV
       <p className="text-xs text-slate-500">
         Statements come from the ledger: the opening balance, every credit and debit with its reference, the
         closing balance and a check line (opening + credits − debits = closing). Periods run from midnight to
-        midnight, Lagos time. With CSV and PDF, emails carry both files and each statement below can be
-        downloaded as a PDF too.
+        midnight, Lagos time. The format is what emails carry (CSV only, or CSV and PDF); each statement below
+        can be downloaded as either.
       </p>
       {canManage ? (
         <div className="flex justify-end">

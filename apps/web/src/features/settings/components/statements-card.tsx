@@ -1,5 +1,5 @@
 // My statements (made at each period's end, or on demand for past days), latest period first,
-// each downloadable as CSV, and as PDF too when the format is CSV and PDF. The pager lives in the URL.
+// each downloadable in every format it has (CSV and PDF). The pager lives in the URL.
 import type { StatementView } from '@vendport/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -12,9 +12,8 @@ import { DownloadIcon } from '@/components/ui/icons';
 import { Pager, usePageParams } from '@/components/ui/pager';
 import { type Column, Table } from '@/components/ui/table';
 import { toastApiError } from '@/lib/api-toasts';
-import { formatDate, formatNaira, lagosToday, shiftDay } from '@/lib/format';
+import { formatDate, formatDateTime, formatNaira, lagosToday, shiftDay } from '@/lib/format';
 import { downloadStatement, useCreateStatement } from '../api/create-statement';
-import { useReconciliationSettings } from '../api/get-reconciliation-settings';
 import { useStatements } from '../api/get-statements';
 
 const KIND_LABEL: Record<StatementView['kind'], string> = {
@@ -54,7 +53,7 @@ function DownloadButton({ s, as }: { s: StatementView; as: 'csv' | 'pdf' }) {
 const period = (s: StatementView) =>
   s.fromDate === s.toDate ? formatDate(s.fromDate) : `${formatDate(s.fromDate)} – ${formatDate(s.toDate)}`;
 
-const columnsFor = (withPdf: boolean): Column<StatementView>[] => [
+const COLUMNS: Column<StatementView>[] = [
   {
     key: 'period',
     card: 'main',
@@ -78,9 +77,20 @@ const columnsFor = (withPdf: boolean): Column<StatementView>[] => [
   {
     key: 'closing',
     card: 'main',
-    header: 'Closing',
+    header: 'Balance at end of day',
     align: 'right',
-    cell: (s) => formatNaira(s.closingKobo),
+    // The closing balance is the wallet's at the end of the period's last day, unless the
+    // statement was made while that day ran (issue 36 point 7).
+    cell: (s) => (
+      <div>
+        <span className="block tabular-nums">{formatNaira(s.closingKobo)}</span>
+        <span className="block text-xs text-slate-500" data-testid="statement-end-of-day">
+          {lagosToday(s.createdAt) <= s.toDate
+            ? `so far, at ${formatDateTime(s.createdAt)}`
+            : `end of ${formatDate(s.toDate)}`}
+        </span>
+      </div>
+    ),
   },
   {
     key: 'download',
@@ -89,8 +99,10 @@ const columnsFor = (withPdf: boolean): Column<StatementView>[] => [
     align: 'right',
     cell: (s) => (
       <div className="flex justify-end gap-2">
-        <DownloadButton s={s} as="csv" />
-        {withPdf ? <DownloadButton s={s} as="pdf" /> : null}
+        {/* Each statement offers the files it has, whatever the delivery format set now. */}
+        {s.formats.map((f) => (
+          <DownloadButton key={f} s={s} as={f === 'PDF' ? 'pdf' : 'csv'} />
+        ))}
       </div>
     ),
   },
@@ -99,7 +111,6 @@ const columnsFor = (withPdf: boolean): Column<StatementView>[] => [
 export function StatementsCard() {
   const { page, limit } = usePageParams();
   const statements = useStatements(page, limit);
-  const withPdf = useReconciliationSettings().data?.format === 'CSV_PDF';
   const create = useCreateStatement();
   // Any past days, or today so far.
   const max = lagosToday();
@@ -165,7 +176,7 @@ export function StatementsCard() {
       ) : (
         <Table
           caption="Statements"
-          columns={columnsFor(withPdf)}
+          columns={COLUMNS}
           rows={statements.data?.data ?? []}
           rowKey={(s) => s.id}
           loading={statements.isPending}

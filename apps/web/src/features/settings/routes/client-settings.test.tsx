@@ -239,7 +239,7 @@ describe('client settings', () => {
     expect(stub.calls.some((c) => c.url === '/api/v1/get-api-key')).toBe(false);
   });
 
-  it('[SETTINGS] statements: the format is CSV only or CSV and PDF; with CSV and PDF each statement has a PDF download', async () => {
+  it('[SETTINGS] statements: the format is CSV only or CSV and PDF; each statement offers the files it has, whatever the format (issue 36 points 7, 8)', async () => {
     sessionStore.login(makeUser({ permissions: OWNER }), 'tok', false);
     const view = {
       enabled: true,
@@ -262,6 +262,7 @@ describe('client settings', () => {
       debitsKobo: 170_000,
       closingKobo: 1_400_000,
       entryCount: 4,
+      formats: ['CSV', 'PDF'],
       createdAt: '2026-04-01T10:00:00.000Z',
     };
     const settingsRoute = { path: '/api/v1/reconciliation/settings', body: ok(view) };
@@ -296,6 +297,9 @@ describe('client settings', () => {
     expect(
       await within(table).findByRole('button', { name: 'Download statement STM-ABCDEFGHJK as CSV' }),
     ).toBeInTheDocument();
+    // The closing balance is the wallet's at the end of the period's last day.
+    expect(within(table).getByTestId('statement-end-of-day')).toHaveTextContent('end of 31/03/2026');
+    expect(within(table).getByText('₦14,000.00')).toBeInTheDocument();
     const pdf = within(table).getByRole('button', { name: 'Download statement STM-ABCDEFGHJK as PDF' });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
     await user.click(pdf);
@@ -315,9 +319,10 @@ describe('client settings', () => {
         format: 'CSV',
       }),
     );
-    // CSV only: the PDF buttons go.
-    await waitFor(() =>
-      expect(within(table).queryByRole('button', { name: /as PDF$/ })).not.toBeInTheDocument(),
-    );
+    // CSV only is what new statements are sent as; the statements made keep their PDF.
+    await screen.findByText('Reconciliation settings saved');
+    expect(
+      within(table).getByRole('button', { name: 'Download statement STM-ABCDEFGHJK as PDF' }),
+    ).toBeInTheDocument();
   }, 20_000);
 });

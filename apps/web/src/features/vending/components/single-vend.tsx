@@ -10,6 +10,7 @@ import {
   type ServiceType,
   suggestNetwork,
   type VendView,
+  vendBoundsHint,
 } from '@vendport/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -25,6 +26,7 @@ import { portalReference } from './references';
 import { VendConfirmModal } from './vend-confirm-modal';
 import { VendResultModal } from './vend-result-modal';
 import {
+  boundsOf,
   checkVend,
   plansFor,
   quoteVend,
@@ -255,11 +257,7 @@ export function SingleVend({
             required
             error={!!errors.amount}
             errorMessage={errors.amount?.message}
-            helperText={
-              service
-                ? `Between ${formatNaira(service.minAmountKobo)} and ${formatNaira(service.maxAmountKobo)}`
-                : undefined
-            }
+            helperText={service ? vendBoundsHint(boundsOf(catalogue, service)) : undefined}
             {...register('amount')}
           />
         ) : (

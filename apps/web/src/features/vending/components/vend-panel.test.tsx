@@ -130,6 +130,44 @@ describe('buy airtime and data', () => {
     expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('[VEND] the hint and the refusal quote the same bounds: the service’s and the platform’s (issue 36 point 17)', async () => {
+    const stub = stubFetch(
+      routes({
+        extra: [
+          {
+            path: '/api/v1/platform',
+            body: ok({
+              platformName: 'VendPort',
+              supportEmail: '',
+              supportPhone: '',
+              maintenanceBanner: '',
+              maxVendAmountKobo: 2_000_000,
+            }),
+          },
+        ],
+      }),
+    );
+    vi.stubGlobal('fetch', stub.fn);
+    const form = await openForm();
+    await userEvent.type(form.getByLabelText(/Phone number/), '08031234567');
+    // The service allows ₦50–₦50,000; the platform's largest single vend is ₦20,000.
+    expect(await form.findByText('Between ₦50.00 and ₦20,000.00')).toBeInTheDocument();
+    const amount = form.getByLabelText(/Amount/);
+    for (const typed of ['0', '5,000,000', '20,000.01']) {
+      await userEvent.clear(amount);
+      await userEvent.type(amount, typed);
+      await userEvent.click(form.getByRole('button', { name: 'Continue' }));
+      expect(
+        await form.findByText('Amount must be between ₦50.00 and ₦20,000.00 for MTN airtime'),
+      ).toBeInTheDocument();
+    }
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '99999999999999');
+    await userEvent.click(form.getByRole('button', { name: 'Continue' }));
+    expect(await form.findByText('Amount is too large')).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('[VEND] the confirmation shows what will be debited; confirming vends, shows the result and refreshes the balance', async () => {
     const stub = stubFetch(
       routes({

@@ -13,6 +13,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { usePlanCatalogue } from '@/lib/api/get-data-plans';
 import { formatNaira } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
+import { usePlatform } from '@/lib/platform';
 import { useSession } from '@/lib/session';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useCommissionTerms } from '../api/get-commission-terms';
@@ -35,10 +36,18 @@ export function VendPanel({ detailsPath = '/dashboard/vending-history' }: { deta
   const plans = usePlanCatalogue(!inactive);
   const balance = useWalletBalance(can('wallet.read'));
   const terms = useCommissionTerms(can('commission.read') && !testMode);
+  // The platform's largest single vend bounds every service (issue 36 point 17); when it cannot be
+  // read the service's bounds are quoted and the server still applies both.
+  const platform = usePlatform(!inactive);
+  const platformMaxKobo = platform.data?.maxVendAmountKobo ?? null;
+  const platformSettled = !platform.isLoading;
 
   const catalogue = useMemo<VendCatalogue | null>(
-    () => (services.data && plans.data ? { services: services.data, plans: plans.data } : null),
-    [services.data, plans.data],
+    () =>
+      services.data && plans.data && platformSettled
+        ? { services: services.data, plans: plans.data, platformMaxKobo }
+        : null,
+    [services.data, plans.data, platformSettled, platformMaxKobo],
   );
   const availableKobo = balance.data
     ? testMode

@@ -5,10 +5,13 @@
 import {
   commissionOf,
   type DataPlanView,
-  formatNaira,
   type Network,
   type ServiceType,
   type ServiceView,
+  type VendBounds,
+  vendBounds,
+  vendBoundsMessage,
+  withinVendBounds,
 } from '@vendport/shared';
 
 /** A purchase that passed every check, ready to confirm. */
@@ -21,7 +24,16 @@ export type VendDraft = {
   service: ServiceView;
 };
 
-export type VendCatalogue = { services: readonly ServiceView[]; plans: readonly DataPlanView[] };
+export type VendCatalogue = {
+  services: readonly ServiceView[];
+  plans: readonly DataPlanView[];
+  /** The platform's largest single vend; null when unknown (the service's bounds alone). */
+  platformMaxKobo?: number | null;
+};
+
+/** The amounts a vend through the service may take: the service's and the platform's limits. */
+export const boundsOf = (catalogue: VendCatalogue, service: ServiceView): VendBounds =>
+  vendBounds(service, catalogue.platformMaxKobo);
 
 /** The service a vend goes through: the oldest active one assigned for the product line. */
 export function serviceFor(
@@ -44,8 +56,8 @@ export const findPlan = (plans: readonly DataPlanView[], code: string) =>
 export const unavailableMessage = (network: Network, type: ServiceType) =>
   `${network} ${type.toLowerCase()} is not available on your account`;
 
-export const boundsMessage = (service: ServiceView) =>
-  `Amount must be between ${formatNaira(service.minAmountKobo)} and ${formatNaira(service.maxAmountKobo)} for ${service.network} ${service.service.toLowerCase()}`;
+export const boundsMessage = (bounds: VendBounds, service: ServiceView) =>
+  vendBoundsMessage(bounds, service.network, service.service);
 
 export type VendCheck =
   | { ok: true; service: ServiceView; plan: DataPlanView | null; amountKobo: number }
@@ -77,8 +89,13 @@ export function checkVend(
       return { ok: false, field: 'amount', message: 'Amount is required for airtime' };
     amountKobo = v.amountKobo;
   }
-  if (amountKobo < service.minAmountKobo || amountKobo > service.maxAmountKobo)
-    return { ok: false, field: v.type === 'DATA' ? 'planCode' : 'amount', message: boundsMessage(service) };
+  const bounds = boundsOf(catalogue, service);
+  if (!withinVendBounds(amountKobo, bounds))
+    return {
+      ok: false,
+      field: v.type === 'DATA' ? 'planCode' : 'amount',
+      message: boundsMessage(bounds, service),
+    };
   return { ok: true, service, plan, amountKobo };
 }
 

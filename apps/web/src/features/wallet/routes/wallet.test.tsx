@@ -68,6 +68,34 @@ describe('wallet', () => {
     expect(screen.queryByRole('form', { name: 'Repayment' })).not.toBeInTheDocument();
   });
 
+  it('[WALLET] the balance at the end of a chosen day asks get-wallet-balance?date (issue 36 point 7)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-10T09:00:00Z'));
+    const asAt = (date: string, balanceKobo: number) =>
+      ok(makeWalletBalance({ asAt: { date, balanceKobo } }));
+    const stub = stubFetch([
+      ...walletRoutes(),
+      { path: '/api/v1/get-wallet-balance?date=2026-03-09', body: asAt('2026-03-09', 734_500) },
+      { path: '/api/v1/get-wallet-balance?date=2026-03-01', body: asAt('2026-03-01', 100_000) },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    try {
+      renderApp('/dashboard/wallet');
+      const card = await screen.findByTestId('end-of-day-balance', {}, { timeout: 5000 });
+      // Yesterday (Lagos) by default.
+      expect(card).toHaveTextContent('₦7,345.00');
+      expect(card).toHaveTextContent('At the end of 09/03/2026');
+      const day = screen.getByLabelText('Day');
+      await userEvent.clear(day);
+      await userEvent.type(day, '01/03/2026');
+      await userEvent.tab();
+      await waitFor(() => expect(screen.getByTestId('end-of-day-balance')).toHaveTextContent('₦1,000.00'));
+      expect(screen.getByTestId('end-of-day-balance')).toHaveTextContent('At the end of 01/03/2026');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('[WALLET] in test mode the sandbox wallet shows beside the live balance', async () => {
     const user = makeUser({ permissions: ['wallet.read', 'wallet.fund'] });
     if (user.corporate) Object.assign(user.corporate, { testMode: true, testModeAllowed: true });

@@ -13,6 +13,7 @@ import { BankTransferCard } from '../components/bank-transfer-card';
 import { CardFundingCard } from '../components/card-funding-card';
 import { CardReceivableAlert } from '../components/card-receivable-alert';
 import { DedicatedAccountCard } from '../components/dedicated-account-card';
+import { EndOfDayBalanceCard } from '../components/end-of-day-balance';
 import { PendingRequests } from '../components/pending-requests';
 import { RepaymentCard } from '../components/repayment-card';
 import { useCardPaymentReturn } from '../components/use-card-payment-return';
@@ -56,6 +57,8 @@ export default function WalletRoute() {
         isError={balance.isError}
         onRetry={() => balance.refetch()}
       />
+
+      <EndOfDayBalanceCard />
 
       {canFund ? (
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
