@@ -629,6 +629,12 @@ const CASES: Record<string, () => Promise<Call>> = {
     const docs = up.json().data as Array<{ documentId: string }>;
     return { as: c, body: { documentId: docs[0].documentId } };
   },
+  'POST /api/v1/update-document-kind': async () => {
+    const c = await freshCorporate();
+    const up = await inject(c, 'POST', 'upload-documents', undefined, multipart({ kind: 'OTHER' }, [pdf]));
+    const docs = up.json().data as Array<{ documentId: string }>;
+    return { as: c, body: { documentId: docs[0].documentId, kind: 'CERTIFICATE_OF_INCORPORATION' } };
+  },
   'POST /api/v1/request-verification': async () => {
     const c = await freshCorporate();
     await inject(c, 'POST', 'upload-documents', undefined, multipart({ kind: 'OTHER' }, [pdf]));

@@ -12,7 +12,7 @@ import { DownloadIcon } from '@/components/ui/icons';
 import { Pager, usePageParams } from '@/components/ui/pager';
 import { type Column, Table } from '@/components/ui/table';
 import { toastApiError } from '@/lib/api-toasts';
-import { formatDate, formatDateTime, formatNaira, lagosToday, shiftDay } from '@/lib/format';
+import { formatDate, formatNaira, formatShortDateTime, lagosToday, shiftDay } from '@/lib/format';
 import { downloadStatement, useCreateStatement } from '../api/create-statement';
 import { useStatements } from '../api/get-statements';
 
@@ -86,7 +86,7 @@ const COLUMNS: Column<StatementView>[] = [
         <span className="block tabular-nums">{formatNaira(s.closingKobo)}</span>
         <span className="block text-xs text-slate-500" data-testid="statement-end-of-day">
           {lagosToday(s.createdAt) <= s.toDate
-            ? `so far, at ${formatDateTime(s.createdAt)}`
+            ? `so far, at ${formatShortDateTime(s.createdAt)}`
             : `end of ${formatDate(s.toDate)}`}
         </span>
       </div>

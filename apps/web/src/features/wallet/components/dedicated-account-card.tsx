@@ -3,7 +3,6 @@
 // "Get my account number" (created once; asking again shows the same account); an unverified one is
 // told to verify its business. Hidden when the platform offers no dedicated accounts.
 import type { DedicatedAccountView } from '@vendport/shared';
-import toast from 'react-hot-toast';
 import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,7 +10,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { BankIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { toastApiError } from '@/lib/api-toasts';
+import { envelopeCallbacks } from '@/lib/api-toasts';
 import { useCreateDedicatedAccount, useDedicatedAccount } from '../api/dedicated-account';
 
 function Row({
@@ -70,13 +69,13 @@ export function DedicatedAccountCard() {
   if (state.data && !state.data.enabled) return null;
 
   const getIt = () =>
-    create.mutate(undefined, {
-      onSuccess: (res) => {
-        if (!res.success) toast.error(res.message || 'Your account number could not be created.');
-        else toast.success('Your account number is ready');
-      },
-      onError: toastApiError,
-    });
+    create.mutate(
+      undefined,
+      envelopeCallbacks(undefined, {
+        message: () => 'Your account number is ready',
+        failure: 'Your account number could not be created.',
+      }),
+    );
 
   return (
     <Card>
