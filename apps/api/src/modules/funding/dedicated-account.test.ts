@@ -14,6 +14,8 @@ import { runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp, testDbKind } from '../../test/harness';
 import { buildStatement } from '../reconciliation/statement.service';
+import { apiKeyFor, apiVend, assignDefaults } from '../vending/vending.testing';
+import { CARD_CHECK_QUEUE } from './card.service';
 import { DVA_TRANSFER_QUEUE } from './dedicated-account.service';
 import { call, walletBalance } from './funding.fixtures';
 import { readData } from './gateway/paystack/client';
@@ -464,6 +466,52 @@ describe('[DVA] the webhook event mapping', () => {
     ).toEqual({
       check: { reference: 'CP-1', kind: 'charge' },
     });
+  });
+});
+
+describe('[DVA] a transfer settles what a reversed card payment left owing', () => {
+  it('[DVA] a card payment spent then reversed leaves a receivable and holds vending; transfers into the account recover it first, then vending resumes', async () => {
+    const c = await verifiedClient();
+    const { accountNumber } = await accountOf(c);
+    await assignDefaults(t.app, c.corporateId);
+    const key = await apiKeyFor(t.app, c.corporateId);
+    // ₦2,000 by card through the stand-in's checkout, credited on verify.
+    const init = await call(t.app, c, {
+      method: 'POST',
+      url: '/api/v1/fund/card/initialize',
+      payload: { amount: '2000' },
+    });
+    expect(init.statusCode, init.body).toBe(201);
+    const p = init.json().data as { reference: string; checkoutUrl: string };
+    await fetch(`${p.checkoutUrl}/success`, { method: 'POST', body: '', redirect: 'manual' });
+    await mock.app.paystack.settled();
+    await call(t.app, c, { method: 'GET', url: `/api/v1/fund/card/verify?reference=${p.reference}` });
+    expect(await walletBalance(t.app, c.corporateId)).toBe(200_000);
+    // ₦1,500 of it vended, then the payer's bank reverses the payment.
+    expect((await apiVend(t.app, key, { amount: 1500 })).json().data.status).toBe('SUCCESSFUL');
+    expect(mock.app.paystack.reverse(p.reference)).not.toBeNull();
+    await mock.app.paystack.settled();
+    await runDueJobs(t.app.ctx, { queues: [CARD_CHECK_QUEUE] });
+    const owed = async () =>
+      (await call(t.app, c, { method: 'GET', url: '/api/v1/card-receivables' })).json().data as {
+        outstandingKobo: number;
+        vendingSuspended: boolean;
+      };
+    expect(await walletBalance(t.app, c.corporateId)).toBe(0);
+    expect(await owed()).toMatchObject({ outstandingKobo: 150_000, vendingSuspended: true });
+    expect((await apiVend(t.app, key, { amount: 100 })).json().code).toBe('VENDING_SUSPENDED');
+
+    // ₦1,000 by transfer: all of it goes to what is owed.
+    await transferInto(accountNumber, 100_000);
+    expect(await walletBalance(t.app, c.corporateId)).toBe(0);
+    expect(await owed()).toMatchObject({ outstandingKobo: 50_000, vendingSuspended: true });
+    // ₦2,000 more: ₦500 settles the rest, ₦1,500 stays in the wallet, vending resumes.
+    await transferInto(accountNumber, 200_000);
+    expect(await walletBalance(t.app, c.corporateId)).toBe(150_000);
+    expect(await owed()).toMatchObject({ outstandingKobo: 0, vendingSuspended: false });
+    expect((await apiVend(t.app, key, { amount: 100 })).json().data.status).toBe('SUCCESSFUL');
+    const report = await checkBooks(t.app.ctx.db);
+    expect(report.ok, JSON.stringify(report)).toBe(true);
   });
 });
 
