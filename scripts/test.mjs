@@ -1,5 +1,5 @@
-// npm test: every suite, in order — unit (shared and the repo's scripts), API on PGlite, web
-// components, API on PostgreSQL (when TEST_DATABASE_URL is set), then end to end in Chromium
+// npm test: every suite, in order — unit (shared and the repo's scripts), API on PGlite, the
+// client package against the API (@vendport/client), web components, API on PostgreSQL (when TEST_DATABASE_URL is set), then end to end in Chromium
 // with a ledger check after it. Before the end-to-end suite it finds Chromium, installing the
 // Debian package itself where it may (scripts/chromium.mjs); where it cannot, that suite counts
 // as failed, with one line saying what to run. Ends with one plain line "N passed, N failed, N
@@ -55,13 +55,15 @@ const WORKERS = process.env.VENDPORT_TEST_WORKERS ? ['--maxWorkers', process.env
 const FIRST_STAGE_WORKERS = WORKERS.length ? WORKERS : ['--maxWorkers', String(Math.max(1, cores))];
 
 if (runs('unit')) {
-  vitest('unit, scripts, api (PGlite), web', [
+  vitest('unit, scripts, api (PGlite), client, web', [
     '--project',
     'shared',
     '--project',
     'scripts',
     '--project',
     'api',
+    '--project',
+    'client',
     '--project',
     'web',
     ...FIRST_STAGE_WORKERS,
