@@ -1,8 +1,16 @@
 // The committed contract (packages/client/openapi.json) is the server's, and the server has not
 // broken it without raising info.version. Run `npm run contract` after changing a public route.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_FILE, contractText, readCommitted, serverContract } from './contract.mjs';
+import {
+  CONTRACT_FILE,
+  contractText,
+  generateTypes,
+  readCommitted,
+  serverContract,
+  TYPES_FILE,
+} from './contract.mjs';
 import { contractVerdict } from './contract-lib.mjs';
 
 let server;
@@ -16,6 +24,17 @@ describe('[CONTRACT] packages/client/openapi.json', () => {
     expect(
       committed === contractText(server),
       "packages/client/openapi.json differs from the server's public API: run `npm run contract` and commit the result",
+    ).toBe(true);
+  });
+
+  it("[CONTRACT] the client's generated types are those of the committed file (else run `npm run contract`)", () => {
+    const dir = path.resolve(import.meta.dirname, '../.tmp/contract');
+    mkdirSync(dir, { recursive: true });
+    const fresh = path.join(dir, 'schema.d.ts');
+    generateTypes(CONTRACT_FILE, fresh);
+    expect(
+      readFileSync(fresh, 'utf8') === readFileSync(TYPES_FILE, 'utf8'),
+      'packages/client/generated/schema.d.ts is not generated from openapi.json: run `npm run contract`',
     ).toBe(true);
   });
 

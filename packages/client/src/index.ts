@@ -4,9 +4,9 @@
 // waitForVend() for `Prefer: respond-async` callers, verifyWebhook(), and typed errors.
 // Runs on Node 20+ and any runtime with fetch and WebCrypto (no node: imports).
 import createClient from 'openapi-fetch';
-import type { components, paths } from './schema';
+import type { components, paths } from '../generated/schema';
 
-export type { components, paths, webhooks } from './schema';
+export type { components, paths, webhooks } from '../generated/schema';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 
