@@ -1,6 +1,7 @@
 // npm test: every suite, in order — unit (shared and the repo's scripts), API on PGlite, the
-// client package against the API (@vendport/client), web components, API on PostgreSQL (when TEST_DATABASE_URL is set), then end to end in Chromium
-// with a ledger check after it. Before the end-to-end suite it finds Chromium, installing the
+// client package against the API (@vendport/client), web components, API and client on
+// PostgreSQL (when TEST_DATABASE_URL is set), then end to end in Chromium with a ledger check
+// after it. Before the end-to-end suite it finds Chromium, installing the
 // Debian package itself where it may (scripts/chromium.mjs); where it cannot, that suite counts
 // as failed, with one line saying what to run. Ends with one plain line "N passed, N failed, N
 // skipped" summed over every suite, beside what did not run.
@@ -71,7 +72,9 @@ if (runs('unit')) {
 }
 if (runs('pg')) {
   if (process.env.TEST_DATABASE_URL) {
-    vitest('api (PostgreSQL)', ['--project', 'api', ...WORKERS], { TEST_DB_KIND: 'pg' });
+    vitest('api and client (PostgreSQL)', ['--project', 'api', '--project', 'client', ...WORKERS], {
+      TEST_DB_KIND: 'pg',
+    });
   } else {
     const line =
       'TEST_DATABASE_URL is not set: the API suite on PostgreSQL (and its concurrency tests) was skipped.';
