@@ -1,6 +1,7 @@
 // The README's quickstart as written: its ```ts blocks, run in order as one module against the API
 // started in-process, with only the base URL, the sandbox key, the webhook secret and the port put
 // in place of the README's placeholders.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,6 +51,25 @@ describe('[CLIENT] README quickstart', () => {
     expect(blocks).toHaveLength(4);
     expect(blocks[0]).toMatch(/createVendPortClient/);
     expect(blocks[3]).toMatch(/verifyWebhook/);
+  });
+
+  it('[CLIENT] typechecks as written against the generated types', () => {
+    const dir = path.join(tmp, 'typecheck');
+    mkdirSync(dir, { recursive: true });
+    const code = codeBlocks(readFileSync(path.join(pkg, 'README.md'), 'utf8')).join('\n');
+    writeFileSync(path.join(dir, 'quickstart.ts'), `${code}\nexport {};\n`);
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ extends: '../../tsconfig.json', include: ['quickstart.ts'] }),
+    );
+    const tsc = path.resolve(pkg, '../../node_modules/.bin/tsc');
+    let out = '';
+    try {
+      execFileSync(tsc, ['-p', dir], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (err) {
+      out = String((err as { stdout?: string }).stdout ?? err);
+    }
+    expect(out).toBe('');
   });
 
   it('[CLIENT] runs as written: sandbox money, a vend, a typed refusal, waitForVend, a verified webhook', async () => {
