@@ -1,6 +1,8 @@
 // @vendport/client against the real API (started in-process, sandbox key): every method, the
 // retries that must never vend twice, typed errors, and a signed webhook received locally.
 import { createHmac } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createVendPortClient,
@@ -230,5 +232,21 @@ describe('[CLIENT] verifyWebhook() on a delivery from the server', () => {
     const old = t - 3600;
     const resigned = `t=${old},v1=${createHmac('sha256', secret).update(`${old}.${d.body}`).digest('hex')}`;
     await expect(verifyWebhook(d.body, resigned, secret)).rejects.toThrow(/tolerance/);
+  });
+});
+
+describe('[CLIENT] runtime', () => {
+  it('[CLIENT] the client imports no node: module and only openapi-fetch at run time', () => {
+    const src = path.resolve(import.meta.dirname, '../src');
+    for (const f of readdirSync(src)) {
+      const code = readFileSync(path.join(src, f), 'utf8');
+      const imports = [...code.matchAll(/^import (?!type )[^;]*? from '([^']+)'/gm)].map((m) => m[1]);
+      expect(
+        imports.filter((i) => !i.startsWith('.')),
+        f,
+      ).toEqual(['openapi-fetch']);
+    }
+    const pkg = JSON.parse(readFileSync(path.resolve(src, '../package.json'), 'utf8'));
+    expect(Object.keys(pkg.dependencies)).toEqual(['openapi-fetch']);
   });
 });
