@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { FileNameSequencer } from './e2e/vitest.config.ts';
 
-// One runner, five projects (shared, api, scripts, web, e2e). The API project runs every file on its own fresh
+// One runner, six projects (shared, api, scripts, client, web, e2e). The API project runs every file on its own fresh
 // database (PGlite, and PostgreSQL too when TEST_DATABASE_URL is set). The sequencer is read
 // from this root config only: it runs the e2e journeys in file-name order, other files as usual.
 export default defineConfig({
@@ -31,6 +31,17 @@ export default defineConfig({
           include: ['scripts/**/*.test.mjs', 'mocks/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          // @vendport/client against the API it calls, started in-process (PGlite, or PostgreSQL
+          // with TEST_DB_KIND=pg), and its README's quickstart as written.
+          name: 'client',
+          include: ['packages/client/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       'apps/web/vitest.config.ts',

@@ -1,6 +1,7 @@
-// npm test: every suite, in order — unit (shared and the repo's scripts), API on PGlite, web
-// components, API on PostgreSQL (when TEST_DATABASE_URL is set), then end to end in Chromium
-// with a ledger check after it. Before the end-to-end suite it finds Chromium, installing the
+// npm test: every suite, in order — unit (shared and the repo's scripts), API on PGlite, the
+// client package against the API (@vendport/client), web components, API and client on
+// PostgreSQL (when TEST_DATABASE_URL is set), then end to end in Chromium with a ledger check
+// after it. Before the end-to-end suite it finds Chromium, installing the
 // Debian package itself where it may (scripts/chromium.mjs); where it cannot, that suite counts
 // as failed, with one line saying what to run. Ends with one plain line "N passed, N failed, N
 // skipped" summed over every suite, beside what did not run.
@@ -55,7 +56,7 @@ const WORKERS = process.env.VENDPORT_TEST_WORKERS ? ['--maxWorkers', process.env
 const FIRST_STAGE_WORKERS = WORKERS.length ? WORKERS : ['--maxWorkers', String(Math.max(1, cores))];
 
 if (runs('unit')) {
-  vitest('unit, scripts, api (PGlite), web', [
+  vitest('unit, scripts, api (PGlite), client, web', [
     '--project',
     'shared',
     '--project',
@@ -63,13 +64,17 @@ if (runs('unit')) {
     '--project',
     'api',
     '--project',
+    'client',
+    '--project',
     'web',
     ...FIRST_STAGE_WORKERS,
   ]);
 }
 if (runs('pg')) {
   if (process.env.TEST_DATABASE_URL) {
-    vitest('api (PostgreSQL)', ['--project', 'api', ...WORKERS], { TEST_DB_KIND: 'pg' });
+    vitest('api and client (PostgreSQL)', ['--project', 'api', '--project', 'client', ...WORKERS], {
+      TEST_DB_KIND: 'pg',
+    });
   } else {
     const line =
       'TEST_DATABASE_URL is not set: the API suite on PostgreSQL (and its concurrency tests) was skipped.';
