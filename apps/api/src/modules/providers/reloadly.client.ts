@@ -18,15 +18,9 @@
 // A token that cannot be had means the call was never sent. For a top-up that is a definite FAILED (PROVIDER):
 // nothing reached Reloadly, so failing over cannot deliver twice. For every other call it is UNKNOWN.
 import { z } from 'zod';
+import { exchangeJson } from '../../infra/outbound';
 import { reloadlyStatusOutcome, reloadlyTopupOutcome } from './reloadly.answers';
-import {
-  failed,
-  reasonOf,
-  type UpstreamAnswer,
-  type UpstreamOutcome,
-  unknown,
-  unreadable,
-} from './upstream.answers';
+import { failed, type UpstreamAnswer, type UpstreamOutcome, unknown, unreadable } from './upstream.answers';
 
 /** The Accept header of every Airtime request sample (e.g. https://docs.reloadly.com/airtime/transactions/get-transaction). */
 export const RELOADLY_TOPUPS_ACCEPT = 'application/com.reloadly.topups-v1+json';
@@ -112,25 +106,7 @@ export function createReloadlyClient(opts: ReloadlyClientOptions) {
     url: string,
     init: { method: string; headers: Record<string, string>; body?: unknown },
   ) {
-    try {
-      // The same signal bounds reading the body, so a server that sends headers and then stalls times out too.
-      const res = await doFetch(url, {
-        method: init.method,
-        headers: init.headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(opts.timeoutMs),
-      });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // Kept as raw text: the mappings read it as an answer that does not parse (UNKNOWN).
-      }
-      return { httpStatus: res.status, body: parsed } satisfies UpstreamAnswer;
-    } catch (err) {
-      return { noAnswer: true, reason: reasonOf(err, opts.timeoutMs) } satisfies UpstreamAnswer;
-    }
+    return exchangeJson(doFetch, url, init, opts.timeoutMs);
   }
 
   // POST {authUrl}/oauth/token: https://docs.reloadly.com/airtime/ (Authentication) and

@@ -5,6 +5,7 @@
 // The rule every mapping keeps: an answer we cannot classify (no answer, a 5xx, a body that does not
 // parse, a code or status the provider does not document) is UNKNOWN, never FAILED. A wrong FAILED
 // refunds a vend the recipient may already have received; a wrong UNKNOWN only costs a requery.
+import type { OutboundAnswer } from '../../infra/outbound';
 
 /** Why a definite failure happened, which decides what the vend does next. */
 export type FailureKind =
@@ -28,9 +29,8 @@ export type UpstreamOutcome =
   /** Delivered (or charged) earlier, then reversed by the provider (VTpass `reversed`, Reloadly `REFUNDED`). */
   | { outcome: 'REVERSED'; detail: string };
 
-/** One HTTP exchange as the adapter saw it: a status and the body (parsed JSON, or the raw text when it
- * was not JSON), or no answer at all (timeout, connection refused, reset). */
-export type UpstreamAnswer = { httpStatus: number; body: unknown } | { noAnswer: true; reason: string };
+/** One HTTP exchange as the adapter saw it (infra/outbound.ts). */
+export type UpstreamAnswer = OutboundAnswer;
 
 export const unknown = (detail: string): UpstreamOutcome => ({ outcome: 'UNKNOWN', detail });
 
@@ -45,15 +45,4 @@ export function unreadable(answer: UpstreamAnswer): UpstreamOutcome | null {
   if ('noAnswer' in answer) return unknown(`no answer: ${answer.reason}`);
   if (answer.httpStatus >= 500) return unknown(`HTTP ${answer.httpStatus}`);
   return null;
-}
-
-/** Why a fetch got no answer, in words: a timeout of the deadline, or the error and its system code. */
-export function reasonOf(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error) {
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') return `timed out after ${timeoutMs} ms`;
-    const cause = (err as { cause?: unknown }).cause;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
-    return code ? `${err.message} (${code})` : err.message;
-  }
-  return String(err);
 }

@@ -14,7 +14,8 @@
 // is what public VTpass clients parse, so a balance that does not parse is an error, not a guess.
 import { formatLagos } from '@vendport/shared';
 import { z } from 'zod';
-import { reasonOf, type UpstreamAnswer, type UpstreamOutcome } from './upstream.answers';
+import { exchangeJson } from '../../infra/outbound';
+import type { UpstreamAnswer, UpstreamOutcome } from './upstream.answers';
 import { vtpassPayOutcome, vtpassRequeryOutcome } from './vtpass.answers';
 
 export interface VtpassClientOptions {
@@ -106,25 +107,12 @@ export function createVtpassClient(opts: VtpassClientOptions) {
       method === 'POST'
         ? { 'api-key': opts.apiKey, 'secret-key': opts.secretKey, 'content-type': 'application/json' }
         : { 'api-key': opts.apiKey, 'public-key': opts.publicKey };
-    try {
-      // The same signal bounds reading the body, so a server that sends headers and then stalls times out too.
-      const res = await doFetch(`${base}${path}`, {
-        method,
-        headers: { ...headers, accept: 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(opts.timeoutMs),
-      });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // Kept as raw text: the mapping reads it as an answer that does not parse (UNKNOWN).
-      }
-      return { httpStatus: res.status, body: parsed };
-    } catch (err) {
-      return { noAnswer: true, reason: reasonOf(err, opts.timeoutMs) };
-    }
+    return exchangeJson(
+      doFetch,
+      `${base}${path}`,
+      { method, headers: { ...headers, accept: 'application/json' }, body },
+      opts.timeoutMs,
+    );
   }
 
   async function read<T>(answer: UpstreamAnswer, schema: z.ZodType<T>): Promise<VtpassResult<T>> {

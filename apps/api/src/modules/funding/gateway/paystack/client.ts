@@ -13,6 +13,7 @@
 //   https://paystack.com/docs/payments/accept-payments/  amount in the currency's subunit (kobo);
 //                                                     callback_url receives ?trxref=…&reference=…
 import { z } from 'zod';
+import { exchangeJson, type OutboundAnswer } from '../../../../infra/outbound';
 
 export interface PaystackClientOptions {
   /** https://api.paystack.co, or a stand-in (mocks/paystack). No trailing slash needed. */
@@ -26,17 +27,7 @@ export interface PaystackClientOptions {
 }
 
 /** One HTTP exchange: a status and its body (parsed JSON, or the raw text), or no answer at all. */
-export type PaystackAnswer = { httpStatus: number; body: unknown } | { noAnswer: true; reason: string };
-
-function reasonOf(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error) {
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') return `timed out after ${timeoutMs} ms`;
-    const cause = (err as { cause?: unknown }).cause;
-    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
-    return code ? `${err.message} (${code})` : err.message;
-  }
-  return String(err);
-}
+export type PaystackAnswer = OutboundAnswer;
 
 export type PaystackExchange = (
   method: 'GET' | 'POST' | 'PUT',
@@ -49,29 +40,20 @@ export function paystackExchange(opts: PaystackClientOptions): PaystackExchange 
   const base = opts.baseUrl.replace(/\/+$/, '');
   const doFetch = opts.fetch ?? fetch;
   return async (method, path, body) => {
-    try {
-      // The same signal bounds reading the body: a server that sends headers and stalls times out too.
-      const res = await doFetch(`${base}${path}`, {
+    return exchangeJson(
+      doFetch,
+      `${base}${path}`,
+      {
         method,
         headers: {
           authorization: `Bearer ${opts.secretKey}`,
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(opts.timeoutMs),
-      });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // Kept as text: the mapping reads it as an answer that does not parse.
-      }
-      return { httpStatus: res.status, body: parsed };
-    } catch (err) {
-      return { noAnswer: true, reason: reasonOf(err, opts.timeoutMs) };
-    }
+        body,
+      },
+      opts.timeoutMs,
+    );
   };
 }
 
