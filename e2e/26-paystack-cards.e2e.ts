@@ -9,59 +9,21 @@
 // Screenshots (1366×800 and 390×844) of the stand-in's checkout and the credited wallet go to
 // E2E_SHOTS (default /work/shots).
 import { createHmac } from 'node:crypto';
-import path from 'node:path';
-import type { FundingTransactionView, WalletBalanceView } from '@vendport/shared';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FundingTransactionView } from '@vendport/shared';
+import { describe, expect, it } from 'vitest';
 import { chargeSuccessEvent } from '../mocks/paystack/responses.ts';
-import { MOCK_SECRET_KEY, startPaystackMock } from '../mocks/paystack/server.ts';
+import { MOCK_SECRET_KEY } from '../mocks/paystack/server.ts';
 import { signedInClient, useBrowser } from './fixtures';
-import { type E2eServer, startServer } from './global-setup';
-import { api, eventually, field, signUpCorporate, useServer, waitForPath } from './support';
+import { balanceOf, PAYSTACK_WEBHOOK, SHOTS, shots, usePaystackServer } from './paystack';
+import { api, eventually, field, signUpCorporate, waitForPath } from './support';
 
-const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
 const browser = useBrowser({ screenshots: SHOTS });
-const WEBHOOK = '/api/v1/payments/paystack/webhook';
-
-let mock: Awaited<ReturnType<typeof startPaystackMock>>;
-let server: E2eServer | undefined;
-
-beforeAll(async () => {
-  mock = await startPaystackMock({ port: 0 });
-  server = await startServer('e2e-paystack', {
-    CARD_GATEWAY: 'paystack',
-    PAYSTACK_BASE_URL: mock.baseUrl,
-    PAYSTACK_SECRET_KEY: MOCK_SECRET_KEY,
-    JOBS_POLL_MS: '200',
-  });
-  useServer(server);
-  mock.app.paystack.webhookUrl = `${server.baseURL}${WEBHOOK}`;
-});
-
-afterAll(async () => {
-  useServer(null);
-  await mock?.app.close();
-  await server?.stop();
-});
-
-const balanceOf = async (token: string) =>
-  (await api<WalletBalanceView>('GET', 'get-wallet-balance', undefined, token)).json.data.balanceKobo;
-
-async function shots(page: Page, name: string) {
-  for (const [w, h] of [
-    [1366, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: path.join(SHOTS, `e2e-${name}-${w}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 800 });
-}
+const paystack = usePaystackServer('e2e-paystack');
 
 const sign = (body: string) => createHmac('sha512', MOCK_SECRET_KEY).update(body).digest('hex');
 
 const postWebhook = (body: string, signature: string) =>
-  fetch(`${server!.baseURL}${WEBHOOK}`, {
+  fetch(`${paystack.server.baseURL}${PAYSTACK_WEBHOOK}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
     body,
@@ -80,10 +42,10 @@ describe('card funding through Paystack (its local stand-in)', () => {
     await card.getByRole('button', { name: 'Continue to payment' }).click();
 
     // Paystack's checkout (the stand-in's), for amount + fee.
-    await page.waitForURL((u) => u.origin === mock.baseUrl && u.pathname.startsWith('/checkout/'));
+    await page.waitForURL((u) => u.origin === paystack.mock.baseUrl && u.pathname.startsWith('/checkout/'));
     const pay = page.getByRole('button', { name: 'Pay ₦2,637.50' });
     await pay.waitFor();
-    const [reference] = [...mock.app.paystack.transactions.values()]
+    const [reference] = [...paystack.mock.app.paystack.transactions.values()]
       .filter((t) => page.url().endsWith(t.accessCode))
       .map((t) => t.reference);
     expect(reference).toMatch(/^CP-/);
@@ -95,8 +57,8 @@ describe('card funding through Paystack (its local stand-in)', () => {
     await page.getByText('₦2,500.00 has been added to your wallet', { exact: false }).waitFor();
     await page.getByTestId('wallet-balance').filter({ hasText: '₦2,500.00' }).waitFor();
     expect(await balanceOf(corp.token)).toBe(250_000);
-    await mock.app.paystack.settled();
-    const delivery = mock.app.paystack.webhooks.find((w) => w.reference === reference);
+    await paystack.mock.app.paystack.settled();
+    const delivery = paystack.mock.app.paystack.webhooks.find((w) => w.reference === reference);
     expect(delivery).toMatchObject({ event: 'charge.success', statuses: [200] });
     await shots(page, 'paystack-wallet-credited');
 
@@ -129,13 +91,15 @@ describe('card funding through Paystack (its local stand-in)', () => {
     expect(started.status).toBe(201);
     const { reference } = started.json.data;
     // Paid at Paystack, and its genuine webhook held back: only forged ones arrive first.
-    mock.app.paystack.webhookUrl = undefined;
+    paystack.mock.app.paystack.webhookUrl = undefined;
     try {
-      expect(mock.app.paystack.complete(reference, 'success')).not.toBeNull();
+      expect(paystack.mock.app.paystack.complete(reference, 'success')).not.toBeNull();
     } finally {
-      mock.app.paystack.webhookUrl = `${server!.baseURL}${WEBHOOK}`;
+      paystack.mock.app.paystack.webhookUrl = `${paystack.server.baseURL}${PAYSTACK_WEBHOOK}`;
     }
-    const genuine = JSON.stringify(chargeSuccessEvent(mock.app.paystack.transactions.get(reference)!));
+    const genuine = JSON.stringify(
+      chargeSuccessEvent(paystack.mock.app.paystack.transactions.get(reference)!),
+    );
 
     const wrongKey = await postWebhook(
       genuine,

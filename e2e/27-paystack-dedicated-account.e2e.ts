@@ -8,54 +8,14 @@
 //   (dedicated_nuban) → the server's queued verify → the wallet is credited, with no admin step,
 //   exactly once; the funding history shows "Bank transfer (automatic)".
 // Screenshots (1366×800 and 390×844) of the wallet screen with the account go to E2E_SHOTS.
-import path from 'node:path';
-import type { FundingTransactionView, WalletBalanceView } from '@vendport/shared';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_SECRET_KEY, startPaystackMock } from '../mocks/paystack/server.ts';
+import type { FundingTransactionView } from '@vendport/shared';
+import { describe, expect, it } from 'vitest';
 import { signedInClient, useBrowser } from './fixtures';
-import { type E2eServer, startServer } from './global-setup';
-import { adminToken, api, E2E_ADMIN_PASSWORD, eventually, PNG_2X2, useServer } from './support';
+import { balanceOf, PAYSTACK_WEBHOOK, SHOTS, shots, usePaystackServer } from './paystack';
+import { adminToken, api, E2E_ADMIN_PASSWORD, eventually, PNG_2X2 } from './support';
 
-const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
 const browser = useBrowser({ screenshots: SHOTS });
-const WEBHOOK = '/api/v1/payments/paystack/webhook';
-
-let mock: Awaited<ReturnType<typeof startPaystackMock>>;
-let server: E2eServer | undefined;
-
-beforeAll(async () => {
-  mock = await startPaystackMock({ port: 0 });
-  server = await startServer('e2e-paystack-dva', {
-    CARD_GATEWAY: 'paystack',
-    PAYSTACK_BASE_URL: mock.baseUrl,
-    PAYSTACK_SECRET_KEY: MOCK_SECRET_KEY,
-    PAYSTACK_DVA_BANK: 'wema-bank',
-    JOBS_POLL_MS: '200',
-  });
-  useServer(server);
-  mock.app.paystack.webhookUrl = `${server.baseURL}${WEBHOOK}`;
-});
-
-afterAll(async () => {
-  useServer(null);
-  await mock?.app.close();
-  await server?.stop();
-});
-
-const balanceOf = async (token: string) =>
-  (await api<WalletBalanceView>('GET', 'get-wallet-balance', undefined, token)).json.data.balanceKobo;
-
-async function shots(page: Page, name: string) {
-  for (const [w, h] of [
-    [1366, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: path.join(SHOTS, `e2e-${name}-${w}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 800 });
-}
+const paystack = usePaystackServer('e2e-paystack-dva', { PAYSTACK_DVA_BANK: 'wema-bank' });
 
 describe('funding by transfer into the client’s own account number (Paystack stand-in)', () => {
   it('[DVA] a verified client gets its account number on the wallet screen; a transfer into it credits the wallet without an admin', async () => {
@@ -66,7 +26,7 @@ describe('funding by transfer into the client’s own account number (Paystack s
       const form = new FormData();
       form.append('kind', kind);
       form.append('documents', new Blob([PNG_2X2], { type: 'image/png' }), `${kind.toLowerCase()}.png`);
-      const up = await fetch(`${server!.baseURL}/api/v1/upload-documents`, {
+      const up = await fetch(`${paystack.server.baseURL}/api/v1/upload-documents`, {
         method: 'POST',
         headers: { authorization: `Bearer ${corp.token}` },
         body: form,
@@ -92,19 +52,19 @@ describe('funding by transfer into the client’s own account number (Paystack s
     expect(await page.getByTestId('dedicated-account-bank').textContent()).toBe('Wema Bank');
     expect(await page.getByTestId('dedicated-account-name').textContent()).toMatch(/^VENDPORT\//);
     await page.getByRole('button', { name: 'Copy your account number' }).waitFor();
-    expect(mock.app.paystack.dedicatedAccounts.get(accountNumber)).toBeDefined();
+    expect(paystack.mock.app.paystack.dedicatedAccounts.get(accountNumber)).toBeDefined();
     await shots(page, 'paystack-dva-account');
 
     // Someone transfers ₦15,000 into it from their bank (the stand-in's transfer).
-    const res = await fetch(`${mock.baseUrl}/_mock/transfer`, {
+    const res = await fetch(`${paystack.mock.baseUrl}/_mock/transfer`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ account_number: accountNumber, amount: 1_500_000 }),
     });
     expect(res.status).toBe(200);
     const { reference } = ((await res.json()) as { data: { reference: string } }).data;
-    await mock.app.paystack.settled();
-    expect(mock.app.paystack.webhooks.find((w) => w.reference === reference)).toMatchObject({
+    await paystack.mock.app.paystack.settled();
+    expect(paystack.mock.app.paystack.webhooks.find((w) => w.reference === reference)).toMatchObject({
       event: 'charge.success',
       statuses: [200],
     });
@@ -129,8 +89,8 @@ describe('funding by transfer into the client’s own account number (Paystack s
     await shots(page, 'paystack-dva-history');
 
     // Paystack delivering the same event again changes nothing.
-    const again = mock.app.paystack.webhooks.find((w) => w.reference === reference)!;
-    const replay = await fetch(`${server!.baseURL}${WEBHOOK}`, {
+    const again = paystack.mock.app.paystack.webhooks.find((w) => w.reference === reference)!;
+    const replay = await fetch(`${paystack.server.baseURL}${PAYSTACK_WEBHOOK}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-paystack-signature': again.signature },
       body: again.body,
