@@ -13,14 +13,8 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
     }
   };
   return (
-    <div className="relative">
-      <pre
-        data-label={label}
-        className="max-w-full overflow-x-auto rounded-xl bg-slate-900 p-4 pr-20 text-xs leading-relaxed text-slate-100"
-      >
-        <code>{code}</code>
-      </pre>
-      <div className="absolute right-2 top-2">
+    <div className="min-w-0 overflow-hidden rounded-xl bg-slate-900">
+      <div className="flex justify-end border-b border-slate-700 px-2 py-1.5">
         <Button
           variant="secondary"
           size="sm"
@@ -31,6 +25,12 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
           Copy
         </Button>
       </div>
+      <pre
+        className="max-w-full overflow-x-auto p-4 text-xs leading-relaxed text-slate-100"
+        data-label={label}
+      >
+        <code>{code}</code>
+      </pre>
     </div>
   );
 }

@@ -175,7 +175,7 @@ export default function DevelopersRoute() {
           description="Every call of the public API, generated from its published contract."
         />
         <div className="min-w-0 px-6 py-4">
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto [&_button]:whitespace-nowrap">
             <Tabs
               label="Sample language"
               value={lang}
