@@ -18,6 +18,7 @@ import { notFound } from '../../infra/errors';
 import { ok, page } from '../../infra/http';
 import { corporateOf, requestContextOf } from '../../infra/request-context';
 import { confirmActingPassword } from '../auth';
+import { sendTestWebhook } from './test-event.service';
 import {
   attemptsOf,
   deliveryOut,
@@ -27,7 +28,6 @@ import {
   removeWebhook,
   resendDelivery,
   rotateWebhookSecret,
-  sendTestWebhook,
   setWebhookUrl,
   webhookOut,
 } from './webhooks.service';
