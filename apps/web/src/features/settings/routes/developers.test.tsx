@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { makeUser, pageOf, stubFetch } from '../../../../test/factories';
 import { renderApp } from '../../../../test/render-app';
+import { CONTRACT } from '../lib/contract';
+import { operationsOf } from '../lib/samples';
 
 const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
 const OWNER = ['settings.read', 'settings.manage', 'apikey.manage'];
@@ -133,5 +135,26 @@ describe('developers page', () => {
     expect(screen.queryByRole('button', { name: 'Reveal key' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send test webhook' })).toBeNull();
     expect(stub.calls.some((c) => c.url.includes('api-key'))).toBe(false);
+  });
+  it('[DEVELOPERS] downloads the Postman collection generated from the contract', async () => {
+    sessionStore.login(makeUser({ permissions: OWNER }), 'tok', false);
+    vi.stubGlobal('fetch', stubFetch(routes()).fn);
+    const blobs: Blob[] = [];
+    const create = vi.fn((b: Blob) => {
+      blobs.push(b);
+      return 'blob:postman';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: create, revokeObjectURL: vi.fn() }));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/dashboard/developers');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Postman collection' }, { timeout: 5000 }),
+    );
+    expect(clicked).toHaveBeenCalledTimes(1);
+    const collection = JSON.parse(await blobs[0].text());
+    expect(collection.info.schema).toContain('v2.1.0');
+    expect(collection.item).toHaveLength(operationsOf(CONTRACT).length);
+    expect(collection.variable[0]).toMatchObject({ key: 'baseUrl', value: window.location.origin });
+    clicked.mockRestore();
   });
 });

@@ -165,6 +165,11 @@ export default function DevelopersRoute() {
               </Button>
             ) : null}
           </div>
+          {canKeys && masked && !shown ? (
+            <p className="text-xs text-slate-500">
+              The samples show your key masked: reveal it (your password) to copy them ready to run.
+            </p>
+          ) : null}
           <CodeBlock code={quickstart(origin, key)} label="Quickstart" />
         </div>
       </Card>
