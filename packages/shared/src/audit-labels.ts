@@ -100,6 +100,7 @@ const ACTIONS: Record<string, string> = {
   'webhook.remove': 'Removed the webhook',
   'webhook.rotate-secret': 'Rotated the webhook secret',
   'webhook.resend': 'Resent a webhook event',
+  'webhook.test': 'Sent a test webhook event',
   'ip.add': 'Added an allowed IP address',
   'ip.remove': 'Removed an allowed IP address',
   'notifications.clear': 'Cleared notifications',

@@ -43,6 +43,7 @@ export const clientRoutes: RouteObject[] = [
   { path: 'commission', lazy: page(() => import('@/features/commission/routes/commission')) },
   { path: 'sales-valuation', lazy: page(() => import('@/features/sales-valuation/routes/sales-valuation')) },
   { path: 'settings', lazy: page(() => import('@/features/settings/routes/client-settings')) },
+  { path: 'developers', lazy: page(() => import('@/features/settings/routes/developers')) },
   { path: 'verification', lazy: page(() => import('@/features/verification/routes/verification')) },
   { path: 'notification', lazy: notifications },
   { path: 'audit-trail', lazy: auditTrail },

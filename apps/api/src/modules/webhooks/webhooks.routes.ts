@@ -18,6 +18,7 @@ import { notFound } from '../../infra/errors';
 import { ok, page } from '../../infra/http';
 import { corporateOf, requestContextOf } from '../../infra/request-context';
 import { confirmActingPassword } from '../auth';
+import { sendTestWebhook } from './test-event.service';
 import {
   attemptsOf,
   deliveryOut,
@@ -191,6 +192,29 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const created = await resendDelivery(ctx.db, requestContextOf(req), corporateOf(req), req.params.id);
       return reply.status(201).send(ok('The event will be sent again shortly', deliveryOut(created)));
+    },
+  );
+
+  r.post(
+    '/webhooks/test',
+    {
+      config: { permission: SETTINGS_MANAGE },
+      schema: {
+        tags,
+        summary:
+          'Send a signed sample vend.successful event (livemode false) to your webhook URL now, and answer with the attempt',
+        response: { 200: successEnvelope(webhookDeliveryView.extend({ durationMs: z.number().int() })) },
+      },
+    },
+    async (req) => {
+      const { found, durationMs } = await sendTestWebhook(ctx, requestContextOf(req), corporateOf(req));
+      const out = { ...deliveryOut(found), durationMs };
+      return ok(
+        out.status === 'DELIVERED'
+          ? `Test event delivered: your endpoint answered HTTP ${out.lastStatusCode}`
+          : `Test event not delivered: ${out.lastError ?? 'no answer'}`,
+        out,
+      );
     },
   );
 }

@@ -10,6 +10,7 @@ import {
   CheckIcon,
   ClockIcon,
   HomeIcon,
+  KeyIcon,
   LayersIcon,
   ListIcon,
   PercentIcon,
@@ -110,6 +111,8 @@ const CLIENT_NAV: NavSection[] = [
         permission: 'team.audit.read',
       },
       { label: 'Settings', to: '/dashboard/settings', icon: i(SettingsIcon), permission: 'settings.read' },
+      // Beside the API keys: shown to whoever may see them.
+      { label: 'Developers', to: '/dashboard/developers', icon: i(KeyIcon), permission: 'apikey.manage' },
       {
         label: 'Business Verification',
         to: '/dashboard/verification',
