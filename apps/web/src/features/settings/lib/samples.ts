@@ -2,6 +2,7 @@
 // (packages/client/openapi.json, the file the server's tests keep equal to what it answers): a call
 // added, removed or given a new required field changes the samples with it. Pure functions: no
 // React, no fetch.
+import type { VendPortClient } from '@vendport/client';
 
 /** The small part of an OpenAPI 3.1 document that the samples read. */
 export interface OpenApiDoc {
@@ -158,22 +159,25 @@ const tsObject = (o: Record<string, unknown>) =>
     .map(([k, v]) => `${k}: ${tsLiteral(v)}`)
     .join(', ')} }`;
 
+/** A call of one @vendport/client method: the compiler checks the method still exists. */
+const method = (name: keyof VendPortClient, args = '') => `client.${name}(${args})`;
+
 /** The @vendport/client method of each call; a call the client has no method for uses fetch. */
 function nodeCall(op: Operation): string | null {
   const q = Object.values(op.query);
   switch (op.id) {
     case 'GET /api/v1/api/balance':
-      return 'client.balance()';
+      return method('balance');
     case 'GET /api/v1/api/services':
-      return 'client.services()';
+      return method('services');
     case 'GET /api/v1/api/data-plans':
-      return `client.dataPlans(${q.length ? tsLiteral(q[0]) : ''})`;
+      return method('dataPlans', q.length ? tsLiteral(q[0]) : '');
     case 'POST /api/v1/api/sandbox/fund':
-      return `client.fundSandbox(${tsLiteral(op.body?.amount)})`;
+      return method('fundSandbox', tsLiteral(op.body?.amount));
     case 'POST /api/v1/api/vend':
-      return `client.vend(${tsObject(op.body ?? {})})`;
+      return method('vend', tsObject(op.body ?? {}));
     case 'GET /api/v1/api/vend/{reference}':
-      return `client.getVend(${tsLiteral(op.pathParams.reference)})`;
+      return method('getVend', tsLiteral(op.pathParams.reference));
     default:
       return null;
   }
