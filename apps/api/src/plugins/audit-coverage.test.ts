@@ -600,6 +600,12 @@ const CASES: Record<string, () => Promise<Call>> = {
     await webhookSet(c);
     return { as: c, body: pw };
   },
+  'POST /api/v1/webhooks/test': async () => {
+    const c = await freshCorporate();
+    await webhookSet(c);
+    // Sent once to the URL set (nothing listens: the answer is a failed attempt, the call succeeds).
+    return { as: c };
+  },
   'POST /api/v1/webhooks/deliveries/:id/resend': async () => {
     const c = await freshCorporate();
     await webhookSet(c);
