@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { toastApiError } from '@/lib/api-toasts';
+import { envelopeCallbacks } from '@/lib/api-toasts';
 import { useWebhook } from '../api/get-webhook';
 import { useSendTestWebhook } from '../api/send-test-webhook';
 
@@ -22,7 +22,7 @@ export function TestWebhookCard({ canSend }: { canSend: boolean }) {
         actions={
           canSend ? (
             <Button
-              onClick={() => send.mutate(undefined, { onError: toastApiError })}
+              onClick={() => send.mutate(undefined, envelopeCallbacks())}
               loading={send.isPending}
               disabled={!url}
             >
