@@ -36,6 +36,12 @@ export async function checkWallet(ctx: AppContext, corporateId: string, now = ne
   if (threshold <= 0) return false;
   const { wallet } = await accountIdsOf(ctx.db).corporate(corporateId);
   const subject = walletSubject(corporateId);
+  // Above the threshold (what nearly every vend's check finds): re-arm, with no lock and no
+  // transaction. Only a balance below it takes the locked path that decides on an alert.
+  if ((await accountBalance(ctx.db, wallet)) >= threshold) {
+    await repo.clearAlert(ctx.db, subject);
+    return false;
+  }
   return ctx.db.transaction(async (tx) => {
     const state = await repo.lockAlert(tx, subject);
     const balance = await accountBalance(tx, wallet);
