@@ -19,7 +19,7 @@ import { ipInList } from './infra/ip';
 import { loggable, loggableRequest } from './infra/log';
 import { Mailer } from './infra/mailer';
 import { PasswordHasher } from './infra/passwords';
-import { checkVtuLine, queueBalanceChecks } from './modules/balance-alerts';
+import { balanceChecksIdle, checkVtuLine, queueBalanceChecks } from './modules/balance-alerts';
 import { healthProbes, metricsRoutes } from './modules/ops';
 import { smtpSourceOf } from './modules/platform';
 import { recordVendEvent, vendsSettled } from './modules/vending';
@@ -185,6 +185,8 @@ export async function buildApp(
     // A vend whose caller went away still records its outcome before the database closes (one
     // that cannot is left PENDING, and the requery job settles it after the restart).
     await vendsSettled(ctx.db, 8_000);
+    // The low-balance checks queued by those vends run now rather than at their spacing.
+    await balanceChecksIdle(ctx.db, { now: true });
     await opts.db.close();
   });
   return app;

@@ -6,7 +6,13 @@ import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { platformSettings } from '../platform';
 import { lowBalanceThresholdOf } from '../reconciliation';
 import { apiKeyFor, apiVend, assignDefaults, balances, fund } from '../vending/vending.testing';
-import { balanceChecksIdle, checkVtuLine, checkWallet } from './balance-alerts.service';
+import {
+  balanceChecksIdle,
+  CHECK_SPACING_MS,
+  checkVtuLine,
+  checkWallet,
+  scheduleCheck,
+} from './balance-alerts.service';
 import { alertVendFailures } from './failure-alerts.service';
 
 let t: TestApp;
@@ -221,5 +227,34 @@ describe('[ALERT] vends failing over the platform’s count', () => {
     );
     expect(mail.length).toBe(1);
     expect(await alertsOf(other.id, 'Vends are failing')).toBe(0);
+  });
+
+  it('[ALERT] checks of one balance are spaced: a burst of debits costs a check or two, and the last debit is always checked', async () => {
+    let runs = 0;
+    let lastRunAt = 0;
+    const run = async () => {
+      runs++;
+      lastRunAt = Date.now();
+    };
+    const key = 'TEST:spacing';
+    const t0 = Date.now();
+    let lastAsked = 0;
+    while (Date.now() - t0 < CHECK_SPACING_MS * 1.5) {
+      scheduleCheck(t.app.ctx, key, run);
+      lastAsked = Date.now();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await balanceChecksIdle(t.app.ctx.db);
+    // ~100 requests over 1.5 spacings: the first at once, then one per spacing.
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(runs).toBeLessThanOrEqual(3);
+    expect(lastRunAt).toBeGreaterThanOrEqual(lastAsked);
+    // A closing server does not wait for the spacing.
+    scheduleCheck(t.app.ctx, key, run);
+    const before = runs;
+    const t1 = Date.now();
+    await balanceChecksIdle(t.app.ctx.db, { now: true });
+    expect(runs).toBe(before + 1);
+    expect(Date.now() - t1).toBeLessThan(CHECK_SPACING_MS / 2);
   });
 });
