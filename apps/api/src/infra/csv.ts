@@ -36,7 +36,10 @@ const line = <T>(columns: Columns<T>, r: T) => `${columns.map(([, f]) => cell(f(
  * The CSV of `batches`, a string per batch (the header goes with the first): byte for byte what
  * toCsv writes for the same rows in the same order.
  */
-export async function* csvChunks<T>(columns: Columns<T>, batches: AsyncIterable<T[]>): AsyncGenerator<string> {
+export async function* csvChunks<T>(
+  columns: Columns<T>,
+  batches: AsyncIterable<T[]>,
+): AsyncGenerator<string> {
   let out = `${columns.map(([h]) => cell(h)).join(',')}\r\n`;
   for await (const rows of batches) {
     for (const r of rows) out += line(columns, r);

@@ -3,10 +3,9 @@
 import { earnsCommission, koboToNairaString } from '@vendport/shared';
 import { csvChunks } from '../../infra/csv';
 import type { Db } from '../../infra/db/client';
-import { type VendExportFilter, vendExportBatches } from './vend-export.repo';
-import type { VendRow } from './vending.repo';
+import { type VendExportFilter, type VendExportRow, vendExportBatches } from './vend-export.repo';
 
-type CsvRow = { v: VendRow; corporateName: string };
+type CsvRow = { v: VendExportRow; corporateName: string };
 const csvColumns = (admin: boolean): Array<[string, (r: CsvRow) => unknown]> => [
   ['Date', (r) => r.v.createdAt],
   ['Vend', (r) => r.v.code],
@@ -34,6 +33,10 @@ const csvColumns = (admin: boolean): Array<[string, (r: CsvRow) => unknown]> => 
 ];
 
 /** The CSV of every vend matching `f`, newest first; `admin` adds the client's name and type. */
-export function vendHistoryCsv(db: Db, f: VendExportFilter, opts: { admin: boolean }): AsyncGenerator<string> {
-  return csvChunks(csvColumns(opts.admin), vendExportBatches(db, f));
+export function vendHistoryCsv(
+  db: Db,
+  f: VendExportFilter,
+  opts: { admin: boolean },
+): AsyncGenerator<string> {
+  return csvChunks(csvColumns(opts.admin), vendExportBatches(db, f, { names: opts.admin }));
 }

@@ -1,12 +1,6 @@
 // Vending histories (spec §7 Transactions: GET transactions/vending, corporates-transactions/vending)
 // with the §3 filters, as JSON pages or the whole filtered set as CSV (streamed: vend-export.service).
-import {
-  adminVendListQuery,
-  adminVendView,
-  paginated,
-  vendListQuery,
-  vendView,
-} from '@vendport/shared';
+import { adminVendListQuery, adminVendView, paginated, vendListQuery, vendView } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
