@@ -6,7 +6,7 @@ import type { Db } from '../../infra/db/client';
 import { type VendExportFilter, type VendExportRow, vendExportBatches } from './vend-export.repo';
 
 type CsvRow = { v: VendExportRow; corporateName: string };
-const csvColumns = (admin: boolean): Array<[string, (r: CsvRow) => unknown]> => [
+export const vendCsvColumns = (admin: boolean): Array<[string, (r: CsvRow) => unknown]> => [
   ['Date', (r) => r.v.createdAt],
   ['Vend', (r) => r.v.code],
   ['Reference', (r) => r.v.reference],
@@ -38,5 +38,5 @@ export function vendHistoryCsv(
   f: VendExportFilter,
   opts: { admin: boolean },
 ): AsyncGenerator<string> {
-  return csvChunks(csvColumns(opts.admin), vendExportBatches(db, f, { names: opts.admin }));
+  return csvChunks(vendCsvColumns(opts.admin), vendExportBatches(db, f, { names: opts.admin }));
 }
