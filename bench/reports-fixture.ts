@@ -3,9 +3,22 @@
 // with SQL (generate_series: a debit transfer per vend, a reversal for the failed and reversed ones,
 // ~3% test-mode vends), build the day roll-ups and check them against the raw rows, then time the
 // report reads through the app's own services: p50/p95 over BENCH_REPEAT runs each. Done at
-// 10,000 vends, then again after topping up to 1,000,000. Prints one JSON line per size.
+// 10,000 vends, then again after topping up to 1,000,000 (and 10,000,000 with
+// BENCH_SIZES=10000,1000000,10000000). After each size, the admin's vending history is exported
+// over every live row through the app's own streamed CSV (to a counting sink): rows, time and the
+// process's peak RSS. Prints one JSON line per size.
+//
+// Seeding in bulk, fast enough for ten million: batches of a million rows from an unlogged table,
+// on a connection of its own with triggers and foreign-key checks off (session_replication_role
+// = replica: the rows are consistent by construction; the roll-up days the insert trigger would
+// mark dirty are marked by one statement per batch; the auto top-up spend counters, which no
+// report reads, are not kept); a top-up of more rows than there are drops the secondary indexes
+// of vends and ledger_transfers first and builds them again after (then analyze).
+import { Writable } from 'node:stream';
 import { addCalendarDays, lagosDateOf } from '@vendport/shared';
+import pg from 'pg';
 import { loadConfig } from '../apps/api/src/infra/config';
+import { pipeCsv } from '../apps/api/src/infra/csv';
 import { openDb } from '../apps/api/src/infra/db/client';
 import { runMigrations } from '../apps/api/src/infra/db/migrate';
 import { dbTargetOf } from '../apps/api/src/infra/db/target';
@@ -15,6 +28,7 @@ import { adminDashboard, corporateDashboard } from '../apps/api/src/modules/repo
 import { buildRollups, checkRollups } from '../apps/api/src/modules/reports/rollup.service';
 import { trends } from '../apps/api/src/modules/reports/trends.service';
 import { valuationChunk, valuationCount } from '../apps/api/src/modules/reports/valuation.service';
+import { vendHistoryCsv } from '../apps/api/src/modules/vending/vend-export.service';
 import { listVends } from '../apps/api/src/modules/vending/vending.repo';
 
 const CLIENTS = 200;
@@ -40,14 +54,37 @@ async function setup(): Promise<void> {
   );
 }
 
+/** The indexes a bulk load may drop and build again: not a primary key or one a constraint uses. */
+async function secondaryIndexes(c: pg.Client): Promise<Array<{ name: string; def: string }>> {
+  const { rows } = await c.query<{ name: string; def: string }>(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+       from pg_index i
+      where i.indrelid in ('vends'::regclass, 'ledger_transfers'::regclass)
+        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+  );
+  return rows;
+}
+
 /** Vends number `from`..`to` (inclusive), spread in order over the last DAYS days up to now. */
 async function seed(from: number, to: number): Promise<void> {
-  const step = 100_000;
-  for (let a = from; a <= to; a += step) {
-    const b = Math.min(to, a + step - 1);
-    await q('drop table if exists bench_gen');
-    await q(
-      `create unlogged table bench_gen as
+  const c = new pg.Client({ connectionString: config.DATABASE_URL });
+  await c.connect();
+  const run = (text: string) => c.query(text);
+  try {
+    await run(`set session_replication_role = replica`);
+    await run(`set synchronous_commit = off`);
+    await run(`set maintenance_work_mem = '1GB'`);
+    await run(`set work_mem = '256MB'`);
+    const [{ n: existing }] = (await c.query<{ n: string }>('select count(*) as n from vends')).rows;
+    const bulk = to - from + 1 >= 500_000 && to - from + 1 > Number(existing);
+    const dropped = bulk ? await secondaryIndexes(c) : [];
+    for (const ix of dropped) await run(`drop index ${ix.name}`);
+    const step = 1_000_000;
+    for (let a = from; a <= to; a += step) {
+      const b = Math.min(to, a + step - 1);
+      await run('drop table if exists bench_gen');
+      await run(
+        `create unlogged table bench_gen as
        with c as (select id, client_type, row_number() over (order by id) as n from corporates),
             s as (select id, network, service_type, commission_bps,
                          row_number() over (order by network, service_type) as n
@@ -67,20 +104,20 @@ async function seed(from: number, to: number): Promise<void> {
          from g
          join c on c.n = 1 + floor(g.r5 * ${CLIENTS})::int
          join s on s.n = 1 + floor(g.r6 * (select count(*) from s))::int`,
-    );
-    await q(
-      `insert into ledger_transfers (id, reference, kind, description, corporate_id, created_at)
+      );
+      await run(
+        `insert into ledger_transfers (id, reference, kind, description, corporate_id, created_at)
        select md5('d' || i)::uuid, 'bench-debit:' || i, 'VEND_DEBIT', 'Benchmark vend', corporate_id, created_at
          from bench_gen`,
-    );
-    await q(
-      `insert into ledger_transfers (id, reference, kind, description, corporate_id, reverses_transfer_id, created_at)
+      );
+      await run(
+        `insert into ledger_transfers (id, reference, kind, description, corporate_id, reverses_transfer_id, created_at)
        select md5('r' || i)::uuid, 'bench-reversal:' || i, 'VEND_REVERSAL', 'Benchmark reversal', corporate_id,
               md5('d' || i)::uuid, created_at + interval '1 minute'
          from bench_gen where status in ('FAILED', 'REVERSED')`,
-    );
-    await q(
-      `insert into vends (code, corporate_id, mode, channel, reference, request_hash, msisdn, network, service_type,
+      );
+      await run(
+        `insert into vends (code, corporate_id, mode, channel, reference, request_hash, msisdn, network, service_type,
                           service_id, platform, amount_kobo, charge_kobo, commission_kobo, commission_bps,
                           commission_mode, status, routes, float_account, debit_transfer_id, reversal_transfer_id,
                           client_type, created_at, updated_at, settled_at, completed_at)
@@ -92,10 +129,30 @@ async function seed(from: number, to: number): Promise<void> {
               case when status in ('FAILED', 'REVERSED') then md5('r' || i)::uuid end,
               client_type, created_at, created_at, created_at, case when status <> 'PENDING' then created_at end
          from bench_gen`,
-    );
-    process.stderr.write(`   seeded vends ${a.toLocaleString('en')}..${b.toLocaleString('en')}\n`);
+      );
+      // What the insert trigger (off here) does: a live vend of a past Lagos day marks the day dirty.
+      await run(
+        `insert into vend_rollup_days (day, dirty)
+       select distinct (created_at at time zone 'Africa/Lagos')::date, true from bench_gen
+        where mode = 'LIVE' and created_at < now() - interval '1 hour'
+          and (created_at at time zone 'Africa/Lagos')::date < (now() at time zone 'Africa/Lagos')::date
+       on conflict (day) do update set dirty = true where vend_rollup_days.dirty = false`,
+      );
+      process.stderr.write(`   seeded vends ${a.toLocaleString('en')}..${b.toLocaleString('en')}\n`);
+    }
+    await run('drop table if exists bench_gen');
+    if (dropped.length) {
+      const t0 = performance.now();
+      for (const ix of dropped) await run(ix.def);
+      process.stderr.write(
+        `   built ${dropped.length} indexes again in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+      );
+    }
+    await run('analyze vends');
+    await run('analyze ledger_transfers');
+  } finally {
+    await c.end();
   }
-  await q('drop table if exists bench_gen');
 }
 
 async function rollups(): Promise<{ days: number; ms: number; mismatches: string[] }> {
@@ -187,6 +244,49 @@ async function measure(total: number) {
   };
 }
 
+const MB = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
+
+/**
+ * The admin's vending history exported over every live vend, through the app's streamed CSV, into
+ * a sink that counts: rows, bytes, time, and the RSS before and at its peak (sampled every 10 ms
+ * and at every chunk), with the process's lifetime peak (resourceUsage().maxRSS) beside them.
+ */
+async function exportRun() {
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
+  const sample = () => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  };
+  const timer = setInterval(sample, 10);
+  let rows = -1; // the header
+  let bytes = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows++;
+      sample();
+      done();
+    },
+  });
+  const t0 = performance.now();
+  try {
+    await pipeCsv(vendHistoryCsv(db, { mode: 'LIVE' }, { admin: true }), sink);
+  } finally {
+    clearInterval(timer);
+  }
+  sample();
+  return {
+    rows,
+    mb: MB(bytes),
+    ms: Math.round(performance.now() - t0),
+    rssBeforeMb: MB(rssBefore),
+    rssPeakMb: MB(peak),
+    rssDeltaMb: MB(peak - rssBefore),
+    maxRssMb: MB(process.resourceUsage().maxRSS * 1024),
+  };
+}
+
 try {
   await setup();
   let seeded = 0;
@@ -201,7 +301,9 @@ try {
       `   seeded in ${(seedMs / 1000).toFixed(1)} s; roll-ups: ${r.days} days in ${(r.ms / 1000).toFixed(1)} s, mismatches ${r.mismatches.length}\n   measuring ...\n`,
     );
     const m = await measure(size);
-    console.log(JSON.stringify({ ...m, seedMs, rollup: r }));
+    process.stderr.write('   exporting the admin vending history ...\n');
+    const exported = await exportRun();
+    console.log(JSON.stringify({ ...m, seedMs, rollup: r, export: exported }));
   }
 } finally {
   await handle.close();

@@ -4,9 +4,10 @@
 // that looks like a secret before they are written. The actor's role comes from the caller's
 // session (auth.roleName) or from the `actor` an event without a session names; nothing is read
 // here, so the writer depends on no module.
-import { and, count, desc, eq, gte, ilike, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { paged } from './db/paged';
+import { keysetBatches, keysetBefore } from './db/keyset-stream';
+import { type PageRequest, paged } from './db/paged';
 import { auditLogs } from './db/schema';
 import { containing, startingWith } from './db/sql';
 import type { RequestContext } from './request-context';
@@ -74,25 +75,20 @@ export async function recordAudit(db: Db, rc: RequestContext, entry: AuditEntry)
   });
 }
 
-/** The audit trail as the admin module lists it: audit_logs are this file's table (its one writer
- * and its one reader), so the trail's screens and exports ask here. */
-export async function listAuditLogs(
-  db: Db,
-  corporateId: string | null,
-  f: {
-    search?: string;
-    action?: string;
-    actor?: string;
-    targetType?: string;
-    /** An admin's filter on one client (a corporate caller's scope is `corporateId` above). */
-    client?: string;
-    from?: Date;
-    to?: Date;
-    page: number;
-    limit: number;
-  },
-) {
-  const where = and(
+/** The audit trail's filters: what its screen and its export both take. */
+export interface AuditFilter {
+  search?: string;
+  action?: string;
+  actor?: string;
+  targetType?: string;
+  /** An admin's filter on one client (a corporate caller's scope is `corporateId` above). */
+  client?: string;
+  from?: Date;
+  to?: Date;
+}
+
+function auditWhere(corporateId: string | null, f: AuditFilter) {
+  return and(
     // A client sees its own team's actions only (DESIGN §2): not the platform staff's actions on
     // its account, whose names, emails and addresses are not the client's to read.
     corporateId ? and(eq(auditLogs.corporateId, corporateId), eq(auditLogs.area, 'CORPORATE')) : undefined,
@@ -114,6 +110,12 @@ export async function listAuditLogs(
     f.from ? gte(auditLogs.createdAt, f.from) : undefined,
     f.to ? lt(auditLogs.createdAt, f.to) : undefined,
   );
+}
+
+/** The audit trail as the admin module lists it: audit_logs are this file's table (its one writer
+ * and its one reader), so the trail's screens and exports ask here. */
+export async function listAuditLogs(db: Db, corporateId: string | null, f: AuditFilter & PageRequest) {
+  const where = auditWhere(corporateId, f);
   return paged(f, {
     count: () => db.select({ total: count() }).from(auditLogs).where(where),
     rows: (w) =>
@@ -125,4 +127,31 @@ export async function listAuditLogs(
         .limit(w.limit)
         .offset(w.offset),
   });
+}
+
+export type AuditLogRow = typeof auditLogs.$inferSelect;
+
+/** The trail's export: the same filters and order, in keyset batches (db/keyset-stream). */
+export async function* auditLogBatches(
+  db: Db,
+  corporateId: string | null,
+  f: AuditFilter,
+): AsyncGenerator<AuditLogRow[]> {
+  const where = auditWhere(corporateId, f);
+  const batches = keysetBatches(
+    (after, limit) =>
+      db
+        .select({ a: auditLogs, cursorAt: sql<string>`${auditLogs.createdAt}::text` })
+        .from(auditLogs)
+        .where(
+          and(
+            where,
+            keysetBefore([sql`${auditLogs.createdAt}`, sql`${auditLogs.id}`], ['timestamptz', 'uuid'], after),
+          ),
+        )
+        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+        .limit(limit),
+    (r) => [r.cursorAt, r.a.id],
+  );
+  for await (const rows of batches) yield rows.map((r) => r.a);
 }

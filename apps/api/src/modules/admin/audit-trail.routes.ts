@@ -1,13 +1,15 @@
-// The audit trail (spec §7 Admin), on screen and as CSV; corporate users see only their corporate.
+// The audit trail (spec §7 Admin), on screen and as CSV (streamed a batch at a time); corporate
+// users see only their corporate.
 import { auditActionLabel, auditQuery, auditTargetLabel, auditView, paginated } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuditLogRow } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
-import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../infra/csv';
+import { csvChunks, sendCsvStream } from '../../infra/csv';
 import { page } from '../../infra/http';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { dataScopeOf } from '../../infra/request-context';
-import { listAudit } from './admin.service';
+import { auditLogBatches, listAudit } from './admin.service';
 
 export async function auditTrailRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,18 +27,21 @@ export async function auditTrailRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const q = req.query;
-      const csv = q.format === 'csv';
       const scope = dataScopeOf(req);
-      const { rows, total } = await listAudit(ctx.db, scope, {
+      const filter = {
         ...q,
         // A client's scope is its own corporate whatever it asks for.
         client: scope === null ? q.corporateId : undefined,
         from: q.startDate ? lagosDayStart(q.startDate) : undefined,
         to: q.endDate ? lagosDayEnd(q.endDate) : undefined,
-        page: csv ? 1 : q.page,
-        limit: csv ? CSV_EXPORT_LIMIT : q.limit,
-      });
-      if (csv) return sendCsv(reply, 'audit-trail.csv', toCsv(AUDIT_CSV_COLUMNS, rows));
+      };
+      if (q.format === 'csv')
+        return sendCsvStream(
+          reply,
+          'audit-trail.csv',
+          csvChunks(AUDIT_CSV_COLUMNS, auditLogBatches(ctx.db, scope, filter)),
+        );
+      const { rows, total } = await listAudit(ctx.db, scope, filter);
       return page(
         'Audit trail retrieved',
         rows.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
@@ -48,8 +53,7 @@ export async function auditTrailRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 }
 
-type AuditRow = Awaited<ReturnType<typeof listAudit>>['rows'][number];
-const AUDIT_CSV_COLUMNS: Array<[string, (r: AuditRow) => unknown]> = [
+const AUDIT_CSV_COLUMNS: Array<[string, (r: AuditLogRow) => unknown]> = [
   ['Date (Lagos)', (r) => r.createdAt],
   ['Actor', (r) => r.actorName],
   ['Actor email', (r) => r.actorEmail],

@@ -119,7 +119,7 @@ const vendStatus = vendFieldOf('status', autoTopupRuns.vendId);
 const vendCode = vendFieldOf('code', autoTopupRuns.vendId);
 const shownStatus = sql<string>`coalesce(${vendStatus}, ${autoTopupRuns.status})`;
 
-function runWhere(f: RunFilter): SQL | undefined {
+export function runWhere(f: RunFilter): SQL | undefined {
   const s = f.search?.trim();
   return and(
     eq(autoTopupRuns.corporateId, f.corporateId),
@@ -139,10 +139,11 @@ function runWhere(f: RunFilter): SQL | undefined {
   );
 }
 
-/** Runs with their subscriber's name and their vend. */
-const runsWithVends = (db: Db) =>
+/** Runs with their subscriber's name and their vend (and `extra` columns: an export's keys). */
+export const runsWithVends = <E extends Record<string, SQL> = Record<never, never>>(db: Db, extra?: E) =>
   db
     .select({
+      ...(extra as E),
       run: autoTopupRuns,
       subscriberName: autoTopupSubscribers.name,
       vendCode,

@@ -1,9 +1,9 @@
 // The runs list as the routes answer it: a page (spec §3 filters, the pager) or, with
-// format=csv, every matching run as a CSV download (Lagos dates).
+// format=csv, every matching run as a CSV download (Lagos dates), streamed a batch at a time.
 import { type autoTopupRunsQuery, koboToNairaString } from '@vendport/shared';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../infra/csv';
+import { csvChunks, sendCsvStream } from '../../infra/csv';
 import type { Db } from '../../infra/db/client';
 import { notFound } from '../../infra/errors';
 import { pagedEnvelope } from '../../infra/http';
@@ -11,6 +11,7 @@ import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { corporateSummary } from '../corporates';
 import { runOut } from './auto-topup.views';
 import { listRuns, type RunListRow } from './runs.repo';
+import { runExportBatches } from './runs-export.repo';
 
 type Query = z.output<typeof autoTopupRunsQuery>;
 
@@ -36,8 +37,7 @@ const columns: Array<[string, (r: RunListRow) => unknown]> = [
 ];
 
 export async function sendRuns(db: Db, reply: FastifyReply, corporateId: string, q: Query) {
-  const csv = q.format === 'csv';
-  const p = await listRuns(db, {
+  const filter = {
     corporateId,
     search: q.search,
     from: q.startDate ? lagosDayStart(q.startDate) : undefined,
@@ -45,10 +45,14 @@ export async function sendRuns(db: Db, reply: FastifyReply, corporateId: string,
     status: q.status,
     network: q.network,
     subscriberId: q.subscriberId,
-    page: csv ? 1 : q.page,
-    limit: csv ? CSV_EXPORT_LIMIT : q.limit,
-  });
-  if (csv) return sendCsv(reply, 'auto-topup-transactions.csv', toCsv(columns, p.rows));
+  };
+  if (q.format === 'csv')
+    return sendCsvStream(
+      reply,
+      'auto-topup-transactions.csv',
+      csvChunks(columns, runExportBatches(db, filter)),
+    );
+  const p = await listRuns(db, { ...filter, page: q.page, limit: q.limit });
   return pagedEnvelope('Auto top-up runs retrieved', p, runOut);
 }
 

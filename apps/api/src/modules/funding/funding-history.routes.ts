@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../infra/context';
-import { sendCsv } from '../../infra/csv';
+import { sendCsvStream } from '../../infra/csv';
 import { page } from '../../infra/http';
 import { corporateOf } from '../../infra/request-context';
 import { fundingHistoryCsv, fundingHistoryPage } from './history.service';
@@ -38,10 +38,10 @@ export async function fundingHistoryRoutes(app: FastifyInstance, ctx: AppContext
       const { page: p, limit, format, ...filters } = req.query;
       const scoped = { ...filters, corporateId: corporateOf(req) };
       if (format === 'csv')
-        return sendCsv(
+        return sendCsvStream(
           reply,
           datedCsvName('funding-history'),
-          await fundingHistoryCsv(ctx.db, scoped, { withCorporate: false }),
+          fundingHistoryCsv(ctx.db, scoped, { withCorporate: false }),
         );
       const { rows, total } = await fundingHistoryPage(ctx.db, scoped, p, limit);
       return page('Funding transactions retrieved', rows, total, p, limit);
@@ -62,10 +62,10 @@ export async function fundingHistoryRoutes(app: FastifyInstance, ctx: AppContext
     async (req, reply) => {
       const { page: p, limit, format, ...filters } = req.query;
       if (format === 'csv')
-        return sendCsv(
+        return sendCsvStream(
           reply,
           datedCsvName('corporate-funding'),
-          await fundingHistoryCsv(ctx.db, filters, { withCorporate: true }),
+          fundingHistoryCsv(ctx.db, filters, { withCorporate: true }),
         );
       const { rows, total } = await fundingHistoryPage(ctx.db, filters, p, limit);
       return page('Funding transactions retrieved', rows, total, p, limit);

@@ -313,7 +313,7 @@ export interface FundingHistoryRow {
   completed_at: string | Date | null;
 }
 
-const HISTORY = sql`(
+export const HISTORY = sql`(
   select fr.id, fr.code, 'BANK_TRANSFER' as channel, fr.kind, fr.corporate_id, fr.amount_kobo,
          0::bigint as fee_kobo, fr.status, fr.transfer_reference as reference, fr.decline_reason as note,
          fr.created_at, fr.decided_at as completed_at
@@ -335,7 +335,7 @@ const HISTORY = sql`(
     from admin_fundings af
 ) f join ${corporateDirectory} c on c.id = f.corporate_id`;
 
-function historyWhere(f: FundingHistoryFilters): SQL {
+export function historyWhere(f: FundingHistoryFilters): SQL {
   const conds: SQL[] = [sql`true`];
   if (f.corporateId) conds.push(sql`f.corporate_id = ${f.corporateId}`);
   if (f.status) conds.push(sql`f.status = ${f.status}`);

@@ -1,9 +1,10 @@
 // Funding history for both areas: bank transfers, card payments and admin fundings in one list,
-// newest first, with the spec's filters; and the same filtered set as CSV.
+// newest first, with the spec's filters; and the same filtered set as CSV (streamed).
 import { type FundingTransactionView, koboToNairaString } from '@vendport/shared';
-import { CSV_EXPORT_LIMIT, lagosDateTime, toCsv } from '../../infra/csv';
+import { csvChunks, lagosDateTime } from '../../infra/csv';
 import type { Db } from '../../infra/db/client';
 import { type FundingHistoryFilters, type FundingHistoryRow, listFundingHistory } from './funding.repo';
+import { fundingExportBatches } from './funding-export.repo';
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -38,16 +39,12 @@ export async function fundingHistoryPage(
   return { rows: rows.map(fundingTransactionView), total };
 }
 
-export async function fundingHistoryCsv(
+/** The whole filtered history as CSV, streamed a batch at a time (funding-export.repo). */
+export function fundingHistoryCsv(
   db: Db,
   filters: FundingHistoryFilters,
   opts: { withCorporate: boolean },
-): Promise<string> {
-  const { rows } = await listFundingHistory(db, filters, {
-    page: 1,
-    limit: CSV_EXPORT_LIMIT,
-    withTotal: false,
-  });
+): AsyncGenerator<string> {
   const columns: Array<[string, (r: FundingTransactionView) => unknown]> = [
     ['Date', (r) => lagosDateTime(r.createdAt)],
     ['ID', (r) => r.code],
@@ -65,5 +62,11 @@ export async function fundingHistoryCsv(
     ['Reference', (r) => r.reference],
     ['Note', (r) => r.note],
   ];
-  return toCsv(columns, rows.map(fundingTransactionView));
+  return csvChunks(columns, viewsOf(fundingExportBatches(db, filters)));
+}
+
+async function* viewsOf(
+  batches: AsyncIterable<FundingHistoryRow[]>,
+): AsyncGenerator<FundingTransactionView[]> {
+  for await (const rows of batches) yield rows.map(fundingTransactionView);
 }

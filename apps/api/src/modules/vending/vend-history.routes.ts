@@ -1,23 +1,16 @@
 // Vending histories (spec §7 Transactions: GET transactions/vending, corporates-transactions/vending)
-// with the §3 filters, as JSON pages or the whole filtered set as CSV.
-import {
-  adminVendListQuery,
-  adminVendView,
-  earnsCommission,
-  koboToNairaString,
-  paginated,
-  vendListQuery,
-  vendView,
-} from '@vendport/shared';
+// with the §3 filters, as JSON pages or the whole filtered set as CSV (streamed: vend-export.service).
+import { adminVendListQuery, adminVendView, paginated, vendListQuery, vendView } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../infra/context';
-import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../infra/csv';
+import { sendCsvStream } from '../../infra/csv';
 import { page } from '../../infra/http';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { corporateOf } from '../../infra/request-context';
-import { listVends, type VendFilter, type VendRow, vendOut } from './vend-reads.service';
+import { vendHistoryCsv } from './vend-export.service';
+import { listVends, type VendFilter, vendOut } from './vend-reads.service';
 import { adminOut } from './vending.views';
 
 type ListQuery = z.infer<typeof adminVendListQuery>;
@@ -39,37 +32,10 @@ function filterOf(
     platform: q.platform,
     channel: q.channel,
     clientType: q.clientType,
-    page: q.format === 'csv' ? 1 : q.page,
-    limit: q.format === 'csv' ? CSV_EXPORT_LIMIT : q.limit,
+    page: q.page,
+    limit: q.limit,
   };
 }
-
-type CsvRow = { v: VendRow; corporateName: string };
-const csvColumns = (admin: boolean): Array<[string, (r: CsvRow) => unknown]> => [
-  ['Date', (r) => r.v.createdAt],
-  ['Vend', (r) => r.v.code],
-  ['Reference', (r) => r.v.reference],
-  ...(admin
-    ? ([
-        ['Client', (r: CsvRow) => r.corporateName],
-        ['Client type', (r: CsvRow) => r.v.clientType],
-      ] as Array<[string, (r: CsvRow) => unknown]>)
-    : []),
-  ['Channel', (r) => r.v.channel],
-  ['Phone', (r) => r.v.msisdn],
-  ['Network', (r) => r.v.network],
-  ['Type', (r) => r.v.serviceType],
-  ['Plan', (r) => r.v.planCode],
-  ['Amount (NGN)', (r) => koboToNairaString(r.v.amountKobo)],
-  ['Charged (NGN)', (r) => koboToNairaString(r.v.chargeKobo)],
-  // Only a purchase that went through earns commission (as on screen, where these show "—").
-  ['Commission (NGN)', (r) => (earnsCommission(r.v.status) ? koboToNairaString(r.v.commissionKobo) : '0.00')],
-  ['Commission mode', (r) => (earnsCommission(r.v.status) ? r.v.commissionMode : '')],
-  ['Platform', (r) => r.v.platform],
-  ['Status', (r) => r.v.status],
-  ['Failure reason', (r) => r.v.failureReason],
-  ['Completed', (r) => r.v.completedAt],
-];
 
 export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -88,8 +54,10 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const q = req.query;
-      const { rows, total } = await listVends(ctx.db, filterOf(q, corporateOf(req)));
-      if (q.format === 'csv') return sendCsv(reply, 'vending-history.csv', toCsv(csvColumns(false), rows));
+      const f = filterOf(q, corporateOf(req));
+      if (q.format === 'csv')
+        return sendCsvStream(reply, 'vending-history.csv', vendHistoryCsv(ctx.db, f, { admin: false }));
+      const { rows, total } = await listVends(ctx.db, f);
       return page(
         'Vending history retrieved',
         rows.map((x) => vendOut(x.v)),
@@ -113,9 +81,10 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const q = req.query;
-      const { rows, total } = await listVends(ctx.db, filterOf(q, q.corporateId));
+      const f = filterOf(q, q.corporateId);
       if (q.format === 'csv')
-        return sendCsv(reply, 'vending-transactions.csv', toCsv(csvColumns(true), rows));
+        return sendCsvStream(reply, 'vending-transactions.csv', vendHistoryCsv(ctx.db, f, { admin: true }));
+      const { rows, total } = await listVends(ctx.db, f);
       return page('Vending transactions retrieved', rows.map(adminOut), total, q.page, q.limit);
     },
   );

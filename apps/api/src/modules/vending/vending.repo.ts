@@ -68,7 +68,7 @@ export interface VendFilter {
   limit: number;
 }
 
-function vendWhere(f: VendFilter): SQL | undefined {
+export function vendWhere(f: VendFilter): SQL | undefined {
   const s = f.search?.trim();
   return and(
     eq(vends.mode, f.mode),
