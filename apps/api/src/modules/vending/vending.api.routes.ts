@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
 import { AppError, notFound } from '../../infra/errors';
 import { ok } from '../../infra/http';
 import { requestContextOf } from '../../infra/request-context';
@@ -63,6 +64,13 @@ const decidedFromTerms = (err: unknown) =>
 /** The mode the client's calls run in (read with the key: no query). */
 const modeOf = (client: ApiClient) => vendMode(client.mode, client.corporate);
 
+/**
+ * Whether the client (in the mode of its key) already has a vend under this reference: a call
+ * naming it is a replay, answered with the vend and never refused for rate (issue 34).
+ */
+export const apiVendReplayable = async (db: Db, client: ApiClient, reference: string) =>
+  (await findVendByReference(db, client.corporateId, modeOf(client), reference)) !== null;
+
 /** RFC 7240: whether a Prefer header (one or several) asks for `respond-async`. */
 export function prefersAsync(header: string | string[] | undefined): boolean {
   const all = Array.isArray(header) ? header.join(',') : (header ?? '');
@@ -84,7 +92,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/vend',
     {
-      config: { apiKey: true, rememberKey: true },
+      config: { apiKey: true, rememberKey: true, rateLimitReplay: true },
       schema: {
         tags,
         security,
