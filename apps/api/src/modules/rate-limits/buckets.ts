@@ -7,7 +7,8 @@
 //   refills the row by the time elapsed and grants min(lease, available), then spends them
 //   locally. A lease lapses after LEASE_MS (its unspent tokens are dropped: never over the limit,
 //   at worst a little under it). A busy key costs a few statements a second, not one per call.
-//   One lease per subject is in flight at a time; the calls that arrive meanwhile wait for it.
+//   One lease per subject is in flight at a time; the calls that arrive meanwhile wait for it. A
+//   bucket running low leases its next tokens ahead, so a steady key rarely waits for one.
 //   A bucket found empty is known empty, without a query, until its next token is due.
 
 /** A bucket as configured: `perS` tokens a second refill it, up to `burst`. */
@@ -147,7 +148,10 @@ export class LeasedBuckets implements Buckets {
         const short = specs.filter((_, i) => locals[i].held < 1);
         if (knownEmpty || short.length === 0 || round >= MAX_ROUNDS) {
           const ok = !knownEmpty && short.length === 0;
-          if (ok) for (const l of locals) l.held -= 1;
+          if (ok) {
+            for (const l of locals) l.held -= 1;
+            this.leaseAhead(specs, locals, now);
+          }
           return this.verdict(specs, locals, ok, now);
         }
         await this.refill(short);
@@ -155,6 +159,24 @@ export class LeasedBuckets implements Buckets {
     } finally {
       for (const l of locals) l.takers--;
     }
+  }
+
+  /**
+   * A bucket whose leased tokens are running low (under half a lease) leases the next ones now,
+   * without the call waiting: a key used steadily rarely waits for a round trip.
+   */
+  private leaseAhead(specs: BucketSpec[], locals: Local[], now: number) {
+    const asks = specs
+      .filter((spec, i) => {
+        const l = locals[i];
+        return !l.inFlight && now >= l.emptyUntilMs && l.held < leaseSize(spec) / 2;
+      })
+      .map((spec) => ({ spec, want: leaseSize(spec) }));
+    if (!asks.length) return;
+    const done = this.leaseNow(asks);
+    for (const a of asks) this.localOf(a.spec.subject).inFlight = done;
+    // Its failure is the next call's to meet (it leases again itself).
+    done.catch(() => {});
   }
 
   /** Waits for the lease in flight of each short subject, or asks one for those without. */

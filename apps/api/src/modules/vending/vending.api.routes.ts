@@ -31,7 +31,7 @@ import { corporateBalances } from '../ledger';
 import { vend, vendMode } from './place-vend.service';
 import { fundSandbox } from './sandbox.service';
 import { StaleAccessError } from './vend-debits';
-import { findVendByReference, vendMessage, vendOut } from './vend-reads.service';
+import { findVendByReference, referenceTaken, vendMessage, vendOut } from './vend-reads.service';
 
 /**
  * Every failure of this API is shared's failure envelope (plugins/errors shapes them all): the
@@ -68,8 +68,8 @@ const modeOf = (client: ApiClient) => vendMode(client.mode, client.corporate);
  * Whether the client (in the mode of its key) already has a vend under this reference: a call
  * naming it is a replay, answered with the vend and never refused for rate (issue 34).
  */
-export const apiVendReplayable = async (db: Db, client: ApiClient, reference: string) =>
-  (await findVendByReference(db, client.corporateId, modeOf(client), reference)) !== null;
+export const apiVendReplayable = (db: Db, client: ApiClient, reference: string) =>
+  referenceTaken(db, client.corporateId, modeOf(client), reference);
 
 /** RFC 7240: whether a Prefer header (one or several) asks for `respond-async`. */
 export function prefersAsync(header: string | string[] | undefined): boolean {

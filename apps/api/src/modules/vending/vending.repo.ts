@@ -5,13 +5,43 @@ import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
 import { vends } from '../../infra/db/schema';
 import { containing, isUuid, msisdnContaining, runStatement, type Statement } from '../../infra/db/sql';
-import { groupCommitPer } from '../../infra/group-commit';
+import { groupCommitPer, groupReadPer } from '../../infra/group-commit';
 import type { ClientTerms } from '../auth';
 import { ASSIGNED_SERVICES_JSON, type ServiceJson, type ServiceRow, servicesFromJson } from '../catalogue';
 import { CORPORATE_DIRECTORY_SQL, corporateNameOf } from '../corporates';
 import { postVendDebit } from './vend-debits';
 
 export type VendRow = typeof vends.$inferSelect;
+
+/**
+ * Whether the client has a vend under this reference in this mode: a rate-limited call naming it
+ * is a replay (issue 34). Asked on refusals only, which come in floods from a client over its
+ * limit: the references asked while a lookup runs share the next one, one statement for all.
+ */
+const REFERENCES_TAKEN: Statement = {
+  name: 'vend_references_taken',
+  text: `select v.corporate_id::text || '|' || v.mode || '|' || v.reference as k
+           from unnest($1::uuid[], $2::text[], $3::text[]) as q(corporate_id, mode, reference)
+           join vends v on v.corporate_id = q.corporate_id and v.mode = q.mode and v.reference = q.reference`,
+};
+
+const referenceTaken = groupReadPer({
+  read: (db: Db, keys: string[]) => {
+    const parts = keys.map((k) => k.split('|'));
+    return runStatement<{ k: string }>(db, REFERENCES_TAKEN, [
+      parts.map((p) => p[0]),
+      parts.map((p) => p[1]),
+      parts.map((p) => p[2]),
+    ]);
+  },
+  keyOf: (r) => r.k,
+  pick: () => true,
+  none: () => false,
+});
+
+/** A reference has no '|' (shared's vendReference), so the three parts make one key. */
+export const vendReferenceTaken = (db: Db, corporateId: string, mode: string, reference: string) =>
+  referenceTaken(db, `${corporateId}|${mode}|${reference}`);
 
 export async function findVendByReference(
   db: Db,
