@@ -11,6 +11,7 @@
 // ratio (target <= 2), the quiet clients' refusals (target 0) and the noisy client's accepted and
 // refused calls.
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -23,33 +24,51 @@ export async function openLoop(port, streams, seconds) {
   let seq = 0;
   const out = streams.map(() => ({ latencies: [], statuses: {}, errors: 0 }));
   const inFlight = new Set();
+  // Plain node:http on kept-alive sockets: the load generator shares the machine with the server.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
   const start = performance.now();
   const end = start + seconds * 1000;
   const next = streams.map((s) => start + Math.random() * (1000 / s.rate));
   const send = (i) => {
     const s = streams[i];
     const sentAt = performance.now();
-    const p = fetch(`http://127.0.0.1:${port}/api/v1/api/vend`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': s.key },
-      body: JSON.stringify({
-        reference: `N-${prefix}-${++seq}`,
-        phone: '08031234567',
-        type: 'AIRTIME',
-        amount: '50',
-      }),
-    })
-      .then(async (res) => {
-        await res.arrayBuffer();
-        const ms = performance.now() - sentAt;
-        const r = out[i];
-        r.statuses[res.status] = (r.statuses[res.status] ?? 0) + 1;
-        if (res.status >= 200 && res.status < 300) r.latencies.push(ms);
-      })
-      .catch(() => {
+    const body = JSON.stringify({
+      reference: `N-${prefix}-${++seq}`,
+      phone: '08031234567',
+      type: 'AIRTIME',
+      amount: '50',
+    });
+    const p = new Promise((resolve) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/api/vend',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'x-api-key': s.key,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            const ms = performance.now() - sentAt;
+            const r = out[i];
+            r.statuses[res.statusCode] = (r.statuses[res.statusCode] ?? 0) + 1;
+            if (res.statusCode >= 200 && res.statusCode < 300) r.latencies.push(ms);
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
         out[i].errors++;
-      })
-      .finally(() => inFlight.delete(p));
+        resolve();
+      });
+      req.end(body);
+    }).finally(() => inFlight.delete(p));
     inFlight.add(p);
   };
   await new Promise((resolve) => {
@@ -69,6 +88,7 @@ export async function openLoop(port, streams, seconds) {
     }, 1);
   });
   await Promise.all(inFlight);
+  agent.destroy();
   return out;
 }
 
