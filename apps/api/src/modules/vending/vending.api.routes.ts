@@ -36,8 +36,9 @@ import { findVendByReference, referenceTaken, vendMessage, vendOut } from './ven
 /**
  * Every failure of this API is shared's failure envelope (plugins/errors shapes them all): the
  * statuses a route names are the ones to expect of it; any other 4xx or 5xx has the same shape.
+ * Every call may be refused 429 RATE_LIMITED (plugins/rate-limit.ts).
  */
-const failures = { '4xx': failureEnvelope, '5xx': failureEnvelope } as const;
+const failures = { 429: failureEnvelope, '4xx': failureEnvelope, '5xx': failureEnvelope } as const;
 
 function clientOf(req: FastifyRequest): ApiClient {
   if (!req.apiClient)
@@ -103,6 +104,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
           'The same reference with the same body returns the original result without vending again; with another body it is refused with 409 IDEMPOTENCY_CONFLICT.',
           'With the header `Prefer: respond-async` the call does not wait for the network: once the wallet is debited it answers 202 with the vend PENDING (header `Preference-Applied: respond-async`), the network is called as it would have been, and the final status follows by webhook or GET /api/vend/{reference}; a retry of the reference then answers the vend as it stands, without waiting. Without it, the answer waits for the network (up to the provider time limit).',
           `In test mode the simulator answers by number: ${testNumbers}. Test numbers match no network prefix: give the network.`,
+          'Rate limits: every call of this API takes a token from its key’s bucket and from its client’s (rates and bursts on the API settings page). Every answer carries `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `RateLimit-Policy`; a call over the limit is answered 429 RATE_LIMITED with `Retry-After` (seconds). A vend repeating a reference you already vended is never refused for rate: it answers the original vend.',
         ].join(' '),
         // OpenAPI 3.0 schemas take one `example` (`examples` is 3.1 only).
         body: apiVendBody.meta({
