@@ -5,6 +5,7 @@
 import type { ApiRateLimitsView } from '@vendport/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
+import { ClockIcon } from '@/components/ui/icons';
 import { useApiRateLimits } from '../api/get-api-rate-limits';
 import { CardQueryState } from './card-query-state';
 
@@ -72,7 +73,11 @@ export function ApiRateLimitsCard() {
   return (
     <Card>
       <CardHeader
-        title="API rate limits"
+        title={
+          <span className="flex items-center gap-2">
+            <ClockIcon className="h-5 w-5 text-brand-700" /> API rate limits
+          </span>
+        }
         description="How many calls your server may make to the VendPort API, and the calls refused for going over."
       />
       <CardQueryState query={limits} what="Your API rate limits">
