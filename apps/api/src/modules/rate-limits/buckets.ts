@@ -9,7 +9,7 @@
 //   at worst a little under it). A busy key costs a few statements a second, not one per call.
 //   One lease per subject is in flight at a time; the calls that arrive meanwhile wait for it. A
 //   bucket running low leases its next tokens ahead, so a steady key rarely waits for one.
-//   A bucket found empty is known empty, without a query, until its next token is due.
+//   A bucket found empty is known empty, without a query, until a lease's worth of tokens is due.
 
 /** A bucket as configured: `perS` tokens a second refill it, up to `burst`. */
 export interface BucketSpec {
@@ -209,9 +209,12 @@ export class LeasedBuckets implements Buckets {
         l.expiresMs = now + LEASE_MS;
         l.rowTokens = g.tokensLeft;
         l.rowAtMs = now;
-        // The row is out of whole tokens: none is asked for again before its next one is due.
-        if (g.tokensLeft < 1)
-          l.emptyUntilMs = now + Math.max(1, Math.ceil(((1 - g.tokensLeft) / spec.perS) * 1000));
+        // The row is out of whole tokens: none is asked for again before a lease's worth is due
+        // (a key over its limit costs a statement per lease, not one per token).
+        if (g.tokensLeft < 1) {
+          const due = Math.min(leaseSize(spec), Math.floor(spec.burst)) - g.tokensLeft;
+          l.emptyUntilMs = now + Math.max(1, Math.ceil((due / spec.perS) * 1000));
+        }
       }
     } finally {
       for (const { spec } of asks) this.localOf(spec.subject).inFlight = null;
