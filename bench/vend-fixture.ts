@@ -1,7 +1,10 @@
 // The benchmark's database side, run with tsx by bench/vend.mjs (the app's own code, so the
 // fixture is exactly what production would hold):
 //   seed <n>   migrate, seed, create n corporate clients with a large funded wallet, the default
-//              services and a live API key; prints {"keys": [...]} as JSON.
+//              services and a live API key; prints {"keys": [...]} as JSON. With
+//              BENCH_RATE_LIMITS="keyPerS,keyBurst,clientPerS,clientBurst" the clients get those
+//              API rate limits of their own (issue 34: the admin's per-client override); without
+//              it, the platform's defaults apply.
 //   check      the ledger and vending invariants; prints the report, exits 1 on any violation.
 // The database is DATABASE_URL, or PGlite under DATA_DIR.
 import { randomBytes } from 'node:crypto';
@@ -41,11 +44,29 @@ try {
     await ensureSystemAccounts(db);
     const source = await systemAccountId(db, 'MANUAL_ADJUSTMENT');
     const keys: string[] = [];
+    const limits = process.env.BENCH_RATE_LIMITS
+      ? process.env.BENCH_RATE_LIMITS.split(',').map(Number)
+      : null;
+    if (limits && (limits.length !== 4 || limits.some((n) => !Number.isInteger(n) || n < 1)))
+      throw new Error('BENCH_RATE_LIMITS is keyPerS,keyBurst,clientPerS,clientBurst (positive integers)');
+    const override = limits
+      ? {
+          rateKeyPerS: limits[0],
+          rateKeyBurst: limits[1],
+          rateClientPerS: limits[2],
+          rateClientBurst: limits[3],
+        }
+      : {};
     for (let i = 0; i < Number(arg ?? 1); i++) {
       const tag = randomBytes(4).toString('hex');
       const [c] = await db
         .insert(corporates)
-        .values({ name: `Bench ${tag} Ltd`, email: `bench-${tag}@bench.vendport`, msisdn: '+2348031234567' })
+        .values({
+          name: `Bench ${tag} Ltd`,
+          email: `bench-${tag}@bench.vendport`,
+          msisdn: '+2348031234567',
+          ...override,
+        })
         .returning({ id: corporates.id });
       await assignDefaultServices(db, c.id);
       const accounts = await ensureCorporateAccounts(db, c.id);

@@ -22,6 +22,12 @@
 //    `Prefer: respond-async` (answered 202 PENDING once debited). An async round counts a vend
 //    only once it is final: after the load it waits until no vend is PENDING, and its figure is
 //    the vends made final / (measured time + that drain).
+// 4. Noisy-neighbour pass (bench/noisy-neighbour.mjs; issue 34): PostgreSQL, quiet clients at a
+//    fixed open-loop rate each, measured alone and while one client sends 20 times that rate
+//    over its rate limit (the platform's defaults): the quiet clients' p99 and refusals.
+// The API rate limiter is on throughout: the clients of passes 1-3 have limits of their own (the
+// admin's per-client override, BENCH_RATE_LIMITS) far above what the load sends, so that every
+// vend takes its tokens (leased from the shared buckets on PostgreSQL) and none is refused.
 // Prints vends/s (all rounds), p50 (median round), p99 and max latency (worst round), non-2xx
 // answers, the CPU each vend cost (the server process, and the rest of the machine but the load
 // generator: on PostgreSQL, mostly the database), the baseline TPS (mean of the rounds) with its
@@ -32,7 +38,10 @@
 //
 // Environment: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), PGBENCH
 // (path), BENCH_ROUNDS (3), BENCH_SECONDS (10, per round), BENCH_WARMUP_SECONDS (5),
-// BENCH_CONNECTIONS (32), BENCH_PGLITE_CONNECTIONS (64), BENCH_SKIP_PGLITE=1, BENCH_SKIP_LATENCY=1.
+// BENCH_CONNECTIONS (32), BENCH_PGLITE_CONNECTIONS (64), BENCH_SKIP_PGLITE=1, BENCH_SKIP_LATENCY=1,
+// BENCH_RATE_LIMITS (the bench clients' own limits: keyPerS,keyBurst,clientPerS,clientBurst;
+// 10000,20000,10000,20000), BENCH_NOISY_QUIET_CLIENTS (4), BENCH_NOISY_RATE (20 vends/s per quiet
+// client), BENCH_NOISY_FACTOR (20), BENCH_SKIP_NOISY=1.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,6 +50,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SERVER_NODE_ARGS } from '../scripts/server-command.mjs';
+import { noisyNeighbour } from './noisy-neighbour.mjs';
 import { adminQuery, withDb } from './pg-admin.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,6 +62,11 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PGLITE_CONNECTIONS = Number(process.env.BENCH_PGLITE_CONNECTIONS ?? 64);
 const LATENCY_CONNECTIONS = 256;
+/** The bench clients' own API rate limits (issue 34): far above the load, the limiter still on. */
+const BENCH_RATE_LIMITS = process.env.BENCH_RATE_LIMITS ?? '10000,20000,10000,20000';
+const NOISY_QUIET_CLIENTS = Number(process.env.BENCH_NOISY_QUIET_CLIENTS ?? 4);
+const NOISY_RATE = Number(process.env.BENCH_NOISY_RATE ?? 20);
+const NOISY_FACTOR = Number(process.env.BENCH_NOISY_FACTOR ?? 20);
 /** Target 1's bound on the hot wallet's p99, in ms. */
 const TARGET_P99_MS = 50;
 const PGBENCH =
@@ -308,6 +323,31 @@ async function finalCounts(url, since) {
 // directory) seeded alike with 33 clients (key 0 alone, keys 1-32 as 32 wallets), and a server
 // of its own, started once and kept up through the rounds.
 let nextPort = 3900 + Math.floor(Math.random() * 50);
+/** The server's environment for a database (the same in every pass). */
+const appEnvOf = (port, dbEnv, env) => ({
+  // The simulator never takes a live vend in production (issue 32): the bench runs as development,
+  // which differs from production only in HSTS and the API document's surface.
+  NODE_ENV: 'development',
+  DEV_ROUTES: 'false',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  SIMULATOR_LATENCY_MS: '0',
+  APP_SECRET: randomBytes(32).toString('hex'),
+  WEB_DIST: '/nonexistent',
+  ...dbEnv,
+  ...env,
+});
+
+/** Seeds `n` clients on the configuration's database, with these limits of their own ('' none). */
+const seedClients = (appEnv, n, limits) =>
+  JSON.parse(
+    run(tsx, ['bench/vend-fixture.ts', 'seed', String(n)], { ...appEnv, BENCH_RATE_LIMITS: limits })
+      .trim()
+      .split('\n')
+      .pop(),
+  ).keys;
+
 async function prepare(cfg) {
   const port = nextPort++;
   let dispose = async () => {};
@@ -322,23 +362,8 @@ async function prepare(cfg) {
     dbEnv = { DATABASE_URL: withDb(PG_URL, dbName) };
     dispose = async () => admin(`drop database if exists ${dbName} with (force)`);
   }
-  const appEnv = {
-    // The simulator never takes a live vend in production (issue 32): the bench runs as development,
-    // which differs from production only in HSTS and the API document's surface.
-    NODE_ENV: 'development',
-    DEV_ROUTES: 'false',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    SIMULATOR_LATENCY_MS: '0',
-    APP_SECRET: randomBytes(32).toString('hex'),
-    WEB_DIST: '/nonexistent',
-    ...dbEnv,
-    ...cfg.env,
-  };
-  const { keys } = JSON.parse(
-    run(tsx, ['bench/vend-fixture.ts', 'seed', '33'], appEnv).trim().split('\n').pop(),
-  );
+  const appEnv = appEnvOf(port, dbEnv, cfg.env);
+  const keys = seedClients(appEnv, 33, BENCH_RATE_LIMITS);
   const server = await startServer(appEnv);
   return {
     ...cfg,
@@ -456,6 +481,56 @@ async function interleaved(label, cfgs, before) {
   return { results, check };
 }
 
+// The noisy-neighbour pass (bench/noisy-neighbour.mjs): its own database and server on
+// PostgreSQL; quiet clients with limits of their own at twice their rate, the noisy one at the
+// platform's defaults. Checked like the others.
+async function noisyPass() {
+  console.log(
+    `\n== noisy neighbour (PostgreSQL): ${NOISY_QUIET_CLIENTS} quiet clients at ${NOISY_RATE} vends/s each, open loop, alone and with one client at ${NOISY_RATE * NOISY_FACTOR} vends/s (platform default limits) ...`,
+  );
+  const port = nextPort++;
+  const dbName = `vp_bench_${randomBytes(3).toString('hex')}`;
+  await admin(`create database ${dbName}`);
+  const appEnv = appEnvOf(port, { DATABASE_URL: withDb(PG_URL, dbName) });
+  const check = { ok: true, report: '' };
+  try {
+    const own = [
+      2 * NOISY_RATE,
+      4 * NOISY_RATE,
+      2 * NOISY_RATE * NOISY_QUIET_CLIENTS,
+      4 * NOISY_RATE * NOISY_QUIET_CLIENTS,
+    ];
+    const quietKeys = seedClients(appEnv, NOISY_QUIET_CLIENTS, own.join(','));
+    const [noisyKey] = seedClients(appEnv, 1, '');
+    const server = await startServer(appEnv);
+    let result;
+    try {
+      result = await noisyNeighbour({
+        port,
+        quietKeys,
+        noisyKey,
+        quietRate: NOISY_RATE,
+        factor: NOISY_FACTOR,
+        seconds: SECONDS,
+        rounds: ROUNDS,
+        warmup: Math.min(WARMUP, 5),
+      });
+      result.quietLimits = own;
+    } finally {
+      await stopServer(server);
+    }
+    try {
+      check.report = run(tsx, ['bench/vend-fixture.ts', 'check'], appEnv).trim();
+    } catch (err) {
+      check.ok = false;
+      check.report = `${err.stdout ?? ''}${err.message}`;
+    }
+    return { result, check };
+  } finally {
+    await admin(`drop database if exists ${dbName} with (force)`);
+  }
+}
+
 const walletRuns = (engine, connections) => [
   { engine, name: 'one wallet', wallets: 1, connections },
   { engine, name: '32 wallets', wallets: 32, connections },
@@ -465,6 +540,10 @@ const walletRuns = (engine, connections) => [
 
 console.log(
   `VendPort vend benchmark: ${CONNECTIONS} connections (PGlite ${PGLITE_CONNECTIONS}, provider latency ${LATENCY_CONNECTIONS}), ${ROUNDS} rounds of ${SECONDS} s per configuration after ${WARMUP} s of warm-up`,
+);
+const [rlKeyPerS, rlKeyBurst, rlClientPerS, rlClientBurst] = BENCH_RATE_LIMITS.split(',');
+console.log(
+  `API rate limiting on: the bench clients' own limits ${rlKeyPerS}/s burst ${rlKeyBurst} per key, ${rlClientPerS}/s burst ${rlClientBurst} per client`,
 );
 const baseDb = await baselineDb();
 const baseRuns = [];
@@ -486,6 +565,7 @@ const base = {
   p50Ms: median(baseRuns.map((b) => b.p50Ms)),
   p99Ms: Math.max(...baseRuns.map((b) => b.p99Ms)),
 };
+const noisy = process.env.BENCH_SKIP_NOISY ? null : await noisyPass();
 if (!process.env.BENCH_SKIP_PGLITE)
   passes.PGlite = await interleaved('PGlite', walletRuns('PGlite', PGLITE_CONNECTIONS));
 if (!process.env.BENCH_SKIP_LATENCY) {
@@ -560,10 +640,32 @@ if (lat) {
   );
 }
 
+if (noisy) {
+  const n = noisy.result;
+  const f = (x) => x.toFixed(1);
+  console.log('\n== noisy neighbour');
+  console.log(
+    `quiet clients: ${n.quietClients} at ${n.quietRate} vends/s each (own limits ${n.quietLimits[0]}/s burst ${n.quietLimits[1]} per key); noisy client: ${n.noisyRate} vends/s at the platform's default limits`,
+  );
+  console.log(
+    `quiet alone: ${n.alone.vends} vends, p50 ${f(n.alone.p50Ms)} ms, p99 ${f(n.alone.p99Ms)} ms, refused ${n.alone.refused}, other failures ${n.alone.otherFailures}`,
+  );
+  console.log(
+    `quiet with the noisy client: ${n.with.vends} vends, p50 ${f(n.with.p50Ms)} ms, p99 ${f(n.with.p99Ms)} ms, refused ${n.with.refused}, other failures ${n.with.otherFailures}`,
+  );
+  console.log(
+    `noisy client: ${n.noisy.accepted} accepted (${f(n.noisy.accepted / n.noisy.seconds)}/s), ${n.noisy.refused} refused (429), ${n.noisy.other} other failures, over ${n.noisy.seconds} s`,
+  );
+}
+
 let failed = false;
 for (const [engine, p] of Object.entries(passes)) {
   console.log(`\n== ledger and vending checks (${engine})\n${p.check.report.trim()}`);
   if (!p.check.ok) failed = true;
+}
+if (noisy) {
+  console.log(`\n== ledger and vending checks (noisy neighbour)\n${noisy.check.report.trim()}`);
+  if (!noisy.check.ok) failed = true;
 }
 
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
@@ -603,4 +705,13 @@ if (lat) {
   );
 } else console.log('target 4, provider latency: skipped');
 console.log(`target 5, ledger and vending invariants: ${failed ? 'VIOLATED: NOT met' : '0 violations: met'}`);
+if (noisy) {
+  const n = noisy.result;
+  const r = n.with.p99Ms / n.alone.p99Ms;
+  // Any other failure of a quiet client's vend (5xx, a lost connection) counts against it too.
+  const quietRefused = n.alone.refused + n.with.refused + n.alone.otherFailures + n.with.otherFailures;
+  console.log(
+    `noisy neighbour: quiet p99 ${n.alone.p99Ms.toFixed(1)} ms alone, ${n.with.p99Ms.toFixed(1)} ms with the noisy client: ratio ${r.toFixed(2)} (<= 2), quiet refused ${quietRefused} (0); noisy ${n.noisy.accepted} accepted, ${n.noisy.refused} refused: ${verdict(r <= 2 && quietRefused === 0)}`,
+  );
+} else console.log('noisy neighbour: skipped');
 process.exit(failed ? 1 : 0);

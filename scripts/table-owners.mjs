@@ -37,6 +37,8 @@ export const TABLE_OWNERS = {
   api_keys: 'modules/auth',
   api_access_generation: 'modules/auth',
   ip_allowlist: 'modules/ip-allowlist',
+  api_rate_buckets: 'modules/rate-limits',
+  api_rate_refusals: 'modules/rate-limits',
   verification_documents: 'modules/verification',
   // money
   ledger_accounts: 'modules/ledger',

@@ -22,10 +22,12 @@ import { PasswordHasher } from './infra/passwords';
 import { balanceChecksIdle, checkVtuLine, queueBalanceChecks } from './modules/balance-alerts';
 import { healthProbes, metricsRoutes } from './modules/ops';
 import { smtpSourceOf } from './modules/platform';
+import { closeRateLimits } from './modules/rate-limits';
 import { recordVendEvent, vendsSettled } from './modules/vending';
 import { registerAccessControl } from './plugins/access';
 import { registerApiKeyAuth } from './plugins/api-key';
 import { registerErrorHandling } from './plugins/errors';
+import { registerRateLimits } from './plugins/rate-limit';
 import { modules } from './routes';
 
 /** Routes documented in production: the vending API called with an API key, and health. */
@@ -151,6 +153,7 @@ export async function buildApp(
   await metricsRoutes(app, ctx);
   registerAccessControl(app, ctx.db);
   registerApiKeyAuth(app, ctx);
+  registerRateLimits(app, ctx);
   registerErrorHandling(app);
 
   await app.register(
@@ -187,6 +190,8 @@ export async function buildApp(
     await vendsSettled(ctx.db, 8_000);
     // The low-balance checks queued by those vends run now rather than at their spacing.
     await balanceChecksIdle(ctx.db, { now: true });
+    // The rate-limit refusals counted since the last write (the client's page shows them).
+    await closeRateLimits(ctx);
     await opts.db.close();
   });
   return app;

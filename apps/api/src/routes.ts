@@ -12,6 +12,7 @@ import { fundingRoutes } from './modules/funding';
 import { ipAllowlistRoutes } from './modules/ip-allowlist';
 import { notificationsRoutes } from './modules/notifications';
 import { platformRoutes } from './modules/platform';
+import { rateLimitsRoutes } from './modules/rate-limits';
 import { reconciliationRoutes } from './modules/reconciliation';
 import { reportsRoutes } from './modules/reports';
 import { upstreamsRoutes } from './modules/upstreams';
@@ -41,6 +42,7 @@ export const modules: ApiModule[] = [
   verificationRoutes,
   reportsRoutes,
   platformRoutes,
+  rateLimitsRoutes,
   reconciliationRoutes,
   autoTopupRoutes,
   upstreamsRoutes,

@@ -45,6 +45,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -120,6 +129,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -192,6 +210,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -279,6 +306,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -317,7 +353,7 @@ export interface paths {
         put?: never;
         /**
          * Vend airtime or data to a Nigerian number
-         * @description Debits the wallet (the sandbox wallet for test keys) and calls the network. The answer carries the vend in its current status: SUCCESSFUL, PENDING (the network has not confirmed yet: the final status follows by webhook, or GET /api/vend/{reference}) or FAILED (the debit has already been reversed). The same reference with the same body returns the original result without vending again; with another body it is refused with 409 IDEMPOTENCY_CONFLICT. With the header `Prefer: respond-async` the call does not wait for the network: once the wallet is debited it answers 202 with the vend PENDING (header `Preference-Applied: respond-async`), the network is called as it would have been, and the final status follows by webhook or GET /api/vend/{reference}; a retry of the reference then answers the vend as it stands, without waiting. Without it, the answer waits for the network (up to the provider time limit). In test mode the simulator answers by number: `+2348000000001`: Always succeeds (as any ordinary number does); `+2348000000002`: Always fails definitively: the debit is reversed at once; `+2348000000003`: Pending, then succeeds on requery; `+2348000000004`: Pending, then fails on requery (debit reversed then); `+2348000000005`: No answer (timeout); the vend did go through; `+2348000000006`: No answer (timeout); the provider later says it failed; `+2348000000007`: Stays pending on every requery; `+2348000000008`: Exercises fallback from the VTU platform to the next one; `+2348000000009`: The request never reached the provider: failed once the not-found grace period has passed. Test numbers match no network prefix: give the network.
+         * @description Debits the wallet (the sandbox wallet for test keys) and calls the network. The answer carries the vend in its current status: SUCCESSFUL, PENDING (the network has not confirmed yet: the final status follows by webhook, or GET /api/vend/{reference}) or FAILED (the debit has already been reversed). The same reference with the same body returns the original result without vending again; with another body it is refused with 409 IDEMPOTENCY_CONFLICT. With the header `Prefer: respond-async` the call does not wait for the network: once the wallet is debited it answers 202 with the vend PENDING (header `Preference-Applied: respond-async`), the network is called as it would have been, and the final status follows by webhook or GET /api/vend/{reference}; a retry of the reference then answers the vend as it stands, without waiting. Without it, the answer waits for the network (up to the provider time limit). In test mode the simulator answers by number: `+2348000000001`: Always succeeds (as any ordinary number does); `+2348000000002`: Always fails definitively: the debit is reversed at once; `+2348000000003`: Pending, then succeeds on requery; `+2348000000004`: Pending, then fails on requery (debit reversed then); `+2348000000005`: No answer (timeout); the vend did go through; `+2348000000006`: No answer (timeout); the provider later says it failed; `+2348000000007`: Stays pending on every requery; `+2348000000008`: Exercises fallback from the VTU platform to the next one; `+2348000000009`: The request never reached the provider: failed once the not-found grace period has passed. Test numbers match no network prefix: give the network. Rate limits: every call of this API takes a token from its key’s bucket and from its client’s (rates and bursts on the API settings page). Every answer carries `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `RateLimit-Policy`; a call over the limit is answered 429 RATE_LIMITED with `Retry-After` (seconds). A vend repeating a reference you already vended is never refused for rate: it answers the original vend.
          */
         post: {
             parameters: {
@@ -496,6 +532,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -609,6 +654,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -707,7 +761,7 @@ export interface components {
             message: string;
             errors: string[];
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "ACCOUNT_LOCKED" | "TOO_MANY_REQUESTS" | "TWO_FACTOR_REQUIRED" | "EMAIL_NOT_VERIFIED" | "PASSWORD_CHANGE_REQUIRED" | "FORBIDDEN" | "WRONG_AREA" | "TEST_MODE_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "INVALID_CODE" | "CODE_EXPIRED" | "INVALID_PASSWORD" | "INSUFFICIENT_FUNDS" | "CLIENT_INACTIVE" | "VENDING_SUSPENDED" | "DUPLICATE_REFERENCE" | "IDEMPOTENCY_CONFLICT" | "IP_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "PAYLOAD_TOO_LARGE" | "INTERNAL_ERROR";
+            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "ACCOUNT_LOCKED" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "TWO_FACTOR_REQUIRED" | "EMAIL_NOT_VERIFIED" | "PASSWORD_CHANGE_REQUIRED" | "FORBIDDEN" | "WRONG_AREA" | "TEST_MODE_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "INVALID_CODE" | "CODE_EXPIRED" | "INVALID_PASSWORD" | "INSUFFICIENT_FUNDS" | "CLIENT_INACTIVE" | "VENDING_SUSPENDED" | "DUPLICATE_REFERENCE" | "IDEMPOTENCY_CONFLICT" | "IP_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "PAYLOAD_TOO_LARGE" | "INTERNAL_ERROR";
         };
         WebhookEvent_vend_successful: {
             /** @description evt_...: the same on every attempt; deduplicate by it */

@@ -29,7 +29,7 @@ export type WebhookEvent =
 /**
  * A call that did not succeed. `status` is the HTTP status (0 when no answer came: network error
  * after the last attempt, or waitForVend's time limit); `code` the envelope's code
- * (e.g. INSUFFICIENT_FUNDS, IDEMPOTENCY_CONFLICT), or NETWORK_ERROR / WAIT_TIMEOUT.
+ * (e.g. INSUFFICIENT_FUNDS, IDEMPOTENCY_CONFLICT, RATE_LIMITED), or NETWORK_ERROR / WAIT_TIMEOUT.
  */
 export class VendPortError extends Error {
   override readonly name = 'VendPortError';
@@ -131,7 +131,8 @@ export function createVendPortClient(options: VendPortClientOptions) {
   const delay = (n: number) => Math.min(maxDelay, baseDelay * 2 ** (n - 1)) * (0.5 + Math.random() / 2);
 
   /**
-   * One call, repeated as it is on a network error or a 5xx. Only calls that are safe to repeat
+   * One call, repeated as it is on a network error, a 5xx or a 429 (after its Retry-After, when
+   * that is within maxDelayMs). Only calls that are safe to repeat
    * come here: reads, and a vend whose reference is fixed before the first attempt (the API
    * answers a repeated reference with the original vend; it never vends twice).
    */
@@ -139,8 +140,11 @@ export function createVendPortClient(options: VendPortClientOptions) {
     call: () => Promise<Answer<T>>,
   ): Promise<{ data: T; response: Response; attempts: number }> {
     let last: unknown;
+    /** Asked by the server (a 429's Retry-After, ms), instead of the backoff. */
+    let retryAfterMs: number | null = null;
     for (let n = 1; n <= attempts; n++) {
-      if (n > 1) await sleep(delay(n - 1));
+      if (n > 1) await sleep(retryAfterMs ?? delay(n - 1));
+      retryAfterMs = null;
       let answer: Answer<T>;
       try {
         answer = await call();
@@ -153,6 +157,14 @@ export function createVendPortClient(options: VendPortClientOptions) {
       }
       if (answer.response.ok) return { data: answer.data as T, response: answer.response, attempts: n };
       last = errorOf(answer.response, answer.error);
+      // Over the rate limit (429): nothing was done; again after Retry-After when that is no
+      // longer than the longest delay, else the error at once.
+      if (answer.response.status === 429) {
+        const s = Number(answer.response.headers.get('retry-after'));
+        if (!Number.isFinite(s) || s < 0 || s * 1000 > maxDelay) break;
+        retryAfterMs = s * 1000;
+        continue;
+      }
       if (answer.response.status < 500) break;
     }
     throw last;

@@ -19,13 +19,18 @@ const rx: ReceiverT = new Receiver();
 
 /** A fetch that records the body of every request it sends (and can be told to misbehave). */
 function recordingFetch(
-  misbehave: (n: number, req: Request) => 'lose-answer' | 'fail' | '502' | 'ok' = () => 'ok',
+  misbehave: (n: number, req: Request) => 'lose-answer' | 'fail' | '502' | '429' | 'ok' = () => 'ok',
 ) {
   const bodies: string[] = [];
   const f = async (req: Request) => {
     const n = bodies.push(req.method === 'GET' ? req.url : await req.clone().text());
     const what = misbehave(n, req);
     if (what === 'fail') throw new TypeError('fetch failed');
+    if (what === '429')
+      return new Response(
+        JSON.stringify({ success: false, message: 'Retry in 1 second.', errors: [], code: 'RATE_LIMITED' }),
+        { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '0' } },
+      );
     if (what === '502')
       return new Response(
         JSON.stringify({ success: false, message: 'Bad gateway', errors: [], code: 'BAD_GATEWAY' }),
@@ -103,6 +108,25 @@ describe('[CLIENT] vend()', () => {
       'MY-ORDER-77',
       'MY-ORDER-77',
     ]);
+  });
+
+  it('[CLIENT] a 429 is retried after its Retry-After with the same reference; one longer than maxDelayMs is thrown', async () => {
+    const rec = recordingFetch((n) => (n < 2 ? '429' : 'ok'));
+    const r = await clientWith(rec.fetch).vend({ phone: '08031234569', type: 'AIRTIME', amount: '100' });
+    expect(r.attempts).toBe(2);
+    expect(new Set(rec.bodies.map((b) => JSON.parse(b).reference)).size).toBe(1);
+    const slow = async (req: Request) => {
+      await req.text();
+      return new Response(
+        JSON.stringify({ success: false, message: 'Retry in 60 seconds.', errors: [], code: 'RATE_LIMITED' }),
+        { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '60' } },
+      );
+    };
+    const err = await clientWith(slow)
+      .vend({ phone: '08031234569', type: 'AIRTIME', amount: '100' })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(VendPortError);
+    expect(err).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
   });
 
   it('[CLIENT] stops after the bounded attempts with a NETWORK_ERROR VendPortError', async () => {

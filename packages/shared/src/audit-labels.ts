@@ -47,6 +47,7 @@ const ACTIONS: Record<string, string> = {
   'clients.auto-topup.enable': 'Enabled auto top-up',
   'clients.auto-topup.disable': 'Disabled auto top-up',
   'corporate.upfront-commission': 'Changed upfront commission',
+  'corporate.api-rate-limits': 'Changed the API rate limits',
   'settings.test-mode.on': 'Turned test mode on',
   'settings.test-mode.off': 'Turned test mode off',
   'funding.request.create': 'Requested wallet funding',

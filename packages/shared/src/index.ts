@@ -22,6 +22,7 @@ export * from './schemas/clients';
 export * from './schemas/commissions';
 export * from './schemas/provider-plans';
 export * from './schemas/providers';
+export * from './schemas/rate-limits';
 export * from './schemas/reports';
 export * from './schemas/settings';
 export * from './schemas/upstreams';

@@ -71,6 +71,14 @@ export const configSchema = z.object({
   ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
   /** Latency of the built-in provider simulator, per call (0 in tests and benchmarks). */
   SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
+  // The vending API's default rate limits (issue 34) until an admin saves others in Settings:
+  // requests a second and burst of each API key's bucket and of each client's. A rate may be
+  // below 1 a second here (tests: a bucket that does not refill while they run); Settings takes
+  // whole numbers.
+  API_RATE_KEY_PER_S: z.coerce.number().positive().max(100_000).default(20),
+  API_RATE_KEY_BURST: z.coerce.number().int().min(1).max(100_000).default(40),
+  API_RATE_CLIENT_PER_S: z.coerce.number().positive().max(100_000).default(50),
+  API_RATE_CLIENT_BURST: z.coerce.number().int().min(1).max(100_000).default(100),
   /** The simulator's fault profile on live ordinary numbers (the fault run): % definite failures. */
   SIMULATOR_FAILURE_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
   /** % of calls that time out (their requery then says delivered or not, half each). */

@@ -349,6 +349,11 @@ const CASES: Record<string, () => Promise<Call>> = {
     as: admin,
     body: { corporateId: (await freshCorporate()).corporateId, upfrontCommission: true, ...pw },
   }),
+  'PUT /api/v1/corporate-clients/:id/api-rate-limits': async () => ({
+    as: admin,
+    url: `corporate-clients/${(await freshCorporate()).corporateId}/api-rate-limits`,
+    body: { keyPerS: 30, keyBurst: 60, clientPerS: null, clientBurst: null },
+  }),
   'PUT /api/v1/corporate-clients/auto-topup': async () => ({
     as: admin,
     body: { corporateId: (await freshCorporate()).corporateId, enabled: true, ...pw },

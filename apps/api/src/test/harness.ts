@@ -121,6 +121,12 @@ export async function buildTestApp(
       DATA_DIR: '.tmp/test-data',
       SIMULATOR_LATENCY_MS: '0',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // The API rate limiter is on in every test (issue 34), with defaults far above what any
+      // test sends, so that only the rate-limit tests (which set their own) meet a refusal.
+      API_RATE_KEY_PER_S: '100000',
+      API_RATE_KEY_BURST: '100000',
+      API_RATE_CLIENT_PER_S: '100000',
+      API_RATE_CLIENT_BURST: '100000',
       ...opts.env,
     }),
     APP_SECRET: randomBytes(32).toString('hex'),

@@ -5,6 +5,7 @@ import { formatNaira, nairaAmount } from '../money';
 import { NOTIFICATION_EVENT_KEYS } from '../notification-events';
 import { listFilters } from '../pagination';
 import { emailSchema, msisdnSchema } from './auth';
+import { rateFields } from './rate-limits';
 
 const koboInt = z.number().int();
 const naira = (label: string, min = 0, max = 100_000_000_000) =>
@@ -63,6 +64,17 @@ export const platformSettingsBody = z.object({
     .max(300, 'The maintenance banner is too long (at most 300 characters)')
     .default('')
     .describe('Shown at the top of every portal page while set; empty hides it'),
+  // The vending API's default rate limits (issue 34); left out: the saved ones stay.
+  apiRateKeyPerS: rateFields
+    .keyPerS('default requests per second of an API key')
+    .optional()
+    .describe('Default requests a second of each API key'),
+  apiRateKeyBurst: rateFields.keyBurst('default burst of an API key').optional(),
+  apiRateClientPerS: rateFields
+    .clientPerS('default requests per second of a client')
+    .optional()
+    .describe('Default requests a second of each client, across its keys'),
+  apiRateClientBurst: rateFields.clientBurst('default burst of a client').optional(),
 });
 export type PlatformSettingsBody = z.input<typeof platformSettingsBody>;
 export type PlatformSettingsValues = z.output<typeof platformSettingsBody>;
@@ -84,6 +96,10 @@ export const platformSettingsView = z.object({
   maxVendAmountKobo: koboInt,
   vendFailureAlertCount: z.number().int(),
   maintenanceBanner: z.string(),
+  apiRateKeyPerS: z.number(),
+  apiRateKeyBurst: z.number().int(),
+  apiRateClientPerS: z.number(),
+  apiRateClientBurst: z.number().int(),
   updatedAt: z.string().nullable(),
   smtp: z.object({
     enabled: z.boolean(),

@@ -34,6 +34,13 @@ export interface ApiClient {
   corporate: ClientTerms;
   /** Its assigned, active services, oldest first (shared by the calls read together: read only). */
   services: readonly ServiceRow[];
+  /** The client's API rate-limit override, read with the key (null: the platform's default). */
+  rateLimits: {
+    keyPerS: number | null;
+    keyBurst: number | null;
+    clientPerS: number | null;
+    clientBurst: number | null;
+  };
   /** The API access generation of the read (migration 0020). */
   accessGeneration: number;
   /** Answered from a remembered read (authenticateApiKeyRemembered), not one made for this call. */
@@ -94,6 +101,12 @@ async function readClient(db: Db, hash: string): Promise<{ client: ApiClient; la
       vendingHold: row.vending_hold,
     },
     services: row.services,
+    rateLimits: {
+      keyPerS: row.rate_key_per_s,
+      keyBurst: row.rate_key_burst,
+      clientPerS: row.rate_client_per_s,
+      clientBurst: row.rate_client_burst,
+    },
     accessGeneration: row.generation,
     remembered: false,
   };

@@ -30,7 +30,8 @@ const KEY_LOOKUP: Statement = {
   text: `with k as (
            select k.key_hash, k.id, k.corporate_id, k.mode, k.revoked_at, k.last_used_at,
                   c.status as corporate_status, c.test_mode, c.upfront_commission, c.client_type,
-                  c.vending_hold,
+                  c.vending_hold, c.rate_key_per_s, c.rate_key_burst, c.rate_client_per_s,
+                  c.rate_client_burst,
                   ${IP_ALLOWLIST_ARRAY('k.corporate_id')} as ip_allowlist,
                   ${ASSIGNED_SERVICE_IDS('k.corporate_id')} as service_ids
              from api_keys k
@@ -62,6 +63,11 @@ export interface ApiKeyLookupRow {
   upfront_commission: boolean;
   client_type: string;
   vending_hold: string | null;
+  /** The client's rate-limit override (issue 34); null: the platform's default. */
+  rate_key_per_s: number | null;
+  rate_key_burst: number | null;
+  rate_client_per_s: number | null;
+  rate_client_burst: number | null;
   ip_allowlist: string[];
   /** The API access generation the row was read at (migration 0020), the same for every row. */
   generation: number;

@@ -114,3 +114,18 @@ export async function resetApiKey(ctx: AppContext, rc: RequestContext, mode: Key
   });
   return { ...keyView(row), key: minted.key };
 }
+
+/** How the API keys card names each of these keys of the client (issue 34: refusals per key). */
+export async function apiKeyLabels(
+  db: Db,
+  corporateId: string,
+  ids: string[],
+): Promise<Map<string, { mode: KeyMode; masked: string; revoked: boolean }>> {
+  const rows = await repo.keysByIds(db, corporateId, ids);
+  return new Map(
+    rows.map((k) => [
+      k.id,
+      { mode: k.mode as KeyMode, masked: maskKey(k.mode, k.last4), revoked: !!k.revokedAt },
+    ]),
+  );
+}

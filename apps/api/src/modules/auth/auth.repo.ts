@@ -1,6 +1,6 @@
 // Queries of the auth module: users, sessions, one-time codes, sign-in attempts and API keys.
 // Every function takes the database (or a transaction) first.
-import { and, count, desc, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { apiKeys, authCodes, loginAttempts, roles, sessions, users } from '../../infra/db/schema';
 import { corporateEmailTaken, corporateProfile } from '../corporates';
@@ -267,6 +267,15 @@ export async function activeKeys(db: Db, corporateId: string): Promise<ApiKeyRow
     .from(apiKeys)
     .where(and(eq(apiKeys.corporateId, corporateId), isNull(apiKeys.revokedAt)))
     .orderBy(apiKeys.mode);
+}
+
+/** The client's keys with these ids (others' keys are not answered). */
+export async function keysByIds(db: Db, corporateId: string, ids: string[]): Promise<ApiKeyRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.corporateId, corporateId), inArray(apiKeys.id, ids)));
 }
 
 export async function activeKey(db: Db, corporateId: string, mode: KeyMode): Promise<ApiKeyRow | null> {

@@ -10,6 +10,7 @@ export {
   authenticateApiKeyRemembered,
   type ClientTerms,
 } from './api-key-auth.service';
+export { apiKeyLabels } from './api-keys.service';
 export { insertUser } from './auth.repo';
 export { authRoutes } from './auth.routes';
 export { findOpenSession } from './identity.repo';

@@ -123,3 +123,42 @@ export async function namesOf(db: Db, ids: string[]): Promise<Map<string, string
     .where(inArray(corporates.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** A client's API rate-limit override (issue 34): null fields take the platform's default. */
+export interface RateLimitOverride {
+  keyPerS: number | null;
+  keyBurst: number | null;
+  clientPerS: number | null;
+  clientBurst: number | null;
+}
+
+const overrideColumns = {
+  keyPerS: corporates.rateKeyPerS,
+  keyBurst: corporates.rateKeyBurst,
+  clientPerS: corporates.rateClientPerS,
+  clientBurst: corporates.rateClientBurst,
+};
+
+/** The client's override, locked for update when `lock` (undefined: no such client). */
+export async function rateLimitOverrideOf(
+  db: Db,
+  id: string,
+  lock = false,
+): Promise<RateLimitOverride | undefined> {
+  const q = db.select(overrideColumns).from(corporates).where(eq(corporates.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function setRateLimitOverride(db: Db, id: string, v: RateLimitOverride): Promise<void> {
+  await db
+    .update(corporates)
+    .set({
+      rateKeyPerS: v.keyPerS,
+      rateKeyBurst: v.keyBurst,
+      rateClientPerS: v.clientPerS,
+      rateClientBurst: v.clientBurst,
+      updatedAt: new Date(),
+    })
+    .where(eq(corporates.id, id));
+}

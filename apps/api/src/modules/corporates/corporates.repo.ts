@@ -31,7 +31,8 @@ export type NewCorporate = typeof corporates.$inferInsert;
  * query that embeds it: the plan is the one a join on the table itself would get.
  */
 export const CORPORATE_DIRECTORY_SQL = `(select id, name, email, client_type, status, test_mode,
-  upfront_commission, auto_topup_enabled, credit_limit_kobo, vending_hold from corporates)`;
+  upfront_commission, auto_topup_enabled, credit_limit_kobo, vending_hold, rate_key_per_s, rate_key_burst,
+  rate_client_per_s, rate_client_burst from corporates)`;
 
 /** The same relation for Drizzle's sql`` templates. */
 export const corporateDirectory = sql.raw(CORPORATE_DIRECTORY_SQL);

@@ -12,7 +12,10 @@ export {
   lockCreditTerms,
   namesOf,
   namesOf as corporateNamesByIds,
+  type RateLimitOverride,
+  rateLimitOverrideOf,
   setCreditTerms,
+  setRateLimitOverride,
   updateCorporateFlags,
   updateCorporateStatus,
 } from './clients.repo';

@@ -33,6 +33,11 @@ export interface PlatformSettings {
   /** Failed live vends of one client within an hour that raise a vend.failures alert; 0: off. */
   vendFailureAlertCount: number;
   maintenanceBanner: string;
+  /** The vending API's default rate limits (issue 34): per key and per client. */
+  apiRateKeyPerS: number;
+  apiRateKeyBurst: number;
+  apiRateClientPerS: number;
+  apiRateClientBurst: number;
   updatedAt: Date | null;
 }
 
@@ -57,6 +62,10 @@ export function defaultPlatformSettings(ctx: Pick<AppContext, 'config'>): Platfo
     maxVendAmountKobo: 100_000_000,
     vendFailureAlertCount: 10,
     maintenanceBanner: '',
+    apiRateKeyPerS: ctx.config.API_RATE_KEY_PER_S,
+    apiRateKeyBurst: ctx.config.API_RATE_KEY_BURST,
+    apiRateClientPerS: ctx.config.API_RATE_CLIENT_PER_S,
+    apiRateClientBurst: ctx.config.API_RATE_CLIENT_BURST,
     updatedAt: null,
   };
 }
@@ -113,6 +122,10 @@ export function platformSettingsOut(s: PlatformSettings) {
     maxVendAmountKobo: s.maxVendAmountKobo,
     vendFailureAlertCount: s.vendFailureAlertCount,
     maintenanceBanner: s.maintenanceBanner,
+    apiRateKeyPerS: s.apiRateKeyPerS,
+    apiRateKeyBurst: s.apiRateKeyBurst,
+    apiRateClientPerS: s.apiRateClientPerS,
+    apiRateClientBurst: s.apiRateClientBurst,
     updatedAt: s.updatedAt?.toISOString() ?? null,
   };
 }
@@ -139,7 +152,8 @@ export async function savePlatformSettings(
   await ctx.db.transaction(async (tx) => {
     await repo.lockSetting(tx, PLATFORM_KEY);
     forgetPlatformSettings(ctx.db);
-    const before = platformSettingsOut(await platformSettings({ config: ctx.config, db: tx }));
+    const current = await platformSettings({ config: ctx.config, db: tx });
+    const before = platformSettingsOut(current);
     const next: Omit<PlatformSettings, 'updatedAt'> = {
       platformName: v.platformName,
       supportEmail: v.supportEmail,
@@ -158,6 +172,11 @@ export async function savePlatformSettings(
       maxVendAmountKobo: v.maxVendAmount,
       vendFailureAlertCount: v.vendFailureAlertCount,
       maintenanceBanner: v.maintenanceBanner,
+      // Left out of the form: the saved (or first) values stay.
+      apiRateKeyPerS: v.apiRateKeyPerS ?? current.apiRateKeyPerS,
+      apiRateKeyBurst: v.apiRateKeyBurst ?? current.apiRateKeyBurst,
+      apiRateClientPerS: v.apiRateClientPerS ?? current.apiRateClientPerS,
+      apiRateClientBurst: v.apiRateClientBurst ?? current.apiRateClientBurst,
     };
     await repo.putSetting(tx, PLATFORM_KEY, { ...next }, actorId);
     const after = platformSettingsOut({ ...next, updatedAt: null });

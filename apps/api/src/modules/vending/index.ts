@@ -17,7 +17,7 @@ export { recordVendEvent } from './vend-events.repo';
 export { vendAmountOf, vendFieldOf } from './vend-fields.repo';
 export { failedLiveVendCounts, listVends } from './vend-reads.service';
 export { liveVendsLastDay, pendingVendStats } from './vend-stats.repo';
-export { vendingApiRoutes } from './vending.api.routes';
+export { apiVendReplayable, vendingApiRoutes } from './vending.api.routes';
 export { vendingChecks } from './vending.check';
 export { vendingJobs } from './vending.jobs';
 export { type VendCorporate, vendClient } from './vending.repo';

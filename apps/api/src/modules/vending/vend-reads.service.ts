@@ -8,7 +8,8 @@ import {
   type VendChannel,
   type VendView,
 } from '@vendport/shared';
-import type { VendRow } from './vending.repo';
+import type { Db } from '../../infra/db/client';
+import { type VendRow, vendReferenceTaken } from './vending.repo';
 
 export {
   failedLiveVendCounts,
@@ -68,3 +69,7 @@ export function vendMessage(v: VendRow, audience: 'API' | 'PORTAL' = 'API'): str
 
 export { attemptsOfVend } from './vend-attempts.repo';
 export { vendTimeline } from './vend-events.repo';
+
+/** Whether the client has a vend under this reference in this mode (a call naming it is a replay). */
+export const referenceTaken = (db: Db, corporateId: string, mode: string, reference: string) =>
+  vendReferenceTaken(db, corporateId, mode, reference);

@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
+import type { Db } from '../../infra/db/client';
 import { AppError, notFound } from '../../infra/errors';
 import { ok } from '../../infra/http';
 import { requestContextOf } from '../../infra/request-context';
@@ -30,13 +31,14 @@ import { corporateBalances } from '../ledger';
 import { vend, vendMode } from './place-vend.service';
 import { fundSandbox } from './sandbox.service';
 import { StaleAccessError } from './vend-debits';
-import { findVendByReference, vendMessage, vendOut } from './vend-reads.service';
+import { findVendByReference, referenceTaken, vendMessage, vendOut } from './vend-reads.service';
 
 /**
  * Every failure of this API is shared's failure envelope (plugins/errors shapes them all): the
  * statuses a route names are the ones to expect of it; any other 4xx or 5xx has the same shape.
+ * Every call may be refused 429 RATE_LIMITED (plugins/rate-limit.ts).
  */
-const failures = { '4xx': failureEnvelope, '5xx': failureEnvelope } as const;
+const failures = { 429: failureEnvelope, '4xx': failureEnvelope, '5xx': failureEnvelope } as const;
 
 function clientOf(req: FastifyRequest): ApiClient {
   if (!req.apiClient)
@@ -63,6 +65,13 @@ const decidedFromTerms = (err: unknown) =>
 /** The mode the client's calls run in (read with the key: no query). */
 const modeOf = (client: ApiClient) => vendMode(client.mode, client.corporate);
 
+/**
+ * Whether the client (in the mode of its key) already has a vend under this reference: a call
+ * naming it is a replay, answered with the vend and never refused for rate (issue 34).
+ */
+export const apiVendReplayable = (db: Db, client: ApiClient, reference: string) =>
+  referenceTaken(db, client.corporateId, modeOf(client), reference);
+
 /** RFC 7240: whether a Prefer header (one or several) asks for `respond-async`. */
 export function prefersAsync(header: string | string[] | undefined): boolean {
   const all = Array.isArray(header) ? header.join(',') : (header ?? '');
@@ -84,7 +93,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/vend',
     {
-      config: { apiKey: true, rememberKey: true },
+      config: { apiKey: true, rememberKey: true, rateLimitReplay: true },
       schema: {
         tags,
         security,
@@ -95,6 +104,7 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
           'The same reference with the same body returns the original result without vending again; with another body it is refused with 409 IDEMPOTENCY_CONFLICT.',
           'With the header `Prefer: respond-async` the call does not wait for the network: once the wallet is debited it answers 202 with the vend PENDING (header `Preference-Applied: respond-async`), the network is called as it would have been, and the final status follows by webhook or GET /api/vend/{reference}; a retry of the reference then answers the vend as it stands, without waiting. Without it, the answer waits for the network (up to the provider time limit).',
           `In test mode the simulator answers by number: ${testNumbers}. Test numbers match no network prefix: give the network.`,
+          'Rate limits: every call of this API takes a token from its key’s bucket and from its client’s (rates and bursts on the API settings page). Every answer carries `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `RateLimit-Policy`; a call over the limit is answered 429 RATE_LIMITED with `Retry-After` (seconds). A vend repeating a reference you already vended is never refused for rate: it answers the original vend.',
         ].join(' '),
         // OpenAPI 3.0 schemas take one `example` (`examples` is 3.1 only).
         body: apiVendBody.meta({

@@ -13,6 +13,62 @@ import { postVendDebit } from './vend-debits';
 
 export type VendRow = typeof vends.$inferSelect;
 
+/**
+ * Whether the client has a vend under this reference in this mode: a rate-limited call naming it
+ * is a replay (issue 34). Asked on refusals only, which come in floods from a client over its
+ * limit: the references asked within REPLAY_GATHER_MS share one statement (a refused call waits
+ * that much longer for its 429; a flood costs at most 1000 / REPLAY_GATHER_MS statements a second
+ * per instance; measured, a statement per lookup read was 150-380 a second at 400 refusals/s).
+ */
+const REFERENCES_TAKEN: Statement = {
+  name: 'vend_references_taken',
+  text: `select v.corporate_id::text || '|' || v.mode || '|' || v.reference as k
+           from unnest($1::uuid[], $2::text[], $3::text[]) as q(corporate_id, mode, reference)
+           join vends v on v.corporate_id = q.corporate_id and v.mode = q.mode and v.reference = q.reference`,
+};
+
+const REPLAY_GATHER_MS = 20;
+
+interface Asked {
+  resolve: (taken: boolean) => void;
+  reject: (err: unknown) => void;
+}
+/** The lookups gathering now, per database (sent when the window closes). */
+const gathering = new WeakMap<Db, Map<string, Asked[]>>();
+
+async function lookUpReferences(db: Db, asked: Map<string, Asked[]>): Promise<void> {
+  try {
+    const parts = [...asked.keys()].map((k) => k.split('|'));
+    const rows = await runStatement<{ k: string }>(db, REFERENCES_TAKEN, [
+      parts.map((p) => p[0]),
+      parts.map((p) => p[1]),
+      parts.map((p) => p[2]),
+    ]);
+    const taken = new Set(rows.map((r) => r.k));
+    for (const [k, waiters] of asked) for (const w of waiters) w.resolve(taken.has(k));
+  } catch (err) {
+    for (const waiters of asked.values()) for (const w of waiters) w.reject(err);
+  }
+}
+
+/** A reference has no '|' (shared's vendReference), so the three parts make one key. */
+export function vendReferenceTaken(db: Db, corporateId: string, mode: string, reference: string) {
+  const key = `${corporateId}|${mode}|${reference}`;
+  let asked = gathering.get(db);
+  if (!asked) {
+    const batch = new Map<string, Asked[]>();
+    asked = batch;
+    gathering.set(db, batch);
+    setTimeout(() => {
+      gathering.delete(db);
+      void lookUpReferences(db, batch);
+    }, REPLAY_GATHER_MS);
+  }
+  const waiters = asked.get(key) ?? [];
+  asked.set(key, waiters);
+  return new Promise<boolean>((resolve, reject) => waiters.push({ resolve, reject }));
+}
+
 export async function findVendByReference(
   db: Db,
   corporateId: string,

@@ -40,6 +40,12 @@ export const corporates = pgTable(
     /** Why the client may not vend for now (null: it may): set by funding while a card reversal
      * left it owing (an outstanding card receivable), cleared when later funding settles it. */
     vendingHold: text('vending_hold'),
+    /** The API rate limits set for this client by an admin (issue 34): requests per second and
+     * burst of each of its keys' buckets and of its own bucket; null: the platform's default. */
+    rateKeyPerS: integer('rate_key_per_s'),
+    rateKeyBurst: integer('rate_key_burst'),
+    rateClientPerS: integer('rate_client_per_s'),
+    rateClientBurst: integer('rate_client_burst'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

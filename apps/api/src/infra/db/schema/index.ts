@@ -10,6 +10,7 @@ export * from './jobs';
 export * from './ledger';
 export * from './notifications';
 export * from './providers';
+export * from './rate-limits';
 export * from './reports';
 export * from './settings';
 export * from './vends';

@@ -17,4 +17,5 @@ export const clientKeys = {
   services: (id: string) => [...clientKeys.all, 'services', id] as const,
   commission: (id: string) => [...clientKeys.all, 'commission', id] as const,
   cardReceivables: (id: string) => [...clientKeys.all, 'card-receivables', id] as const,
+  rateLimits: (id: string) => [...clientKeys.all, 'api-rate-limits', id] as const,
 };

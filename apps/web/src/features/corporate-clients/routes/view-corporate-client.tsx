@@ -23,6 +23,7 @@ import { useCorporateClient } from '../api/get-corporate-client';
 import type { ActionDone } from '../components/action-done';
 import { ClientCardReceivablesCard } from '../components/client-card-receivables-card';
 import { ClientCommissionCard } from '../components/client-commission-card';
+import { ClientRateLimitsCard } from '../components/client-rate-limits-card';
 import { ClientServicesCard } from '../components/client-services-card';
 import { CreditLimitModal } from '../components/credit-limit-modal';
 import { FundWalletModal } from '../components/fund-wallet-modal';
@@ -193,6 +194,7 @@ export default function ViewCorporateClientRoute() {
           {can('services.read') ? (
             <ClientServicesCard corporateId={c.id} clientName={c.name} canManage={can('services.manage')} />
           ) : null}
+          <ClientRateLimitsCard corporateId={c.id} canManage={can('clients.manage')} />
 
           {can('verification.read') ? (
             <p className="text-sm text-slate-500">

@@ -1,6 +1,7 @@
 export const settingsKeys = {
   all: ['settings'] as const,
   apiKeys: () => [...settingsKeys.all, 'api-keys'] as const,
+  rateLimits: () => [...settingsKeys.all, 'api-rate-limits'] as const,
   ips: () => [...settingsKeys.all, 'ip-allowlist'] as const,
   webhook: () => [...settingsKeys.all, 'webhook'] as const,
   deliveries: (page: number, limit: number) =>

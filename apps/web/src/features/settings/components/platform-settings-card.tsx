@@ -1,6 +1,7 @@
 // The platform's settings (admin): name and support contact, the collection account clients pay
 // into by bank transfer, the card fee rule (spec §9 by default), default thresholds, the largest
-// single vend, and the maintenance banner shown on every portal page while set.
+// single vend, the vending API's default rate limits, and the maintenance banner shown on every
+// portal page while set.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   describeCardFeeRule,
@@ -41,6 +42,10 @@ const formOf = (v: PlatformSettingsView): Form => ({
   maxVendAmount: koboToNairaString(v.maxVendAmountKobo),
   vendFailureAlertCount: String(v.vendFailureAlertCount),
   maintenanceBanner: v.maintenanceBanner,
+  apiRateKeyPerS: String(v.apiRateKeyPerS),
+  apiRateKeyBurst: String(v.apiRateKeyBurst),
+  apiRateClientPerS: String(v.apiRateClientPerS),
+  apiRateClientBurst: String(v.apiRateClientBurst),
 });
 
 /** The rule in words as clients will read it, from what is typed (null while it is not valid). */
@@ -134,6 +139,18 @@ function PlatformForm({ view }: { view: PlatformSettingsView }) {
           inputMode: 'numeric',
           helperText: 'A client’s users who opted in hear of it at most once an hour; 0 turns it off.',
         })}
+      </Section>
+      <Section title="Vending API rate limits (defaults; an admin may set a client’s own)">
+        {field('apiRateKeyPerS', 'Requests a second per API key', { inputMode: 'numeric' })}
+        {field('apiRateKeyBurst', 'Burst per API key', {
+          inputMode: 'numeric',
+          helperText: 'Calls a key may make at once before the rate applies.',
+        })}
+        {field('apiRateClientPerS', 'Requests a second per client', {
+          inputMode: 'numeric',
+          helperText: 'Shared by a client’s live and test keys.',
+        })}
+        {field('apiRateClientBurst', 'Burst per client', { inputMode: 'numeric' })}
       </Section>
       <div>
         <Textarea

@@ -26,6 +26,10 @@ const settings = (smtp: Partial<PlatformSettingsView['smtp']> = {}): PlatformSet
   maxVendAmountKobo: 100_000_000,
   vendFailureAlertCount: 10,
   maintenanceBanner: '',
+  apiRateKeyPerS: 20,
+  apiRateKeyBurst: 40,
+  apiRateClientPerS: 50,
+  apiRateClientBurst: 100,
   updatedAt: null,
   smtp: {
     enabled: true,
@@ -86,6 +90,8 @@ describe('admin settings', () => {
       cardFeeRatePercent: '2',
       fundingAccountNumber: '1234567890',
       cardFeeCap: '2000.00',
+      apiRateKeyPerS: '20',
+      apiRateClientBurst: '100',
     });
   }, 20_000);
 

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Tabs } from '@/components/ui/tabs';
 import { usePermissions } from '@/lib/permissions';
 import { ApiKeysCard } from '../components/api-keys-card';
+import { ApiRateLimitsCard } from '../components/api-rate-limits-card';
 import { IpAllowlistCard } from '../components/ip-allowlist-card';
 import { ModeCard } from '../components/mode-card';
 import { NotificationSetupCard } from '../components/notification-setup-card';
@@ -48,6 +49,7 @@ export default function ClientSettingsRoute() {
         <>
           <ModeCard canManage={canManage} />
           {can('apikey.manage') ? <ApiKeysCard /> : null}
+          {can('apikey.manage') ? <ApiRateLimitsCard /> : null}
           {canRead ? (
             <>
               <IpAllowlistCard canManage={canManage} />
