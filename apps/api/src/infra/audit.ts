@@ -4,8 +4,17 @@
 // that looks like a secret before they are written. The actor's role comes from the caller's
 // session (auth.roleName) or from the `actor` an event without a session names; nothing is read
 // here, so the writer depends on no module.
-import { and, count, desc, eq, gte, ilike, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
+import {
+  boundedCount,
+  type KeyColumns,
+  keyCondition,
+  keyOrder,
+  keysetPaged,
+  keyTime,
+  plannerEstimate,
+} from './db/keyset';
 import { paged } from './db/paged';
 import { auditLogs } from './db/schema';
 import { containing, startingWith } from './db/sql';
@@ -76,23 +85,21 @@ export async function recordAudit(db: Db, rc: RequestContext, entry: AuditEntry)
 
 /** The audit trail as the admin module lists it: audit_logs are this file's table (its one writer
  * and its one reader), so the trail's screens and exports ask here. */
-export async function listAuditLogs(
-  db: Db,
-  corporateId: string | null,
-  f: {
-    search?: string;
-    action?: string;
-    actor?: string;
-    targetType?: string;
-    /** An admin's filter on one client (a corporate caller's scope is `corporateId` above). */
-    client?: string;
-    from?: Date;
-    to?: Date;
-    page: number;
-    limit: number;
-  },
-) {
-  const where = and(
+export interface AuditFilter {
+  search?: string;
+  action?: string;
+  actor?: string;
+  targetType?: string;
+  /** An admin's filter on one client (a corporate caller's scope is `corporateId` above). */
+  client?: string;
+  from?: Date;
+  to?: Date;
+  page: number;
+  limit: number;
+}
+
+function auditWhere(corporateId: string | null, f: AuditFilter) {
+  return and(
     // A client sees its own team's actions only (DESIGN §2): not the platform staff's actions on
     // its account, whose names, emails and addresses are not the client's to read.
     corporateId ? and(eq(auditLogs.corporateId, corporateId), eq(auditLogs.area, 'CORPORATE')) : undefined,
@@ -114,6 +121,10 @@ export async function listAuditLogs(
     f.from ? gte(auditLogs.createdAt, f.from) : undefined,
     f.to ? lt(auditLogs.createdAt, f.to) : undefined,
   );
+}
+
+export async function listAuditLogs(db: Db, corporateId: string | null, f: AuditFilter) {
+  const where = auditWhere(corporateId, f);
   return paged(f, {
     count: () => db.select({ total: count() }).from(auditLogs).where(where),
     rows: (w) =>
@@ -124,5 +135,36 @@ export async function listAuditLogs(
         .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
         .limit(w.limit)
         .offset(w.offset),
+  });
+}
+
+const AUDIT_KEY: KeyColumns = { time: auditLogs.createdAt, id: auditLogs.id };
+
+/** The trail as its screens page it: by keyset on (created_at, id), a bounded total (db/keyset). */
+export async function auditLogsPage(db: Db, corporateId: string | null, f: AuditFilter & { cursor?: string }) {
+  const where = auditWhere(corporateId, f);
+  return keysetPaged(f, {
+    rows: ({ bound, order, limit }) =>
+      db
+        .select({ a: auditLogs, kt: keyTime(auditLogs.createdAt) })
+        .from(auditLogs)
+        .where(and(where, keyCondition(AUDIT_KEY, bound)))
+        .orderBy(...keyOrder(AUDIT_KEY, order))
+        .limit(limit),
+    keyAt: async (offset, order) => {
+      const k = db
+        .select({ t: auditLogs.createdAt, id: auditLogs.id })
+        .from(auditLogs)
+        .where(where)
+        .orderBy(...keyOrder(AUDIT_KEY, order))
+        .limit(1)
+        .offset(offset)
+        .as('k');
+      const [row] = await db.select({ t: keyTime(k.t), id: k.id }).from(k);
+      return row ?? null;
+    },
+    keyOf: (r) => ({ t: r.kt, id: r.a.id }),
+    count: (bound) => boundedCount(db, db.select({ one: sql`1` }).from(auditLogs).where(where), bound),
+    estimate: () => plannerEstimate(db, db.select({ one: sql`1` }).from(auditLogs).where(where)),
   });
 }

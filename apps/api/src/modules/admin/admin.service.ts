@@ -312,5 +312,5 @@ export async function resetMemberTwoFactor(db: Db, rc: RequestContext, id: strin
 
 export const catalogueOf = (s: repo.Scope) => permissionsOf(s.area);
 
-export { listAuditLogs as listAudit } from '../../infra/audit';
+export { auditLogsPage as auditPage, listAuditLogs as listAudit } from '../../infra/audit';
 export { findMember, findRole, listMembers, listRoles, type MemberRow } from '../auth';

@@ -1,13 +1,13 @@
 // The audit trail (spec §7 Admin), on screen and as CSV; corporate users see only their corporate.
-import { auditActionLabel, auditQuery, auditTargetLabel, auditView, paginated } from '@vendport/shared';
+import { auditActionLabel, auditQuery, auditTargetLabel, auditView, keysetPaginated } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../infra/context';
 import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../infra/csv';
-import { page } from '../../infra/http';
+import { keysetEnvelope } from '../../infra/http';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { dataScopeOf } from '../../infra/request-context';
-import { listAudit } from './admin.service';
+import { auditPage, listAudit } from './admin.service';
 
 export async function auditTrailRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,30 +20,26 @@ export async function auditTrailRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['Audit'],
         summary: 'The audit trail; corporate users see only their corporate',
         querystring: auditQuery,
-        response: { 200: paginated(auditView) },
+        response: { 200: keysetPaginated(auditView) },
       },
     },
     async (req, reply) => {
       const q = req.query;
       const csv = q.format === 'csv';
       const scope = dataScopeOf(req);
-      const { rows, total } = await listAudit(ctx.db, scope, {
+      const filter = {
         ...q,
         // A client's scope is its own corporate whatever it asks for.
         client: scope === null ? q.corporateId : undefined,
         from: q.startDate ? lagosDayStart(q.startDate) : undefined,
         to: q.endDate ? lagosDayEnd(q.endDate) : undefined,
-        page: csv ? 1 : q.page,
-        limit: csv ? CSV_EXPORT_LIMIT : q.limit,
-      });
-      if (csv) return sendCsv(reply, 'audit-trail.csv', toCsv(AUDIT_CSV_COLUMNS, rows));
-      return page(
-        'Audit trail retrieved',
-        rows.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
-        total,
-        q.page,
-        q.limit,
-      );
+      };
+      if (csv) {
+        const { rows } = await listAudit(ctx.db, scope, { ...filter, page: 1, limit: CSV_EXPORT_LIMIT });
+        return sendCsv(reply, 'audit-trail.csv', toCsv(AUDIT_CSV_COLUMNS, rows));
+      }
+      const p = await auditPage(ctx.db, scope, filter);
+      return keysetEnvelope('Audit trail retrieved', p, ({ a }) => ({ ...a, createdAt: a.createdAt.toISOString() }));
     },
   );
 }

@@ -6,11 +6,11 @@ import type { z } from 'zod';
 import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../infra/csv';
 import type { Db } from '../../infra/db/client';
 import { notFound } from '../../infra/errors';
-import { pagedEnvelope } from '../../infra/http';
+import { keysetEnvelope } from '../../infra/http';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { corporateSummary } from '../corporates';
 import { runOut } from './auto-topup.views';
-import { listRuns, type RunListRow } from './runs.repo';
+import { listRuns, type RunFilter, type RunListRow, runsPage } from './runs.repo';
 
 type Query = z.output<typeof autoTopupRunsQuery>;
 
@@ -37,7 +37,7 @@ const columns: Array<[string, (r: RunListRow) => unknown]> = [
 
 export async function sendRuns(db: Db, reply: FastifyReply, corporateId: string, q: Query) {
   const csv = q.format === 'csv';
-  const p = await listRuns(db, {
+  const filter: RunFilter = {
     corporateId,
     search: q.search,
     from: q.startDate ? lagosDayStart(q.startDate) : undefined,
@@ -45,11 +45,14 @@ export async function sendRuns(db: Db, reply: FastifyReply, corporateId: string,
     status: q.status,
     network: q.network,
     subscriberId: q.subscriberId,
-    page: csv ? 1 : q.page,
-    limit: csv ? CSV_EXPORT_LIMIT : q.limit,
-  });
-  if (csv) return sendCsv(reply, 'auto-topup-transactions.csv', toCsv(columns, p.rows));
-  return pagedEnvelope('Auto top-up runs retrieved', p, runOut);
+    page: q.page,
+    limit: q.limit,
+  };
+  if (csv) {
+    const p = await listRuns(db, { ...filter, page: 1, limit: CSV_EXPORT_LIMIT });
+    return sendCsv(reply, 'auto-topup-transactions.csv', toCsv(columns, p.rows));
+  }
+  return keysetEnvelope('Auto top-up runs retrieved', await runsPage(db, { ...filter, cursor: q.cursor }), runOut);
 }
 
 /** An admin's read of one client's runs: 404 for an unknown client. */

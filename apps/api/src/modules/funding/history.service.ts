@@ -3,7 +3,12 @@
 import { type FundingTransactionView, koboToNairaString } from '@vendport/shared';
 import { CSV_EXPORT_LIMIT, lagosDateTime, toCsv } from '../../infra/csv';
 import type { Db } from '../../infra/db/client';
-import { type FundingHistoryFilters, type FundingHistoryRow, listFundingHistory } from './funding.repo';
+import {
+  type FundingHistoryFilters,
+  type FundingHistoryRow,
+  fundingHistoryKeyset,
+  listFundingHistory,
+} from './funding.repo';
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -28,14 +33,13 @@ export function fundingTransactionView(r: FundingHistoryRow): FundingTransaction
   };
 }
 
+/** One page of the history, by keyset (the screens' pager). */
 export async function fundingHistoryPage(
   db: Db,
   filters: FundingHistoryFilters,
-  page: number,
-  limit: number,
+  page: { page: number; limit: number; cursor?: string },
 ) {
-  const { rows, total } = await listFundingHistory(db, filters, { page, limit });
-  return { rows: rows.map(fundingTransactionView), total };
+  return fundingHistoryKeyset(db, filters, page);
 }
 
 export async function fundingHistoryCsv(

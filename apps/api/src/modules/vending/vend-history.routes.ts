@@ -4,8 +4,8 @@ import {
   adminVendListQuery,
   adminVendView,
   earnsCommission,
+  keysetPaginated,
   koboToNairaString,
-  paginated,
   vendListQuery,
   vendView,
 } from '@vendport/shared';
@@ -14,10 +14,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../infra/csv';
-import { page } from '../../infra/http';
+import { keysetEnvelope } from '../../infra/http';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { corporateOf } from '../../infra/request-context';
-import { listVends, type VendFilter, type VendRow, vendOut } from './vend-reads.service';
+import { listVends, type VendFilter, type VendRow, vendHistoryPage, vendOut } from './vend-reads.service';
 import { adminOut } from './vending.views';
 
 type ListQuery = z.infer<typeof adminVendListQuery>;
@@ -83,20 +83,17 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'My vending history with filters (search: phone, reference or VND code); format=csv exports',
         querystring: vendListQuery,
-        response: { 200: paginated(vendView) },
+        response: { 200: keysetPaginated(vendView) },
       },
     },
     async (req, reply) => {
       const q = req.query;
-      const { rows, total } = await listVends(ctx.db, filterOf(q, corporateOf(req)));
-      if (q.format === 'csv') return sendCsv(reply, 'vending-history.csv', toCsv(csvColumns(false), rows));
-      return page(
-        'Vending history retrieved',
-        rows.map((x) => vendOut(x.v)),
-        total,
-        q.page,
-        q.limit,
-      );
+      if (q.format === 'csv') {
+        const { rows } = await listVends(ctx.db, filterOf(q, corporateOf(req)));
+        return sendCsv(reply, 'vending-history.csv', toCsv(csvColumns(false), rows));
+      }
+      const p = await vendHistoryPage(ctx.db, { ...filterOf(q, corporateOf(req)), cursor: q.cursor });
+      return keysetEnvelope('Vending history retrieved', p, (x) => vendOut(x.v));
     },
   );
 
@@ -108,15 +105,17 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Vending across clients with filters (clientType, corporateId ...); format=csv exports',
         querystring: adminVendListQuery,
-        response: { 200: paginated(adminVendView) },
+        response: { 200: keysetPaginated(adminVendView) },
       },
     },
     async (req, reply) => {
       const q = req.query;
-      const { rows, total } = await listVends(ctx.db, filterOf(q, q.corporateId));
-      if (q.format === 'csv')
+      if (q.format === 'csv') {
+        const { rows } = await listVends(ctx.db, filterOf(q, q.corporateId));
         return sendCsv(reply, 'vending-transactions.csv', toCsv(csvColumns(true), rows));
-      return page('Vending transactions retrieved', rows.map(adminOut), total, q.page, q.limit);
+      }
+      const p = await vendHistoryPage(ctx.db, { ...filterOf(q, q.corporateId), cursor: q.cursor });
+      return keysetEnvelope('Vending transactions retrieved', p, adminOut);
     },
   );
 }

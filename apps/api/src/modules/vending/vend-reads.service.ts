@@ -17,6 +17,7 @@ export {
   listVends,
   type VendFilter,
   type VendRow,
+  vendHistoryPage,
 } from './vending.repo';
 
 export function vendOut(v: VendRow): VendView {

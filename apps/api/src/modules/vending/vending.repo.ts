@@ -2,6 +2,15 @@
 // filtered history lists, and the row locks the status changes take.
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
+import {
+  boundedCount,
+  type KeyColumns,
+  keyCondition,
+  keyOrder,
+  keysetPaged,
+  keyTime,
+  plannerEstimate,
+} from '../../infra/db/keyset';
 import { paged } from '../../infra/db/paged';
 import { vends } from '../../infra/db/schema';
 import { containing, isUuid, msisdnContaining, runStatement, type Statement } from '../../infra/db/sql';
@@ -116,6 +125,42 @@ export async function listVends(db: Db, f: VendFilter) {
           ),
         )
         .orderBy(desc(vends.createdAt), desc(vends.id)),
+  });
+}
+
+const VEND_KEY: KeyColumns = { time: vends.createdAt, id: vends.id };
+
+/**
+ * The vending history as the screens page it: by keyset on (created_at, id), from the indexes
+ * vends_corporate_history_idx (a client's) and vends_mode_history_idx (every client's), the
+ * total a bounded count (db/keyset). `listVends` stays for the CSV export's single read.
+ */
+export async function vendHistoryPage(db: Db, f: VendFilter & { cursor?: string }) {
+  const where = vendWhere(f);
+  return keysetPaged(f, {
+    rows: ({ bound, order, limit }) =>
+      db
+        .select({ v: vends, corporateName: corporateNameOf(vends.corporateId), kt: keyTime(vends.createdAt) })
+        .from(vends)
+        .where(and(where, keyCondition(VEND_KEY, bound)))
+        .orderBy(...keyOrder(VEND_KEY, order))
+        .limit(limit),
+    keyAt: async (offset, order) => {
+      // The key columns only (an index-only scan), the time turned to text on the one row kept.
+      const k = db
+        .select({ t: vends.createdAt, id: vends.id })
+        .from(vends)
+        .where(where)
+        .orderBy(...keyOrder(VEND_KEY, order))
+        .limit(1)
+        .offset(offset)
+        .as('k');
+      const [row] = await db.select({ t: keyTime(k.t), id: k.id }).from(k);
+      return row ?? null;
+    },
+    keyOf: (r) => ({ t: r.kt, id: r.v.id }),
+    count: (bound) => boundedCount(db, db.select({ one: sql`1` }).from(vends).where(where), bound),
+    estimate: () => plannerEstimate(db, db.select({ one: sql`1` }).from(vends).where(where)),
   });
 }
 
