@@ -141,7 +141,11 @@ export async function listAuditLogs(db: Db, corporateId: string | null, f: Audit
 const AUDIT_KEY: KeyColumns = { time: auditLogs.createdAt, id: auditLogs.id };
 
 /** The trail as its screens page it: by keyset on (created_at, id), a bounded total (db/keyset). */
-export async function auditLogsPage(db: Db, corporateId: string | null, f: AuditFilter & { cursor?: string }) {
+export async function auditLogsPage(
+  db: Db,
+  corporateId: string | null,
+  f: AuditFilter & { cursor?: string },
+) {
   const where = auditWhere(corporateId, f);
   return keysetPaged(f, {
     rows: ({ bound, order, limit }) =>

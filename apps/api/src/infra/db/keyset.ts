@@ -5,8 +5,9 @@
 // finds its first key by an index-only scan of the sort key, from the end when it is past the
 // middle (the last page is as cheap as the first). The total is a bounded count: past
 // COUNT_BOUND rows it is the planner's estimate, marked as such (totalIsEstimate).
-import { asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+
 import type { AnyColumn } from 'drizzle-orm';
+import { asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { badRequest } from '../errors';
 import type { Db } from './client';
 import type { Paged } from './paged';
@@ -170,7 +171,9 @@ export async function keysetPaged<T>(req: KeysetRequest, q: KeysetQuery<T>): Pro
     const fromEnd = skip > total / 2;
     if (!fromEnd) {
       const first = await q.keyAt(skip, 'desc');
-      const got = first ? await q.rows({ bound: { op: '<=', key: first }, order: 'desc', limit: limit + 1 }) : [];
+      const got = first
+        ? await q.rows({ bound: { op: '<=', key: first }, order: 'desc', limit: limit + 1 })
+        : [];
       olderFollow = got.length > limit;
       rows = got.slice(0, limit);
     } else {

@@ -39,7 +39,10 @@ export async function auditTrailRoutes(app: FastifyInstance, ctx: AppContext) {
         return sendCsv(reply, 'audit-trail.csv', toCsv(AUDIT_CSV_COLUMNS, rows));
       }
       const p = await auditPage(ctx.db, scope, filter);
-      return keysetEnvelope('Audit trail retrieved', p, ({ a }) => ({ ...a, createdAt: a.createdAt.toISOString() }));
+      return keysetEnvelope('Audit trail retrieved', p, ({ a }) => ({
+        ...a,
+        createdAt: a.createdAt.toISOString(),
+      }));
     },
   );
 }

@@ -52,7 +52,11 @@ export async function sendRuns(db: Db, reply: FastifyReply, corporateId: string,
     const p = await listRuns(db, { ...filter, page: 1, limit: CSV_EXPORT_LIMIT });
     return sendCsv(reply, 'auto-topup-transactions.csv', toCsv(columns, p.rows));
   }
-  return keysetEnvelope('Auto top-up runs retrieved', await runsPage(db, { ...filter, cursor: q.cursor }), runOut);
+  return keysetEnvelope(
+    'Auto top-up runs retrieved',
+    await runsPage(db, { ...filter, cursor: q.cursor }),
+    runOut,
+  );
 }
 
 /** An admin's read of one client's runs: 404 for an unknown client. */
