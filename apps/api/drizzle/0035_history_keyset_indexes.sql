@@ -18,5 +18,5 @@ CREATE INDEX "admin_fundings_corporate_idx" ON "admin_fundings" USING btree ("co
 CREATE INDEX "auto_transfers_corporate_idx" ON "auto_transfers" USING btree ("corporate_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "card_payments_corporate_idx" ON "card_payments" USING btree ("corporate_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "fund_requests_corporate_idx" ON "fund_requests" USING btree ("corporate_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "vends_corporate_idx" ON "vends" USING btree ("corporate_id","mode","created_at","id");--> statement-breakpoint
+CREATE INDEX "vends_corporate_idx" ON "vends" USING btree ("corporate_id","mode","created_at","id","status","network");--> statement-breakpoint
 CREATE INDEX "vends_mode_created_idx" ON "vends" USING btree ("mode","created_at","id");
