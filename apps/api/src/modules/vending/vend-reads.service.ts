@@ -15,6 +15,7 @@ export {
   findVendByReference,
   findVendRef,
   listVends,
+  recentVends,
   type VendFilter,
   type VendRow,
   vendHistoryPage,

@@ -128,6 +128,18 @@ export async function listVends(db: Db, f: VendFilter) {
   });
 }
 
+/** A client's newest live vends (the home's recent list): the rows alone, nothing counted. */
+export async function recentVends(db: Db, corporateId: string, limit: number) {
+  const where = vendWhere({ corporateId, mode: 'LIVE', page: 1, limit });
+  const rows = await db
+    .select({ v: vends, corporateName: corporateNameOf(vends.corporateId) })
+    .from(vends)
+    .where(where)
+    .orderBy(desc(vends.createdAt), desc(vends.id))
+    .limit(limit);
+  return { rows };
+}
+
 const VEND_KEY: KeyColumns = { time: vends.createdAt, id: vends.id };
 
 /**
