@@ -7,7 +7,7 @@ import { addSubscriber, autoTopupClient, type Client } from '../../modules/auto-
 import { apiKeyFor, apiVend } from '../../modules/vending/vending.testing';
 import { createAdmin, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
-import { decodeCursor, encodeCursor, setCountBoundForTests } from './keyset';
+import { decodeCursor, encodeCursor, type Key, keysetPaged, setCountBoundForTests } from './keyset';
 import { rowsOf } from './sql';
 
 let t: TestApp;
@@ -223,6 +223,34 @@ describe('[KEYSET] a cursor is opaque and checked strictly', () => {
     ]) {
       expect(() => decodeCursor(bad), bad).toThrow(/cursor is not valid/);
     }
+  });
+});
+
+describe('[KEYSET] the total', () => {
+  const fake = (estimate: number, count: number, counted: number[]) => ({
+    rows: async () => [] as Key[],
+    keyAt: async () => null,
+    keyOf: (k: Key) => k,
+    count: async (bound: number) => {
+      counted.push(bound);
+      return Math.min(count, bound);
+    },
+    estimate: async () => estimate,
+  });
+
+  it('[KEYSET] a list the planner puts far past the bound is not counted; one near it is, and exact below it', async () => {
+    const counted: number[] = [];
+    const far = await keysetPaged({ page: 1, limit: 40 }, fake(2_000_000, 2_000_000, counted));
+    expect(far).toMatchObject({ total: 2_000_000, totalIsEstimate: true });
+    expect(counted).toEqual([]);
+    const near = await keysetPaged({ page: 1, limit: 40 }, fake(30_000, 12_000, counted));
+    expect(near).toMatchObject({ total: 30_000, totalIsEstimate: true });
+    expect(counted).toEqual([10_001]);
+    const below = await keysetPaged({ page: 1, limit: 40 }, fake(30_000, 9_000, counted));
+    expect(below).toMatchObject({ total: 9_000, totalIsEstimate: false });
+    // An estimate under the bound for a list past it: at least the bound, still marked.
+    const under = await keysetPaged({ page: 1, limit: 40 }, fake(500, 50_000, counted));
+    expect(under).toMatchObject({ total: 10_001, totalIsEstimate: true });
   });
 });
 

@@ -4,7 +4,8 @@
 // Next and Previous carry an opaque cursor; a page asked for by number alone (a link, a reload)
 // finds its first key by an index-only scan of the sort key, from the end when it is past the
 // middle (the last page is as cheap as the first). The total is a bounded count: past
-// COUNT_BOUND rows it is the planner's estimate, marked as such (totalIsEstimate).
+// COUNT_BOUND rows it is the planner's estimate, marked as such (totalIsEstimate); a list the
+// planner puts far past the bound is not counted at all.
 
 import type { AnyColumn } from 'drizzle-orm';
 import { asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
@@ -126,10 +127,19 @@ export interface KeysetQuery<T> {
   estimate: () => PromiseLike<number>;
 }
 
+/**
+ * A planner's estimate this many times the bound is trusted without a count: counting the bound's
+ * 10,001 index entries was the whole growth of a long history's read (bench:reports, the admin's
+ * first page 3.6 -> 8.2 ms from 10,000 to 1,000,000 vends). Statistics are not off by four times
+ * on these filters; a list the planner puts near the bound is counted.
+ */
+const TRUSTED_ESTIMATE = 4;
+
 async function totalOf<T>(q: KeysetQuery<T>): Promise<{ total: number; estimated: boolean }> {
   const bound = countBound;
-  // The estimate (the planner's, no row read) is asked beside the count: one round trip, not two.
-  const [counted, estimate] = await Promise.all([q.count(bound + 1), q.estimate()]);
+  const estimate = await q.estimate();
+  if (estimate > bound * TRUSTED_ESTIMATE) return { total: estimate, estimated: true };
+  const counted = await q.count(bound + 1);
   if (counted <= bound) return { total: counted, estimated: false };
   return { total: Math.max(bound + 1, estimate), estimated: true };
 }
