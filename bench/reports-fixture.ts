@@ -29,7 +29,7 @@ import { buildRollups, checkRollups } from '../apps/api/src/modules/reports/roll
 import { trends } from '../apps/api/src/modules/reports/trends.service';
 import { valuationChunk, valuationCount } from '../apps/api/src/modules/reports/valuation.service';
 import { vendHistoryCsv } from '../apps/api/src/modules/vending/vend-export.service';
-import { listVends } from '../apps/api/src/modules/vending/vending.repo';
+import { vendHistoryPage } from '../apps/api/src/modules/vending/vend-history.repo';
 
 const CLIENTS = 200;
 const DAYS = 90;
@@ -207,7 +207,11 @@ async function measure(total: number) {
     network: 'MTN',
     limit: 40,
   };
-  const clientTotal = (await listVends(db, { ...clientHistory, page: 1 })).total;
+  // The histories as the pager reads them: page 1, a jump to the last page (a link or a reload),
+  // and Next by cursor from the page before it.
+  const lastPage = (t: number) => Math.max(1, Math.ceil(t / 40));
+  const clientTotal = (await vendHistoryPage(db, { ...clientHistory, page: 1 })).total;
+  const clientBeforeLast = await vendHistoryPage(db, { ...clientHistory, page: lastPage(clientTotal) - 1 });
   const adminHistory = {
     mode: 'LIVE',
     status: 'SUCCESSFUL',
@@ -215,8 +219,13 @@ async function measure(total: number) {
     from: new Date(`${range30.startDate}T00:00:00+01:00`),
     limit: 40,
   };
-  const adminTotal = (await listVends(db, { ...adminHistory, page: 1 })).total;
-  const lastPage = (t: number) => Math.max(1, Math.ceil(t / 40));
+  const adminTotal = (await vendHistoryPage(db, { ...adminHistory, page: 1 })).total;
+  const adminBeforeLast = await vendHistoryPage(db, { ...adminHistory, page: lastPage(adminTotal) - 1 });
+  const byCursor = (
+    h: typeof clientHistory | typeof adminHistory,
+    total: number,
+    before: { nextCursor: string | null },
+  ) => vendHistoryPage(db, { ...h, page: lastPage(total), cursor: before.nextCursor ?? undefined });
   const results: Record<string, { p50: number; p95: number }> = {
     'client home, 30 days': await time(() =>
       corporateDashboard(db, client, false, { filter: 'custom', ...range30 }),
@@ -225,14 +234,18 @@ async function measure(total: number) {
     'analytics trends, 90 days': await time(() => trends(db, { ...range90, granularity: 'day' })),
     'valuation count, 30 days': await time(() => valuationCount(db, client, { ...range30, chunkSize })),
     'valuation chunk (5,000)': await time(() => valuationChunk(db, client, { ...range30, chunkSize })),
-    'client history, first page': await time(() => listVends(db, { ...clientHistory, page: 1 })),
-    'client history, last page': await time(() =>
-      listVends(db, { ...clientHistory, page: lastPage(clientTotal) }),
+    'client history, first page': await time(() => vendHistoryPage(db, { ...clientHistory, page: 1 })),
+    'client history, last page (jump)': await time(() =>
+      vendHistoryPage(db, { ...clientHistory, page: lastPage(clientTotal) }),
     ),
-    'admin history, first page': await time(() => listVends(db, { ...adminHistory, page: 1 })),
-    'admin history, last page': await time(() =>
-      listVends(db, { ...adminHistory, page: lastPage(adminTotal) }),
+    'client history, last page (next)': await time(() =>
+      byCursor(clientHistory, clientTotal, clientBeforeLast),
     ),
+    'admin history, first page': await time(() => vendHistoryPage(db, { ...adminHistory, page: 1 })),
+    'admin history, last page (jump)': await time(() =>
+      vendHistoryPage(db, { ...adminHistory, page: lastPage(adminTotal) }),
+    ),
+    'admin history, last page (next)': await time(() => byCursor(adminHistory, adminTotal, adminBeforeLast)),
   };
   return {
     total,

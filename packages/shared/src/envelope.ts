@@ -57,6 +57,23 @@ export const paginated = <T extends z.ZodTypeAny>(item: T) =>
     total: z.number().int(),
     limit: z.number().int(),
   });
+/**
+ * A history's page read by keyset: the spec's list shape, the cursors of the next and previous
+ * pages (null at the ends; send one back as `cursor` with page±1) and whether `total` (and so
+ * `lastPage`) is an estimate (past 10,000 matching rows).
+ */
+export const keysetPaginated = <T extends z.ZodTypeAny>(item: T) =>
+  paginated(item).extend({
+    nextCursor: z.string().nullable(),
+    prevCursor: z.string().nullable(),
+    totalIsEstimate: z.boolean(),
+  });
+export type KeysetPaginated<T> = Paginated<T> & {
+  nextCursor: string | null;
+  prevCursor: string | null;
+  totalIsEstimate: boolean;
+};
+
 export type Paginated<T> = {
   success: true;
   message: string;

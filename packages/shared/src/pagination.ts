@@ -14,6 +14,15 @@ export const pageQuery = z.object({
     .default(DEFAULT_PAGE_SIZE),
 });
 
+/** A history's keyset pager: `cursor` from a page's nextCursor or prevCursor, `page` the number shown. */
+export const cursorQuery = z.object({
+  cursor: z
+    .string()
+    .max(400, 'The page cursor is not valid: open the list from its first page')
+    .optional()
+    .describe('nextCursor or prevCursor of the page before; send page±1 with it'),
+});
+
 /** A real calendar day (2024-02-31 and 2024-13-01 are refused, not turned into other days). */
 const isoDate = z.iso.date({ error: 'Use a real date in the format YYYY-MM-DD' });
 

@@ -4,10 +4,19 @@
 // that looks like a secret before they are written. The actor's role comes from the caller's
 // session (auth.roleName) or from the `actor` an event without a session names; nothing is read
 // here, so the writer depends on no module.
-import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
+import {
+  boundedCount,
+  type KeyColumns,
+  keyCondition,
+  keyOrder,
+  keysetPaged,
+  keyTime,
+  plannerEstimate,
+} from './db/keyset';
 import { keysetBatches, keysetBefore } from './db/keyset-stream';
-import { type PageRequest, paged } from './db/paged';
+import type { PageRequest } from './db/paged';
 import { auditLogs } from './db/schema';
 import { containing, startingWith } from './db/sql';
 import type { RequestContext } from './request-context';
@@ -112,23 +121,6 @@ function auditWhere(corporateId: string | null, f: AuditFilter) {
   );
 }
 
-/** The audit trail as the admin module lists it: audit_logs are this file's table (its one writer
- * and its one reader), so the trail's screens and exports ask here. */
-export async function listAuditLogs(db: Db, corporateId: string | null, f: AuditFilter & PageRequest) {
-  const where = auditWhere(corporateId, f);
-  return paged(f, {
-    count: () => db.select({ total: count() }).from(auditLogs).where(where),
-    rows: (w) =>
-      db
-        .select()
-        .from(auditLogs)
-        .where(where)
-        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-        .limit(w.limit)
-        .offset(w.offset),
-  });
-}
-
 export type AuditLogRow = typeof auditLogs.$inferSelect;
 
 /** The trail's export: the same filters and order, in keyset batches (db/keyset-stream). */
@@ -154,4 +146,39 @@ export async function* auditLogBatches(
     (r) => [r.cursorAt, r.a.id],
   );
   for await (const rows of batches) yield rows.map((r) => r.a);
+}
+
+const AUDIT_KEY: KeyColumns = { time: auditLogs.createdAt, id: auditLogs.id };
+
+/** The trail as its screens page it: by keyset on (created_at, id), a bounded total (db/keyset). */
+export async function auditLogsPage(
+  db: Db,
+  corporateId: string | null,
+  f: AuditFilter & PageRequest & { cursor?: string },
+) {
+  const where = auditWhere(corporateId, f);
+  return keysetPaged(f, {
+    rows: ({ bound, order, limit }) =>
+      db
+        .select({ a: auditLogs, kt: keyTime(auditLogs.createdAt) })
+        .from(auditLogs)
+        .where(and(where, keyCondition(AUDIT_KEY, bound)))
+        .orderBy(...keyOrder(AUDIT_KEY, order))
+        .limit(limit),
+    keyAt: async (offset, order) => {
+      const k = db
+        .select({ t: auditLogs.createdAt, id: auditLogs.id })
+        .from(auditLogs)
+        .where(where)
+        .orderBy(...keyOrder(AUDIT_KEY, order))
+        .limit(1)
+        .offset(offset)
+        .as('k');
+      const [row] = await db.select({ t: keyTime(k.t), id: k.id }).from(k);
+      return row ?? null;
+    },
+    keyOf: (r) => ({ t: r.kt, id: r.a.id }),
+    count: (bound) => boundedCount(db, db.select({ one: sql`1` }).from(auditLogs).where(where), bound),
+    estimate: () => plannerEstimate(db, db.select({ one: sql`1` }).from(auditLogs).where(where)),
+  });
 }

@@ -1,6 +1,7 @@
 // Small helpers for handlers: the success envelope and paged lists.
 import { pageMeta } from '@vendport/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { KeysetPaged } from './db/keyset';
 import type { Paged } from './db/paged';
 import { AppError, badRequest } from './errors';
 
@@ -16,6 +17,27 @@ export const page = <T>(message: string, rows: T[], total: number, pageNo: numbe
 /** The spec's paged envelope of a page read with paged() (db/paged), its rows mapped by `view`. */
 export const pagedEnvelope = <R, T>(message: string, p: Paged<R>, view: (row: R) => T) =>
   page(message, p.rows.map(view), p.total, p.page, p.limit);
+
+/**
+ * The spec's paged envelope of a history read by keyset (db/keyset), with the cursors of the
+ * pages on either side and whether the total is an estimate. The page count follows what was
+ * read: a list walked past its estimated end keeps a Next while older rows follow.
+ */
+export const keysetEnvelope = <R, T>(message: string, p: KeysetPaged<R>, view: (row: R) => T) => {
+  const meta = pageMeta(p.total, p.page, p.limit);
+  const lastPage = p.hasMore ? Math.max(meta.lastPage, p.page + 1) : p.rows.length ? p.page : meta.lastPage;
+  return {
+    success: true as const,
+    message,
+    data: p.rows.map(view),
+    ...meta,
+    lastPage,
+    hasMorePages: p.hasMore,
+    nextCursor: p.nextCursor,
+    prevCursor: p.prevCursor,
+    totalIsEstimate: p.totalIsEstimate,
+  };
+};
 
 /** Whether a parsed request part holds a string with a NUL character (objects and arrays searched). */
 function holdsNul(value: unknown, depth = 0): boolean {

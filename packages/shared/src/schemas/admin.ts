@@ -1,6 +1,6 @@
 // Roles, permissions, team members, audit trail and notifications (spec §7 Admin, Notifications).
 import { z } from 'zod';
-import { listFilters } from '../pagination';
+import { cursorQuery, listFilters } from '../pagination';
 import { confirmPassword } from '../password';
 import { emailSchema, msisdnSchema } from './auth';
 import { csvFormat } from './fields';
@@ -65,6 +65,7 @@ export const teamListQuery = listFilters.extend({
 });
 
 export const auditQuery = listFilters.extend({
+  ...cursorQuery.shape,
   action: z.string().trim().max(100).optional(),
   actor: z.string().trim().max(254).optional(),
   targetType: z.string().trim().max(60).optional(),

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AUTO_TOPUP_FREQUENCIES } from '../auto-topup-schedule';
 import { formatNaira, nairaAmount } from '../money';
-import { listFilters, pageQuery } from '../pagination';
+import { cursorQuery, listFilters, pageQuery } from '../pagination';
 import { NETWORKS } from '../phone';
 import { networkSchema, SERVICE_TYPES, serviceTypeSchema } from './catalogue';
 import { csvFormat, koboInt, phoneField, planCode, vendAmount } from './fields';
@@ -154,6 +154,7 @@ export const autoTopupSubscribersQuery = pageQuery.extend({
 });
 
 export const autoTopupRunsQuery = listFilters.extend({
+  ...cursorQuery.shape,
   status: z.enum(AUTO_TOPUP_RUN_STATUSES, { error: 'Unknown status' }).optional(),
   network: networkSchema.optional(),
   subscriberId: z.string().uuid('Unknown subscriber').optional(),

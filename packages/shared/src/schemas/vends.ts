@@ -2,7 +2,7 @@
 // history filters, the simulator's test numbers and the sandbox (test mode) wallet.
 import { z } from 'zod';
 import { formatNaira, nairaAmount } from '../money';
-import { listFilters } from '../pagination';
+import { cursorQuery, listFilters } from '../pagination';
 import { confirmPassword } from '../password';
 import { NETWORKS } from '../phone';
 import {
@@ -254,6 +254,7 @@ export const vendDetailView = vendView.extend({
 export type VendDetailView = z.infer<typeof vendDetailView>;
 
 export const vendListQuery = listFilters.extend({
+  ...cursorQuery.shape,
   status: z.enum(VEND_STATUSES).optional(),
   network: networkSchema.optional(),
   networkType: networkSchema.optional().describe('Alias of network'),

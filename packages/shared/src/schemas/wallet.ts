@@ -3,7 +3,7 @@
 // kobo, with a naira string beside each for display.
 import { z } from 'zod';
 import { nairaAmount } from '../money';
-import { dateOnly, listFilters, pageQuery } from '../pagination';
+import { cursorQuery, dateOnly, listFilters, pageQuery } from '../pagination';
 import { confirmPassword } from '../password';
 
 export const CLIENT_TYPES = ['PREPAID', 'POSTPAID', 'POSTPAID_PLUS'] as const;
@@ -151,6 +151,7 @@ export const switchClientTypeBody = z.object({
 export const walletBalanceQuery = z.object({ date: dateOnly.optional() });
 
 export const fundingHistoryQuery = listFilters.extend({
+  ...cursorQuery.shape,
   status: z.enum(FUNDING_STATUSES).optional(),
   channel: z.enum(FUNDING_CHANNELS).optional(),
   format: z.enum(['json', 'csv']).default('json'),

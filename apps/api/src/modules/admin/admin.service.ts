@@ -312,5 +312,5 @@ export async function resetMemberTwoFactor(db: Db, rc: RequestContext, id: strin
 
 export const catalogueOf = (s: repo.Scope) => permissionsOf(s.area);
 
-export { auditLogBatches, listAuditLogs as listAudit } from '../../infra/audit';
+export { auditLogBatches, auditLogsPage as auditPage } from '../../infra/audit';
 export { findMember, findRole, listMembers, listRoles, type MemberRow } from '../auth';

@@ -1,15 +1,15 @@
-// The audit trail (spec §7 Admin), on screen and as CSV (streamed a batch at a time); corporate
-// users see only their corporate.
-import { auditActionLabel, auditQuery, auditTargetLabel, auditView, paginated } from '@vendport/shared';
+// The audit trail (spec §7 Admin), on screen (by keyset) and as CSV (streamed a batch at a time);
+// corporate users see only their corporate.
+import { auditActionLabel, auditQuery, auditTargetLabel, auditView, keysetPaginated } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditLogRow } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { csvChunks, sendCsvStream } from '../../infra/csv';
-import { page } from '../../infra/http';
+import { keysetEnvelope } from '../../infra/http';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { dataScopeOf } from '../../infra/request-context';
-import { auditLogBatches, listAudit } from './admin.service';
+import { auditLogBatches, auditPage } from './admin.service';
 
 export async function auditTrailRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +22,7 @@ export async function auditTrailRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['Audit'],
         summary: 'The audit trail; corporate users see only their corporate',
         querystring: auditQuery,
-        response: { 200: paginated(auditView) },
+        response: { 200: keysetPaginated(auditView) },
       },
     },
     async (req, reply) => {
@@ -41,14 +41,11 @@ export async function auditTrailRoutes(app: FastifyInstance, ctx: AppContext) {
           'audit-trail.csv',
           csvChunks(AUDIT_CSV_COLUMNS, auditLogBatches(ctx.db, scope, filter)),
         );
-      const { rows, total } = await listAudit(ctx.db, scope, filter);
-      return page(
-        'Audit trail retrieved',
-        rows.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
-        total,
-        q.page,
-        q.limit,
-      );
+      const p = await auditPage(ctx.db, scope, filter);
+      return keysetEnvelope('Audit trail retrieved', p, ({ a }) => ({
+        ...a,
+        createdAt: a.createdAt.toISOString(),
+      }));
     },
   );
 }

@@ -16,6 +16,7 @@ import {
   autoTopupSubscriberBody,
   autoTopupSubscribersQuery,
   autoTopupSubscriberView,
+  keysetPaginated,
   paginated,
   successEnvelope,
 } from '@vendport/shared';
@@ -230,7 +231,7 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'My auto top-up runs with their vend, status and reason (search: name, phone, VND code); format=csv exports',
         querystring: autoTopupRunsQuery,
-        response: { 200: paginated(autoTopupRunView) },
+        response: { 200: keysetPaginated(autoTopupRunView) },
       },
     },
     async (req, reply) => sendRuns(ctx.db, reply, corporateOf(req), req.query),
@@ -281,7 +282,7 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'One client’s auto top-up runs (filters as the client’s); format=csv exports',
         params: autoTopupClientParams,
         querystring: autoTopupRunsQuery,
-        response: { 200: paginated(autoTopupRunView) },
+        response: { 200: keysetPaginated(autoTopupRunView) },
       },
     },
     async (req, reply) => sendClientRuns(ctx.db, reply, req.params.id, req.query),

@@ -1,9 +1,17 @@
 // Auto top-up runs: one row per subscriber, trigger and due time (auto_topup_runs_due_uq), claimed by one
 // worker at a time with a lease (a worker that dies leaves the run to the next one, which vends
 // under the same reference and so never pays twice), and the filtered list of runs.
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
-import { paged } from '../../infra/db/paged';
+import {
+  boundedCount,
+  type KeyColumns,
+  keyCondition,
+  keyOrder,
+  keysetPaged,
+  keyTime,
+  plannerEstimate,
+} from '../../infra/db/keyset';
 import { autoTopupRuns, autoTopupSubscribers } from '../../infra/db/schema';
 import { containing, msisdnContaining } from '../../infra/db/sql';
 import { vendAmountOf, vendFieldOf } from '../vending';
@@ -154,25 +162,58 @@ export const runsWithVends = <E extends Record<string, SQL> = Record<never, neve
     .from(autoTopupRuns)
     .innerJoin(autoTopupSubscribers, eq(autoTopupSubscribers.id, autoTopupRuns.subscriberId));
 
-export async function listRuns(db: Db, f: RunFilter) {
+export type RunListRow = Awaited<ReturnType<typeof runsWithVends>>[number];
+
+const RUN_KEY: KeyColumns = { time: autoTopupRuns.dueAt, id: autoTopupRuns.id };
+
+/**
+ * The runs history as its screens page it: by keyset on (due_at, id) (ids are time-ordered, so
+ * runs due together keep the order they were created in), a bounded total (db/keyset).
+ */
+export async function runsPage(db: Db, f: RunFilter & { cursor?: string }) {
   const where = runWhere(f);
-  return paged(f, {
-    count: () =>
+  const ones = () =>
+    db
+      .select({ one: sql`1` })
+      .from(autoTopupRuns)
+      .innerJoin(autoTopupSubscribers, eq(autoTopupSubscribers.id, autoTopupRuns.subscriberId))
+      .where(where);
+  const p = await keysetPaged(f, {
+    rows: ({ bound, order, limit }) =>
       db
-        .select({ total: count() })
+        .select({
+          run: autoTopupRuns,
+          subscriberName: autoTopupSubscribers.name,
+          vendCode,
+          vendStatus,
+          vendAmountKobo: vendAmountOf(autoTopupRuns.vendId),
+          vendFailureReason: vendFieldOf('failureReason', autoTopupRuns.vendId),
+          kt: keyTime(autoTopupRuns.dueAt),
+        })
         .from(autoTopupRuns)
         .innerJoin(autoTopupSubscribers, eq(autoTopupSubscribers.id, autoTopupRuns.subscriberId))
-        .where(where),
-    rows: (w) =>
-      runsWithVends(db)
+        .where(and(where, keyCondition(RUN_KEY, bound)))
+        .orderBy(...keyOrder(RUN_KEY, order))
+        .limit(limit),
+    keyAt: async (offset, order) => {
+      const k = db
+        .select({ t: autoTopupRuns.dueAt, id: autoTopupRuns.id })
+        .from(autoTopupRuns)
+        .innerJoin(autoTopupSubscribers, eq(autoTopupSubscribers.id, autoTopupRuns.subscriberId))
         .where(where)
-        .orderBy(desc(autoTopupRuns.dueAt), desc(autoTopupRuns.createdAt))
-        .limit(w.limit)
-        .offset(w.offset),
+        .orderBy(...keyOrder(RUN_KEY, order))
+        .limit(1)
+        .offset(offset)
+        .as('k');
+      const [row] = await db.select({ t: keyTime(k.t), id: k.id }).from(k);
+      return row ?? null;
+    },
+    keyOf: (r) => ({ t: r.kt, id: r.run.id }),
+    count: (bound) => boundedCount(db, ones(), bound),
+    estimate: () => plannerEstimate(db, ones()),
   });
+  return { ...p, rows: p.rows.map(({ kt: _kt, ...r }) => r) };
 }
-
-export type RunListRow = Awaited<ReturnType<typeof listRuns>>['rows'][number];
 
 /** One run of a client, as the list shows it (null when it is not the client's). */
 export async function findRunView(db: Db, corporateId: string, id: string): Promise<RunListRow | null> {

@@ -6,11 +6,11 @@ import type { z } from 'zod';
 import { csvChunks, sendCsvStream } from '../../infra/csv';
 import type { Db } from '../../infra/db/client';
 import { notFound } from '../../infra/errors';
-import { pagedEnvelope } from '../../infra/http';
+import { keysetEnvelope } from '../../infra/http';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { corporateSummary } from '../corporates';
 import { runOut } from './auto-topup.views';
-import { listRuns, type RunListRow } from './runs.repo';
+import { type RunFilter, type RunListRow, runsPage } from './runs.repo';
 import { runExportBatches } from './runs-export.repo';
 
 type Query = z.output<typeof autoTopupRunsQuery>;
@@ -37,7 +37,7 @@ const columns: Array<[string, (r: RunListRow) => unknown]> = [
 ];
 
 export async function sendRuns(db: Db, reply: FastifyReply, corporateId: string, q: Query) {
-  const filter = {
+  const filter: RunFilter = {
     corporateId,
     search: q.search,
     from: q.startDate ? lagosDayStart(q.startDate) : undefined,
@@ -45,6 +45,8 @@ export async function sendRuns(db: Db, reply: FastifyReply, corporateId: string,
     status: q.status,
     network: q.network,
     subscriberId: q.subscriberId,
+    page: q.page,
+    limit: q.limit,
   };
   if (q.format === 'csv')
     return sendCsvStream(
@@ -52,8 +54,11 @@ export async function sendRuns(db: Db, reply: FastifyReply, corporateId: string,
       'auto-topup-transactions.csv',
       csvChunks(columns, runExportBatches(db, filter)),
     );
-  const p = await listRuns(db, { ...filter, page: q.page, limit: q.limit });
-  return pagedEnvelope('Auto top-up runs retrieved', p, runOut);
+  return keysetEnvelope(
+    'Auto top-up runs retrieved',
+    await runsPage(db, { ...filter, cursor: q.cursor }),
+    runOut,
+  );
 }
 
 /** An admin's read of one client's runs: 404 for an unknown client. */

@@ -4,16 +4,16 @@ import {
   adminFundingHistoryQuery,
   fundingHistoryQuery,
   fundingTransactionView,
+  keysetPaginated,
   lagosDateOf,
-  paginated,
 } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../infra/context';
 import { sendCsvStream } from '../../infra/csv';
-import { page } from '../../infra/http';
+import { keysetEnvelope } from '../../infra/http';
 import { corporateOf } from '../../infra/request-context';
-import { fundingHistoryCsv, fundingHistoryPage } from './history.service';
+import { fundingHistoryCsv, fundingHistoryPage, fundingTransactionView as viewOf } from './history.service';
 
 /** `name-YYYY-MM-DD.csv`, the day in Lagos. */
 const datedCsvName = (name: string) => `${name}-${lagosDateOf(new Date())}.csv`;
@@ -31,11 +31,11 @@ export async function fundingHistoryRoutes(app: FastifyInstance, ctx: AppContext
         tags,
         summary: 'My funding history, newest first (format=csv: the whole filtered set as CSV)',
         querystring: fundingHistoryQuery,
-        response: { 200: paginated(fundingTransactionView) },
+        response: { 200: keysetPaginated(fundingTransactionView) },
       },
     },
     async (req, reply) => {
-      const { page: p, limit, format, ...filters } = req.query;
+      const { page: p, limit, cursor, format, ...filters } = req.query;
       const scoped = { ...filters, corporateId: corporateOf(req) };
       if (format === 'csv')
         return sendCsvStream(
@@ -43,8 +43,8 @@ export async function fundingHistoryRoutes(app: FastifyInstance, ctx: AppContext
           datedCsvName('funding-history'),
           fundingHistoryCsv(ctx.db, scoped, { withCorporate: false }),
         );
-      const { rows, total } = await fundingHistoryPage(ctx.db, scoped, p, limit);
-      return page('Funding transactions retrieved', rows, total, p, limit);
+      const read = await fundingHistoryPage(ctx.db, scoped, { page: p, limit, cursor });
+      return keysetEnvelope('Funding transactions retrieved', read, viewOf);
     },
   );
 
@@ -56,19 +56,19 @@ export async function fundingHistoryRoutes(app: FastifyInstance, ctx: AppContext
         tags: adminTags,
         summary: "Every client's funding history, newest first (format=csv: the whole filtered set as CSV)",
         querystring: adminFundingHistoryQuery,
-        response: { 200: paginated(fundingTransactionView) },
+        response: { 200: keysetPaginated(fundingTransactionView) },
       },
     },
     async (req, reply) => {
-      const { page: p, limit, format, ...filters } = req.query;
+      const { page: p, limit, cursor, format, ...filters } = req.query;
       if (format === 'csv')
         return sendCsvStream(
           reply,
           datedCsvName('corporate-funding'),
           fundingHistoryCsv(ctx.db, filters, { withCorporate: true }),
         );
-      const { rows, total } = await fundingHistoryPage(ctx.db, filters, p, limit);
-      return page('Funding transactions retrieved', rows, total, p, limit);
+      const read = await fundingHistoryPage(ctx.db, filters, { page: p, limit, cursor });
+      return keysetEnvelope('Funding transactions retrieved', read, viewOf);
     },
   );
 }

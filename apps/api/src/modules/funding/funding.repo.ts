@@ -3,9 +3,18 @@
 // claimed by fund requests or credited automatically into a dedicated account, cards, admins).
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
+import {
+  boundedCount,
+  type KeyColumns,
+  keyCondition,
+  keyOrder,
+  keysetPaged,
+  keyTime,
+  plannerEstimate,
+} from '../../infra/db/keyset';
 import { paged } from '../../infra/db/paged';
 import { adminFundings, cardPayments, fundRequests, gatewaySimPayments } from '../../infra/db/schema';
-import { containing, isUuid } from '../../infra/db/sql';
+import { containing, isUuid, rowsOf } from '../../infra/db/sql';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { corporateDirectory, corporateField, corporateNameOf } from '../corporates';
 
@@ -350,31 +359,43 @@ export function historyWhere(f: FundingHistoryFilters): SQL {
   return sql.join(conds, sql` and `);
 }
 
-/** Newest first; `page` null returns every matching row (CSV export). */
-export async function listFundingHistory(
+const HISTORY_KEY: KeyColumns = { time: sql`f.created_at`, id: sql`f.id` };
+
+/**
+ * The funding history as its screens page it: by keyset on (created_at, id), each of the four
+ * tables read from its (corporate_id, created_at, id) or (created_at, id) index and merged in
+ * order; a bounded total (db/keyset). The export reads by funding-export.repo.
+ */
+export async function fundingHistoryKeyset(
   db: Db,
   f: FundingHistoryFilters,
-  page: { page: number; limit: number; withTotal?: boolean },
-): Promise<{ rows: FundingHistoryRow[]; total: number }> {
+  page: { page: number; limit: number; cursor?: string },
+) {
   const where = historyWhere(f);
-  return paged(page, {
-    rows: async (w) => {
-      const res = (await db.execute(sql`
-        select f.*, c.name as corporate_name, c.client_type
-          from ${HISTORY}
-         where ${where}
-         order by f.created_at desc, f.id desc
-         limit ${w.limit} offset ${w.offset}`)) as unknown as { rows: FundingHistoryRow[] };
-      return res.rows;
+  const ones = sql`select 1 from ${HISTORY} where ${where}`;
+  const p = await keysetPaged(page, {
+    rows: ({ bound, order, limit }) =>
+      rowsOf<FundingHistoryRow & { kt: string }>(
+        db,
+        sql`select f.*, c.name as corporate_name, c.client_type, ${keyTime(sql`f.created_at`)} as kt
+              from ${HISTORY}
+             where ${where} and ${keyCondition(HISTORY_KEY, bound) ?? sql`true`}
+             order by ${sql.join(keyOrder(HISTORY_KEY, order), sql`, `)}
+             limit ${limit}`,
+      ),
+    keyAt: async (offset, order) => {
+      const [row] = await rowsOf<{ t: string; id: string }>(
+        db,
+        sql`select ${keyTime(sql`k.created_at`)} as t, k.id
+              from (select f.created_at, f.id from ${HISTORY} where ${where}
+                     order by ${sql.join(keyOrder(HISTORY_KEY, order), sql`, `)}
+                     limit 1 offset ${offset}) k`,
+      );
+      return row ?? null;
     },
-    count:
-      page.withTotal === false
-        ? null
-        : async () => {
-            const totalRes = (await db.execute(
-              sql`select count(*)::int as total from ${HISTORY} where ${where}`,
-            )) as unknown as { rows: Array<{ total: number }> };
-            return Number(totalRes.rows[0]?.total ?? 0);
-          },
+    keyOf: (r) => ({ t: r.kt, id: r.id }),
+    count: (bound) => boundedCount(db, ones, bound),
+    estimate: () => plannerEstimate(db, ones),
   });
+  return { ...p, rows: p.rows.map(({ kt: _kt, ...r }) => r) };
 }

@@ -3,7 +3,7 @@
 import { type FundingTransactionView, koboToNairaString } from '@vendport/shared';
 import { csvChunks, lagosDateTime } from '../../infra/csv';
 import type { Db } from '../../infra/db/client';
-import { type FundingHistoryFilters, type FundingHistoryRow, listFundingHistory } from './funding.repo';
+import { type FundingHistoryFilters, type FundingHistoryRow, fundingHistoryKeyset } from './funding.repo';
 import { fundingExportBatches } from './funding-export.repo';
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
@@ -29,14 +29,13 @@ export function fundingTransactionView(r: FundingHistoryRow): FundingTransaction
   };
 }
 
+/** One page of the history, by keyset (the screens' pager). */
 export async function fundingHistoryPage(
   db: Db,
   filters: FundingHistoryFilters,
-  page: number,
-  limit: number,
+  page: { page: number; limit: number; cursor?: string },
 ) {
-  const { rows, total } = await listFundingHistory(db, filters, { page, limit });
-  return { rows: rows.map(fundingTransactionView), total };
+  return fundingHistoryKeyset(db, filters, page);
 }
 
 /** The whole filtered history as CSV, streamed a batch at a time (funding-export.repo). */

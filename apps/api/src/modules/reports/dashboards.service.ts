@@ -21,7 +21,7 @@ import { corporateNames } from '../clients';
 import { commissionSettledBetween } from '../commissions';
 import { fundRequestsPage } from '../funding';
 import { corporateBalances, fundingByDay, sumOfWalletBalances } from '../ledger';
-import { listVends } from '../vending';
+import { recentVends } from '../vending';
 import { verificationRequests } from '../verification';
 import { listLines } from '../vtu';
 import { type Bucket, vendBuckets } from './reports.repo';
@@ -138,7 +138,7 @@ export async function corporateDashboard(
     vendBuckets(db, { ...bounds, corporateId, dims: ['day', 'network', 'serviceType', 'channel', 'status'] }),
     fundingByDay(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay), corporateId),
     corporateBalances(db, corporateId),
-    listVends(db, { corporateId, mode: 'LIVE', page: 1, limit: 10 }),
+    recentVends(db, corporateId, 10),
   ]);
   const t = totalsOf(buckets);
   return {

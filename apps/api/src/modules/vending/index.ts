@@ -15,7 +15,7 @@ export { prepareVend, resolveVend, vend, vendsSettled } from './place-vend.servi
 export { type AttemptStats, attemptStats } from './vend-attempts.repo';
 export { recordVendEvent } from './vend-events.repo';
 export { vendAmountOf, vendFieldOf } from './vend-fields.repo';
-export { failedLiveVendCounts, listVends } from './vend-reads.service';
+export { failedLiveVendCounts, recentVends } from './vend-reads.service';
 export { liveVendsLastDay, pendingVendStats } from './vend-stats.repo';
 export { apiVendReplayable, vendingApiRoutes } from './vending.api.routes';
 export { vendingChecks } from './vending.check';

@@ -6,7 +6,8 @@ import type { Db } from '../../infra/db/client';
 import { keysetBatches, keysetBefore } from '../../infra/db/keyset-stream';
 import { vends } from '../../infra/db/schema';
 import { corporateNamesByIds } from '../corporates';
-import { type VendFilter, type VendRow, vendWhere } from './vending.repo';
+import { type VendFilter, vendWhere } from './vend-history.repo';
+import type { VendRow } from './vending.repo';
 
 export type VendExportFilter = Omit<VendFilter, 'page' | 'limit'>;
 

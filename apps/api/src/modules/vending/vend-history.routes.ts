@@ -1,16 +1,23 @@
 // Vending histories (spec §7 Transactions: GET transactions/vending, corporates-transactions/vending)
-// with the §3 filters, as JSON pages or the whole filtered set as CSV (streamed: vend-export.service).
-import { adminVendListQuery, adminVendView, paginated, vendListQuery, vendView } from '@vendport/shared';
+// with the §3 filters, as JSON pages (by keyset) or the whole filtered set as CSV (streamed:
+// vend-export.service).
+import {
+  adminVendListQuery,
+  adminVendView,
+  keysetPaginated,
+  vendListQuery,
+  vendView,
+} from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { sendCsvStream } from '../../infra/csv';
-import { page } from '../../infra/http';
+import { keysetEnvelope } from '../../infra/http';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { corporateOf } from '../../infra/request-context';
 import { vendHistoryCsv } from './vend-export.service';
-import { listVends, type VendFilter, vendOut } from './vend-reads.service';
+import { type VendFilter, vendHistoryPage, vendOut } from './vend-reads.service';
 import { adminOut } from './vending.views';
 
 type ListQuery = z.infer<typeof adminVendListQuery>;
@@ -49,7 +56,7 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'My vending history with filters (search: phone, reference or VND code); format=csv exports',
         querystring: vendListQuery,
-        response: { 200: paginated(vendView) },
+        response: { 200: keysetPaginated(vendView) },
       },
     },
     async (req, reply) => {
@@ -57,14 +64,8 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
       const f = filterOf(q, corporateOf(req));
       if (q.format === 'csv')
         return sendCsvStream(reply, 'vending-history.csv', vendHistoryCsv(ctx.db, f, { admin: false }));
-      const { rows, total } = await listVends(ctx.db, f);
-      return page(
-        'Vending history retrieved',
-        rows.map((x) => vendOut(x.v)),
-        total,
-        q.page,
-        q.limit,
-      );
+      const p = await vendHistoryPage(ctx.db, { ...f, cursor: q.cursor });
+      return keysetEnvelope('Vending history retrieved', p, (x) => vendOut(x.v));
     },
   );
 
@@ -76,7 +77,7 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Vending across clients with filters (clientType, corporateId ...); format=csv exports',
         querystring: adminVendListQuery,
-        response: { 200: paginated(adminVendView) },
+        response: { 200: keysetPaginated(adminVendView) },
       },
     },
     async (req, reply) => {
@@ -84,8 +85,8 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
       const f = filterOf(q, q.corporateId);
       if (q.format === 'csv')
         return sendCsvStream(reply, 'vending-transactions.csv', vendHistoryCsv(ctx.db, f, { admin: true }));
-      const { rows, total } = await listVends(ctx.db, f);
-      return page('Vending transactions retrieved', rows.map(adminOut), total, q.page, q.limit);
+      const p = await vendHistoryPage(ctx.db, { ...f, cursor: q.cursor });
+      return keysetEnvelope('Vending transactions retrieved', p, adminOut);
     },
   );
 }

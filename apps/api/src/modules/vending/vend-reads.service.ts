@@ -11,14 +11,8 @@ import {
 import type { Db } from '../../infra/db/client';
 import { type VendRow, vendReferenceTaken } from './vending.repo';
 
-export {
-  failedLiveVendCounts,
-  findVendByReference,
-  findVendRef,
-  listVends,
-  type VendFilter,
-  type VendRow,
-} from './vending.repo';
+export { recentVends, type VendFilter, vendHistoryPage } from './vend-history.repo';
+export { failedLiveVendCounts, findVendByReference, findVendRef, type VendRow } from './vending.repo';
 
 export function vendOut(v: VendRow): VendView {
   return {

@@ -1,10 +1,9 @@
 // Queries for vends: by reference (idempotency), by id or readable code within a scope, the
 // filtered history lists, and the row locks the status changes take.
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
-import { paged } from '../../infra/db/paged';
 import { vends } from '../../infra/db/schema';
-import { containing, isUuid, msisdnContaining, runStatement, type Statement } from '../../infra/db/sql';
+import { isUuid, runStatement, type Statement } from '../../infra/db/sql';
 import { groupCommitPer } from '../../infra/group-commit';
 import type { ClientTerms } from '../auth';
 import { ASSIGNED_SERVICES_JSON, type ServiceJson, type ServiceRow, servicesFromJson } from '../catalogue';
@@ -105,74 +104,6 @@ export async function lockVendIn(db: Db, id: string, status: string): Promise<Ve
     .where(and(eq(vends.id, id), eq(vends.status, status)))
     .for('update');
   return row ?? null;
-}
-
-export interface VendFilter {
-  corporateId?: string;
-  mode: string;
-  search?: string;
-  from?: Date;
-  to?: Date;
-  status?: string;
-  network?: string;
-  serviceType?: string;
-  serviceId?: string;
-  platform?: string;
-  channel?: string;
-  clientType?: string;
-  page: number;
-  limit: number;
-}
-
-export function vendWhere(f: VendFilter): SQL | undefined {
-  const s = f.search?.trim();
-  return and(
-    eq(vends.mode, f.mode),
-    f.corporateId ? eq(vends.corporateId, f.corporateId) : undefined,
-    f.status ? eq(vends.status, f.status) : undefined,
-    f.network ? eq(vends.network, f.network) : undefined,
-    f.serviceType ? eq(vends.serviceType, f.serviceType) : undefined,
-    f.serviceId ? eq(vends.serviceId, f.serviceId) : undefined,
-    f.platform ? eq(vends.platform, f.platform) : undefined,
-    f.channel ? eq(vends.channel, f.channel) : undefined,
-    f.clientType ? eq(vends.clientType, f.clientType) : undefined,
-    f.from ? gte(vends.createdAt, f.from) : undefined,
-    f.to ? lt(vends.createdAt, f.to) : undefined,
-    s
-      ? or(
-          ilike(vends.reference, containing(s)),
-          ilike(vends.code, containing(s)),
-          // A phone typed as 0803..., 234803... or +234803...: match on its last ten digits.
-          msisdnContaining(vends.msisdn, s),
-        )
-      : undefined,
-  );
-}
-
-export async function listVends(db: Db, f: VendFilter) {
-  const where = vendWhere(f);
-  return paged(f, {
-    count: () => db.select({ total: count() }).from(vends).where(where),
-    // The page's ids first, then their rows: a deep page skips index entries (an index-only scan
-    // where an index covers the filters), not whole rows (bench:reports, the last page on 1M vends).
-    rows: (w) =>
-      db
-        .select({ v: vends, corporateName: corporateNameOf(vends.corporateId) })
-        .from(vends)
-        .where(
-          inArray(
-            vends.id,
-            db
-              .select({ id: vends.id })
-              .from(vends)
-              .where(where)
-              .orderBy(desc(vends.createdAt), desc(vends.id))
-              .limit(w.limit)
-              .offset(w.offset),
-          ),
-        )
-        .orderBy(desc(vends.createdAt), desc(vends.id)),
-  });
 }
 
 /** A client's terms, as a vend reads them. */

@@ -26,8 +26,8 @@ function renderAt(url: string) {
 }
 
 describe('FilterBar', () => {
-  it('[FILTERS] Clear filters then an immediate select change keeps the clearing (no stale filter comes back)', async () => {
-    const router = renderAt('/?actor=bisi&targetType=user&page=3');
+  it('[FILTERS] Clear filters then an immediate select change keeps the clearing (no stale filter, page or cursor comes back)', async () => {
+    const router = renderAt('/?actor=bisi&targetType=user&page=3&cursor=abc');
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
       fireEvent.change(screen.getByLabelText('Target type'), { target: { value: 'role' } });

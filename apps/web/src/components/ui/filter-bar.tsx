@@ -11,7 +11,7 @@ import { useUrlParams } from '@/lib/use-url-params';
 import { Button } from './button';
 import { DateInput } from './date-input';
 import { SearchIcon } from './icons';
-import { PAGE_PARAM } from './pager';
+import { CURSOR_PARAM, PAGE_PARAM } from './pager';
 import { Select, type SelectOption } from './select';
 import { TextInput } from './text-input';
 
@@ -49,6 +49,7 @@ export function FilterBar({ fields, label = 'Filters' }: { fields: readonly Filt
         else p.delete(k);
       }
       p.delete(PAGE_PARAM);
+      p.delete(CURSOR_PARAM);
     });
 
   const onSearch = (e: FormEvent) => {

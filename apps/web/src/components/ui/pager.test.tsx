@@ -70,6 +70,39 @@ describe('Pager', () => {
     expect(params().get('page')).toBe('1');
   });
 
+  it('[PAGER] by cursor: Next and Previous put the cursor and page±1 in the URL; page 1 reads from the top', async () => {
+    const params = renderAt('/list?page=2&cursor=c2&search=mtn', {
+      nextCursor: 'c-next',
+      prevCursor: 'c-prev',
+      lastPage: 9,
+    });
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(screen.getByText('of 9')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(params().get('page')).toBe('3');
+    expect(params().get('cursor')).toBe('c-next');
+    expect(params().get('search')).toBe('mtn');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(params().get('page')).toBe('2');
+    expect(params().get('cursor')).toBe('c-prev');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    // Page 1 is the top of the list, read fresh: no cursor.
+    expect(params().get('page')).toBe('1');
+    expect(params().has('cursor')).toBe(false);
+  });
+
+  it('[PAGER] a new page size drops the cursor and returns to page 1', async () => {
+    const params = renderAt('/list?page=4&cursor=c4', { nextCursor: 'c5', prevCursor: 'c3' });
+    await userEvent.selectOptions(screen.getByRole('combobox'), 'Show 80');
+    expect(params().get('page')).toBe('1');
+    expect(params().has('cursor')).toBe(false);
+  });
+
+  it('[PAGER] an estimated total reads "of about N"', () => {
+    renderAt('/list?page=1', { lastPage: 25000, totalIsEstimate: true });
+    expect(screen.getByText('of about 25000')).toBeInTheDocument();
+  });
+
   it('[PAGER] Next is disabled on the last page', () => {
     renderAt('/list?page=5', { hasMorePages: false, lastPage: 5 });
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();

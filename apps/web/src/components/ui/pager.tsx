@@ -1,5 +1,8 @@
 // The table pager of spec §2: "Page N", a page-size select (Show 40 / 80 / 100) kept in the
-// `limit` query parameter (default 40), Previous and Next. The page lives in `page`.
+// `limit` query parameter (default 40), Previous and Next. The page lives in `page`. Histories
+// read by keyset (issue 34) also keep the `cursor` of the page shown: Next and Previous put the
+// response's nextCursor or prevCursor there with page±1 (page 1 reads from the top, no cursor);
+// a new page size or filter starts again at page 1 without one. A reload reads the same cursor.
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@vendport/shared';
 import { useCallback, useId } from 'react';
 import { useUrlParams } from '@/lib/use-url-params';
@@ -8,6 +11,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
 export const PAGE_PARAM = 'page';
 export const LIMIT_PARAM = 'limit';
+export const CURSOR_PARAM = 'cursor';
 
 export function parsePage(raw: string | null): number {
   if (!raw || !/^\d+$/.test(raw)) return 1;
@@ -19,13 +23,26 @@ export function parseLimit(raw: string | null): number {
   return (PAGE_SIZES as readonly number[]).includes(n) ? n : DEFAULT_PAGE_SIZE;
 }
 
-/** Page and page size from the URL, with setters that keep the other query parameters. */
+/** A cursor as the URL holds it: the API checks it (a bad one is a 400); only its length is kept in bounds here. */
+export function parseCursor(raw: string | null): string | undefined {
+  return raw && raw.length <= 400 ? raw : undefined;
+}
+
+/** Page, page size and cursor from the URL, with setters that keep the other query parameters. */
 export function usePageParams() {
   const [params, editParams] = useUrlParams();
   const page = parsePage(params.get(PAGE_PARAM));
   const limit = parseLimit(params.get(LIMIT_PARAM));
+  const cursor = parseCursor(params.get(CURSOR_PARAM));
+  /** Page `next`, read after `cursorTo` when given; page 1 always from the top. */
   const setPage = useCallback(
-    (next: number) => editParams((p) => p.set(PAGE_PARAM, String(Math.max(1, next)))),
+    (next: number, cursorTo?: string | null) =>
+      editParams((p) => {
+        const n = Math.max(1, next);
+        p.set(PAGE_PARAM, String(n));
+        if (cursorTo && n > 1) p.set(CURSOR_PARAM, cursorTo);
+        else p.delete(CURSOR_PARAM);
+      }),
     [editParams],
   );
   const setLimit = useCallback(
@@ -33,22 +50,36 @@ export function usePageParams() {
       editParams((p) => {
         p.set(LIMIT_PARAM, String(next));
         p.set(PAGE_PARAM, '1');
+        p.delete(CURSOR_PARAM);
       }),
     [editParams],
   );
-  return { page, limit, setPage, setLimit };
+  return { page, limit, cursor, setPage, setLimit };
 }
 
 export type PagerProps = {
   /** From the list response; Next is enabled only when there are more pages. */
   hasMorePages: boolean;
   lastPage?: number;
+  /** Keyset histories: the cursors of the pages on either side (null at the ends). */
+  nextCursor?: string | null;
+  prevCursor?: string | null;
+  /** The total is an estimate: the page count reads "of about N". */
+  totalIsEstimate?: boolean;
   /** Lists with a fixed page size (notifications: 40) hide the size select. */
   showPageSize?: boolean;
   disabled?: boolean;
 };
 
-export function Pager({ hasMorePages, lastPage, showPageSize = true, disabled = false }: PagerProps) {
+export function Pager({
+  hasMorePages,
+  lastPage,
+  nextCursor,
+  prevCursor,
+  totalIsEstimate = false,
+  showPageSize = true,
+  disabled = false,
+}: PagerProps) {
   const { page, limit, setPage, setLimit } = usePageParams();
   const selectId = useId();
   return (
@@ -60,7 +91,11 @@ export function Pager({ hasMorePages, lastPage, showPageSize = true, disabled = 
         <span className="font-medium text-slate-800" data-testid="pager-page">
           Page {page}
         </span>
-        {lastPage && lastPage > 1 ? <span className="text-slate-400">of {lastPage}</span> : null}
+        {lastPage && lastPage > 1 ? (
+          <span className="text-slate-400">
+            {totalIsEstimate ? 'of about' : 'of'} {lastPage}
+          </span>
+        ) : null}
         {showPageSize ? (
           <>
             <label htmlFor={selectId} className="sr-only">
@@ -88,7 +123,7 @@ export function Pager({ hasMorePages, lastPage, showPageSize = true, disabled = 
           size="sm"
           leftIcon={<ChevronLeftIcon className="h-4 w-4" />}
           disabled={disabled || page <= 1}
-          onClick={() => setPage(page - 1)}
+          onClick={() => setPage(page - 1, prevCursor)}
         >
           Previous
         </Button>
@@ -96,7 +131,7 @@ export function Pager({ hasMorePages, lastPage, showPageSize = true, disabled = 
           variant="secondary"
           size="sm"
           disabled={disabled || !hasMorePages}
-          onClick={() => setPage(page + 1)}
+          onClick={() => setPage(page + 1, nextCursor)}
         >
           Next
           <ChevronRightIcon className="h-4 w-4" />

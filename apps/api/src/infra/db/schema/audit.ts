@@ -23,8 +23,9 @@ export const auditLogs = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('audit_created_idx').on(t.createdAt),
-    index('audit_corporate_idx').on(t.corporateId, t.createdAt),
+    // The trail pages by keyset on (created_at, id) (db/keyset).
+    index('audit_created_idx').on(t.createdAt, t.id),
+    index('audit_corporate_idx').on(t.corporateId, t.createdAt, t.id),
     index('audit_actor_idx').on(t.actorId, t.createdAt),
   ],
 );

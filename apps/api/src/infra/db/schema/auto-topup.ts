@@ -128,7 +128,8 @@ export const autoTopupRuns = pgTable(
   },
   (t) => [
     uniqueIndex('auto_topup_runs_due_uq').on(t.subscriberId, t.trigger, t.dueAt),
-    index('auto_topup_runs_corporate_idx').on(t.corporateId, t.dueAt),
+    // The runs history pages by keyset on (due_at, id) (db/keyset).
+    index('auto_topup_runs_corporate_idx').on(t.corporateId, t.dueAt, t.id),
     index('auto_topup_runs_open_idx').on(t.retryAt).where(sql`${t.status} in ('QUEUED', 'RETRYING')`),
     // Vended runs whose failure, if any, is not told yet: a vend pending at the run may fail later.
     index('auto_topup_runs_unnotified_idx')

@@ -43,7 +43,9 @@ export const fundRequests = pgTable(
     uniqueIndex('fund_requests_bank_ref_uq')
       .on(t.corporateId, sql`lower(${t.transferReference})`)
       .where(sql`${t.status} <> 'DECLINED'`),
-    index('fund_requests_corporate_idx').on(t.corporateId, t.createdAt),
+    // The funding history pages by keyset on (created_at, id), one client's or every client's.
+    index('fund_requests_corporate_idx').on(t.corporateId, t.createdAt, t.id),
+    index('fund_requests_created_idx').on(t.createdAt, t.id),
     index('fund_requests_status_idx').on(t.status, t.createdAt),
     check('fund_requests_amount_positive', sql`${t.amountKobo} > 0`),
     check(
@@ -89,7 +91,9 @@ export const cardPayments = pgTable(
     uniqueIndex('card_payments_reference_uq').on(t.reference),
     uniqueIndex('card_payments_transfer_uq').on(t.transferId),
     uniqueIndex('card_payments_reversal_transfer_uq').on(t.reversalTransferId),
-    index('card_payments_corporate_idx').on(t.corporateId, t.createdAt),
+    // The funding history pages by keyset on (created_at, id), one client's or every client's.
+    index('card_payments_corporate_idx').on(t.corporateId, t.createdAt, t.id),
+    index('card_payments_created_idx').on(t.createdAt, t.id),
     check(
       'card_payments_amounts',
       sql`${t.amountKobo} > 0 and ${t.feeKobo} >= 0 and ${t.totalKobo} = ${t.amountKobo} + ${t.feeKobo}`,
@@ -169,7 +173,9 @@ export const adminFundings = pgTable(
     uniqueIndex('admin_fundings_code_uq').on(t.code),
     uniqueIndex('admin_fundings_request_key_uq').on(t.requestKey),
     uniqueIndex('admin_fundings_transfer_uq').on(t.transferId),
-    index('admin_fundings_corporate_idx').on(t.corporateId, t.createdAt),
+    // The funding history pages by keyset on (created_at, id), one client's or every client's.
+    index('admin_fundings_corporate_idx').on(t.corporateId, t.createdAt, t.id),
+    index('admin_fundings_created_idx').on(t.createdAt, t.id),
     check('admin_fundings_amount_positive', sql`${t.amountKobo} > 0`),
   ],
 );
@@ -258,7 +264,9 @@ export const autoTransfers = pgTable(
     uniqueIndex('auto_transfers_code_uq').on(t.code),
     uniqueIndex('auto_transfers_reference_uq').on(t.reference),
     uniqueIndex('auto_transfers_transfer_uq').on(t.transferId),
-    index('auto_transfers_corporate_idx').on(t.corporateId, t.createdAt),
+    // The funding history pages by keyset on (created_at, id), one client's or every client's.
+    index('auto_transfers_corporate_idx').on(t.corporateId, t.createdAt, t.id),
+    index('auto_transfers_created_idx').on(t.createdAt, t.id),
     check('auto_transfers_amount_positive', sql`${t.amountKobo} > 0`),
   ],
 );

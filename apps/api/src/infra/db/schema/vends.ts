@@ -104,8 +104,11 @@ export const vends = pgTable(
     uniqueIndex('vends_debit_uq').on(t.debitTransferId),
     // Partial: a vend is rarely reversed, and NULLs never clash anyway.
     uniqueIndex('vends_reversal_uq').on(t.reversalTransferId).where(sql`${t.reversalTransferId} is not null`),
-    index('vends_corporate_idx').on(t.corporateId, t.mode, t.createdAt),
-    index('vends_mode_created_idx').on(t.mode, t.createdAt),
+    // The histories' sort key (created_at, id) follows the filters: a page is an index range after
+    // a cursor, a page by its number an index-only scan of the key (db/keyset). A client's status
+    // and network ride at the end, so its bounded count filters on them without the heap.
+    index('vends_corporate_idx').on(t.corporateId, t.mode, t.createdAt, t.id, t.status, t.network),
+    index('vends_mode_created_idx').on(t.mode, t.createdAt, t.id),
     // Vending history filtered by status and network (the admin's usual filters): the count and
     // the page's ids come from this index alone, however deep the page (bench:reports).
     index('vends_history_status_network_idx').on(t.mode, t.status, t.network, t.createdAt, t.id),

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditView, Paginated } from '@vendport/shared';
+import type { AuditView, KeysetPaginated } from '@vendport/shared';
 import { api } from '@/lib/api-client';
 import { type AuditFilters, auditKeys } from './query-keys';
 
 export const AUDIT_PATH = 'audit-trails';
 
 export const getAuditTrail = (f: AuditFilters, signal?: AbortSignal) =>
-  api.get<Paginated<AuditView>>(AUDIT_PATH, { query: f, signal });
+  api.get<KeysetPaginated<AuditView>>(AUDIT_PATH, { query: f, signal });
 
 export const auditTrailQueryOptions = (f: AuditFilters) =>
   queryOptions({

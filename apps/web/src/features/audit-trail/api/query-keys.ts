@@ -1,6 +1,8 @@
 export type AuditFilters = {
   page: number;
   limit: number;
+  /** The keyset cursor of the page shown (histories; none on page 1). */
+  cursor?: string;
   startDate?: string;
   endDate?: string;
   actor?: string;

@@ -34,13 +34,13 @@ export default function AuditTrailRoute() {
   const clientFilter = area === 'ADMIN' && can('clients.read');
   // The client filter offers the first 100 clients in the clients list's order.
   const clients = useClientOptions({ limit: 100 }, clientFilter);
-  const { page, limit } = usePageParams();
+  const { page, limit, cursor } = usePageParams();
   const f = useUrlFilters(NAMES);
   const filters: AuditFilters = useMemo(() => {
-    const out: AuditFilters = { page, limit };
+    const out: AuditFilters = { page, limit, cursor };
     for (const n of NAMES) if (f[n]) out[n] = f[n];
     return out;
-  }, [page, limit, f.startDate, f.endDate, f.actor, f.action, f.targetType, f.corporateId]);
+  }, [page, limit, cursor, f.startDate, f.endDate, f.actor, f.action, f.targetType, f.corporateId]);
   const trail = useAuditTrail(filters);
   const [open, setOpen] = useState<AuditView | null>(null);
   const filtered = NAMES.some((n) => f[n]);
@@ -168,6 +168,9 @@ export default function AuditTrailRoute() {
           <Pager
             hasMorePages={trail.data.hasMorePages}
             lastPage={trail.data.lastPage}
+            nextCursor={trail.data.nextCursor}
+            prevCursor={trail.data.prevCursor}
+            totalIsEstimate={trail.data.totalIsEstimate}
             disabled={trail.isFetching}
           />
         ) : null}

@@ -6,6 +6,7 @@ import type {
   AutoTopupRunView,
   AutoTopupSubscriberView,
   AutoTopupSwitchBody,
+  KeysetPaginated,
   Paginated,
 } from '@vendport/shared';
 import { type ApiEnvelope, type ApiSuccess, api } from '@/lib/api-client';
@@ -35,7 +36,8 @@ export const useAdminSubscribers = (id: string, f: SubscriberFilters) =>
 export const useAdminRuns = (id: string, f: RunFilters) =>
   useQuery({
     queryKey: autoTopupKeys.adminRuns(id, f),
-    queryFn: ({ signal }) => api.get<Paginated<AutoTopupRunView>>(adminRunsPath(id), { query: f, signal }),
+    queryFn: ({ signal }) =>
+      api.get<KeysetPaginated<AutoTopupRunView>>(adminRunsPath(id), { query: f, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -5,6 +5,8 @@ export type SubscriberFilters = { page: number; limit: number; search?: string; 
 export type RunFilters = {
   page: number;
   limit: number;
+  /** The keyset cursor of the page shown (histories; none on page 1). */
+  cursor?: string;
   search?: string;
   startDate?: string;
   endDate?: string;

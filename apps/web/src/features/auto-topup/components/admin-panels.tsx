@@ -149,6 +149,9 @@ export function AdminRunsPanel({ corporateId }: { corporateId: string }) {
         <Pager
           hasMorePages={runs.data.hasMorePages}
           lastPage={runs.data.lastPage}
+          nextCursor={runs.data.nextCursor}
+          prevCursor={runs.data.prevCursor}
+          totalIsEstimate={runs.data.totalIsEstimate}
           disabled={runs.isFetching}
         />
       ) : null}

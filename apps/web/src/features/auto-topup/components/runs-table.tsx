@@ -16,11 +16,11 @@ import { RUN_STATUS_OPTIONS, RunStatusBadge } from './run-status';
 const NAMES = ['search', 'startDate', 'endDate', 'status', 'network'] as const;
 
 export function useRunFilters(): RunFilters {
-  const { page, limit } = usePageParams();
+  const { page, limit, cursor } = usePageParams();
   const f = useUrlFilters(NAMES);
   return useMemo(
-    () => ({ page, limit, ...f }),
-    [page, limit, f.search, f.startDate, f.endDate, f.status, f.network],
+    () => ({ page, limit, cursor, ...f }),
+    [page, limit, cursor, f.search, f.startDate, f.endDate, f.status, f.network],
   );
 }
 

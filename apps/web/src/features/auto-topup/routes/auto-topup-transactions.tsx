@@ -56,6 +56,9 @@ function TransactionsScreen() {
           <Pager
             hasMorePages={runs.data.hasMorePages}
             lastPage={runs.data.lastPage}
+            nextCursor={runs.data.nextCursor}
+            prevCursor={runs.data.prevCursor}
+            totalIsEstimate={runs.data.totalIsEstimate}
             disabled={runs.isFetching}
           />
         ) : null}

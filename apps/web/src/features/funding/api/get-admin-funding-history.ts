@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { FundingTransactionView, Paginated } from '@vendport/shared';
+import type { FundingTransactionView, KeysetPaginated } from '@vendport/shared';
 import { api } from '@/lib/api-client';
 import { type FundingFilters, fundingKeys } from './query-keys';
 
@@ -7,7 +7,7 @@ export const ADMIN_FUNDING_HISTORY_PATH = 'corporates-transactions/funding';
 
 /** Every client's funding history, newest first. */
 export const getAdminFundingHistory = (f: FundingFilters, signal?: AbortSignal) =>
-  api.get<Paginated<FundingTransactionView>>(ADMIN_FUNDING_HISTORY_PATH, { query: f, signal });
+  api.get<KeysetPaginated<FundingTransactionView>>(ADMIN_FUNDING_HISTORY_PATH, { query: f, signal });
 
 export const adminFundingHistoryQueryOptions = (f: FundingFilters) =>
   queryOptions({

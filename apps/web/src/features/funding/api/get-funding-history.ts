@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { FundingTransactionView, Paginated } from '@vendport/shared';
+import type { FundingTransactionView, KeysetPaginated } from '@vendport/shared';
 import { api } from '@/lib/api-client';
 import { type FundingFilters, fundingKeys } from './query-keys';
 
@@ -7,7 +7,7 @@ export const FUNDING_HISTORY_PATH = 'transactions/funding';
 
 /** My funding history (bank transfers, card payments, admin fundings), newest first. */
 export const getFundingHistory = (f: FundingFilters, signal?: AbortSignal) =>
-  api.get<Paginated<FundingTransactionView>>(FUNDING_HISTORY_PATH, { query: f, signal });
+  api.get<KeysetPaginated<FundingTransactionView>>(FUNDING_HISTORY_PATH, { query: f, signal });
 
 export const fundingHistoryQueryOptions = (f: FundingFilters) =>
   queryOptions({

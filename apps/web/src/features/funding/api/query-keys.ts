@@ -4,6 +4,8 @@ import { MONEY_QUERY_ROOTS } from '@/lib/money-queries';
 export type FundingFilters = {
   page: number;
   limit: number;
+  /** The keyset cursor of the page shown (histories; none on page 1). */
+  cursor?: string;
   search?: string;
   startDate?: string;
   endDate?: string;

@@ -9,11 +9,11 @@ const NAMES = ['search', 'startDate', 'endDate', 'status', 'channel', 'clientTyp
 
 /** The list's filters, page and limit, all from the URL. */
 export function useFundingFilters(): FundingFilters {
-  const { page, limit } = usePageParams();
+  const { page, limit, cursor } = usePageParams();
   const f = useUrlFilters(NAMES);
   return useMemo(
-    () => ({ page, limit, ...f }),
-    [page, limit, f.search, f.startDate, f.endDate, f.status, f.channel, f.clientType],
+    () => ({ page, limit, cursor, ...f }),
+    [page, limit, cursor, f.search, f.startDate, f.endDate, f.status, f.channel, f.clientType],
   );
 }
 

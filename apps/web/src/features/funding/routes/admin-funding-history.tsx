@@ -83,6 +83,9 @@ function TransactionsPanel({ clientCell }: { clientCell: (id: string, name: stri
         <Pager
           hasMorePages={history.data.hasMorePages}
           lastPage={history.data.lastPage}
+          nextCursor={history.data.nextCursor}
+          prevCursor={history.data.prevCursor}
+          totalIsEstimate={history.data.totalIsEstimate}
           disabled={history.isFetching}
         />
       ) : null}

@@ -92,6 +92,9 @@ export default function FundingHistoryRoute() {
           <Pager
             hasMorePages={history.data.hasMorePages}
             lastPage={history.data.lastPage}
+            nextCursor={history.data.nextCursor}
+            prevCursor={history.data.prevCursor}
+            totalIsEstimate={history.data.totalIsEstimate}
             disabled={history.isFetching}
           />
         ) : null}

@@ -20,11 +20,23 @@ const NAMES = [
 
 /** The list's filters (spec §3), page and limit, all from the URL. */
 export function useVendingFilters(): VendingFilters {
-  const { page, limit } = usePageParams();
+  const { page, limit, cursor } = usePageParams();
   const f = useUrlFilters(NAMES);
   return useMemo(
-    () => ({ page, limit, ...f }),
-    [page, limit, f.search, f.startDate, f.endDate, f.status, f.network, f.vendType, f.mode, f.clientType],
+    () => ({ page, limit, cursor, ...f }),
+    [
+      page,
+      limit,
+      cursor,
+      f.search,
+      f.startDate,
+      f.endDate,
+      f.status,
+      f.network,
+      f.vendType,
+      f.mode,
+      f.clientType,
+    ],
   );
 }
 

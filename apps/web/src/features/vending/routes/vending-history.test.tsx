@@ -51,6 +51,62 @@ const readOnlyClient = () =>
   sessionStore.login(makeUser({ permissions: ['transactions.read'] }), 'tok', false);
 
 describe('client vending history', () => {
+  it("[VENDING] pages by cursor: Next asks for page 2 after the first page's last row, the cursor kept in the URL", async () => {
+    readOnlyClient();
+    const stub = stubFetch([
+      ...layout(),
+      {
+        path: '/api/v1/transactions/vending?page=1&limit=40',
+        body: pageOf([airtime], {
+          lastPage: 30,
+          hasMorePages: true,
+          total: 10_001,
+          totalIsEstimate: true,
+          nextCursor: 'CUR2',
+          prevCursor: null,
+        }),
+      },
+      {
+        path: '/api/v1/transactions/vending?page=2&limit=40&cursor=CUR2',
+        body: pageOf([data], {
+          currentPage: 2,
+          lastPage: 30,
+          hasMorePages: true,
+          total: 10_001,
+          totalIsEstimate: true,
+          nextCursor: 'CUR3',
+          prevCursor: 'CUR1',
+        }),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    const { router } = renderApp('/dashboard/vending-history');
+    await screen.findByText('of about 30', {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('VND-DATA00000002');
+    expect(router.state.location.search).toBe('?page=2&cursor=CUR2');
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.url.endsWith('/transactions/vending?page=2&limit=40&cursor=CUR2'))).toBe(
+      true,
+    );
+  });
+
+  it('[VENDING] a reload of a page reached by cursor reads that page again', async () => {
+    readOnlyClient();
+    const stub = stubFetch([
+      ...layout(),
+      {
+        path: '/api/v1/transactions/vending?page=2&limit=40&cursor=CUR2',
+        body: pageOf([data], { currentPage: 2, lastPage: 2, nextCursor: null, prevCursor: 'CUR1' }),
+      },
+    ]);
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/dashboard/vending-history?page=2&cursor=CUR2');
+    await screen.findByText('VND-DATA00000002', {}, { timeout: 5000 });
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
   it('[VENDING] renders each row: date and time, reference, phone, network, type, amount, commission, status', async () => {
     readOnlyClient();
     vi.stubGlobal(
