@@ -7,17 +7,21 @@
 // rows for the vends before the watermark and the vends themselves from it on (reports.repo.ts),
 // and the vends for a dirty or never built day.
 //
-// Why a clean day's rows stay exact: a change to a live vend (insert, status or amount change, a
+// Why a clean day's rows stay exact. A change to a live vend (insert, status or amount change, a
 // move of its date or mode) created before its day's watermark marks the day dirty (trigger on
-// vends, 0035). The trigger is skipped only for a vend created less than two minutes before the
-// change (the hot path: a vend placed and settled at once); a watermark is set at least two
-// minutes before the build's start and before the start of every transaction open on the database
-// then (pg_stat_activity), so such a vend is past every watermark set while its change could still
-// be uncommitted. The trigger's upsert locks the day's marker row, and a build sets the marker
-// (clean, new watermark) before reading the vends: a change and a build of its day are ordered on
-// that row, so either the build waits and reads the change, or the change sees the new watermark
-// and marks the day dirty. A settlement minutes after the vend (a requery) thus marks today dirty
-// until the next build (every minute, reports.jobs.ts).
+// vends, migration 0035), and a build runs every minute (reports.jobs.ts): a requery settling a
+// pending vend minutes after it was placed makes today dirty until the next build.
+// - The trigger skips a change to a vend created less than two minutes before the change's
+//   statement (the hot path: a vend placed and settled at once). The build's watermark is at least
+//   two minutes before the build's start and before the start of every client transaction then
+//   open on the database (pg_stat_activity; the app's sessions are of its own role, whose
+//   transaction starts it sees). So a skipped change made by a transaction still open when the
+//   watermark is set is to a vend at or after the watermark; one committed before is read by the
+//   build. A long transaction holds the watermark back: more of today is read from the vends.
+// - The trigger's upsert locks the day's marker row (changed or not) until its transaction ends;
+//   a build sets the marker (clean, the new watermark) before it reads the vends. A change and a
+//   build of its day are thus ordered on that row: either the build waits and reads the change,
+//   or the change sees the new watermark and marks the day dirty.
 import { addCalendarDays } from '@vendport/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
@@ -45,8 +49,8 @@ export async function rebuildDay(db: Db, day: string): Promise<Date> {
         with w as (
           select date_trunc('milliseconds', least(${to}::timestamptz,
                    (select least(now(), min(a.xact_start)) from pg_stat_activity a
-                     where a.datname = current_database() and a.pid <> pg_backend_pid()
-                       and a.xact_start is not null) - interval '2 minutes')) as t
+                     where a.datname = current_database() and a.backend_type = 'client backend'
+                       and a.pid <> pg_backend_pid() and a.xact_start is not null) - interval '2 minutes')) as t
         )
         insert into vend_rollup_days (day, built_at, built_to, dirty)
         select ${day}::date, now(), w.t, false from w
