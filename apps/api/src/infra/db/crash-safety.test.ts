@@ -64,8 +64,15 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
 }
 
 let seq = 0;
-/** Sign-ups (a corporate, its owner, its ledger accounts, a session, an email) until stopped. */
+/**
+ * Sign-ups (a corporate, its owner, its ledger accounts, a session, an email) until stopped;
+ * `firstAnswered` resolves once one of them has been answered (committed).
+ */
 function writeLoad(url: string, stop: { stopped: boolean }) {
+  let answered: () => void = () => {};
+  const firstAnswered = new Promise<void>((r) => {
+    answered = r;
+  });
   const one = async () => {
     const n = ++seq;
     await fetch(`${url}/api/v1/register`, {
@@ -79,12 +86,16 @@ function writeLoad(url: string, stop: { stopped: boolean }) {
         msisdn: '+2348031234567',
         password: 'Str0ng!Passw0rd',
       }),
-    }).catch(() => {});
+    })
+      .then((res) => {
+        if (res.ok) answered();
+      })
+      .catch(() => {});
   };
   const lanes = Array.from({ length: 4 }, async () => {
     while (!stop.stopped) await one();
   });
-  return Promise.all(lanes);
+  return { done: Promise.all(lanes), firstAnswered };
 }
 
 describe.runIf(testDbKind() !== 'pg')('[CRASH] the embedded database under kill -9', () => {
@@ -113,12 +124,14 @@ describe.runIf(testDbKind() !== 'pg')('[CRASH] the embedded database under kill 
       const { child, url } = await startServer();
       const stop = { stopped: false };
       const load = writeLoad(url, stop);
-      // Let writes get going (some committed, some in flight), then pull the plug.
-      await new Promise((r) => setTimeout(r, 150 + Math.floor(Math.random() * 350)));
+      // Let writes get going (one committed, others in flight: on a loaded machine the first
+      // sign-up can take longer than a fixed pause), then pull the plug.
+      await Promise.race([load.firstAnswered, new Promise((r) => setTimeout(r, 20_000))]);
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 350)));
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
       stop.stopped = true;
-      await load;
+      await load.done;
       // The stale lock of the dead server is taken over; the database opens and checks clean.
       const handle = await openDb({ pgliteDir });
       try {
