@@ -74,6 +74,7 @@ export const TABLE_OWNERS = {
   // reporting and settings
   vend_daily_totals: 'modules/reports',
   vend_client_daily_totals: 'modules/reports',
+  vend_client_detail_totals: 'modules/reports',
   vend_rollup_days: 'modules/reports',
   // views (migrations): the reports' read model of live vends
   report_live_vends: 'modules/reports',

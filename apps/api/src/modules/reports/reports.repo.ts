@@ -1,13 +1,16 @@
-// Sums of live vends over Lagos days, grouped by the dimensions a report asks for. Platform-wide
-// sums read the day roll-ups for the days they can trust and the vends for the rest (today, dirty
-// or unbuilt days); a client's own sums read its vends through (corporate_id, mode, created_at).
-// Test-mode vends never count.
+// Sums of live vends over Lagos days, grouped by the dimensions a report asks for. The sums read
+// the day roll-ups (rollup.repo.ts) for the clean days, up to each day's watermark (today's trails
+// the clock by a few minutes), and the vends for the rest: after a watermark, dirty or unbuilt
+// days. Platform-wide sums read vend_daily_totals, per-client ones vend_client_daily_totals, and a
+// client's own sums (its home) vend_client_detail_totals and its vends through (corporate_id,
+// mode, created_at). The coverage and the rows are read in one repeatable-read snapshot, so a
+// rebuild committing meanwhile is never counted twice. Test-mode vends never count.
 import { addCalendarDays } from '@vendport/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { rowsOf } from '../../infra/db/sql';
 import { lagosDayStart } from '../../infra/lagos-time';
-import { cleanDays } from './rollup.repo';
+import { rolledDays } from './rollup.repo';
 
 export type Dim = 'day' | 'network' | 'serviceType' | 'channel' | 'clientType' | 'status' | 'corporateId';
 
@@ -44,6 +47,14 @@ const ROLLED: Record<Dim, string> = {
   corporateId: 't.corporate_id::text',
 };
 const CLIENT_TABLE_DIMS: readonly Dim[] = ['day', 'corporateId', 'status'];
+const DETAIL_TABLE_DIMS: readonly Dim[] = [
+  'day',
+  'corporateId',
+  'network',
+  'serviceType',
+  'channel',
+  'status',
+];
 
 export interface BucketQuery {
   /** First Lagos day, inclusive (YYYY-MM-DD). */
@@ -51,7 +62,7 @@ export interface BucketQuery {
   /** Last Lagos day, exclusive. */
   toDay: string;
   dims: Dim[];
-  /** One client's vends only (read from the vends). */
+  /** One client's vends only. */
   corporateId?: string;
   /** Only these statuses. */
   statuses?: string[];
@@ -64,17 +75,22 @@ const selectList = (dims: Dim[], cols: Record<Dim, string>) =>
 const groupList = (dims: Dim[]) =>
   sql.raw(dims.length ? `group by ${dims.map((_, i) => i + 1).join(', ')}` : '');
 
-/** The intervals of [fromDay, toDay) not covered by `clean` days, as instants. */
-function uncovered(fromDay: string, toDay: string, clean: Set<string>): Array<[Date, Date]> {
+/**
+ * The instants of [fromDay, toDay) the roll-ups do not hold: the whole of a day not rolled up,
+ * the part of a rolled day from its watermark on. Adjacent intervals are merged.
+ */
+function uncovered(fromDay: string, toDay: string, rolled: Map<string, Date>): Array<[Date, Date]> {
   const out: Array<[Date, Date]> = [];
-  let start: string | null = null;
   for (let d = fromDay; d < toDay; d = addCalendarDays(d, 1)) {
-    if (clean.has(d)) {
-      if (start) out.push([lagosDayStart(start), lagosDayStart(d)]);
-      start = null;
-    } else start ??= d;
+    const start = lagosDayStart(d);
+    const end = lagosDayStart(addCalendarDays(d, 1));
+    const w = rolled.get(d);
+    const from = w ? new Date(Math.min(Math.max(w.getTime(), start.getTime()), end.getTime())) : start;
+    if (from >= end) continue;
+    const last = out[out.length - 1];
+    if (last && last[1].getTime() === from.getTime()) last[1] = end;
+    else out.push([from, end]);
   }
-  if (start) out.push([lagosDayStart(start), lagosDayStart(toDay)]);
   return out;
 }
 
@@ -89,6 +105,16 @@ function toBucket(r: RawRow, dims: Dim[]): Bucket {
   return b;
 }
 
+/** The roll-up table that holds `q`'s dimensions, or null (read the vends only). */
+function rollupTable(q: BucketQuery): string | null {
+  const within = (dims: readonly Dim[]) => q.dims.every((d) => dims.includes(d));
+  if (q.corporateId) return within(DETAIL_TABLE_DIMS) ? 'vend_client_detail_totals' : null;
+  if (!q.dims.includes('corporateId')) return 'vend_daily_totals';
+  if (within(CLIENT_TABLE_DIMS)) return 'vend_client_daily_totals';
+  if (within(DETAIL_TABLE_DIMS)) return 'vend_client_detail_totals';
+  throw new Error(`per-client sums group by ${DETAIL_TABLE_DIMS.join(', ')} only`);
+}
+
 /** Sums of live vends over [fromDay, toDay), one bucket per combination of `dims`. */
 export async function vendBuckets(db: Db, q: BucketQuery): Promise<Bucket[]> {
   const statusFilter = (col: string): SQL =>
@@ -98,50 +124,48 @@ export async function vendBuckets(db: Db, q: BucketQuery): Promise<Bucket[]> {
           sql`, `,
         )})`
       : sql``;
-  const useClientTable = q.dims.includes('corporateId');
-  if (useClientTable && q.dims.some((d) => !CLIENT_TABLE_DIMS.includes(d))) {
-    throw new Error(`per-client sums group by ${CLIENT_TABLE_DIMS.join(', ')} only`);
-  }
-  const clean = q.corporateId ? new Set<string>() : await cleanDays(db, q.fromDay, q.toDay);
-  const parts: SQL[] = [];
-  if (clean.size) {
-    const days = [...clean];
-    const table = sql.raw(useClientTable ? 'vend_client_daily_totals' : 'vend_daily_totals');
-    parts.push(sql`
-      select ${selectList(q.dims, ROLLED)}, sum(t.vend_count)::bigint as n, sum(t.amount_kobo)::bigint as a,
-             sum(t.commission_kobo)::bigint as c, sum(t.charge_kobo)::bigint as g
-      from ${table} t
-      where t.day >= ${q.fromDay}::date and t.day < ${q.toDay}::date
-        and t.day in (${sql.join(
-          days.map((d) => sql`${d}::date`),
-          sql`, `,
-        )}) ${statusFilter('t.status')}
-      ${groupList(q.dims)}`);
-  }
-  for (const [from, to] of uncovered(q.fromDay, q.toDay, clean)) {
-    parts.push(sql`
-      select ${selectList(q.dims, RAW)}, count(*)::bigint as n, sum(v.amount_kobo)::bigint as a,
-             sum(v.commission_kobo)::bigint as c, sum(v.charge_kobo)::bigint as g
-      from report_live_vends v
-      where v.created_at >= ${from} and v.created_at < ${to}
-        ${q.corporateId ? sql`and v.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('v.status')}
-      ${groupList(q.dims)}`);
-  }
-  const merged = new Map<string, Bucket>();
-  const answers = await Promise.all(parts.map((part) => rowsOf<RawRow>(db, part)));
-  for (const rows of answers) {
-    for (const r of rows) {
-      if (Number(r.n ?? 0) === 0) continue;
-      const b = toBucket(r, q.dims);
-      const key = q.dims.map((d) => b[d]).join('|');
-      const prev = merged.get(key);
-      if (!prev) merged.set(key, b);
-      else {
-        prev.count += b.count;
-        prev.amountKobo += b.amountKobo;
-        prev.commissionKobo += b.commissionKobo;
-        prev.chargeKobo += b.chargeKobo;
+  const table = rollupTable(q);
+  const answers = await db.transaction(
+    async (tx) => {
+      const rolled = table ? await rolledDays(tx, q.fromDay, q.toDay) : new Map<string, Date>();
+      const parts: SQL[] = [];
+      if (rolled.size) {
+        parts.push(sql`
+          select ${selectList(q.dims, ROLLED)}, sum(t.vend_count)::bigint as n, sum(t.amount_kobo)::bigint as a,
+                 sum(t.commission_kobo)::bigint as c, sum(t.charge_kobo)::bigint as g
+          from ${sql.raw(table ?? '')} t
+          where t.day in (${sql.join(
+            [...rolled.keys()].map((d) => sql`${d}::date`),
+            sql`, `,
+          )}) ${q.corporateId ? sql`and t.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('t.status')}
+          ${groupList(q.dims)}`);
       }
+      for (const [from, to] of uncovered(q.fromDay, q.toDay, rolled)) {
+        parts.push(sql`
+          select ${selectList(q.dims, RAW)}, count(*)::bigint as n, sum(v.amount_kobo)::bigint as a,
+                 sum(v.commission_kobo)::bigint as c, sum(v.charge_kobo)::bigint as g
+          from report_live_vends v
+          where v.created_at >= ${from} and v.created_at < ${to}
+            ${q.corporateId ? sql`and v.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('v.status')}
+          ${groupList(q.dims)}`);
+      }
+      // One statement: the parts in one round trip.
+      return parts.length ? rowsOf<RawRow>(tx, sql.join(parts, sql` union all `)) : [];
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const merged = new Map<string, Bucket>();
+  for (const r of answers) {
+    if (Number(r.n ?? 0) === 0) continue;
+    const b = toBucket(r, q.dims);
+    const key = q.dims.map((d) => b[d]).join('|');
+    const prev = merged.get(key);
+    if (!prev) merged.set(key, b);
+    else {
+      prev.count += b.count;
+      prev.amountKobo += b.amountKobo;
+      prev.commissionKobo += b.commissionKobo;
+      prev.chargeKobo += b.chargeKobo;
     }
   }
   return [...merged.values()];

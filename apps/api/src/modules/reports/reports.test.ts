@@ -2,6 +2,7 @@
 // (the next day in Lagos), a failed vend, a reversed vend, a test-mode vend that must not count,
 // admin funding; the same figures before and after the day roll-ups are built, a past day made
 // dirty by a late reversal, and chunked valuation equal to the unchunked total.
+import { addCalendarDays, lagosDateOf } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCorporateMember,
@@ -209,7 +210,11 @@ describe('[REPORTS] admin home and roll-ups', () => {
     const now = (await api('GET', range, admin)).json().data;
     expect(now.totals.successValueKobo).toBe(170_000);
     expect(now.totals.reversedCount).toBe(2);
-    expect(await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'))).toEqual(['2026-03-11']);
+    // The past day, then today (2026-03-20 here) to its watermark.
+    expect(await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'))).toEqual([
+      '2026-03-11',
+      '2026-03-20',
+    ]);
     expect(await checkRollups(t.app.ctx.db)).toEqual([]);
     expect((await api('GET', range, admin)).json().data.totals).toEqual(now.totals);
     // The check finds a roll-up that lies.
@@ -372,5 +377,148 @@ describe('[REPORTS] analytics trends', () => {
       )
     ).json().data;
     expect(named.clientName).toBeTruthy();
+  });
+});
+
+describe('[REPORTS] roll-ups of today up to a watermark', () => {
+  const MIN = 60_000;
+  /** The raw sums of a range of Lagos days, from the vends themselves. */
+  async function rawTotals(fromDay: string, toDay: string, corporateId?: string) {
+    const rows = await sql<{ status: string; n: string; a: string }>(
+      `select status, count(*) as n, sum(amount_kobo) as a from vends
+        where mode = 'LIVE' and (created_at at time zone 'Africa/Lagos')::date between $1 and $2
+          and ($3::uuid is null or corporate_id = $3::uuid)
+        group by status`,
+      [fromDay, toDay, corporateId ?? null],
+    );
+    const of = (s: string) => rows.find((r) => r.status === s);
+    return {
+      successValueKobo: Number(of('SUCCESSFUL')?.a ?? 0),
+      successCount: Number(of('SUCCESSFUL')?.n ?? 0),
+      failedCount: Number(of('FAILED')?.n ?? 0),
+      pendingCount: Number(of('PENDING')?.n ?? 0),
+      reversedCount: Number(of('REVERSED')?.n ?? 0),
+    };
+  }
+  const days = () => {
+    const today = lagosDateOf(new Date());
+    return { y: addCalendarDays(today, -1), today };
+  };
+  async function expectExact() {
+    const { y, today } = days();
+    const client = (
+      await api('GET', `corporate-dashboard-data?filter=custom&startDate=${y}&endDate=${today}`, a)
+    ).json().data;
+    expect(client.totals).toMatchObject(await rawTotals(y, today, a.corporateId));
+    const home = (await api('GET', `admin-dashboard-data-v2?startDate=${y}&endDate=${today}`, admin)).json()
+      .data;
+    expect(home.totals).toMatchObject(await rawTotals(y, today));
+    const trend = (
+      await api('GET', `analytics/trends?startDate=${y}&endDate=${today}&granularity=day`, admin)
+    ).json().data;
+    expect(trend.totals).toMatchObject(await rawTotals(y, today));
+    expect(await checkRollups(t.app.ctx.db)).toEqual([]);
+    return { client, home };
+  }
+
+  it('[REPORTS] vends before and after the watermark are each counted once', async () => {
+    // Three vends of A and one of B placed now; two of A's moved 10 and 20 minutes back.
+    const placed = [];
+    for (const amount of [100, 200, 300]) placed.push(await vendAt(a, new Date().toISOString(), { amount }));
+    await vendAt(b, new Date().toISOString(), { amount: 400 });
+    await sql('update vends set created_at = $2 where id = $1', [
+      placed[0].id,
+      new Date(Date.now() - 10 * MIN),
+    ]);
+    await sql('update vends set created_at = $2 where id = $1', [
+      placed[1].id,
+      new Date(Date.now() - 20 * MIN),
+    ]);
+    const before = await expectExact();
+    const built = await buildRollups(t.app.ctx.db);
+    expect(built).toContain(days().today);
+    const [mark] = await sql<{ dirty: boolean; built_to: Date | string }>(
+      'select dirty, built_to from vend_rollup_days where day = $1',
+      [days().today],
+    );
+    expect(mark.dirty).toBe(false);
+    const w = new Date(mark.built_to).getTime();
+    expect(w).toBeLessThanOrEqual(Date.now() - 2 * MIN);
+    expect(w).toBeGreaterThan(Date.now() - 5 * MIN);
+    // The moved vends are in the roll-ups (today's, or yesterday's just after midnight).
+    const [rolled] = await sql<{ n: string }>(
+      `select coalesce(sum(vend_count), 0) as n from vend_client_detail_totals
+        where corporate_id = $1 and day >= $2`,
+      [a.corporateId, days().y],
+    );
+    expect(Number(rolled.n)).toBe(2);
+    const after = await expectExact();
+    expect(after.client.totals).toEqual(before.client.totals);
+    expect(after.client.daily).toEqual(before.client.daily);
+    expect(after.client.byService).toEqual(before.client.byService);
+    expect(after.client.byChannel).toEqual(before.client.byChannel);
+    expect(after.home.totals).toEqual(before.home.totals);
+    expect(after.home.topClients).toEqual(before.home.topClients);
+    // A vend placed after the build: past the watermark, today stays clean and it counts at once.
+    await vendAt(a, new Date().toISOString(), { amount: 500 });
+    const [still] = await sql<{ dirty: boolean }>('select dirty from vend_rollup_days where day = $1', [
+      days().today,
+    ]);
+    expect(still.dirty).toBe(false);
+    const now = await expectExact();
+    expect(now.client.totals.successCount).toBe(after.client.totals.successCount + 1);
+  });
+
+  it('[REPORTS] a status change of a vend before the watermark marks its day dirty; the rebuild agrees', async () => {
+    await buildRollups(t.app.ctx.db);
+    const [v] = await sql<{ code: string; id: string; day: string }>(
+      `select code, id, ((created_at at time zone 'Africa/Lagos')::date)::text as day from vends
+        where corporate_id = $1 and mode = 'LIVE' and status = 'SUCCESSFUL' and created_at < now() - interval '5 minutes'
+          and created_at >= now() - interval '1 hour' order by created_at limit 1`,
+      [a.corporateId],
+    );
+    expect(v).toBeDefined();
+    // Pending when today was rolled up; a requery settles it minutes after it was placed.
+    await sql("update vends set status = 'PENDING' where id = $1", [v.id]);
+    await buildRollups(t.app.ctx.db);
+    const pending = await expectExact();
+    expect(pending.client.totals.pendingCount).toBeGreaterThan(0);
+    const dirtyOf = async () =>
+      (await sql<{ dirty: boolean }>('select dirty from vend_rollup_days where day = $1', [v.day]))[0].dirty;
+    expect(await dirtyOf()).toBe(false);
+    await sql("update vends set status = 'SUCCESSFUL' where id = $1", [v.id]);
+    expect(await dirtyOf()).toBe(true);
+    const settled = await expectExact();
+    expect(settled.client.totals.pendingCount).toBe(pending.client.totals.pendingCount - 1);
+    expect(settled.client.totals.successCount).toBe(pending.client.totals.successCount + 1);
+    await buildRollups(t.app.ctx.db);
+    expect(await dirtyOf()).toBe(false);
+    expect((await expectExact()).client.totals).toEqual(settled.client.totals);
+    // Then reversed by an admin: dirty again, the figures right at once and after the rebuild.
+    const r = await api('POST', `vend/${v.code}/reverse`, admin, { password: TEST_PASSWORD, reason: 'late' });
+    expect(r.statusCode).toBe(200);
+    expect(await dirtyOf()).toBe(true);
+    const reversed = await expectExact();
+    expect(reversed.client.totals.reversedCount).toBe(settled.client.totals.reversedCount + 1);
+    await buildRollups(t.app.ctx.db);
+    expect((await expectExact()).client.totals).toEqual(reversed.client.totals);
+  });
+
+  it('[REPORTS] a client’s home reads its detail roll-ups for clean days (a lying row shows, the check finds it)', async () => {
+    await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'));
+    const url = `corporate-dashboard-data${custom}`;
+    const before = (await api('GET', url, a)).json().data;
+    await sql(
+      "update vend_client_detail_totals set amount_kobo = amount_kobo + 1 where corporate_id = $1 and day = '2026-03-10' and status = 'SUCCESSFUL' and network = 'MTN'",
+      [a.corporateId],
+    );
+    const lying = (await api('GET', url, a)).json().data;
+    expect(lying.totals.successValueKobo).toBe(before.totals.successValueKobo + 1);
+    expect(await checkRollups(t.app.ctx.db)).toEqual(['2026-03-10']);
+    await sql("update vend_rollup_days set dirty = true where day = '2026-03-10'");
+    expect((await api('GET', url, a)).json().data.totals).toEqual(before.totals);
+    await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'));
+    expect(await checkRollups(t.app.ctx.db)).toEqual([]);
+    expect((await api('GET', url, a)).json().data).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
-// Keeping the day roll-ups built: past Lagos days that are dirty or were never built are rebuilt
-// from the vends, a day per transaction. Reports never depend on this for correctness (they read
-// the vends for any day not built and clean); it only keeps large ranges fast.
+// Keeping the day roll-ups built: past Lagos days that are dirty, never built or built only in
+// part are rebuilt from the vends, a day per transaction; once they are caught up, today is built
+// up to its watermark (rollup.repo.ts). Reports never depend on this for correctness (they read
+// the vends for whatever is not rolled up and clean); it only keeps large ranges fast.
 
 import { lagosDateOf } from '@vendport/shared';
 import type { Db } from '../../infra/db/client';
@@ -9,10 +10,18 @@ import { daysToBuild, rebuildDay, rollupMismatches } from './rollup.repo';
 /** How far back the first run looks for days never built. */
 export const ROLLUP_LOOKBACK_DAYS = 400;
 
-/** Rebuilds up to `limit` days due at `now`; returns the days rebuilt. */
+/**
+ * Rebuilds up to `limit` past days due at `now`, then today (to its watermark) when fewer were
+ * due; returns the days rebuilt (fewer than `limit`: caught up).
+ */
 export async function buildRollups(db: Db, now = new Date(), limit = 31): Promise<string[]> {
-  const days = await daysToBuild(db, lagosDateOf(now), ROLLUP_LOOKBACK_DAYS, limit);
+  const today = lagosDateOf(now);
+  const days = await daysToBuild(db, today, ROLLUP_LOOKBACK_DAYS, limit);
   for (const d of days) await rebuildDay(db, d);
+  if (days.length < limit) {
+    await rebuildDay(db, today);
+    days.push(today);
+  }
   return days;
 }
 

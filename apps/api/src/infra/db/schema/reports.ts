@@ -3,7 +3,10 @@
 // from the vends (modules/reports); a day is trusted only when vend_rollup_days says it is built
 // and clean. A trigger on vends marks a past day dirty when one of its vends changes (a late
 // settlement, a reversal, a back-dated row), so a report never reads a stale roll-up: dirty,
-// unbuilt and current days are read from the vends themselves. Test-mode vends are never rolled up.
+// unbuilt days are read from the vends themselves. Today (and a day built just after midnight) is
+// built up to a watermark (vend_rollup_days.built_to): reads take the rows for the vends before it
+// and the vends themselves from it on (modules/reports/rollup.repo.ts). Test-mode vends are never
+// rolled up.
 import { bigint, boolean, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 
@@ -41,10 +44,33 @@ export const vendClientDailyTotals = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.corporateId, t.status] })],
 );
 
+/**
+ * Per client with the dimensions of the client's home: one row per client, day, network, service,
+ * channel and status (keyed by client first: a client's range is one index range).
+ */
+export const vendClientDetailTotals = pgTable(
+  'vend_client_detail_totals',
+  {
+    corporateId: uuid('corporate_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    network: text('network').notNull(),
+    serviceType: text('service_type').notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull(),
+    ...sums,
+  },
+  (t) => [primaryKey({ columns: [t.corporateId, t.day, t.network, t.serviceType, t.channel, t.status] })],
+);
+
 export const vendRollupDays = pgTable('vend_rollup_days', {
   day: date('day', { mode: 'string' }).primaryKey(),
   /** When the day's roll-up rows were last rebuilt (null: never). */
   builtAt: ts('built_at'),
+  /**
+   * The watermark: the rows hold the day's vends created before this instant (the next day's
+   * start once the day is over and built whole; a few minutes behind the build for today).
+   */
+  builtTo: ts('built_to'),
   /** A vend of the day changed after the build: read the day from the vends until rebuilt. */
   dirty: boolean('dirty').notNull().default(true),
 });
