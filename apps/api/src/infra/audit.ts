@@ -4,18 +4,10 @@
 // that looks like a secret before they are written. The actor's role comes from the caller's
 // session (auth.roleName) or from the `actor` an event without a session names; nothing is read
 // here, so the writer depends on no module.
-import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
-import {
-  boundedCount,
-  type KeyColumns,
-  keyCondition,
-  keyOrder,
-  keysetPaged,
-  keyTime,
-  plannerEstimate,
-} from './db/keyset';
-import { keysetBatches, keysetBefore } from './db/keyset-stream';
+import { type KeyColumns, keyCondition, keyOrder, keysetMeasures, keysetPaged, keyTime } from './db/keyset';
+import { keysetBatches } from './db/keyset-stream';
 import type { PageRequest } from './db/paged';
 import { auditLogs } from './db/schema';
 import { containing, startingWith } from './db/sql';
@@ -133,17 +125,12 @@ export async function* auditLogBatches(
   const batches = keysetBatches(
     (after, limit) =>
       db
-        .select({ a: auditLogs, cursorAt: sql<string>`${auditLogs.createdAt}::text` })
+        .select({ a: auditLogs, kt: keyTime(auditLogs.createdAt) })
         .from(auditLogs)
-        .where(
-          and(
-            where,
-            keysetBefore([sql`${auditLogs.createdAt}`, sql`${auditLogs.id}`], ['timestamptz', 'uuid'], after),
-          ),
-        )
-        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+        .where(and(where, keyCondition(AUDIT_KEY, after && { op: '<', key: after })))
+        .orderBy(...keyOrder(AUDIT_KEY, 'desc'))
         .limit(limit),
-    (r) => [r.cursorAt, r.a.id],
+    (r) => ({ t: r.kt, id: r.a.id }),
   );
   for await (const rows of batches) yield rows.map((r) => r.a);
 }
@@ -165,20 +152,7 @@ export async function auditLogsPage(
         .where(and(where, keyCondition(AUDIT_KEY, bound)))
         .orderBy(...keyOrder(AUDIT_KEY, order))
         .limit(limit),
-    keyAt: async (offset, order) => {
-      const k = db
-        .select({ t: auditLogs.createdAt, id: auditLogs.id })
-        .from(auditLogs)
-        .where(where)
-        .orderBy(...keyOrder(AUDIT_KEY, order))
-        .limit(1)
-        .offset(offset)
-        .as('k');
-      const [row] = await db.select({ t: keyTime(k.t), id: k.id }).from(k);
-      return row ?? null;
-    },
     keyOf: (r) => ({ t: r.kt, id: r.a.id }),
-    count: (bound) => boundedCount(db, db.select({ one: sql`1` }).from(auditLogs).where(where), bound),
-    estimate: () => plannerEstimate(db, db.select({ one: sql`1` }).from(auditLogs).where(where)),
+    ...keysetMeasures(db, sql`${auditLogs}`, where, AUDIT_KEY),
   });
 }

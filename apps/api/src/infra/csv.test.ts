@@ -3,6 +3,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { csvChunks, lagosDateTime, pipeCsv, toCsv } from './csv';
+import type { Key } from './db/keyset';
 import { keysetBatches, setExportBatchSize } from './db/keyset-stream';
 
 describe('[CSV] dates in exports', () => {
@@ -81,12 +82,12 @@ describe('[CSV] streamed exports', () => {
     try {
       const data = Array.from({ length: 10 }, (_, i) => 10 - i);
       const asked: Array<string | null> = [];
-      const read = async (after: readonly string[] | null, limit: number) => {
-        asked.push(after ? after[0] : null);
-        return data.filter((x) => !after || x < Number(after[0])).slice(0, limit);
+      const read = async (after: Key | null, limit: number) => {
+        asked.push(after ? after.t : null);
+        return data.filter((x) => !after || x < Number(after.t)).slice(0, limit);
       };
       const out: number[][] = [];
-      for await (const b of keysetBatches(read, (x) => [String(x)])) out.push(b);
+      for await (const b of keysetBatches(read, (x) => ({ t: String(x), id: `id-${x}` }))) out.push(b);
       expect(out).toEqual([
         [10, 9, 8, 7],
         [6, 5, 4, 3],

@@ -12,9 +12,10 @@
 //   stops matching the filters before that batch is read);
 // - rows committed after the export began appear only when their key is still ahead of the
 //   cursor (an ordinary new row is newer than the first batch, so it is not in the export).
-// The cursor carries created_at as PostgreSQL's own text (microseconds), not a JS Date
-// (milliseconds): a Date would skip rows within the same millisecond as a batch's last row.
-import { type SQL, sql } from 'drizzle-orm';
+// The bound is the pages' own (db/keyset): a Key, its time as text to the microsecond (keyTime),
+// not a JS Date (milliseconds: a Date would skip rows within the same millisecond as a batch's
+// last row), compared by keyCondition.
+import type { Key } from './keyset';
 
 /** Rows per batch; tests set a small one to cross batch boundaries. */
 let batchSize = 1000;
@@ -31,21 +32,16 @@ export function exportBatchSize(): number {
 }
 
 /**
- * The sort key of the last row read, as the next batch's bound: exact text values (created_at
- * as PostgreSQL prints it, ids as text), compared in SQL with the columns' own types.
- */
-export type Keyset = readonly string[];
-
-/**
  * Yields the rows of a query in batches of `exportBatchSize()`: `read(after, limit)` returns the
  * next `limit` rows strictly after the key `after` (null for the first batch) in the export's
- * order, and `keyOf` a row's key. Stops at the first short batch.
+ * order, newest first (`keyCondition(columns, after && { op: '<', key: after })`), and `keyOf` a
+ * row's key. Stops at the first short batch.
  */
 export async function* keysetBatches<T>(
-  read: (after: Keyset | null, limit: number) => Promise<T[]>,
-  keyOf: (row: T) => Keyset,
+  read: (after: Key | null, limit: number) => Promise<T[]>,
+  keyOf: (row: T) => Key,
 ): AsyncGenerator<T[]> {
-  let after: Keyset | null = null;
+  let after: Key | null = null;
   for (;;) {
     const limit = batchSize;
     const rows = await read(after, limit);
@@ -53,15 +49,4 @@ export async function* keysetBatches<T>(
     if (rows.length < limit) return;
     after = keyOf(rows[rows.length - 1] as T);
   }
-}
-
-/**
- * `(c1, c2, ...) < (k1, k2, ...)` for a descending keyset, each key cast to its column's type
- * (`casts`, e.g. ['timestamptz', 'uuid']), plus `c1 <= k1` so the leading column bounds an index
- * range whatever index the planner picks. Undefined for the first batch.
- */
-export function keysetBefore(columns: SQL[], casts: string[], after: Keyset | null): SQL | undefined {
-  if (!after) return undefined;
-  const keys = after.map((k, i) => sql`${k}::${sql.raw(casts[i] ?? 'text')}`);
-  return sql`(${sql.join(columns, sql`, `)}) < (${sql.join(keys, sql`, `)}) and ${columns[0]} <= ${keys[0]}`;
 }

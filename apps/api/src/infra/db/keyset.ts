@@ -88,10 +88,16 @@ export type Bound = { op: '<' | '>' | '<=' | '>='; key: Key } | null;
 export const keyTime = (time: AnyColumn | SQL) =>
   sql<string>`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** The row comparison of a bound: `(time, id) < ($t, $id)` and the like (an index range). */
+/**
+ * The row comparison of a bound, `(time, id) < ($t, $id)` and the like (an index range), with the
+ * time alone bounded too (`time <= $t`), so the leading column bounds a range of whatever index
+ * the planner picks. Pages and exports both read by it.
+ */
 export function keyCondition(c: KeyColumns, b: Bound): SQL | undefined {
   if (!b) return undefined;
-  return sql`(${c.time}, ${c.id}) ${sql.raw(b.op)} (${b.key.t}::timestamptz, ${b.key.id}::uuid)`;
+  const t = sql`${b.key.t}::timestamptz`;
+  const lead = sql.raw(b.op.startsWith('<') ? '<=' : '>=');
+  return sql`(${c.time}, ${c.id}) ${sql.raw(b.op)} (${t}, ${b.key.id}::uuid) and ${c.time} ${lead} ${t}`;
 }
 
 export const keyOrder = (c: KeyColumns, o: Order): SQL[] =>
@@ -125,6 +131,34 @@ export interface KeysetQuery<T> {
   count: (bound: number) => PromiseLike<number>;
   /** An estimate of the matching rows when there are more than the bound. */
   estimate: () => PromiseLike<number>;
+}
+
+/** What a list's keyset query reads besides its rows (KeysetQuery's keyAt, count, estimate). */
+export type KeysetMeasures = Pick<KeysetQuery<unknown>, 'keyAt' | 'count' | 'estimate'>;
+
+/**
+ * The reads every history makes besides its rows, from its source (`from`: a table or its joins,
+ * as SQL), its filter and its key: the key `offset` places from one end (the key columns alone,
+ * an index-only scan, the time made text on the one row kept), the bounded count and the
+ * planner's estimate of the filtered rows.
+ */
+export function keysetMeasures(db: Db, from: SQL, where: SQL | undefined, key: KeyColumns): KeysetMeasures {
+  const filtered = sql`from ${from} where ${where ?? sql`true`}`;
+  const ones = sql`select 1 ${filtered}`;
+  return {
+    keyAt: async (offset, order) => {
+      const [row] = await rowsOf<Key>(
+        db,
+        sql`select ${keyTime(sql`k.t`)} as t, k.id
+              from (select ${key.time} as t, ${key.id} as id ${filtered}
+                     order by ${sql.join(keyOrder(key, order), sql`, `)}
+                     limit 1 offset ${offset}) k`,
+      );
+      return row ?? null;
+    },
+    count: (bound) => boundedCount(db, ones, bound),
+    estimate: () => plannerEstimate(db, ones),
+  };
 }
 
 /**

@@ -4,13 +4,12 @@
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import {
-  boundedCount,
   type KeyColumns,
   keyCondition,
   keyOrder,
+  keysetMeasures,
   keysetPaged,
   keyTime,
-  plannerEstimate,
 } from '../../infra/db/keyset';
 import { autoTopupRuns, autoTopupSubscribers } from '../../infra/db/schema';
 import { containing, msisdnContaining } from '../../infra/db/sql';
@@ -164,53 +163,28 @@ export const runsWithVends = <E extends Record<string, SQL> = Record<never, neve
 
 export type RunListRow = Awaited<ReturnType<typeof runsWithVends>>[number];
 
-const RUN_KEY: KeyColumns = { time: autoTopupRuns.dueAt, id: autoTopupRuns.id };
+export const RUN_KEY: KeyColumns = { time: autoTopupRuns.dueAt, id: autoTopupRuns.id };
 
 /**
- * The runs history as its screens page it: by keyset on (due_at, id) (ids are time-ordered, so
- * runs due together keep the order they were created in), a bounded total (db/keyset).
+ * The runs history as its screens page it: by keyset on (due_at, id), the index
+ * auto_topup_runs_corporate_idx (runs due together are ordered by id), a bounded total
+ * (db/keyset). The export reads in the same order (runs-export.repo).
  */
 export async function runsPage(db: Db, f: RunFilter & { cursor?: string }) {
   const where = runWhere(f);
-  const ones = () =>
-    db
-      .select({ one: sql`1` })
-      .from(autoTopupRuns)
-      .innerJoin(autoTopupSubscribers, eq(autoTopupSubscribers.id, autoTopupRuns.subscriberId))
-      .where(where);
   const p = await keysetPaged(f, {
     rows: ({ bound, order, limit }) =>
-      db
-        .select({
-          run: autoTopupRuns,
-          subscriberName: autoTopupSubscribers.name,
-          vendCode,
-          vendStatus,
-          vendAmountKobo: vendAmountOf(autoTopupRuns.vendId),
-          vendFailureReason: vendFieldOf('failureReason', autoTopupRuns.vendId),
-          kt: keyTime(autoTopupRuns.dueAt),
-        })
-        .from(autoTopupRuns)
-        .innerJoin(autoTopupSubscribers, eq(autoTopupSubscribers.id, autoTopupRuns.subscriberId))
+      runsWithVends(db, { kt: keyTime(autoTopupRuns.dueAt) })
         .where(and(where, keyCondition(RUN_KEY, bound)))
         .orderBy(...keyOrder(RUN_KEY, order))
         .limit(limit),
-    keyAt: async (offset, order) => {
-      const k = db
-        .select({ t: autoTopupRuns.dueAt, id: autoTopupRuns.id })
-        .from(autoTopupRuns)
-        .innerJoin(autoTopupSubscribers, eq(autoTopupSubscribers.id, autoTopupRuns.subscriberId))
-        .where(where)
-        .orderBy(...keyOrder(RUN_KEY, order))
-        .limit(1)
-        .offset(offset)
-        .as('k');
-      const [row] = await db.select({ t: keyTime(k.t), id: k.id }).from(k);
-      return row ?? null;
-    },
     keyOf: (r) => ({ t: r.kt, id: r.run.id }),
-    count: (bound) => boundedCount(db, ones(), bound),
-    estimate: () => plannerEstimate(db, ones()),
+    ...keysetMeasures(
+      db,
+      sql`${autoTopupRuns} inner join ${autoTopupSubscribers} on ${eq(autoTopupSubscribers.id, autoTopupRuns.subscriberId)}`,
+      where,
+      RUN_KEY,
+    ),
   });
   return { ...p, rows: p.rows.map(({ kt: _kt, ...r }) => r) };
 }

@@ -4,13 +4,12 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import {
-  boundedCount,
   type KeyColumns,
   keyCondition,
   keyOrder,
+  keysetMeasures,
   keysetPaged,
   keyTime,
-  plannerEstimate,
 } from '../../infra/db/keyset';
 import { paged } from '../../infra/db/paged';
 import { adminFundings, cardPayments, fundRequests, gatewaySimPayments } from '../../infra/db/schema';
@@ -359,7 +358,7 @@ export function historyWhere(f: FundingHistoryFilters): SQL {
   return sql.join(conds, sql` and `);
 }
 
-const HISTORY_KEY: KeyColumns = { time: sql`f.created_at`, id: sql`f.id` };
+export const HISTORY_KEY: KeyColumns = { time: sql`f.created_at`, id: sql`f.id` };
 
 /**
  * The funding history as its screens page it: by keyset on (created_at, id), each of the four
@@ -372,7 +371,6 @@ export async function fundingHistoryKeyset(
   page: { page: number; limit: number; cursor?: string },
 ) {
   const where = historyWhere(f);
-  const ones = sql`select 1 from ${HISTORY} where ${where}`;
   const p = await keysetPaged(page, {
     rows: ({ bound, order, limit }) =>
       rowsOf<FundingHistoryRow & { kt: string }>(
@@ -383,19 +381,8 @@ export async function fundingHistoryKeyset(
              order by ${sql.join(keyOrder(HISTORY_KEY, order), sql`, `)}
              limit ${limit}`,
       ),
-    keyAt: async (offset, order) => {
-      const [row] = await rowsOf<{ t: string; id: string }>(
-        db,
-        sql`select ${keyTime(sql`k.created_at`)} as t, k.id
-              from (select f.created_at, f.id from ${HISTORY} where ${where}
-                     order by ${sql.join(keyOrder(HISTORY_KEY, order), sql`, `)}
-                     limit 1 offset ${offset}) k`,
-      );
-      return row ?? null;
-    },
     keyOf: (r) => ({ t: r.kt, id: r.id }),
-    count: (bound) => boundedCount(db, ones, bound),
-    estimate: () => plannerEstimate(db, ones),
+    ...keysetMeasures(db, HISTORY, where, HISTORY_KEY),
   });
   return { ...p, rows: p.rows.map(({ kt: _kt, ...r }) => r) };
 }

@@ -1,12 +1,13 @@
 // The vending histories' exports read here: the history's filters (vendWhere), newest first, in
 // keyset batches on (created_at, id) (infra/db/keyset-stream: what that guarantees under
 // concurrent vends).
-import { and, desc, sql } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
-import { keysetBatches, keysetBefore } from '../../infra/db/keyset-stream';
+import { keyCondition, keyOrder, keyTime } from '../../infra/db/keyset';
+import { keysetBatches } from '../../infra/db/keyset-stream';
 import { vends } from '../../infra/db/schema';
 import { corporateNamesByIds } from '../corporates';
-import { type VendFilter, vendWhere } from './vend-history.repo';
+import { VEND_KEY, type VendFilter, vendWhere } from './vend-history.repo';
 import type { VendRow } from './vending.repo';
 
 export type VendExportFilter = Omit<VendFilter, 'page' | 'limit'>;
@@ -50,17 +51,12 @@ export async function* vendExportBatches(
   const batches = keysetBatches(
     (after, limit) =>
       db
-        .select({ v: COLUMNS, cursorAt: sql<string>`${vends.createdAt}::text` })
+        .select({ v: COLUMNS, kt: keyTime(vends.createdAt) })
         .from(vends)
-        .where(
-          and(
-            where,
-            keysetBefore([sql`${vends.createdAt}`, sql`${vends.id}`], ['timestamptz', 'uuid'], after),
-          ),
-        )
-        .orderBy(desc(vends.createdAt), desc(vends.id))
+        .where(and(where, keyCondition(VEND_KEY, after && { op: '<', key: after })))
+        .orderBy(...keyOrder(VEND_KEY, 'desc'))
         .limit(limit),
-    (r) => [r.cursorAt, r.v.id],
+    (r) => ({ t: r.kt, id: r.v.id }),
   );
   for await (const rows of batches) {
     if (opts.names) {

@@ -3,13 +3,12 @@
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import {
-  boundedCount,
   type KeyColumns,
   keyCondition,
   keyOrder,
+  keysetMeasures,
   keysetPaged,
   keyTime,
-  plannerEstimate,
 } from '../../infra/db/keyset';
 import { vends } from '../../infra/db/schema';
 import { containing, msisdnContaining } from '../../infra/db/sql';
@@ -69,7 +68,7 @@ export async function recentVends(db: Db, corporateId: string, limit: number) {
   return { rows };
 }
 
-const VEND_KEY: KeyColumns = { time: vends.createdAt, id: vends.id };
+export const VEND_KEY: KeyColumns = { time: vends.createdAt, id: vends.id };
 
 /**
  * The vending history as the screens page it: by keyset on (created_at, id), from the indexes
@@ -86,21 +85,7 @@ export async function vendHistoryPage(db: Db, f: VendFilter & { cursor?: string 
         .where(and(where, keyCondition(VEND_KEY, bound)))
         .orderBy(...keyOrder(VEND_KEY, order))
         .limit(limit),
-    keyAt: async (offset, order) => {
-      // The key columns only (an index-only scan), the time turned to text on the one row kept.
-      const k = db
-        .select({ t: vends.createdAt, id: vends.id })
-        .from(vends)
-        .where(where)
-        .orderBy(...keyOrder(VEND_KEY, order))
-        .limit(1)
-        .offset(offset)
-        .as('k');
-      const [row] = await db.select({ t: keyTime(k.t), id: k.id }).from(k);
-      return row ?? null;
-    },
     keyOf: (r) => ({ t: r.kt, id: r.v.id }),
-    count: (bound) => boundedCount(db, db.select({ one: sql`1` }).from(vends).where(where), bound),
-    estimate: () => plannerEstimate(db, db.select({ one: sql`1` }).from(vends).where(where)),
+    ...keysetMeasures(db, sql`${vends}`, where, VEND_KEY),
   });
 }
