@@ -32,6 +32,18 @@ const LAGOS_DAY = sql.raw(`(v.created_at at time zone 'Africa/Lagos')::date`);
 /** The start of the next Lagos day after vend_rollup_days row d's day. */
 const DAY_END = sql.raw(`((d.day + 1)::timestamp at time zone 'Africa/Lagos')`);
 
+/** The roll-up tables and what each groups a day's live vends by (besides the day). */
+const ROLLUPS = [
+  { table: 'vend_daily_totals', dims: ['network', 'service_type', 'channel', 'client_type', 'status'] },
+  { table: 'vend_client_daily_totals', dims: ['corporate_id', 'status'] },
+  {
+    table: 'vend_client_detail_totals',
+    dims: ['corporate_id', 'network', 'service_type', 'channel', 'status'],
+  },
+] as const;
+/** Every dimension of the tables above: the grain a rebuild reads the day's vends at once. */
+const FINE = 'corporate_id, network, service_type, channel, client_type, status';
+
 /**
  * Rebuilds one day's roll-up rows from its vends created before the watermark (the day's end, or
  * two minutes before now and before every open transaction's start), in one transaction: the
@@ -58,34 +70,23 @@ export async function rebuildDay(db: Db, day: string): Promise<Date> {
         returning (extract(epoch from built_to) * 1000)::bigint as ms`,
     );
     const upTo = new Date(Math.max(Number(m?.ms), from.getTime()));
-    await tx.execute(sql`delete from vend_daily_totals where day = ${day}`);
-    await tx.execute(sql`delete from vend_client_daily_totals where day = ${day}`);
-    await tx.execute(sql`delete from vend_client_detail_totals where day = ${day}`);
-    const range = sql`v.created_at >= ${from} and v.created_at < ${upTo}`;
+    for (const r of ROLLUPS) await tx.execute(sql`delete from ${sql.raw(r.table)} where day = ${day}`);
+    // The day's vends read once, at the finest grain; each table sums them to its own.
+    const inserts = ROLLUPS.map((r, i) => {
+      const dims = r.dims.join(', ');
+      return sql`${sql.raw(`r${i}`)} as (
+        insert into ${sql.raw(r.table)} (day, ${sql.raw(dims)}, vend_count, amount_kobo, commission_kobo, charge_kobo)
+        select ${day}::date, ${sql.raw(dims)}, sum(n), sum(a), sum(c), sum(g) from fine group by ${sql.raw(dims)})`;
+    });
     await tx.execute(sql`
-      insert into vend_daily_totals
-        (day, network, service_type, channel, client_type, status, vend_count, amount_kobo, commission_kobo, charge_kobo)
-      select ${day}::date, v.network, v.service_type, v.channel, v.client_type, v.status,
-             count(*), sum(v.amount_kobo), sum(v.commission_kobo), sum(v.charge_kobo)
-      from report_live_vends v
-      where ${range}
-      group by v.network, v.service_type, v.channel, v.client_type, v.status`);
-    await tx.execute(sql`
-      insert into vend_client_daily_totals
-        (day, corporate_id, status, vend_count, amount_kobo, commission_kobo, charge_kobo)
-      select ${day}::date, v.corporate_id, v.status,
-             count(*), sum(v.amount_kobo), sum(v.commission_kobo), sum(v.charge_kobo)
-      from report_live_vends v
-      where ${range}
-      group by v.corporate_id, v.status`);
-    await tx.execute(sql`
-      insert into vend_client_detail_totals
-        (corporate_id, day, network, service_type, channel, status, vend_count, amount_kobo, commission_kobo, charge_kobo)
-      select v.corporate_id, ${day}::date, v.network, v.service_type, v.channel, v.status,
-             count(*), sum(v.amount_kobo), sum(v.commission_kobo), sum(v.charge_kobo)
-      from report_live_vends v
-      where ${range}
-      group by v.corporate_id, v.network, v.service_type, v.channel, v.status`);
+      with fine as (
+        select ${sql.raw(FINE)}, count(*) as n, sum(v.amount_kobo) as a, sum(v.commission_kobo) as c,
+               sum(v.charge_kobo) as g
+        from report_live_vends v
+        where v.created_at >= ${from} and v.created_at < ${upTo}
+        group by ${sql.raw(FINE)}
+      ), ${sql.join(inserts, sql`, `)}
+      select 1`);
     return upTo;
   });
 }
@@ -132,6 +133,26 @@ export async function rolledDays(db: Db, fromDay: string, toDay: string): Promis
 
 /** Clean days whose roll-ups differ from their vends before the watermark (empty when right). */
 export async function rollupMismatches(db: Db): Promise<string[]> {
+  const parts = ROLLUPS.map((r, i) => {
+    const dims = r.dims.join(', ');
+    const raw = sql.raw(`raw${i}`);
+    const rolled = sql.raw(`rolled${i}`);
+    return {
+      ctes: sql`${raw} as (
+          select day, ${sql.raw(dims)}, count(*)::bigint as n, sum(amount_kobo)::bigint as a,
+                 sum(commission_kobo)::bigint as c, sum(charge_kobo)::bigint as g
+          from cv group by day, ${sql.raw(dims)}
+        ), ${rolled} as (
+          select day, ${sql.raw(dims)}, vend_count::bigint as n, amount_kobo::bigint as a,
+                 commission_kobo::bigint as c, charge_kobo::bigint as g
+          from ${sql.raw(r.table)} where day in (select day from clean)
+        )`,
+      days: sql`select distinct day::text as day from (
+          (select * from ${raw} except select * from ${rolled})
+          union all (select * from ${rolled} except select * from ${raw})
+        ) ${sql.raw(`d${i}`)}`,
+    };
+  });
   const rows = await rowsOf<{ day: string }>(
     db,
     sql`
@@ -142,54 +163,14 @@ export async function rollupMismatches(db: Db): Promise<string[]> {
       cv as (
         select c.day, v.* from clean c join report_live_vends v on v.created_at >= c.f and v.created_at < c.t
       ),
-      raw as (
-        select v.day, v.network, v.service_type, v.channel, v.client_type, v.status,
-               count(*)::bigint as n, sum(v.amount_kobo)::bigint as a, sum(v.commission_kobo)::bigint as c,
-               sum(v.charge_kobo)::bigint as g
-        from cv v group by 1, 2, 3, 4, 5, 6
-      ),
-      rolled as (
-        select t.day, t.network, t.service_type, t.channel, t.client_type, t.status,
-               t.vend_count::bigint as n, t.amount_kobo::bigint as a, t.commission_kobo::bigint as c,
-               t.charge_kobo::bigint as g
-        from vend_daily_totals t where t.day in (select day from clean)
-      ),
-      per_client_raw as (
-        select v.day, v.corporate_id, v.status, count(*)::bigint as n, sum(v.amount_kobo)::bigint as a,
-               sum(v.commission_kobo)::bigint as c, sum(v.charge_kobo)::bigint as g
-        from cv v group by 1, 2, 3
-      ),
-      per_client as (
-        select t.day, t.corporate_id, t.status, t.vend_count::bigint as n, t.amount_kobo::bigint as a,
-               t.commission_kobo::bigint as c, t.charge_kobo::bigint as g
-        from vend_client_daily_totals t where t.day in (select day from clean)
-      ),
-      detail_raw as (
-        select v.day, v.corporate_id, v.network, v.service_type, v.channel, v.status,
-               count(*)::bigint as n, sum(v.amount_kobo)::bigint as a, sum(v.commission_kobo)::bigint as c,
-               sum(v.charge_kobo)::bigint as g
-        from cv v group by 1, 2, 3, 4, 5, 6
-      ),
-      detail as (
-        select t.day, t.corporate_id, t.network, t.service_type, t.channel, t.status,
-               t.vend_count::bigint as n, t.amount_kobo::bigint as a, t.commission_kobo::bigint as c,
-               t.charge_kobo::bigint as g
-        from vend_client_detail_totals t where t.day in (select day from clean)
-      )
-      select distinct day::text as day from (
-        (select * from raw except select * from rolled)
-        union all (select * from rolled except select * from raw)
-      ) a
-      union
-      select distinct day::text from (
-        (select * from per_client_raw except select * from per_client)
-        union all (select * from per_client except select * from per_client_raw)
-      ) b
-      union
-      select distinct day::text from (
-        (select * from detail_raw except select * from detail)
-        union all (select * from detail except select * from detail_raw)
-      ) c
+      ${sql.join(
+        parts.map((p) => p.ctes),
+        sql`, `,
+      )}
+      ${sql.join(
+        parts.map((p) => p.days),
+        sql` union `,
+      )}
       order by 1`,
   );
   return rows.map((r) => r.day);
