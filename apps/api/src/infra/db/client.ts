@@ -50,9 +50,15 @@ export interface DbHandle {
    */
   onLost(listener: (err: Error) => void): void;
   close(): Promise<void>;
+  /** PGlite in memory only: its data directory as a tarball (a test database's image). */
+  image?: () => Promise<Blob>;
 }
 
-export type DbTarget = { url: string; poolSize?: number } | { pgliteDir: string } | { memory: true };
+export type DbTarget =
+  | { url: string; poolSize?: number }
+  | { pgliteDir: string }
+  /** In memory (tests); `image`: start from this data directory (a dumpDataDir tarball), not initdb. */
+  | { memory: true; image?: Blob };
 
 export async function openDb(target: DbTarget): Promise<DbHandle> {
   if ('url' in target) {
@@ -122,7 +128,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
       throw err;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(target.image ? { loadDataDir: target.image } : {});
   }
   const db: Db = drizzlePglite({ client: client as PGlite, schema });
   return {
@@ -135,6 +141,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
       if (client instanceof PGliteThread) client.onLost(listener);
     },
     exclusive: (_key, fn) => fn(),
+    image: client instanceof PGlite ? () => client.dumpDataDir('none') : undefined,
     close: async () => {
       try {
         await client.close();
