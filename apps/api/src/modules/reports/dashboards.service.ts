@@ -24,7 +24,7 @@ import { corporateBalances, fundingByDay, sumOfWalletBalances } from '../ledger'
 import { recentVends } from '../vending';
 import { verificationRequests } from '../verification';
 import { listLines } from '../vtu';
-import { type Bucket, vendBuckets } from './reports.repo';
+import { type Bucket, vendBucketSets, vendBuckets } from './reports.repo';
 
 export interface DayRange {
   /** First Lagos day, inclusive. */
@@ -174,18 +174,33 @@ export async function adminDashboard(
 ): Promise<AdminDashboardView> {
   const r = checkedRange(q, now);
   const bounds = { fromDay: r.startDate, toDay: addCalendarDays(r.endDate, 1) };
-  const [buckets, perClient, funding, clientBalances, lines, fundRequests, verifications, settled] =
-    await Promise.all([
-      vendBuckets(db, { ...bounds, dims: ['day', 'network', 'status'] }),
-      vendBuckets(db, { ...bounds, dims: ['corporateId'], statuses: ['SUCCESSFUL'] }),
-      fundingByDay(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay)),
-      sumOfWalletBalances(db),
-      listLines(db),
-      fundRequestsPage(db, { page: 1, limit: 5, status: 'OPEN' }),
-      verificationRequests(db, { status: 'PENDING', page: 1, limit: 5 }),
-      commissionSettledBetween(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay)),
-    ]);
-  const top = perClient.sort((a, b) => b.amountKobo - a.amountKobo).slice(0, 10);
+  const [
+    [buckets = [], byClient = []],
+    funding,
+    clientBalances,
+    lines,
+    fundRequests,
+    verifications,
+    settled,
+  ] = await Promise.all([
+    vendBucketSets(db, {
+      ...bounds,
+      sets: [
+        ['day', 'network', 'status'],
+        ['corporateId', 'status'],
+      ],
+    }),
+    fundingByDay(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay)),
+    sumOfWalletBalances(db),
+    listLines(db),
+    fundRequestsPage(db, { page: 1, limit: 5, status: 'OPEN' }),
+    verificationRequests(db, { status: 'PENDING', page: 1, limit: 5 }),
+    commissionSettledBetween(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay)),
+  ]);
+  const top = byClient
+    .filter((b) => b.status === 'SUCCESSFUL')
+    .sort((a, b) => b.amountKobo - a.amountKobo)
+    .slice(0, 10);
   const names = await corporateNames(
     db,
     top.map((b) => b.corporateId ?? ''),

@@ -10,7 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { rowsOf } from '../../infra/db/sql';
 import { lagosDayStart } from '../../infra/lagos-time';
-import { rolledDays } from './rollup.repo';
+import { ROLLUPS, type RollupColumn, rolledDays } from './rollup.repo';
 
 export type Dim = 'day' | 'network' | 'serviceType' | 'channel' | 'clientType' | 'status' | 'corporateId';
 
@@ -46,15 +46,15 @@ const ROLLED: Record<Dim, string> = {
   status: 't.status',
   corporateId: 't.corporate_id::text',
 };
-const CLIENT_TABLE_DIMS: readonly Dim[] = ['day', 'corporateId', 'status'];
-const DETAIL_TABLE_DIMS: readonly Dim[] = [
-  'day',
-  'corporateId',
-  'network',
-  'serviceType',
-  'channel',
-  'status',
-];
+/** Each dimension's column in the roll-up tables (rollup.repo ROLLUPS). */
+const COLUMN: Record<Exclude<Dim, 'day'>, RollupColumn> = {
+  network: 'network',
+  serviceType: 'service_type',
+  channel: 'channel',
+  clientType: 'client_type',
+  status: 'status',
+  corporateId: 'corporate_id',
+};
 
 export interface BucketQuery {
   /** First Lagos day, inclusive (YYYY-MM-DD). */
@@ -68,12 +68,28 @@ export interface BucketQuery {
   statuses?: string[];
 }
 
+/** Several groupings of the same vends: one bucket list per entry of `sets`. */
+export type BucketSetsQuery = Omit<BucketQuery, 'dims'> & { sets: Dim[][] };
+
 type RawRow = Record<string, string | number | null>;
 
-const selectList = (dims: Dim[], cols: Record<Dim, string>) =>
-  sql.raw(dims.map((d) => `${cols[d]} as "${d}"`).join(', ') || `'all' as "all"`);
-const groupList = (dims: Dim[]) =>
-  sql.raw(dims.length ? `group by ${dims.map((_, i) => i + 1).join(', ')}` : '');
+/** The columns of a CTE that already names them by dimension. */
+const AS_IS = Object.fromEntries(
+  (['day', 'network', 'serviceType', 'channel', 'clientType', 'status', 'corporateId'] as const).map((d) => [
+    d,
+    `"${d}"`,
+  ]),
+) as Record<Dim, string>;
+
+/**
+ * The select list's columns for `all` (each followed by a comma): those of `dims` read from `cols`,
+ * the others null (every part of a union has the same columns).
+ */
+const selectList = (all: Dim[], dims: Dim[], cols: Record<Dim, string>) =>
+  sql.raw(all.map((d) => `${dims.includes(d) ? cols[d] : 'null::text'} as "${d}", `).join(''));
+/** `group by` `dims`, at their places in `all`'s columns, which start at column `offset + 1`. */
+const groupList = (all: Dim[], dims: Dim[], offset: number) =>
+  sql.raw(dims.length ? `group by ${dims.map((d) => all.indexOf(d) + 1 + offset).join(', ')}` : '');
 
 /**
  * The instants of [fromDay, toDay) the roll-ups do not hold: the whole of a day not rolled up,
@@ -105,18 +121,30 @@ function toBucket(r: RawRow, dims: Dim[]): Bucket {
   return b;
 }
 
-/** The roll-up table that holds `q`'s dimensions, or null (read the vends only). */
-function rollupTable(q: BucketQuery): string | null {
-  const within = (dims: readonly Dim[]) => q.dims.every((d) => dims.includes(d));
-  if (q.corporateId) return within(DETAIL_TABLE_DIMS) ? 'vend_client_detail_totals' : null;
-  if (!q.dims.includes('corporateId')) return 'vend_daily_totals';
-  if (within(CLIENT_TABLE_DIMS)) return 'vend_client_daily_totals';
-  if (within(DETAIL_TABLE_DIMS)) return 'vend_client_detail_totals';
-  throw new Error(`per-client sums group by ${DETAIL_TABLE_DIMS.join(', ')} only`);
+/**
+ * The narrowest roll-up table that holds `dims` (ROLLUPS is narrowest first), one with the client
+ * column when the sums are one client's; null when none does (read the vends only).
+ */
+function rollupTable(dims: Dim[], perClient: boolean): string | null {
+  const wanted = dims.filter((d) => d !== 'day').map((d) => COLUMN[d as Exclude<Dim, 'day'>]);
+  if (perClient) wanted.push('corporate_id');
+  const t = ROLLUPS.find((r) => wanted.every((c) => (r.dims as readonly string[]).includes(c)));
+  return t?.table ?? null;
 }
 
 /** Sums of live vends over [fromDay, toDay), one bucket per combination of `dims`. */
 export async function vendBuckets(db: Db, q: BucketQuery): Promise<Bucket[]> {
+  const { dims, ...rest } = q;
+  const [buckets] = await vendBucketSets(db, { ...rest, sets: [dims] });
+  return buckets ?? [];
+}
+
+/**
+ * vendBuckets for several groupings at once, in one snapshot and one statement: each grouping
+ * reads its own roll-up table for the clean days, and the vends after the watermarks are read
+ * once, at the grain of every grouping's dimensions, and summed to each.
+ */
+export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket[][]> {
   const statusFilter = (col: string): SQL =>
     q.statuses?.length
       ? sql`and ${sql.raw(col)} in (${sql.join(
@@ -124,49 +152,78 @@ export async function vendBuckets(db: Db, q: BucketQuery): Promise<Bucket[]> {
           sql`, `,
         )})`
       : sql``;
-  const table = rollupTable(q);
+  const tables = q.sets.map((dims) => rollupTable(dims, Boolean(q.corporateId)));
+  const all = [...new Set(q.sets.flat())];
   const answers = await db.transaction(
     async (tx) => {
-      const rolled = table ? await rolledDays(tx, q.fromDay, q.toDay) : new Map<string, Date>();
+      const rolled = tables.some((t) => t)
+        ? await rolledDays(tx, q.fromDay, q.toDay)
+        : new Map<string, Date>();
       const parts: SQL[] = [];
-      if (rolled.size) {
+      const whole = uncovered(q.fromDay, q.toDay, new Map());
+      const gaps = rolled.size ? uncovered(q.fromDay, q.toDay, rolled) : whole;
+      const used = new Map<string, Array<[Date, Date]>>();
+      const sums = sql.raw(
+        'sum(n)::bigint as n, sum(a)::bigint as a, sum(c)::bigint as c, sum(g)::bigint as g',
+      );
+      q.sets.forEach((dims, k) => {
+        const table = tables[k];
+        if (table && rolled.size) {
+          parts.push(sql`
+            select ${k}::int as k, ${selectList(all, dims, ROLLED)} sum(t.vend_count)::bigint as n,
+                   sum(t.amount_kobo)::bigint as a, sum(t.commission_kobo)::bigint as c,
+                   sum(t.charge_kobo)::bigint as g
+            from ${sql.raw(table)} t
+            where t.day in (${sql.join(
+              [...rolled.keys()].map((d) => sql`${d}::date`),
+              sql`, `,
+            )}) ${q.corporateId ? sql`and t.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('t.status')}
+            ${groupList(all, dims, 1)}`);
+        }
+        // A grouping no roll-up holds reads every day from the vends.
+        const [name, ranges] = table ? ['gap', gaps] : ['whole', whole];
+        if (!ranges.length) return;
+        used.set(name, ranges);
         parts.push(sql`
-          select ${selectList(q.dims, ROLLED)}, sum(t.vend_count)::bigint as n, sum(t.amount_kobo)::bigint as a,
-                 sum(t.commission_kobo)::bigint as c, sum(t.charge_kobo)::bigint as g
-          from ${sql.raw(table ?? '')} t
-          where t.day in (${sql.join(
-            [...rolled.keys()].map((d) => sql`${d}::date`),
-            sql`, `,
-          )}) ${q.corporateId ? sql`and t.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('t.status')}
-          ${groupList(q.dims)}`);
-      }
-      for (const [from, to] of uncovered(q.fromDay, q.toDay, rolled)) {
-        parts.push(sql`
-          select ${selectList(q.dims, RAW)}, count(*)::bigint as n, sum(v.amount_kobo)::bigint as a,
+          select ${k}::int as k, ${selectList(all, dims, AS_IS)} ${sums}
+          from ${sql.raw(name)} ${groupList(all, dims, 1)}`);
+      });
+      if (!parts.length) return [];
+      // The vends of `ranges`, read once at the grain of every grouping's dimensions.
+      const ctes = [...used].map(
+        ([name, ranges]) => sql`${sql.raw(name)} as materialized (
+          select ${selectList(all, all, RAW)} count(*)::bigint as n, sum(v.amount_kobo)::bigint as a,
                  sum(v.commission_kobo)::bigint as c, sum(v.charge_kobo)::bigint as g
           from report_live_vends v
-          where v.created_at >= ${from} and v.created_at < ${to}
-            ${q.corporateId ? sql`and v.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('v.status')}
-          ${groupList(q.dims)}`);
-      }
-      // One statement: the parts in one round trip.
-      return parts.length ? rowsOf<RawRow>(tx, sql.join(parts, sql` union all `)) : [];
+          where (${sql.join(
+            ranges.map(([from, to]) => sql`(v.created_at >= ${from} and v.created_at < ${to})`),
+            sql` or `,
+          )}) ${q.corporateId ? sql`and v.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('v.status')}
+          ${groupList(all, all, 0)})`,
+      );
+      // One statement: every part in one round trip.
+      return rowsOf<RawRow>(
+        tx,
+        sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}${sql.join(parts, sql` union all `)}`,
+      );
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const merged = new Map<string, Bucket>();
-  for (const r of answers) {
-    if (Number(r.n ?? 0) === 0) continue;
-    const b = toBucket(r, q.dims);
-    const key = q.dims.map((d) => b[d]).join('|');
-    const prev = merged.get(key);
-    if (!prev) merged.set(key, b);
-    else {
-      prev.count += b.count;
-      prev.amountKobo += b.amountKobo;
-      prev.commissionKobo += b.commissionKobo;
-      prev.chargeKobo += b.chargeKobo;
+  return q.sets.map((dims, k) => {
+    const merged = new Map<string, Bucket>();
+    for (const r of answers) {
+      if (Number(r.k) !== k || Number(r.n ?? 0) === 0) continue;
+      const b = toBucket(r, dims);
+      const key = dims.map((d) => b[d]).join('|');
+      const prev = merged.get(key);
+      if (!prev) merged.set(key, b);
+      else {
+        prev.count += b.count;
+        prev.amountKobo += b.amountKobo;
+        prev.commissionKobo += b.commissionKobo;
+        prev.chargeKobo += b.chargeKobo;
+      }
     }
-  }
-  return [...merged.values()];
+    return [...merged.values()];
+  });
 }

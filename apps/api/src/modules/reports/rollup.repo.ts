@@ -1,9 +1,10 @@
-// The day roll-ups of live vends and their watermarks (migrations 0011 and 0035).
+// The day roll-ups of live vends and their watermarks (migrations 0011, 0035 and 0038).
 //
-// A day's rows (vend_daily_totals platform-wide, vend_client_daily_totals per client and status,
-// vend_client_detail_totals per client with the client home's dimensions) hold the day's vends
-// created before the day's watermark, vend_rollup_days.built_to: the next day's start for a day
-// built whole, a time at least two minutes before the build for today. A read takes a clean day's
+// A day's rows (ROLLUPS: vend_daily_totals platform-wide and four narrower tables of one of its
+// dimensions and status; vend_client_daily_totals per client and status, vend_client_detail_totals
+// per client with the client home's dimensions) hold the day's vends created before the day's
+// watermark, vend_rollup_days.built_to: the next day's start for a day built whole, a time at
+// least two minutes before the build for today. A read takes a clean day's
 // rows for the vends before the watermark and the vends themselves from it on (reports.repo.ts),
 // and the vends for a dirty or never built day.
 //
@@ -32,8 +33,16 @@ const LAGOS_DAY = sql.raw(`(v.created_at at time zone 'Africa/Lagos')::date`);
 /** The start of the next Lagos day after vend_rollup_days row d's day. */
 const DAY_END = sql.raw(`((d.day + 1)::timestamp at time zone 'Africa/Lagos')`);
 
-/** The roll-up tables and what each groups a day's live vends by (besides the day). */
-const ROLLUPS = [
+/**
+ * The roll-up tables and what each groups a day's live vends by (besides the day), narrowest
+ * first: a read takes the first that holds its dimensions (reports.repo.ts). The four tables of
+ * one dimension and status hold at most 20 rows a day; vend_daily_totals, with all five, up to 360.
+ */
+export const ROLLUPS = [
+  { table: 'vend_daily_service_totals', dims: ['service_type', 'status'] },
+  { table: 'vend_daily_channel_totals', dims: ['channel', 'status'] },
+  { table: 'vend_daily_client_type_totals', dims: ['client_type', 'status'] },
+  { table: 'vend_daily_network_totals', dims: ['network', 'status'] },
   { table: 'vend_daily_totals', dims: ['network', 'service_type', 'channel', 'client_type', 'status'] },
   { table: 'vend_client_daily_totals', dims: ['corporate_id', 'status'] },
   {
@@ -41,6 +50,7 @@ const ROLLUPS = [
     dims: ['corporate_id', 'network', 'service_type', 'channel', 'status'],
   },
 ] as const;
+export type RollupColumn = (typeof ROLLUPS)[number]['dims'][number];
 /** Every dimension of the tables above: the grain a rebuild reads the day's vends at once. */
 const FINE = 'corporate_id, network, service_type, channel, client_type, status';
 

@@ -1,7 +1,7 @@
 // Admin analytics trends (issue 12): platform sales and funding over a range, per day, week (from
 // Monday) or month, by network, service, platform and client type, the success rate over time,
 // and the same figures for the period of the same length just before. Live vends only, Lagos days;
-// the sums come from the day roll-ups where they can be trusted (reports.repo vendBuckets).
+// the sums come from the day roll-ups where they can be trusted (reports.repo vendBucketSets).
 import {
   addCalendarDays,
   CLIENT_TYPES,
@@ -16,7 +16,7 @@ import type { Db } from '../../infra/db/client';
 import { lagosDayStart } from '../../infra/lagos-time';
 import { fundingByDay } from '../ledger';
 import { checkedRange, type DayRange, daysOf, sumMap, totalsOf, vendTotals } from './dashboards.service';
-import { type Bucket, type Dim, vendBuckets } from './reports.repo';
+import { type Bucket, type Dim, vendBucketSets } from './reports.repo';
 
 /** The first Lagos day of the day, week (Monday) or month holding `day`. */
 export function periodOf(day: string, g: TrendGranularity): string {
@@ -34,19 +34,29 @@ export function previousRange(r: DayRange): DayRange {
 const rate = (ok: number, failed: number) =>
   ok + failed === 0 ? null : Math.round((ok * 10_000) / (ok + failed));
 
-const BREAKDOWN: Dim[] = ['network', 'serviceType', 'channel', 'clientType', 'status'];
+/** What the period's figures group its vends by: the series by day, each breakdown with status. */
+const SETS: Dim[][] = [
+  ['day', 'status'],
+  ['network', 'status'],
+  ['serviceType', 'status'],
+  ['channel', 'status'],
+  ['clientType', 'status'],
+];
 
 async function figures(db: Db, r: DayRange) {
   const bounds = { fromDay: r.startDate, toDay: addCalendarDays(r.endDate, 1) };
-  const [byDay, byDims, funding] = await Promise.all([
-    vendBuckets(db, { ...bounds, dims: ['day', 'status'] }),
-    vendBuckets(db, { ...bounds, dims: BREAKDOWN }),
-    fundingByDay(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay)),
-  ]);
-  const t = totalsOf(byDims);
+  const [[byDay = [], byNetwork = [], byService = [], byChannel = [], byClientType = []], funding] =
+    await Promise.all([
+      vendBucketSets(db, { ...bounds, sets: SETS }),
+      fundingByDay(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay)),
+    ]);
+  const t = totalsOf(byNetwork);
   return {
     byDay,
-    byDims,
+    byNetwork,
+    byService,
+    byChannel,
+    byClientType,
     funding,
     totals: { ...vendTotals(t, sumMap(funding)), successRateBps: rate(t.successCount, t.failedCount) },
   };
@@ -109,9 +119,9 @@ export async function trends(
       ...s,
       successRateBps: rate(s.count, s.failedCount),
     })),
-    byNetwork: shares('network', NETWORKS, cur.byDims, before.byDims),
-    byService: shares('serviceType', SERVICE_TYPES, cur.byDims, before.byDims),
-    byChannel: shares('channel', VEND_CHANNELS, cur.byDims, before.byDims),
-    byClientType: shares('clientType', CLIENT_TYPES, cur.byDims, before.byDims),
+    byNetwork: shares('network', NETWORKS, cur.byNetwork, before.byNetwork),
+    byService: shares('serviceType', SERVICE_TYPES, cur.byService, before.byService),
+    byChannel: shares('channel', VEND_CHANNELS, cur.byChannel, before.byChannel),
+    byClientType: shares('clientType', CLIENT_TYPES, cur.byClientType, before.byClientType),
   };
 }

@@ -59,22 +59,29 @@ export async function valuationChunk(
       ${after ? sql`and (v.created_at, v.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
     order by v.created_at, v.id
     limit ${q.chunkSize}`;
-  const [lines, [last]] = await Promise.all([
-    rowsOf<{ network: string; service_type: string; n: string; a: string; c: string; g: string }>(
-      db,
-      sql`with p as (${page})
-          select network, service_type, count(*)::bigint as n, sum(amount_kobo)::bigint as a,
-                 sum(commission_kobo)::bigint as c, sum(charge_kobo)::bigint as g
-          from p group by 1, 2 order by 1, 2`,
-    ),
-    rowsOf<{ at: string; id: string; rows: string }>(
-      db,
-      sql`with p as (${page})
-          select (select created_at::text from p order by created_at desc, id desc limit 1) as at,
-                 (select id::text from p order by created_at desc, id desc limit 1) as id,
-                 (select count(*) from p)::bigint as rows`,
-    ),
-  ]);
+  // One statement, the chunk read once: its lines, and on each line the chunk's row count and
+  // last key (the cursor of the next chunk).
+  const lines = await rowsOf<{
+    network: string;
+    service_type: string;
+    n: string;
+    a: string;
+    c: string;
+    g: string;
+    rows: string;
+    at: string | null;
+    id: string | null;
+  }>(
+    db,
+    sql`with p as materialized (${page}),
+        l as (select created_at::text as at, id::text as id from p order by created_at desc, id desc limit 1),
+        g as (select network, service_type, count(*)::bigint as n, sum(amount_kobo)::bigint as a,
+                     sum(commission_kobo)::bigint as c, sum(charge_kobo)::bigint as g
+              from p group by 1, 2)
+        select g.*, sum(g.n) over ()::bigint as rows, l.at, l.id from g left join l on true
+        order by g.network, g.service_type`,
+  );
+  const last = lines[0];
   const rows = Number(last?.rows ?? 0);
   return {
     rows,

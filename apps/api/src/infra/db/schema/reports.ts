@@ -32,6 +32,28 @@ export const vendDailyTotals = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.network, t.serviceType, t.channel, t.clientType, t.status] })],
 );
 
+/**
+ * Platform-wide, one dimension at a time: one row per day, value of the dimension and status (at
+ * most 20 a day, against up to 360 in vend_daily_totals). Each holds the same vends as
+ * vend_daily_totals summed to fewer columns: the trends' series and breakdowns and the admin
+ * home's networks read these.
+ */
+const byOne = (table: string, column: string) =>
+  pgTable(
+    table,
+    {
+      day: date('day', { mode: 'string' }).notNull(),
+      value: text(column).notNull(),
+      status: text('status').notNull(),
+      ...sums,
+    },
+    (t) => [primaryKey({ columns: [t.day, t.value, t.status] })],
+  );
+export const vendDailyNetworkTotals = byOne('vend_daily_network_totals', 'network');
+export const vendDailyServiceTotals = byOne('vend_daily_service_totals', 'service_type');
+export const vendDailyChannelTotals = byOne('vend_daily_channel_totals', 'channel');
+export const vendDailyClientTypeTotals = byOne('vend_daily_client_type_totals', 'client_type');
+
 /** Per client: one row per day, client and status (top clients, per-client totals). */
 export const vendClientDailyTotals = pgTable(
   'vend_client_daily_totals',

@@ -1,0 +1,145 @@
+// Several groupings of the same vends in one read (vendBucketSets): each grouping equals the
+// vends summed directly, whether its days are read from the vends, from its own roll-up table
+// (the narrowest that holds its dimensions), or partly from each; and the check covers every
+// roll-up table, the narrow ones included.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCorporate, type TestUser } from '../../test/factories';
+import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
+import { assignDefaults, fund } from '../vending/vending.testing';
+import { type Bucket, type Dim, vendBucketSets } from './reports.repo';
+import { ROLLUPS } from './rollup.repo';
+import { buildRollups, checkRollups } from './rollup.service';
+
+let t: TestApp;
+const clients: Array<TestUser & { corporateId: string }> = [];
+const api = apiAs(() => t);
+const sql = <T>(text: string, params: unknown[] = []) => t.app.ctx.dbHandle.query<T>(text, params);
+
+const SETS: Dim[][] = [
+  ['day', 'status'],
+  ['network', 'status'],
+  ['serviceType', 'status'],
+  ['channel', 'status'],
+  ['clientType', 'status'],
+  ['day', 'network', 'status'],
+  ['corporateId', 'status'],
+  ['network', 'serviceType', 'channel', 'clientType', 'status'],
+  ['clientType', 'corporateId'],
+  [],
+];
+const COLUMN: Record<Dim, string> = {
+  day: `((created_at at time zone 'Africa/Lagos')::date)::text`,
+  network: 'network',
+  serviceType: 'service_type',
+  channel: 'channel',
+  clientType: 'client_type',
+  status: 'status',
+  corporateId: 'corporate_id::text',
+};
+const bounds = { fromDay: '2026-03-09', toDay: '2026-03-13' };
+
+/** One grouping summed straight from the vends, as sorted "key → count/amount" lines. */
+async function direct(dims: Dim[], corporateId?: string): Promise<string[]> {
+  const cols = dims.map((d) => `${COLUMN[d]} as "${d}"`);
+  const rows = await sql<Record<string, string>>(
+    `select ${[...cols, 'count(*)::text as n', 'sum(amount_kobo)::text as a', 'sum(commission_kobo)::text as c'].join(', ')}
+       from report_live_vends
+      where created_at >= '2026-03-08T23:00:00Z' and created_at < '2026-03-12T23:00:00Z'
+        ${corporateId ? 'and corporate_id = $1' : ''}
+      ${dims.length ? `group by ${dims.map((_, i) => i + 1).join(', ')}` : ''}`,
+    corporateId ? [corporateId] : [],
+  );
+  return rows
+    .filter((r) => Number(r.n) > 0)
+    .map((r) => `${dims.map((d) => r[d]).join('|')} → ${r.n}/${r.a}/${r.c}`)
+    .sort();
+}
+const lines = (dims: Dim[], bs: Bucket[]) =>
+  bs.map((b) => `${dims.map((d) => b[d]).join('|')} → ${b.count}/${b.amountKobo}/${b.commissionKobo}`).sort();
+
+async function expectAllDirect(corporateId?: string) {
+  const sets = corporateId ? SETS.filter((s) => !s.includes('corporateId')) : SETS;
+  const got = await vendBucketSets(t.app.ctx.db, { ...bounds, sets, corporateId });
+  for (const [k, dims] of sets.entries()) {
+    expect(lines(dims, got[k] ?? []), dims.join(',')).toEqual(await direct(dims, corporateId));
+  }
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (let i = 0; i < 3; i++) {
+    const c = await createCorporate(t.app, i === 1 ? { clientType: 'POSTPAID' } : {});
+    await assignDefaults(t.app, c.corporateId);
+    await fund(t.app, c.corporateId, 10_000_000);
+    clients.push(c);
+  }
+  // Vends on four Lagos days, several networks, services and outcomes (08000000002 fails).
+  const phones = ['08031234567', '08051234567', '08021234567', '08091234567', '08000000002'];
+  let n = 0;
+  for (const at of [
+    '2026-03-09T08:00:00Z',
+    '2026-03-10T12:00:00Z',
+    '2026-03-10T23:30:00Z',
+    '2026-03-12T09:00:00Z',
+  ]) {
+    for (const c of clients) {
+      for (const phone of phones) {
+        n += 1;
+        const network = phone === '08000000002' ? { network: 'MTN' } : {};
+        const res = await api('POST', 'vend', c, {
+          phone,
+          type: 'AIRTIME',
+          amount: 100 + n * 10,
+          ...network,
+        });
+        expect(res.statusCode, `${phone}: ${res.body}`).toBeLessThan(300);
+        await sql('update vends set created_at = $2 where id = $1', [res.json().data.id, at]);
+      }
+    }
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('[REPORTS] several groupings in one read', () => {
+  it('[REPORTS] each grouping equals the vends summed directly: unbuilt, built, and built then dirty', async () => {
+    await expectAllDirect();
+    await expectAllDirect(clients[0]!.corporateId);
+    await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'));
+    expect(await checkRollups(t.app.ctx.db)).toEqual([]);
+    const clean = await sql<{ n: number }>(
+      "select count(*)::int as n from vend_rollup_days where day between '2026-03-09' and '2026-03-12' and not dirty",
+    );
+    expect(clean[0]!.n).toBe(4);
+    await expectAllDirect();
+    await expectAllDirect(clients[1]!.corporateId);
+    // A vend moved from the 10th to the 11th: those two days dirty, read from the vends; the others'
+    // roll-ups.
+    const [v] = await sql<{ id: string }>(
+      "select id from vends where status = 'SUCCESSFUL' and created_at = '2026-03-10T12:00:00Z' limit 1",
+    );
+    await sql("update vends set created_at = '2026-03-11T12:00:00Z' where id = $1", [v!.id]);
+    const dirty = await sql<{ day: string }>(
+      "select day::text as day from vend_rollup_days where dirty and day between '2026-03-09' and '2026-03-12' order by 1",
+    );
+    expect(dirty.map((d) => d.day)).toEqual(['2026-03-10', '2026-03-11']);
+    await expectAllDirect();
+    await expectAllDirect(clients[2]!.corporateId);
+  });
+
+  it('[REPORTS] every roll-up table is checked: a lying row in any of them is found, and a rebuild mends it', async () => {
+    await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'));
+    expect(await checkRollups(t.app.ctx.db)).toEqual([]);
+    for (const r of ROLLUPS) {
+      const changed = await sql(
+        `update ${r.table} set vend_count = vend_count + 1 where day = '2026-03-12' returning 1`,
+      );
+      expect(changed.length, r.table).toBeGreaterThan(0);
+      expect(await checkRollups(t.app.ctx.db), r.table).toEqual(['2026-03-12']);
+      await sql("update vend_rollup_days set dirty = true where day = '2026-03-12'");
+      await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'));
+      expect(await checkRollups(t.app.ctx.db), r.table).toEqual([]);
+    }
+  });
+});
