@@ -2,14 +2,27 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
+ * The longest files of the API project (minutes each: servers started and killed again and
+ * again), started first. Without timings from an earlier run (a clean clone) Vitest would start
+ * them wherever, and one begun last runs on alone while the other workers sit idle.
+ */
+const LONGEST_FIRST = ['crash-safety.test.ts', 'fault-run.test.ts'];
+const rank = (s: TestSpecification) => {
+  const i = LONGEST_FIRST.findIndex((f) => s.moduleId.endsWith(`/${f}`));
+  return i < 0 ? LONGEST_FIRST.length : i;
+};
+
+/**
  * Journeys run in file-name order (01-..., 02-..., 99-screenshots): later files may rely on what
  * earlier ones did to the one shared server (the admin's first sign-in happens in 02). Files of
- * other projects keep Vitest's own order. The root config uses this class too: Vitest reads
- * `sequence.sequencer` from the root config when the e2e project runs through it.
+ * other projects keep Vitest's own order, the longest first (LONGEST_FIRST). The root config uses
+ * this class too: Vitest reads `sequence.sequencer` from the root config when the e2e project
+ * runs through it.
  */
 export class FileNameSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
+    // A stable sort: the rest keep Vitest's order.
+    const sorted = (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
     const isE2e = (s: TestSpecification) => s.project.name === 'e2e';
     const e2e = sorted
       .filter(isE2e)

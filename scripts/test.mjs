@@ -49,8 +49,9 @@ function vitest(name, args, env = {}) {
 // Workers: VENDPORT_TEST_WORKERS when set. Otherwise the first stage (PGlite, web, unit) runs one
 // worker per core: its files are CPU-bound and independent, and with Vitest's default (one per
 // core less one: a single worker on two cores) half the machine sat idle while each file loaded
-// the app. The PostgreSQL stage keeps Vitest's default: its concurrency tests measure races
-// between connections and want the cores to themselves.
+// the app. The PostgreSQL stage keeps Vitest's default: its fault run starts servers of its own
+// and its concurrency tests measure races between connections; beside a second worker it took
+// 51 s less but a test that starts two embedded databases ran past its time limit.
 const cores = availableParallelism();
 const WORKERS = process.env.VENDPORT_TEST_WORKERS ? ['--maxWorkers', process.env.VENDPORT_TEST_WORKERS] : [];
 const FIRST_STAGE_WORKERS = WORKERS.length ? WORKERS : ['--maxWorkers', String(Math.max(1, cores))];

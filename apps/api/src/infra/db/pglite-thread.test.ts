@@ -120,7 +120,8 @@ describe('[PGLITE-THREAD] a thread that stops', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Two new database directories (initdb each): over 30 s on a loaded two-core machine.
+  }, 120_000);
 });
 
 describe('[PGLITE-THREAD] the app on a database directory', () => {
