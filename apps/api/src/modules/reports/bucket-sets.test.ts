@@ -39,13 +39,13 @@ const COLUMN: Record<Dim, string> = {
 const bounds = { fromDay: '2026-03-09', toDay: '2026-03-13' };
 
 /** One grouping summed straight from the vends, as sorted "key → count/amount" lines. */
-async function direct(dims: Dim[], corporateId?: string): Promise<string[]> {
+async function direct(dims: Dim[], corporateId?: string, successfulOnly = false): Promise<string[]> {
   const cols = dims.map((d) => `${COLUMN[d]} as "${d}"`);
   const rows = await sql<Record<string, string>>(
     `select ${[...cols, 'count(*)::text as n', 'sum(amount_kobo)::text as a', 'sum(commission_kobo)::text as c'].join(', ')}
        from report_live_vends
       where created_at >= '2026-03-08T23:00:00Z' and created_at < '2026-03-12T23:00:00Z'
-        ${corporateId ? 'and corporate_id = $1' : ''}
+        ${corporateId ? 'and corporate_id = $1' : ''} ${successfulOnly ? "and status = 'SUCCESSFUL'" : ''}
       ${dims.length ? `group by ${dims.map((_, i) => i + 1).join(', ')}` : ''}`,
     corporateId ? [corporateId] : [],
   );
@@ -62,6 +62,19 @@ async function expectAllDirect(corporateId?: string) {
   const got = await vendBucketSets(t.app.ctx.db, { ...bounds, sets, corporateId });
   for (const [k, dims] of sets.entries()) {
     expect(lines(dims, got[k] ?? []), dims.join(',')).toEqual(await direct(dims, corporateId));
+  }
+  // Groupings with statuses of their own (the client home's), beside one without.
+  const own: Dim[][] = [['day', 'network', 'status'], ['serviceType', 'status'], ['clientType']];
+  const mixed = await vendBucketSets(t.app.ctx.db, {
+    ...bounds,
+    corporateId,
+    sets: [['status'], ...own.map((dims) => ({ dims, statuses: ['SUCCESSFUL'] }))],
+  });
+  expect(lines(['status'], mixed[0] ?? [])).toEqual(await direct(['status'], corporateId));
+  for (const [k, dims] of own.entries()) {
+    expect(lines(dims, mixed[k + 1] ?? []), `${dims.join(',')} successful`).toEqual(
+      await direct(dims, corporateId, true),
+    );
   }
 }
 

@@ -68,8 +68,11 @@ export interface BucketQuery {
   statuses?: string[];
 }
 
+/** One grouping of a BucketSetsQuery: its dimensions and, when it has its own, its statuses. */
+export type BucketSet = Dim[] | { dims: Dim[]; statuses: string[] };
+
 /** Several groupings of the same vends: one bucket list per entry of `sets`. */
-export type BucketSetsQuery = Omit<BucketQuery, 'dims'> & { sets: Dim[][] };
+export type BucketSetsQuery = Omit<BucketQuery, 'dims'> & { sets: BucketSet[] };
 
 type RawRow = Record<string, string | number | null>;
 
@@ -145,15 +148,18 @@ export async function vendBuckets(db: Db, q: BucketQuery): Promise<Bucket[]> {
  * once, at the grain of every grouping's dimensions, and summed to each.
  */
 export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket[][]> {
-  const statusFilter = (col: string): SQL =>
-    q.statuses?.length
+  const statusFilter = (col: string, statuses = q.statuses): SQL =>
+    statuses?.length
       ? sql`and ${sql.raw(col)} in (${sql.join(
-          q.statuses.map((s) => sql`${s}`),
+          statuses.map((s) => sql`${s}`),
           sql`, `,
         )})`
       : sql``;
-  const tables = q.sets.map((dims) => rollupTable(dims, Boolean(q.corporateId)));
-  const all = [...new Set(q.sets.flat())];
+  const specs = q.sets.map((s) => (Array.isArray(s) ? { dims: s, statuses: undefined } : s));
+  const tables = specs.map((s) => rollupTable(s.dims, Boolean(q.corporateId)));
+  const all = [...new Set(specs.flatMap((s) => s.dims))];
+  // The vends' columns: a grouping's own statuses are picked from them by status.
+  const rawDims: Dim[] = specs.some((s) => s.statuses) && !all.includes('status') ? [...all, 'status'] : all;
   const answers = await db.transaction(
     async (tx) => {
       const rolled = tables.some((t) => t)
@@ -166,7 +172,7 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
       const sums = sql.raw(
         'sum(n)::bigint as n, sum(a)::bigint as a, sum(c)::bigint as c, sum(g)::bigint as g',
       );
-      q.sets.forEach((dims, k) => {
+      specs.forEach(({ dims, statuses }, k) => {
         const table = tables[k];
         if (table && rolled.size) {
           parts.push(sql`
@@ -177,7 +183,7 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
             where t.day in (${sql.join(
               [...rolled.keys()].map((d) => sql`${d}::date`),
               sql`, `,
-            )}) ${q.corporateId ? sql`and t.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('t.status')}
+            )}) ${q.corporateId ? sql`and t.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('t.status', statuses ?? q.statuses)}
             ${groupList(all, dims, 1)}`);
         }
         // A grouping no roll-up holds reads every day from the vends.
@@ -186,20 +192,21 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
         used.set(name, ranges);
         parts.push(sql`
           select ${k}::int as k, ${selectList(all, dims, AS_IS)} ${sums}
-          from ${sql.raw(name)} ${groupList(all, dims, 1)}`);
+          from ${sql.raw(name)} where true ${statuses ? statusFilter('"status"', statuses) : sql``}
+          ${groupList(all, dims, 1)}`);
       });
       if (!parts.length) return [];
       // The vends of `ranges`, read once at the grain of every grouping's dimensions.
       const ctes = [...used].map(
         ([name, ranges]) => sql`${sql.raw(name)} as materialized (
-          select ${selectList(all, all, RAW)} count(*)::bigint as n, sum(v.amount_kobo)::bigint as a,
+          select ${selectList(rawDims, rawDims, RAW)} count(*)::bigint as n, sum(v.amount_kobo)::bigint as a,
                  sum(v.commission_kobo)::bigint as c, sum(v.charge_kobo)::bigint as g
           from report_live_vends v
           where (${sql.join(
             ranges.map(([from, to]) => sql`(v.created_at >= ${from} and v.created_at < ${to})`),
             sql` or `,
           )}) ${q.corporateId ? sql`and v.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('v.status')}
-          ${groupList(all, all, 0)})`,
+          ${groupList(rawDims, rawDims, 0)})`,
       );
       // One statement: every part in one round trip.
       return rowsOf<RawRow>(
@@ -209,7 +216,7 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  return q.sets.map((dims, k) => {
+  return specs.map(({ dims }, k) => {
     const merged = new Map<string, Bucket>();
     for (const r of answers) {
       if (Number(r.k) !== k || Number(r.n ?? 0) === 0) continue;

@@ -504,16 +504,27 @@ describe('[REPORTS] roll-ups of today up to a watermark', () => {
     expect((await expectExact()).client.totals).toEqual(reversed.client.totals);
   });
 
-  it('[REPORTS] a client’s home reads its detail roll-ups for clean days (a lying row shows, the check finds it)', async () => {
+  it('[REPORTS] a client’s home reads its roll-ups for clean days (a lying row shows, the check finds it)', async () => {
     await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'));
     const url = `corporate-dashboard-data${custom}`;
     const before = (await api('GET', url, a)).json().data;
+    // The chart and the breakdowns read the detail roll-up, the totals the per-client one.
     await sql(
       "update vend_client_detail_totals set amount_kobo = amount_kobo + 1 where corporate_id = $1 and day = '2026-03-10' and status = 'SUCCESSFUL' and network = 'MTN'",
       [a.corporateId],
     );
+    await sql(
+      "update vend_client_daily_totals set amount_kobo = amount_kobo + 2 where corporate_id = $1 and day = '2026-03-10' and status = 'SUCCESSFUL'",
+      [a.corporateId],
+    );
     const lying = (await api('GET', url, a)).json().data;
-    expect(lying.totals.successValueKobo).toBe(before.totals.successValueKobo + 1);
+    expect(lying.totals.successValueKobo).toBe(before.totals.successValueKobo + 2);
+    const day10 = (d: { daily: Array<{ day: string; totalKobo: number }> }) =>
+      d.daily.find((p) => p.day === '2026-03-10')?.totalKobo;
+    expect(day10(lying)).toBe((day10(before) ?? 0) + 1);
+    const airtime = (d: { byService: Array<{ serviceType: string; valueKobo: number }> }) =>
+      d.byService.find((x) => x.serviceType === 'AIRTIME')?.valueKobo;
+    expect(airtime(lying)).toBe((airtime(before) ?? 0) + 1);
     expect(await checkRollups(t.app.ctx.db)).toEqual(['2026-03-10']);
     await sql("update vend_rollup_days set dirty = true where day = '2026-03-10'");
     expect((await api('GET', url, a)).json().data.totals).toEqual(before.totals);
