@@ -148,18 +148,22 @@ export async function vendBuckets(db: Db, q: BucketQuery): Promise<Bucket[]> {
  * once, at the grain of every grouping's dimensions, and summed to each.
  */
 export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket[][]> {
-  const statusFilter = (col: string, statuses = q.statuses): SQL =>
+  const statusFilter = (col: string, statuses: string[] | undefined): SQL =>
     statuses?.length
       ? sql`and ${sql.raw(col)} in (${sql.join(
           statuses.map((s) => sql`${s}`),
           sql`, `,
         )})`
       : sql``;
-  const specs = q.sets.map((s) => (Array.isArray(s) ? { dims: s, statuses: undefined } : s));
+  // Each grouping's statuses: its own, else the query's (applied to the roll-ups and the vends alike).
+  const specs = q.sets.map((s) =>
+    Array.isArray(s) ? { dims: s, statuses: q.statuses } : { dims: s.dims, statuses: s.statuses },
+  );
   const tables = specs.map((s) => rollupTable(s.dims, Boolean(q.corporateId)));
   const all = [...new Set(specs.flatMap((s) => s.dims))];
-  // The vends' columns: a grouping's own statuses are picked from them by status.
-  const rawDims: Dim[] = specs.some((s) => s.statuses) && !all.includes('status') ? [...all, 'status'] : all;
+  // The vends' CTE filters no status: it carries the status column whenever a grouping filters by it.
+  const filtered = specs.some((s) => s.statuses?.length);
+  const rawDims: Dim[] = filtered && !all.includes('status') ? [...all, 'status'] : all;
   const answers = await db.transaction(
     async (tx) => {
       const rolled = tables.some((t) => t)
@@ -183,16 +187,16 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
             where t.day in (${sql.join(
               [...rolled.keys()].map((d) => sql`${d}::date`),
               sql`, `,
-            )}) ${q.corporateId ? sql`and t.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('t.status', statuses ?? q.statuses)}
+            )}) ${q.corporateId ? sql`and t.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('t.status', statuses)}
             ${groupList(all, dims, 1)}`);
         }
-        // A grouping no roll-up holds reads every day from the vends.
-        const [name, ranges] = table ? ['gap', gaps] : ['whole', whole];
+        // A grouping no roll-up holds reads every day from the vends (one CTE when nothing is rolled).
+        const [name, ranges] = table && gaps !== whole ? ['gap', gaps] : ['whole', whole];
         if (!ranges.length) return;
         used.set(name, ranges);
         parts.push(sql`
           select ${k}::int as k, ${selectList(all, dims, AS_IS)} ${sums}
-          from ${sql.raw(name)} where true ${statuses ? statusFilter('"status"', statuses) : sql``}
+          from ${sql.raw(name)} where true ${statusFilter('"status"', statuses)}
           ${groupList(all, dims, 1)}`);
       });
       if (!parts.length) return [];
@@ -205,7 +209,7 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
           where (${sql.join(
             ranges.map(([from, to]) => sql`(v.created_at >= ${from} and v.created_at < ${to})`),
             sql` or `,
-          )}) ${q.corporateId ? sql`and v.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('v.status')}
+          )}) ${q.corporateId ? sql`and v.corporate_id = ${q.corporateId}` : sql``}
           ${groupList(rawDims, rawDims, 0)})`,
       );
       // One statement: every part in one round trip.
