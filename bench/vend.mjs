@@ -41,7 +41,8 @@
 // BENCH_CONNECTIONS (32), BENCH_PGLITE_CONNECTIONS (64), BENCH_SKIP_PGLITE=1, BENCH_SKIP_LATENCY=1,
 // BENCH_RATE_LIMITS (the bench clients' own limits: keyPerS,keyBurst,clientPerS,clientBurst;
 // 10000,20000,10000,20000), BENCH_NOISY_QUIET_CLIENTS (4), BENCH_NOISY_RATE (20 vends/s per quiet
-// client), BENCH_NOISY_FACTOR (20), BENCH_SKIP_NOISY=1.
+// client), BENCH_NOISY_FACTOR (20), BENCH_SKIP_NOISY=1, BENCH_ONLY_NOISY=1 (the noisy-neighbour
+// pass alone, with its check and verdict: for working on it).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -531,6 +532,34 @@ async function noisyPass() {
   }
 }
 
+const verdict = (ok) => (ok ? 'met' : 'NOT met');
+
+function printNoisy(n) {
+  const f = (x) => x.toFixed(1);
+  console.log('\n== noisy neighbour');
+  console.log(
+    `quiet clients: ${n.quietClients} at ${n.quietRate} vends/s each (own limits ${n.quietLimits[0]}/s burst ${n.quietLimits[1]} per key); noisy client: ${n.noisyRate} vends/s at the platform's default limits`,
+  );
+  console.log(
+    `quiet alone: ${n.alone.vends} vends, p50 ${f(n.alone.p50Ms)} ms, p99 ${f(n.alone.p99Ms)} ms, refused ${n.alone.refused}, other failures ${n.alone.otherFailures}`,
+  );
+  console.log(
+    `quiet with the noisy client: ${n.with.vends} vends, p50 ${f(n.with.p50Ms)} ms, p99 ${f(n.with.p99Ms)} ms, refused ${n.with.refused}, other failures ${n.with.otherFailures}`,
+  );
+  console.log(
+    `noisy client: ${n.noisy.accepted} accepted (${f(n.noisy.accepted / n.noisy.seconds)}/s), ${n.noisy.refused} refused (429), ${n.noisy.other} other failures, over ${n.noisy.seconds} s`,
+  );
+}
+
+function noisyVerdict(n) {
+  const r = n.with.p99Ms / n.alone.p99Ms;
+  // Any other failure of a quiet client's vend (5xx, a lost connection) counts against it too.
+  const quietRefused = n.alone.refused + n.with.refused + n.alone.otherFailures + n.with.otherFailures;
+  console.log(
+    `noisy neighbour: quiet p99 ${n.alone.p99Ms.toFixed(1)} ms alone, ${n.with.p99Ms.toFixed(1)} ms with the noisy client: ratio ${r.toFixed(2)} (<= 2), quiet refused ${quietRefused} (0); noisy ${n.noisy.accepted} accepted, ${n.noisy.refused} refused: ${verdict(r <= 2 && quietRefused === 0)}`,
+  );
+}
+
 const walletRuns = (engine, connections) => [
   { engine, name: 'one wallet', wallets: 1, connections },
   { engine, name: '32 wallets', wallets: 32, connections },
@@ -545,9 +574,18 @@ const [rlKeyPerS, rlKeyBurst, rlClientPerS, rlClientBurst] = BENCH_RATE_LIMITS.s
 console.log(
   `API rate limiting on: the bench clients' own limits ${rlKeyPerS}/s burst ${rlKeyBurst} per key, ${rlClientPerS}/s burst ${rlClientBurst} per client`,
 );
-const baseDb = await baselineDb();
+const onlyNoisy = Boolean(process.env.BENCH_ONLY_NOISY);
+const baseDb = onlyNoisy ? null : await baselineDb();
 const baseRuns = [];
 const passes = {};
+if (onlyNoisy) {
+  const { result: n, check } = await noisyPass();
+  printNoisy(n);
+  console.log(`\n== ledger and vending checks (noisy neighbour)\n${check.report.trim()}`);
+  console.log('');
+  noisyVerdict(n);
+  process.exit(check.ok ? 0 : 1);
+}
 try {
   passes.PostgreSQL = await interleaved('PostgreSQL', walletRuns('PostgreSQL', CONNECTIONS), async (i) => {
     const b = baseDb.run(SECONDS);
@@ -557,7 +595,7 @@ try {
     );
   });
 } finally {
-  await baseDb.drop();
+  await baseDb?.drop();
 }
 const base = {
   tps: baseRuns.reduce((n, b) => n + b.tps, 0) / baseRuns.length,
@@ -640,23 +678,7 @@ if (lat) {
   );
 }
 
-if (noisy) {
-  const n = noisy.result;
-  const f = (x) => x.toFixed(1);
-  console.log('\n== noisy neighbour');
-  console.log(
-    `quiet clients: ${n.quietClients} at ${n.quietRate} vends/s each (own limits ${n.quietLimits[0]}/s burst ${n.quietLimits[1]} per key); noisy client: ${n.noisyRate} vends/s at the platform's default limits`,
-  );
-  console.log(
-    `quiet alone: ${n.alone.vends} vends, p50 ${f(n.alone.p50Ms)} ms, p99 ${f(n.alone.p99Ms)} ms, refused ${n.alone.refused}, other failures ${n.alone.otherFailures}`,
-  );
-  console.log(
-    `quiet with the noisy client: ${n.with.vends} vends, p50 ${f(n.with.p50Ms)} ms, p99 ${f(n.with.p99Ms)} ms, refused ${n.with.refused}, other failures ${n.with.otherFailures}`,
-  );
-  console.log(
-    `noisy client: ${n.noisy.accepted} accepted (${f(n.noisy.accepted / n.noisy.seconds)}/s), ${n.noisy.refused} refused (429), ${n.noisy.other} other failures, over ${n.noisy.seconds} s`,
-  );
-}
+if (noisy) printNoisy(noisy.result);
 
 let failed = false;
 for (const [engine, p] of Object.entries(passes)) {
@@ -668,7 +690,6 @@ if (noisy) {
   if (!noisy.check.ok) failed = true;
 }
 
-const verdict = (ok) => (ok ? 'met' : 'NOT met');
 console.log('');
 console.log(
   `target 1, one hot wallet on PostgreSQL: ratio ${ratio.toFixed(3)} (>= 1.0), p99 ${hot.p99Ms} ms (<= ${TARGET_P99_MS}) at ${CONNECTIONS} connections, non-2xx ${hot.non2xx}: ${verdict(ratio >= 1 && hot.p99Ms <= TARGET_P99_MS && hot.non2xx === 0)}`,
@@ -705,13 +726,6 @@ if (lat) {
   );
 } else console.log('target 4, provider latency: skipped');
 console.log(`target 5, ledger and vending invariants: ${failed ? 'VIOLATED: NOT met' : '0 violations: met'}`);
-if (noisy) {
-  const n = noisy.result;
-  const r = n.with.p99Ms / n.alone.p99Ms;
-  // Any other failure of a quiet client's vend (5xx, a lost connection) counts against it too.
-  const quietRefused = n.alone.refused + n.with.refused + n.alone.otherFailures + n.with.otherFailures;
-  console.log(
-    `noisy neighbour: quiet p99 ${n.alone.p99Ms.toFixed(1)} ms alone, ${n.with.p99Ms.toFixed(1)} ms with the noisy client: ratio ${r.toFixed(2)} (<= 2), quiet refused ${quietRefused} (0); noisy ${n.noisy.accepted} accepted, ${n.noisy.refused} refused: ${verdict(r <= 2 && quietRefused === 0)}`,
-  );
-} else console.log('noisy neighbour: skipped');
+if (noisy) noisyVerdict(noisy.result);
+else console.log('noisy neighbour: skipped');
 process.exit(failed ? 1 : 0);
