@@ -113,6 +113,17 @@ function uncovered(fromDay: string, toDay: string, rolled: Map<string, Date>): A
   return out;
 }
 
+/** Sorted days (YYYY-MM-DD) as runs of consecutive days: [first, last] each. */
+export function dayRuns(days: string[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const d of [...days].sort()) {
+    const last = out[out.length - 1];
+    if (last && addCalendarDays(last[1], 1) === d) last[1] = d;
+    else out.push([d, d]);
+  }
+  return out;
+}
+
 function toBucket(r: RawRow, dims: Dim[]): Bucket {
   const b: Bucket = {
     count: Number(r.n ?? 0),
@@ -176,6 +187,39 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
       const sums = sql.raw(
         'sum(n)::bigint as n, sum(a)::bigint as a, sum(c)::bigint as c, sum(g)::bigint as g',
       );
+      // The rolled days as runs of consecutive days (a range each, not one parameter a day: the
+      // planner estimated a 30-day list once per element and grouping, more than the read cost).
+      const dayCond = sql.join(
+        dayRuns([...rolled.keys()]).map(([a, b]) => sql`t.day between ${a}::date and ${b}::date`),
+        sql` or `,
+      );
+      // The groupings reading the same table with the same statuses read its rows once: a CTE of
+      // the rows, each grouping summing it (the client home's three groupings of its detail rows).
+      const shared = new Map<string, { name: string; cols: Set<string>; uses: number; read: boolean }>();
+      const readKey = (k: number) => `${tables[k]}|${(specs[k].statuses ?? []).join(',')}`;
+      specs.forEach(({ dims }, k) => {
+        if (!tables[k] || !rolled.size) return;
+        const key = readKey(k);
+        const r = shared.get(key) ?? { name: `rolled${shared.size}`, cols: new Set(), uses: 0, read: false };
+        r.uses++;
+        for (const d of dims) r.cols.add(d === 'day' ? 'day' : COLUMN[d]);
+        shared.set(key, r);
+      });
+      const rolledCtes: SQL[] = [];
+      /** What grouping k sums, as `<from> t`: its table's rows, or the CTE of them it shares. */
+      const rowsFor = (k: number): SQL => {
+        const table = sql.raw(tables[k] as string);
+        const where = sql`(${dayCond}) ${q.corporateId ? sql`and t.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('t.status', specs[k].statuses)}`;
+        const r = shared.get(readKey(k));
+        if (!r || r.uses < 2) return sql`${table} t where ${where}`;
+        if (!r.read) {
+          r.read = true;
+          rolledCtes.push(sql`${sql.raw(r.name)} as materialized (
+            select ${sql.raw([...r.cols].join(', '))}, vend_count, amount_kobo, commission_kobo, charge_kobo
+            from ${table} t where ${where})`);
+        }
+        return sql`${sql.raw(r.name)} t`;
+      };
       specs.forEach(({ dims, statuses }, k) => {
         const table = tables[k];
         if (table && rolled.size) {
@@ -183,11 +227,7 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
             select ${k}::int as k, ${selectList(all, dims, ROLLED)} sum(t.vend_count)::bigint as n,
                    sum(t.amount_kobo)::bigint as a, sum(t.commission_kobo)::bigint as c,
                    sum(t.charge_kobo)::bigint as g
-            from ${sql.raw(table)} t
-            where t.day in (${sql.join(
-              [...rolled.keys()].map((d) => sql`${d}::date`),
-              sql`, `,
-            )}) ${q.corporateId ? sql`and t.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('t.status', statuses)}
+            from ${rowsFor(k)}
             ${groupList(all, dims, 1)}`);
         }
         // A grouping no roll-up holds reads every day from the vends (one CTE when nothing is rolled).
@@ -212,6 +252,7 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
           )}) ${q.corporateId ? sql`and v.corporate_id = ${q.corporateId}` : sql``}
           ${groupList(rawDims, rawDims, 0)})`,
       );
+      ctes.push(...rolledCtes);
       // One statement: every part in one round trip.
       return rowsOf<RawRow>(
         tx,

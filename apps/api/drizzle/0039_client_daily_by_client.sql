@@ -1,0 +1,1 @@
+CREATE INDEX "vend_client_daily_totals_client_day_idx" ON "vend_client_daily_totals" USING btree ("corporate_id","day");
