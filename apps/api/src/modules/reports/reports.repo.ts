@@ -114,7 +114,7 @@ function uncovered(fromDay: string, toDay: string, rolled: Map<string, Date>): A
 }
 
 /** Sorted days (YYYY-MM-DD) as runs of consecutive days: [first, last] each. */
-export function dayRuns(days: string[]): Array<[string, string]> {
+function dayRuns(days: string[]): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const d of [...days].sort()) {
     const last = out[out.length - 1];
@@ -195,30 +195,28 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
       );
       // The groupings reading the same table with the same statuses read its rows once: a CTE of
       // the rows, each grouping summing it (the client home's three groupings of its detail rows).
-      const shared = new Map<string, { name: string; cols: Set<string>; uses: number; read: boolean }>();
       const readKey = (k: number) => `${tables[k]}|${(specs[k].statuses ?? []).join(',')}`;
-      specs.forEach(({ dims }, k) => {
-        if (!tables[k] || !rolled.size) return;
-        const key = readKey(k);
-        const r = shared.get(key) ?? { name: `rolled${shared.size}`, cols: new Set(), uses: 0, read: false };
-        r.uses++;
-        for (const d of dims) r.cols.add(d === 'day' ? 'day' : COLUMN[d]);
-        shared.set(key, r);
+      const readers = new Map<string, number[]>();
+      specs.forEach((_, k) => {
+        if (tables[k] && rolled.size) readers.set(readKey(k), [...(readers.get(readKey(k)) ?? []), k]);
       });
+      const whereOf = (k: number) =>
+        sql`(${dayCond}) ${q.corporateId ? sql`and t.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('t.status', specs[k].statuses)}`;
+      const sharedName = new Map<string, string>();
       const rolledCtes: SQL[] = [];
+      for (const [key, ks] of readers) {
+        if (ks.length < 2) continue;
+        const name = `rolled${sharedName.size}`;
+        sharedName.set(key, name);
+        const cols = new Set(ks.flatMap((k) => specs[k].dims.map((d) => (d === 'day' ? 'day' : COLUMN[d]))));
+        rolledCtes.push(sql`${sql.raw(name)} as materialized (
+          select ${sql.raw([...cols].join(', '))}, vend_count, amount_kobo, commission_kobo, charge_kobo
+          from ${sql.raw(tables[ks[0]] as string)} t where ${whereOf(ks[0])})`);
+      }
       /** What grouping k sums, as `<from> t`: its table's rows, or the CTE of them it shares. */
       const rowsFor = (k: number): SQL => {
-        const table = sql.raw(tables[k] as string);
-        const where = sql`(${dayCond}) ${q.corporateId ? sql`and t.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('t.status', specs[k].statuses)}`;
-        const r = shared.get(readKey(k));
-        if (!r || r.uses < 2) return sql`${table} t where ${where}`;
-        if (!r.read) {
-          r.read = true;
-          rolledCtes.push(sql`${sql.raw(r.name)} as materialized (
-            select ${sql.raw([...r.cols].join(', '))}, vend_count, amount_kobo, commission_kobo, charge_kobo
-            from ${table} t where ${where})`);
-        }
-        return sql`${sql.raw(r.name)} t`;
+        const name = sharedName.get(readKey(k));
+        return name ? sql`${sql.raw(name)} t` : sql`${sql.raw(tables[k] as string)} t where ${whereOf(k)}`;
       };
       specs.forEach(({ dims, statuses }, k) => {
         const table = tables[k];
