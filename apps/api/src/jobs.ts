@@ -3,7 +3,15 @@
 // instances share it.
 import { booksJobs } from './books';
 import type { AppContext } from './infra/context';
-import { enqueue, type JobHandler, type ModuleJobs, type RunDueOptions, runDue } from './infra/queue';
+import {
+  enqueue,
+  type JobHandler,
+  type ModuleJobs,
+  type RunDueOptions,
+  releaseJobsAtStart,
+  releaseJobsOfDeadProcesses,
+  runDue,
+} from './infra/queue';
 import { autoTopupJobs } from './modules/auto-topup';
 import { alertsJobs } from './modules/balance-alerts';
 import { commissionsJobs } from './modules/commissions';
@@ -90,7 +98,28 @@ const queuePoller = (ctx: AppContext): Jobs => {
   );
 };
 
-const workers: Array<(ctx: AppContext) => Jobs> = [outboxRelay, queuePoller];
+/** How often a worker looks for jobs held by a process that is gone (PostgreSQL). */
+export const ORPHANED_JOBS_MS = 10_000;
+
+/**
+ * Jobs whose worker died are due again at once rather than when their lease ends: on start, and
+ * then every ORPHANED_JOBS_MS on PostgreSQL, where other processes may die while this one lives.
+ */
+const orphanedJobs = (ctx: AppContext): Jobs => {
+  const startedAt = new Date(Date.now() - process.uptime() * 1000);
+  const release = async () => {
+    const n = ctx.dbHandle.instance
+      ? await releaseJobsOfDeadProcesses(ctx.db, new Date())
+      : await releaseJobsAtStart(ctx.db, startedAt, new Date());
+    if (n) ctx.log.warn({ jobs: n }, 'jobs held by a process that is gone: due now');
+  };
+  const onError = (err: unknown) =>
+    ctx.log.error({ err }, 'could not release the jobs of a process that is gone');
+  void release().catch(onError);
+  return ctx.dbHandle.instance ? every(ORPHANED_JOBS_MS, release, onError) : { stop: async () => {} };
+};
+
+const workers: Array<(ctx: AppContext) => Jobs> = [outboxRelay, orphanedJobs, queuePoller];
 
 export function startJobs(ctx: AppContext): Jobs {
   const running = workers.map((w) => w(ctx));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, testDbKind } from '../test/harness';
 import { jobs } from './db/schema';
-import { enqueue, type JobHandler, runDue } from './queue';
+import { enqueue, type JobHandler, releaseJobsAtStart, releaseJobsOfDeadProcesses, runDue } from './queue';
 
 let t: TestApp;
 const T0 = new Date('2026-01-01T08:00:00Z');
@@ -85,6 +85,75 @@ describe('[QUEUE] the durable job queue', () => {
     expect(await runDue(t.app.ctx, handlers, { now: at(301) })).toBe(1);
     expect(seen).toEqual([2]);
     expect(await job(id)).toMatchObject({ status: 'DONE' });
+  });
+
+  it('[QUEUE] a claimed job names its holder (PostgreSQL: this process) until it is settled', async () => {
+    const id = (await enqueue(t.app.ctx.db, 'q7', {}, { runAt: at(0) }))!;
+    let holder: string | null | undefined;
+    const q7: JobHandler = async () => {
+      holder = (await job(id)).lockedBy;
+    };
+    await runDue(t.app.ctx, { q7 }, { now: at(0) });
+    expect(holder).toBe(t.app.ctx.dbHandle.instance);
+    if (testDbKind() === 'pg') expect(holder).toMatch(/^vendport:/);
+    expect(await job(id)).toMatchObject({ status: 'DONE', lockedBy: null });
+  });
+
+  it.runIf(testDbKind() === 'pg')(
+    '[QUEUE] a job held by a process that is gone is due at once, not when its lease ends (PostgreSQL)',
+    async () => {
+      const held = (by: string) =>
+        t.app.ctx.db
+          .insert(jobs)
+          .values({
+            queue: 'q8',
+            status: 'RUNNING',
+            attempts: 1,
+            runAt: at(300),
+            lockedUntil: at(300),
+            lockedBy: by,
+          })
+          .returning({ id: jobs.id });
+      const [dead] = await held('vendport:a-process-that-died');
+      const [alive] = await held(t.app.ctx.dbHandle.instance!);
+      expect(await releaseJobsOfDeadProcesses(t.app.ctx.db, at(10))).toBe(1);
+      const seen: string[] = [];
+      expect(await runDue(t.app.ctx, { q8: async (_c, j) => void seen.push(j.id) }, { now: at(10) })).toBe(1);
+      expect(seen).toEqual([dead.id]);
+      expect(await job(dead.id)).toMatchObject({ status: 'DONE', attempts: 2 });
+      // The live process's job keeps its lease.
+      expect(await job(alive.id)).toMatchObject({ status: 'RUNNING', runAt: at(300) });
+      expect(await releaseJobsOfDeadProcesses(t.app.ctx.db, at(11))).toBe(0);
+    },
+  );
+
+  it('[QUEUE] on start, a job claimed before the process started is due at once', async () => {
+    const started = at(1000);
+    const [before] = await t.app.ctx.db
+      .insert(jobs)
+      .values({
+        queue: 'q9',
+        status: 'RUNNING',
+        attempts: 1,
+        runAt: at(1200),
+        lockedUntil: at(1200),
+        updatedAt: at(990),
+      })
+      .returning({ id: jobs.id });
+    const [after] = await t.app.ctx.db
+      .insert(jobs)
+      .values({
+        queue: 'q9',
+        status: 'RUNNING',
+        attempts: 1,
+        runAt: at(1200),
+        lockedUntil: at(1200),
+        updatedAt: at(1001),
+      })
+      .returning({ id: jobs.id });
+    expect(await releaseJobsAtStart(t.app.ctx.db, started, at(1002))).toBe(1);
+    expect(await job(before.id)).toMatchObject({ status: 'RUNNING', runAt: at(1002) });
+    expect(await job(after.id)).toMatchObject({ status: 'RUNNING', runAt: at(1200) });
   });
 
   it.runIf(testDbKind() === 'pg')(

@@ -1,7 +1,8 @@
 // A small durable job queue in the database (pg-boss cannot run on PGlite's single in-process
 // connection). Jobs are rows; workers claim due rows with FOR UPDATE SKIP LOCKED, so any number
 // of app instances share one queue, and a claimed job carries a lease: a worker that dies leaves
-// it due again when the lease ends. Handlers get the clock as an argument, so tests drive the
+// it due again when the lease ends, or sooner when it is seen gone (releaseJobsOfDeadProcesses,
+// releaseJobsAtStart). Handlers get the clock as an argument, so tests drive the
 // queue deterministically with runDue(..., { now }) and never sleep.
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from './context';
@@ -21,7 +22,6 @@ export type JobOutcome =
   | { failed: string };
 export type JobHandler = (ctx: AppContext, job: JobRow, now: Date) => Promise<JobOutcome>;
 
-/** How long a claimed job is held before another worker may take it over. */
 /** What a module hands the queue: its handlers by queue name, and the jobs that recur forever
  * (created once, by dedupe key, when a worker starts). */
 export interface ModuleJobs {
@@ -31,6 +31,7 @@ export interface ModuleJobs {
   onStart?: (ctx: AppContext) => Promise<unknown>;
 }
 
+/** How long a claimed job is held before another worker may take it over. */
 export const JOB_LEASE_MS = 5 * 60_000;
 
 export interface EnqueueOptions {
@@ -70,7 +71,13 @@ export async function runSoon(db: Db, dedupeKey: string, at: Date) {
     .where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, 'PENDING')));
 }
 
-async function claim(db: Db, queues: string[], now: Date, limit: number): Promise<JobRow[]> {
+async function claim(
+  db: Db,
+  holder: string | null,
+  queues: string[],
+  now: Date,
+  limit: number,
+): Promise<JobRow[]> {
   const lease = new Date(now.getTime() + JOB_LEASE_MS);
   const due = db
     .select({ id: jobs.id })
@@ -87,11 +94,55 @@ async function claim(db: Db, queues: string[], now: Date, limit: number): Promis
       status: 'RUNNING',
       attempts: sql`${jobs.attempts} + 1`,
       lockedUntil: lease,
+      lockedBy: holder,
       runAt: lease,
       updatedAt: now,
     })
     .where(inArray(jobs.id, due))
     .returning();
+}
+
+/**
+ * PostgreSQL: RUNNING jobs held by a process that is gone (no connection of its application_name
+ * is left; every process keeps one for its whole life, db/client.ts) are due now instead of when
+ * their lease ends (five minutes: a worker killed while it requeried a vend left the vend PENDING
+ * that long). Taking over a job of a live process by mistake (one cut off from the database for a
+ * moment) only runs it early: the old holder can no longer settle it (finish() checks the attempt),
+ * and every handler may run again, as after a lease. Returns how many were released.
+ */
+export async function releaseJobsOfDeadProcesses(db: Db, now: Date): Promise<number> {
+  const released = await db
+    .update(jobs)
+    .set({ runAt: now, lockedUntil: now, updatedAt: now })
+    .where(
+      and(
+        eq(jobs.status, 'RUNNING'),
+        sql`${jobs.runAt} > ${now.toISOString()}::timestamptz`,
+        sql`${jobs.lockedBy} is not null and ${jobs.lockedBy} not in
+              (select application_name from pg_stat_activity where application_name like 'vendport:%')`,
+      ),
+    )
+    .returning({ id: jobs.id });
+  return released.length;
+}
+
+/**
+ * PGlite (one process per database, db/dir-lock.ts): a RUNNING job claimed before this process
+ * started (`startedAt`) was held by a process that died; it is due now.
+ */
+export async function releaseJobsAtStart(db: Db, startedAt: Date, now: Date): Promise<number> {
+  const released = await db
+    .update(jobs)
+    .set({ runAt: now, lockedUntil: now, updatedAt: now })
+    .where(
+      and(
+        eq(jobs.status, 'RUNNING'),
+        sql`${jobs.runAt} > ${now.toISOString()}::timestamptz`,
+        sql`${jobs.updatedAt} < ${startedAt.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: jobs.id });
+  return released.length;
 }
 
 /** Exponential backoff after a thrown error: 10 s, 20 s, 40 s ... capped at one hour. */
@@ -104,7 +155,7 @@ async function finish(db: Db, job: JobRow, outcome: JobOutcome, now: Date) {
   if (!outcome) {
     await db
       .update(jobs)
-      .set({ status: 'DONE', lockedUntil: null, finishedAt: now, updatedAt: now })
+      .set({ status: 'DONE', lockedUntil: null, lockedBy: null, finishedAt: now, updatedAt: now })
       .where(mine);
   } else if ('retryAt' in outcome) {
     const at = outcome.retryAt.getTime() > now.getTime() ? outcome.retryAt : new Date(now.getTime() + 1000);
@@ -115,6 +166,7 @@ async function finish(db: Db, job: JobRow, outcome: JobOutcome, now: Date) {
         attempts: 0,
         runAt: at,
         lockedUntil: null,
+        lockedBy: null,
         updatedAt: now,
         // A recurring job may keep its last result with it (the books check's, for /metrics).
         ...(outcome.payload ? { payload: outcome.payload } : {}),
@@ -127,6 +179,7 @@ async function finish(db: Db, job: JobRow, outcome: JobOutcome, now: Date) {
         status: 'FAILED',
         lastError: outcome.failed.slice(0, 1000),
         lockedUntil: null,
+        lockedBy: null,
         finishedAt: now,
         updatedAt: now,
       })
@@ -141,11 +194,19 @@ async function fail(db: Db, job: JobRow, err: unknown, now: Date) {
     .update(jobs)
     .set(
       giveUp
-        ? { status: 'FAILED', lastError: message, lockedUntil: null, finishedAt: now, updatedAt: now }
+        ? {
+            status: 'FAILED',
+            lastError: message,
+            lockedUntil: null,
+            lockedBy: null,
+            finishedAt: now,
+            updatedAt: now,
+          }
         : {
             status: 'PENDING',
             lastError: message,
             lockedUntil: null,
+            lockedBy: null,
             runAt: new Date(now.getTime() + errorBackoffMs(job.attempts)),
             updatedAt: now,
           },
@@ -173,7 +234,7 @@ export async function runDue(
   const queues = opts.queues ?? Object.keys(handlers);
   let ran = 0;
   for (let round = 0; round < (opts.maxRounds ?? 100); round++) {
-    const claimed = await claim(ctx.db, queues, now, opts.batch ?? 10);
+    const claimed = await claim(ctx.db, ctx.dbHandle.instance, queues, now, opts.batch ?? 10);
     if (!claimed.length) break;
     await Promise.all(
       claimed.map(async (job) => {

@@ -60,11 +60,21 @@ export type DbTarget =
   /** In memory (tests); `image`: start from this data directory (a dumpDataDir tarball), not initdb. */
   | { memory: true; image?: Blob };
 
+/** How long the pool keeps a connection nobody uses (see openDb). */
+const POOL_IDLE_MS = 5 * 60_000;
+
 export async function openDb(target: DbTarget): Promise<DbHandle> {
   if ('url' in target) {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 20,
+      // A connection left idle is kept for five minutes, not pg-pool's ten seconds. A connection
+      // opened anew costs its first statements far more (a new backend: its catalog caches, the
+      // plans of the named statements, the vend function compiled again), and a pool that shrank
+      // in a quiet ten seconds grew again all at once when a client's burst came: the bench's
+      // noisy-neighbour pass measured the quiet clients' vends stalled 150-300 ms at each start of
+      // the noisy client (issue 34).
+      idleTimeoutMillis: POOL_IDLE_MS,
       application_name: INSTANCE_NAME,
     });
     // int8 (bigint) columns come back as strings by default; kobo always fits a JS safe integer.

@@ -6,7 +6,8 @@ import { ts } from './columns';
 /**
  * The durable job queue (requery, webhook delivery, commission settlement). A job is due when
  * it is PENDING, or RUNNING with an expired lease, and run_at has passed: claiming sets
- * run_at = locked_until, so a worker that dies leaves the job due again when its lease ends.
+ * run_at = locked_until, so a worker that dies leaves the job due again when its lease ends, or
+ * at once on PostgreSQL when the other processes see it gone (locked_by, infra/queue.ts).
  */
 export const jobs = pgTable(
   'jobs',
@@ -19,6 +20,8 @@ export const jobs = pgTable(
     maxAttempts: integer('max_attempts').notNull().default(25),
     status: text('status').notNull().default('PENDING'),
     lockedUntil: ts('locked_until'),
+    /** The process holding a RUNNING job (its PostgreSQL application_name; null on PGlite). */
+    lockedBy: text('locked_by'),
     lastError: text('last_error'),
     /** At most one unfinished job per key (e.g. one requery per vend, one recurring sweep). */
     dedupeKey: text('dedupe_key'),
