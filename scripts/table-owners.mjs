@@ -75,7 +75,9 @@ export const TABLE_OWNERS = {
   vend_daily_totals: 'modules/reports',
   vend_client_daily_totals: 'modules/reports',
   vend_client_detail_totals: 'modules/reports',
+  vend_client_weekly_totals: 'modules/reports',
   vend_rollup_days: 'modules/reports',
+  vend_rollup_weeks: 'modules/reports',
   // views (migrations): the reports' read model of live vends
   report_live_vends: 'modules/reports',
   // the vtu module's read model of the vends that used a line's float

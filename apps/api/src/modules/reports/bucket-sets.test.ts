@@ -1,13 +1,14 @@
 // Several groupings of the same vends in one read (vendBucketSets): each grouping equals the
 // vends summed directly, whether its days are read from the vends, from its own roll-up table
 // (the narrowest that holds its dimensions), or partly from each; and the check covers every
-// roll-up table, the narrow ones included.
+// roll-up table, the narrow ones included. The platform's per-client sums over a whole week read
+// the week's rows only while its days are whole and unchanged since.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCorporate, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { assignDefaults, fund } from '../vending/vending.testing';
 import { type Bucket, type Dim, vendBucketSets } from './reports.repo';
-import { ROLLUPS } from './rollup.repo';
+import { ROLLUPS, rebuildDay } from './rollup.repo';
 import { buildRollups, checkRollups } from './rollup.service';
 
 let t: TestApp;
@@ -39,12 +40,17 @@ const COLUMN: Record<Dim, string> = {
 const bounds = { fromDay: '2026-03-09', toDay: '2026-03-13' };
 
 /** One grouping summed straight from the vends, as sorted "key → count/amount" lines. */
-async function direct(dims: Dim[], corporateId?: string, successfulOnly = false): Promise<string[]> {
+async function direct(
+  dims: Dim[],
+  corporateId?: string,
+  successfulOnly = false,
+  range = { from: '2026-03-08T23:00:00Z', to: '2026-03-12T23:00:00Z' },
+): Promise<string[]> {
   const cols = dims.map((d) => `${COLUMN[d]} as "${d}"`);
   const rows = await sql<Record<string, string>>(
     `select ${[...cols, 'count(*)::text as n', 'sum(amount_kobo)::text as a', 'sum(commission_kobo)::text as c'].join(', ')}
        from report_live_vends
-      where created_at >= '2026-03-08T23:00:00Z' and created_at < '2026-03-12T23:00:00Z'
+      where created_at >= '${range.from}' and created_at < '${range.to}'
         ${corporateId ? 'and corporate_id = $1' : ''} ${successfulOnly ? "and status = 'SUCCESSFUL'" : ''}
       ${dims.length ? `group by ${dims.map((_, i) => i + 1).join(', ')}` : ''}`,
     corporateId ? [corporateId] : [],
@@ -154,5 +160,71 @@ describe('[REPORTS] several groupings in one read', () => {
       await buildRollups(t.app.ctx.db, new Date('2026-03-20T12:00:00Z'));
       expect(await checkRollups(t.app.ctx.db), r.table).toEqual([]);
     }
+  });
+
+  it('[REPORTS] the per-client sums of a whole week read its weekly rows only while its days are whole and unchanged since', async () => {
+    const db = t.app.ctx.db;
+    const now = new Date('2026-03-20T12:00:00Z');
+    // Monday 2 March to Monday 16 March: the weeks of the 2nd (no vend) and of the 9th, whole.
+    const range = { fromDay: '2026-03-02', toDay: '2026-03-17' };
+    const vends = { from: '2026-03-01T23:00:00Z', to: '2026-03-16T23:00:00Z' };
+    const sets: Dim[][] = [['corporateId', 'status'], ['corporateId']];
+    const read = async () => {
+      const got = await vendBucketSets(db, {
+        ...range,
+        sets: [sets[0]!, { dims: sets[1]!, statuses: ['SUCCESSFUL'] }],
+      });
+      return [lines(sets[0]!, got[0] ?? []), lines(sets[1]!, got[1] ?? [])];
+    };
+    const expected = async () => [
+      await direct(sets[0]!, undefined, false, vends),
+      await direct(sets[1]!, undefined, true, vends),
+    ];
+    const weekBuilt = async () =>
+      (
+        await sql<{ at: string }>(
+          "select built_at::text as at from vend_rollup_weeks where week = '2026-03-09'",
+        )
+      )[0]?.at;
+
+    await buildRollups(db, now);
+    expect(await sql('select week::text as week from vend_rollup_weeks')).toEqual([{ week: '2026-03-09' }]);
+    // The week's days without a vend got their (empty, whole) markers.
+    const marked = await sql<{ n: number }>(
+      "select count(*)::int as n from vend_rollup_days where day between '2026-03-09' and '2026-03-15' and not dirty",
+    );
+    expect(marked[0]!.n).toBe(7);
+    expect(await checkRollups(db)).toEqual([]);
+    expect(await read()).toEqual(await expected());
+
+    // The read takes the week's rows: a lying one shows, and the check names the week.
+    await sql(
+      "update vend_client_weekly_totals set vend_count = vend_count + 1 where week = '2026-03-09' and status = 'SUCCESSFUL'",
+    );
+    expect(await read()).not.toEqual(await expected());
+    expect(await checkRollups(db)).toEqual(['2026-03-09']);
+
+    // A vend of the week moves to another day: both days dirty, the week unreadable, the sums right.
+    const [v] = await sql<{ id: string }>(
+      "select id from vends where status = 'SUCCESSFUL' and created_at = '2026-03-12T09:00:00Z' limit 1",
+    );
+    await sql("update vends set created_at = '2026-03-14T09:00:00Z' where id = $1", [v!.id]);
+    expect(await read()).toEqual(await expected());
+    // Its days rebuilt, the week not: a day newer than the week, still unreadable.
+    const before = await weekBuilt();
+    await rebuildDay(db, '2026-03-12');
+    await rebuildDay(db, '2026-03-14');
+    expect(await weekBuilt()).toBe(before);
+    expect(await read()).toEqual(await expected());
+    // The next build rebuilds the week from its days: read again, and right.
+    await buildRollups(db, now);
+    expect(await weekBuilt()).not.toBe(before);
+    expect(await checkRollups(db)).toEqual([]);
+    expect(await read()).toEqual(await expected());
+    await sql("update vend_client_weekly_totals set amount_kobo = amount_kobo + 1 where week = '2026-03-09'");
+    expect(await read()).not.toEqual(await expected());
+    await sql("update vend_rollup_days set dirty = true where day = '2026-03-10'");
+    await buildRollups(db, now);
+    expect(await read()).toEqual(await expected());
   });
 });

@@ -24,7 +24,7 @@ import { corporateBalances, fundingByDay, sumOfWalletBalances } from '../ledger'
 import { recentVends } from '../vending';
 import { verificationRequests } from '../verification';
 import { listLines } from '../vtu';
-import { type Bucket, vendBucketSets, vendBuckets } from './reports.repo';
+import { type Bucket, vendBucketSets } from './reports.repo';
 
 export interface DayRange {
   /** First Lagos day, inclusive. */
@@ -186,11 +186,14 @@ export async function adminDashboard(
 ): Promise<AdminDashboardView> {
   const r = checkedRange(q, now);
   const bounds = { fromDay: r.startDate, toDay: addCalendarDays(r.endDate, 1) };
-  const [buckets, perClient, funding, clientBalances, lines, fundRequests, verifications, settled] =
+  const [[buckets, perClient], funding, clientBalances, lines, fundRequests, verifications, settled] =
     await Promise.all([
-      vendBuckets(db, { ...bounds, dims: ['day', 'network', 'status'] }),
-      // The successful vends only: about a quarter of the per-client rows.
-      vendBuckets(db, { ...bounds, dims: ['corporateId'], statuses: ['SUCCESSFUL'] }),
+      // One snapshot and one statement for both: the days by network and status, and the clients'
+      // successful vends only (about a quarter of the per-client rows).
+      vendBucketSets(db, {
+        ...bounds,
+        sets: [['day', 'network', 'status'], { dims: ['corporateId'], statuses: ['SUCCESSFUL'] }],
+      }),
       fundingByDay(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay)),
       sumOfWalletBalances(db),
       listLines(db),

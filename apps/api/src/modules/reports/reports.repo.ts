@@ -1,7 +1,8 @@
 // Sums of live vends over Lagos days, grouped by the dimensions a report asks for. The sums read
 // the day roll-ups (rollup.repo.ts) for the clean days, up to each day's watermark (today's trails
 // the clock by a few minutes), and the vends for the rest: after a watermark, dirty or unbuilt
-// days. Platform-wide sums read vend_daily_totals, per-client ones vend_client_daily_totals, and a
+// days. Platform-wide sums read vend_daily_totals, per-client ones vend_client_daily_totals (by
+// week from vend_client_weekly_totals where a whole readable week lies in the range), and a
 // client's own sums (its home) vend_client_detail_totals and its vends through (corporate_id,
 // mode, created_at). The coverage and the rows are read in one repeatable-read snapshot, so a
 // rebuild committing meanwhile is never counted twice. Test-mode vends never count.
@@ -56,23 +57,21 @@ const COLUMN: Record<Exclude<Dim, 'day'>, RollupColumn> = {
   corporateId: 'corporate_id',
 };
 
-export interface BucketQuery {
-  /** First Lagos day, inclusive (YYYY-MM-DD). */
-  fromDay: string;
-  /** Last Lagos day, exclusive. */
-  toDay: string;
-  dims: Dim[];
-  /** One client's vends only. */
-  corporateId?: string;
-  /** Only these statuses. */
-  statuses?: string[];
-}
-
 /** One grouping of a BucketSetsQuery: its dimensions and, when it has its own, its statuses. */
 export type BucketSet = Dim[] | { dims: Dim[]; statuses: string[] };
 
 /** Several groupings of the same vends: one bucket list per entry of `sets`. */
-export type BucketSetsQuery = Omit<BucketQuery, 'dims'> & { sets: BucketSet[] };
+export interface BucketSetsQuery {
+  /** First Lagos day, inclusive (YYYY-MM-DD). */
+  fromDay: string;
+  /** Last Lagos day, exclusive. */
+  toDay: string;
+  sets: BucketSet[];
+  /** One client's vends only. */
+  corporateId?: string;
+  /** Only these statuses (a grouping with its own statuses uses those). */
+  statuses?: string[];
+}
 
 type RawRow = Record<string, string | number | null>;
 
@@ -146,15 +145,9 @@ function rollupTable(dims: Dim[], perClient: boolean): string | null {
   return t?.table ?? null;
 }
 
-/** Sums of live vends over [fromDay, toDay), one bucket per combination of `dims`. */
-export async function vendBuckets(db: Db, q: BucketQuery): Promise<Bucket[]> {
-  const { dims, ...rest } = q;
-  const [buckets] = await vendBucketSets(db, { ...rest, sets: [dims] });
-  return buckets ?? [];
-}
-
 /**
- * vendBuckets for several groupings at once, in one snapshot and one statement: each grouping
+ * Sums of live vends over [fromDay, toDay), one bucket list per grouping of `sets` (one bucket per
+ * combination of its dimensions), in one snapshot and one statement: each grouping
  * reads its own roll-up table for the clean days, and the vends after the watermarks are read
  * once, at the grain of every grouping's dimensions, and summed to each.
  */
@@ -177,9 +170,9 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
   const rawDims: Dim[] = filtered && !all.includes('status') ? [...all, 'status'] : all;
   const answers = await db.transaction(
     async (tx) => {
-      const rolled = tables.some((t) => t)
+      const { days: rolled, weeks } = tables.some((t) => t)
         ? await rolledDays(tx, q.fromDay, q.toDay)
-        : new Map<string, Date>();
+        : { days: new Map<string, Date>(), weeks: [] };
       const parts: SQL[] = [];
       const whole = uncovered(q.fromDay, q.toDay, new Map());
       const gaps = rolled.size ? uncovered(q.fromDay, q.toDay, rolled) : whole;
@@ -189,19 +182,35 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
       );
       // The rolled days as runs of consecutive days (a range each, not one parameter a day: the
       // planner estimated a 30-day list once per element and grouping, more than the read cost).
-      const dayCond = sql.join(
-        dayRuns([...rolled.keys()]).map(([a, b]) => sql`t.day between ${a}::date and ${b}::date`),
-        sql` or `,
+      const runsOf = (days: string[]) =>
+        sql.join(
+          dayRuns(days).map(([a, b]) => sql`t.day between ${a}::date and ${b}::date`),
+          sql` or `,
+        );
+      // The platform's per-client groupings without the day read a readable week's rows instead of
+      // its seven days' (vend_client_weekly_totals), and the days' rows for the rest of the range.
+      const byWeek = (k: number) =>
+        weeks.length > 0 &&
+        !q.corporateId &&
+        tables[k] === 'vend_client_daily_totals' &&
+        !specs[k].dims.includes('day');
+      const inWeeks = new Set(
+        weeks.flatMap((w) => Array.from({ length: 7 }, (_, i) => addCalendarDays(w, i))),
       );
+      const allDays = [...rolled.keys()];
+      const restDays = allDays.filter((d) => !inWeeks.has(d));
+      const daysFor = (k: number) => (byWeek(k) ? restDays : allDays);
       // The groupings reading the same table with the same statuses read its rows once: a CTE of
       // the rows, each grouping summing it (the client home's three groupings of its detail rows).
-      const readKey = (k: number) => `${tables[k]}|${(specs[k].statuses ?? []).join(',')}`;
+      const readKey = (k: number) =>
+        `${tables[k]}|${(specs[k].statuses ?? []).join(',')}${byWeek(k) ? '|by week' : ''}`;
       const readers = new Map<string, number[]>();
       specs.forEach((_, k) => {
-        if (tables[k] && rolled.size) readers.set(readKey(k), [...(readers.get(readKey(k)) ?? []), k]);
+        if (tables[k] && daysFor(k).length) readers.set(readKey(k), [...(readers.get(readKey(k)) ?? []), k]);
       });
-      const whereOf = (k: number) =>
-        sql`(${dayCond}) ${q.corporateId ? sql`and t.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('t.status', specs[k].statuses)}`;
+      const filters = (k: number) =>
+        sql`${q.corporateId ? sql`and t.corporate_id = ${q.corporateId}` : sql``} ${statusFilter('t.status', specs[k].statuses)}`;
+      const whereOf = (k: number) => sql`(${runsOf(daysFor(k))}) ${filters(k)}`;
       const sharedName = new Map<string, string>();
       const rolledCtes: SQL[] = [];
       for (const [key, ks] of readers) {
@@ -220,7 +229,19 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
       };
       specs.forEach(({ dims, statuses }, k) => {
         const table = tables[k];
-        if (table && rolled.size) {
+        if (byWeek(k)) {
+          parts.push(sql`
+            select ${k}::int as k, ${selectList(all, dims, ROLLED)} sum(t.vend_count)::bigint as n,
+                   sum(t.amount_kobo)::bigint as a, sum(t.commission_kobo)::bigint as c,
+                   sum(t.charge_kobo)::bigint as g
+            from vend_client_weekly_totals t
+            where t.week in (${sql.join(
+              weeks.map((w) => sql`${w}::date`),
+              sql`, `,
+            )}) ${filters(k)}
+            ${groupList(all, dims, 1)}`);
+        }
+        if (table && daysFor(k).length) {
           parts.push(sql`
             select ${k}::int as k, ${selectList(all, dims, ROLLED)} sum(t.vend_count)::bigint as n,
                    sum(t.amount_kobo)::bigint as a, sum(t.commission_kobo)::bigint as c,

@@ -23,6 +23,14 @@
 //   a build sets the marker (clean, the new watermark) before it reads the vends. A change and a
 //   build of its day are thus ordered on that row: either the build waits and reads the change,
 //   or the change sees the new watermark and marks the day dirty.
+//
+// Weeks (migration 0041): vend_client_weekly_totals sums a Lagos week's vend_client_daily_totals
+// (Monday to Sunday), built once its seven days are clean and built whole. A read takes a week's
+// rows only while all seven days are still clean and whole and none was rebuilt after the week
+// (vend_rollup_days.built_at <= vend_rollup_weeks.built_at). Both are clock times taken after the
+// row locks: a week's build holds its days' marker rows (for share) from before it reads their rows
+// to its commit, and takes its time last; a day's rebuild takes its time once it holds its marker
+// row. So a day rebuilt after a week read it always carries the later time.
 import { addCalendarDays } from '@vendport/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
@@ -32,6 +40,14 @@ import { lagosDayStart } from '../../infra/lagos-time';
 const LAGOS_DAY = sql.raw(`(v.created_at at time zone 'Africa/Lagos')::date`);
 /** The start of the next Lagos day after vend_rollup_days row d's day. */
 const DAY_END = sql.raw(`((d.day + 1)::timestamp at time zone 'Africa/Lagos')`);
+/** vend_rollup_days row d is clean and built whole (its rows hold all of its day's vends). */
+const WHOLE_DAY = `(not d.dirty and d.built_to = ((d.day + 1)::timestamp at time zone 'Africa/Lagos'))`;
+const WHOLE = sql.raw(WHOLE_DAY);
+/** vend_rollup_weeks row k can be read: its seven days whole and none rebuilt after it. */
+const WEEK_READABLE = sql.raw(`((select count(*) from vend_rollup_days d
+    where d.day between k.week and k.week + 6 and ${WHOLE_DAY} and d.built_at <= k.built_at) = 7)`);
+/** The Monday of vend_rollup_days row d's week. */
+const MONDAY = sql.raw(`(d.day - (extract(isodow from d.day)::int - 1))`);
 
 /**
  * The roll-up tables and what each groups a day's live vends by (besides the day), narrowest
@@ -75,8 +91,8 @@ export async function rebuildDay(db: Db, day: string): Promise<Date> {
                        and a.pid <> pg_backend_pid() and a.xact_start is not null) - interval '2 minutes')) as t
         )
         insert into vend_rollup_days (day, built_at, built_to, dirty)
-        select ${day}::date, now(), w.t, false from w
-        on conflict (day) do update set built_at = now(), built_to = excluded.built_to, dirty = false
+        select ${day}::date, clock_timestamp(), w.t, false from w
+        on conflict (day) do update set built_at = clock_timestamp(), built_to = excluded.built_to, dirty = false
         returning (extract(epoch from built_to) * 1000)::bigint as ms`,
     );
     const upTo = new Date(Math.max(Number(m?.ms), from.getTime()));
@@ -129,19 +145,96 @@ export async function daysToBuild(
 }
 
 /**
- * The days of [from, to) whose roll-ups can be read instead of the vends (built and clean), each
- * with its watermark: the rows hold the day's vends created before it.
+ * Rebuilds one week's per-client rows (`week` is its Monday) from its days' vend_client_daily_totals,
+ * once all seven days are clean and built whole; a day with no marker row yet (no vend, or its
+ * vends not built) is built first. Returns false, changing nothing, when a day is not.
  */
-export async function rolledDays(db: Db, fromDay: string, toDay: string): Promise<Map<string, Date>> {
-  const rows = await rowsOf<{ day: string; ms: string | number }>(
-    db,
-    sql`select day::text as day, (extract(epoch from built_to) * 1000)::bigint as ms from vend_rollup_days
-        where day >= ${fromDay}::date and day < ${toDay}::date and not dirty and built_to is not null`,
+export async function rebuildWeek(db: Db, week: string): Promise<boolean> {
+  const last = addCalendarDays(week, 6);
+  const marked = new Set(
+    (
+      await rowsOf<{ day: string }>(
+        db,
+        sql`select day::text as day from vend_rollup_days where day between ${week}::date and ${last}::date`,
+      )
+    ).map((r) => r.day),
   );
-  return new Map(rows.map((r) => [r.day, new Date(Number(r.ms))]));
+  for (let d = week; d <= last; d = addCalendarDays(d, 1)) if (!marked.has(d)) await rebuildDay(db, d);
+  return db.transaction(async (tx) => {
+    // The days' marker rows held until the commit: a rebuild of one of them waits for this build.
+    const days = await rowsOf<{ whole: boolean }>(
+      tx,
+      sql`select ${WHOLE} as whole from vend_rollup_days d
+          where d.day between ${week}::date and ${last}::date for share`,
+    );
+    if (days.length !== 7 || !days.every((d) => d.whole)) return false;
+    await tx.execute(sql`delete from vend_client_weekly_totals where week = ${week}::date`);
+    await tx.execute(sql`
+      insert into vend_client_weekly_totals (week, corporate_id, status, vend_count, amount_kobo, commission_kobo, charge_kobo)
+      select ${week}::date, corporate_id, status, sum(vend_count), sum(amount_kobo), sum(commission_kobo), sum(charge_kobo)
+      from vend_client_daily_totals where day between ${week}::date and ${last}::date
+      group by corporate_id, status`);
+    await tx.execute(sql`
+      insert into vend_rollup_weeks (week, built_at) values (${week}::date, clock_timestamp())
+      on conflict (week) do update set built_at = clock_timestamp()`);
+    return true;
+  });
 }
 
-/** Clean days whose roll-ups differ from their vends before the watermark (empty when right). */
+/**
+ * Weeks over before `today`, with a day in the last `lookbackDays`, whose marked days are all
+ * clean and built whole and whose rows are older than one of their days' (or were never built),
+ * oldest first.
+ */
+export async function weeksToBuild(
+  db: Db,
+  today: string,
+  lookbackDays: number,
+  limit: number,
+): Promise<string[]> {
+  const rows = await rowsOf<{ week: string }>(
+    db,
+    sql`
+      select w.week::text as week from (
+        select ${MONDAY} as week, max(d.built_at) as last, bool_and(${WHOLE}) as whole
+        from vend_rollup_days d
+        where d.day >= ${addCalendarDays(today, -lookbackDays)}::date
+        group by 1
+      ) w left join vend_rollup_weeks k on k.week = w.week
+      where w.week + 6 < ${today}::date and w.whole and (k.week is null or k.built_at < w.last)
+      order by 1 limit ${limit}`,
+  );
+  return rows.map((r) => r.week);
+}
+
+/**
+ * What of [from, to) the roll-ups hold: the days that can be read instead of the vends (built and
+ * clean), each with its watermark (the rows hold the day's vends created before it); and the weeks
+ * inside the range whose per-client rows can be read instead of their days'.
+ */
+export async function rolledDays(
+  db: Db,
+  fromDay: string,
+  toDay: string,
+): Promise<{ days: Map<string, Date>; weeks: string[] }> {
+  const rows = await rowsOf<{ day: string; ms: string | number | null }>(
+    db,
+    sql`select day::text as day, (extract(epoch from built_to) * 1000)::bigint as ms from vend_rollup_days
+        where day >= ${fromDay}::date and day < ${toDay}::date and not dirty and built_to is not null
+        union all
+        select k.week::text, null from vend_rollup_weeks k
+        where k.week >= ${fromDay}::date and k.week + 6 < ${toDay}::date and ${WEEK_READABLE}`,
+  );
+  return {
+    days: new Map(rows.filter((r) => r.ms !== null).map((r) => [r.day, new Date(Number(r.ms))])),
+    weeks: rows.filter((r) => r.ms === null).map((r) => r.day),
+  };
+}
+
+/**
+ * Clean days whose roll-ups differ from their vends before the watermark, and readable weeks
+ * (by their Monday) whose per-client rows differ from their vends: empty when right.
+ */
 export async function rollupMismatches(db: Db): Promise<string[]> {
   const parts = ROLLUPS.map((r, i) => {
     const dims = r.dims.join(', ');
@@ -176,11 +269,30 @@ export async function rollupMismatches(db: Db): Promise<string[]> {
       ${sql.join(
         parts.map((p) => p.ctes),
         sql`, `,
-      )}
+      )},
+      wk as (
+        select k.week, (k.week::timestamp at time zone 'Africa/Lagos') as f,
+               ((k.week + 7)::timestamp at time zone 'Africa/Lagos') as t
+        from vend_rollup_weeks k where ${WEEK_READABLE}
+      ),
+      wraw as (
+        select wk.week, v.corporate_id, v.status, count(*)::bigint as n, sum(v.amount_kobo)::bigint as a,
+               sum(v.commission_kobo)::bigint as c, sum(v.charge_kobo)::bigint as g
+        from wk join report_live_vends v on v.created_at >= wk.f and v.created_at < wk.t
+        group by 1, 2, 3
+      ),
+      wrolled as (
+        select week, corporate_id, status, vend_count::bigint as n, amount_kobo::bigint as a,
+               commission_kobo::bigint as c, charge_kobo::bigint as g
+        from vend_client_weekly_totals where week in (select week from wk)
+      )
       ${sql.join(
         parts.map((p) => p.days),
         sql` union `,
       )}
+      union select distinct week::text as day from (
+        (select * from wraw except select * from wrolled) union all (select * from wrolled except select * from wraw)
+      ) dw
       order by 1`,
   );
   return rows.map((r) => r.day);

@@ -5,14 +5,14 @@
 
 import { lagosDateOf } from '@vendport/shared';
 import type { Db } from '../../infra/db/client';
-import { daysToBuild, rebuildDay, rollupMismatches } from './rollup.repo';
+import { daysToBuild, rebuildDay, rebuildWeek, rollupMismatches, weeksToBuild } from './rollup.repo';
 
 /** How far back the first run looks for days never built. */
 export const ROLLUP_LOOKBACK_DAYS = 400;
 
 /**
- * Rebuilds up to `limit` past days due at `now`, then today (to its watermark) when fewer were
- * due; returns the days rebuilt (fewer than `limit`: caught up).
+ * Rebuilds up to `limit` past days due at `now`, then, when fewer were due, today (to its
+ * watermark) and up to `limit` weeks due; returns the days rebuilt (fewer than `limit`: caught up).
  */
 export async function buildRollups(db: Db, now = new Date(), limit = 31): Promise<string[]> {
   const today = lagosDateOf(now);
@@ -21,6 +21,8 @@ export async function buildRollups(db: Db, now = new Date(), limit = 31): Promis
   if (days.length < limit) {
     await rebuildDay(db, today);
     days.push(today);
+    // The weeks over whose days are all built now (or were rebuilt since the week was).
+    for (const w of await weeksToBuild(db, today, ROLLUP_LOOKBACK_DAYS, limit)) await rebuildWeek(db, w);
   }
   return days;
 }

@@ -92,6 +92,31 @@ export const vendClientDetailTotals = pgTable(
   (t) => [primaryKey({ columns: [t.corporateId, t.day, t.network, t.serviceType, t.channel, t.status] })],
 );
 
+/**
+ * Per client by Lagos week (Monday to Sunday): vend_client_daily_totals summed over the week's
+ * seven days, for the platform's per-client sums over long ranges (the admin home's top clients
+ * read 200 clients' weeks, not their 1,400 days). A week is read only while vend_rollup_weeks says
+ * it is built after every one of its days and all seven are clean and built whole
+ * (modules/reports/rollup.repo.ts).
+ */
+export const vendClientWeeklyTotals = pgTable(
+  'vend_client_weekly_totals',
+  {
+    week: date('week', { mode: 'string' }).notNull(),
+    corporateId: uuid('corporate_id').notNull(),
+    status: text('status').notNull(),
+    ...sums,
+  },
+  (t) => [primaryKey({ columns: [t.week, t.corporateId, t.status] })],
+);
+
+export const vendRollupWeeks = pgTable('vend_rollup_weeks', {
+  /** The week's Monday. */
+  week: date('week', { mode: 'string' }).primaryKey(),
+  /** When the week's rows were built from its days' (clock time of the build's last statement). */
+  builtAt: ts('built_at').notNull(),
+});
+
 export const vendRollupDays = pgTable('vend_rollup_days', {
   day: date('day', { mode: 'string' }).primaryKey(),
   /** When the day's roll-up rows were last rebuilt (null: never). */
