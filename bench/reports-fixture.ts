@@ -1,10 +1,12 @@
-// The reports benchmark's database side, run with tsx by bench/reports.mjs against DATABASE_URL (a
-// fresh PostgreSQL database): migrate, create 200 clients, bulk-insert vends over the last 90 days
-// with SQL (generate_series: a debit transfer per vend, a reversal for the failed and reversed ones,
-// ~3% test-mode vends), build the day roll-ups and check them against the raw rows, then time the
-// report reads through the app's own services: p50/p95 over BENCH_REPEAT runs each. Done at
-// 10,000 vends, then again after topping up to 1,000,000 (and 10,000,000 with
-// BENCH_SIZES=10000,1000000,10000000). After each size, the admin's vending history is exported
+// The reports benchmark's database side, run with tsx by bench/reports.mjs: one fresh PostgreSQL
+// database per size of BENCH_SIZES (BENCH_DATABASE_URLS, in the same order; DATABASE_URL alone for
+// one size). In each: migrate, create 200 clients, bulk-insert the size's vends over the last 90
+// days with SQL (generate_series: a debit transfer per vend, a reversal for the failed and reversed
+// ones, ~3% test-mode vends), build the day roll-ups and check them against the raw rows. Then the
+// report reads are timed through the app's own services, p50/p95 over BENCH_REPEAT runs each, the
+// sizes taking turns run by run (a read's runs at 10,000 and at 1,000,000 interleaved, not minutes
+// apart): whatever else the machine does then weighs on every size alike, so the growth column
+// measures the size, not the moment. Last, for each size, the admin's vending history is exported
 // over every live row through the app's own streamed CSV (to a counting sink): rows, time and the
 // process's peak RSS. Prints one JSON line per size.
 //
@@ -19,9 +21,8 @@ import { addCalendarDays, lagosDateOf } from '@vendport/shared';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/infra/config';
 import { pipeCsv } from '../apps/api/src/infra/csv';
-import { openDb } from '../apps/api/src/infra/db/client';
+import { type Db, type DbHandle, openDb } from '../apps/api/src/infra/db/client';
 import { runMigrations } from '../apps/api/src/infra/db/migrate';
-import { dbTargetOf } from '../apps/api/src/infra/db/target';
 import { ensureSystemRoles } from '../apps/api/src/modules/auth';
 import { ensureDefaultCatalogue } from '../apps/api/src/modules/catalogue/catalogue.service';
 import { adminDashboard, corporateDashboard } from '../apps/api/src/modules/reports/dashboards.service';
@@ -37,12 +38,28 @@ const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 100);
 
 const config = loadConfig();
-const handle = await openDb(dbTargetOf(config));
-const db = handle.db;
-const q = handle.query;
+const URLS = (process.env.BENCH_DATABASE_URLS ?? config.DATABASE_URL ?? '').split(',').filter(Boolean);
+if (URLS.length !== SIZES.length)
+  throw new Error(
+    `BENCH_DATABASE_URLS: one database per size of BENCH_SIZES (${SIZES.length}), not ${URLS.length}`,
+  );
 const POOL_SIZE = config.DATABASE_POOL_SIZE ?? 20;
 
-async function setup(): Promise<void> {
+/** One size's database: its URL, the app's handle on it and its vend count. */
+interface Sized {
+  total: number;
+  url: string;
+  handle: DbHandle;
+  db: Db;
+  q: DbHandle['query'];
+}
+
+async function openSized(total: number, url: string): Promise<Sized> {
+  const handle = await openDb({ url, poolSize: POOL_SIZE });
+  return { total, url, handle, db: handle.db, q: handle.query };
+}
+
+async function setup({ handle, db, q }: Sized): Promise<void> {
   await runMigrations(handle);
   await ensureSystemRoles(db);
   await ensureDefaultCatalogue(db);
@@ -67,8 +84,8 @@ async function secondaryIndexes(c: pg.Client): Promise<Array<{ name: string; def
 }
 
 /** Vends number `from`..`to` (inclusive), spread in order over the last DAYS days up to now. */
-async function seed(from: number, to: number): Promise<void> {
-  const c = new pg.Client({ connectionString: config.DATABASE_URL });
+async function seed({ url }: Sized, from: number, to: number): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
   await c.connect();
   const run = (text: string) => c.query(text);
   try {
@@ -156,7 +173,7 @@ async function seed(from: number, to: number): Promise<void> {
   }
 }
 
-async function rollups(): Promise<{ days: number; ms: number; mismatches: string[] }> {
+async function rollups({ db, q }: Sized): Promise<{ days: number; ms: number; mismatches: string[] }> {
   const t0 = performance.now();
   let days = 0;
   for (;;) {
@@ -177,18 +194,28 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
 };
 
-async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+type Figures = { p50: number; p95: number };
+
+/**
+ * One read timed at every size: `fns[i]` is the read on size i. Run i of every size is timed
+ * before run i + 1 of any, the sizes' order turning each run, so the sizes share every moment of
+ * the measure.
+ */
+async function timeSizes(fns: Array<() => Promise<unknown>>): Promise<Figures[]> {
   // The garbage of the read timed before is collected now, not inside this one's runs (with
   // --expose-gc, which bench:reports passes).
   (globalThis as { gc?: () => void }).gc?.();
-  for (let i = 0; i < 3; i++) await fn();
-  const xs: number[] = [];
+  for (const fn of fns) for (let i = 0; i < 3; i++) await fn();
+  const xs: number[][] = fns.map(() => []);
   for (let i = 0; i < REPEAT; i++) {
-    const t0 = performance.now();
-    await fn();
-    xs.push(performance.now() - t0);
+    for (let j = 0; j < fns.length; j++) {
+      const k = (i + j) % fns.length;
+      const t0 = performance.now();
+      await fns[k]();
+      xs[k].push(performance.now() - t0);
+    }
   }
-  return { p50: Math.round(pct(xs, 50) * 10) / 10, p95: Math.round(pct(xs, 95) * 10) / 10 };
+  return xs.map((x) => ({ p50: Math.round(pct(x, 50) * 10) / 10, p95: Math.round(pct(x, 95) * 10) / 10 }));
 }
 
 /**
@@ -198,7 +225,7 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: num
  * client's first page 2-3 ms at p50 with 15 ms at p95, the slow runs being the first ones). The
  * app's connections are long-lived; the reads are measured as they run on them.
  */
-async function warmPool(): Promise<void> {
+async function warmPool({ q }: Sized): Promise<void> {
   const tables = [
     'vends',
     'corporates',
@@ -216,8 +243,10 @@ async function warmPool(): Promise<void> {
   await Promise.all(Array.from({ length: POOL_SIZE }, () => q(`select pg_sleep(0.2); ${plans}`)));
 }
 
-async function measure(total: number) {
-  await warmPool();
+/** The size's figures besides the times, and its reads ready to be timed. */
+async function readsOf(s: Sized) {
+  const { db, q, total } = s;
+  await warmPool(s);
   // The busiest client: what its home, valuation and history read.
   const [top] = await q<{ id: string }>(
     `select corporate_id as id from vends group by 1 order by count(*) desc limit 1`,
@@ -259,34 +288,30 @@ async function measure(total: number) {
     total: number,
     before: { nextCursor: string | null },
   ) => vendHistoryPage(db, { ...h, page: lastPage(total), cursor: before.nextCursor ?? undefined });
-  const results: Record<string, { p50: number; p95: number }> = {
-    'client home, 30 days': await time(() =>
-      corporateDashboard(db, client, false, { filter: 'custom', ...range30 }),
-    ),
-    'admin home, 30 days': await time(() => adminDashboard(db, range30)),
-    'analytics trends, 90 days': await time(() => trends(db, { ...range90, granularity: 'day' })),
-    'valuation count, 30 days': await time(() => valuationCount(db, client, { ...range30, chunkSize })),
-    'valuation chunk (5,000)': await time(() => valuationChunk(db, client, { ...range30, chunkSize })),
-    'client history, first page': await time(() => vendHistoryPage(db, { ...clientHistory, page: 1 })),
-    'client history, last page (jump)': await time(() =>
+  const reads: Record<string, () => Promise<unknown>> = {
+    'client home, 30 days': () => corporateDashboard(db, client, false, { filter: 'custom', ...range30 }),
+    'admin home, 30 days': () => adminDashboard(db, range30),
+    'analytics trends, 90 days': () => trends(db, { ...range90, granularity: 'day' }),
+    'valuation count, 30 days': () => valuationCount(db, client, { ...range30, chunkSize }),
+    'valuation chunk (5,000)': () => valuationChunk(db, client, { ...range30, chunkSize }),
+    'client history, first page': () => vendHistoryPage(db, { ...clientHistory, page: 1 }),
+    'client history, last page (jump)': () =>
       vendHistoryPage(db, { ...clientHistory, page: lastPage(clientTotal) }),
-    ),
-    'client history, last page (next)': await time(() =>
-      byCursor(clientHistory, clientTotal, clientBeforeLast),
-    ),
-    'admin history, first page': await time(() => vendHistoryPage(db, { ...adminHistory, page: 1 })),
-    'admin history, last page (jump)': await time(() =>
+    'client history, last page (next)': () => byCursor(clientHistory, clientTotal, clientBeforeLast),
+    'admin history, first page': () => vendHistoryPage(db, { ...adminHistory, page: 1 }),
+    'admin history, last page (jump)': () =>
       vendHistoryPage(db, { ...adminHistory, page: lastPage(adminTotal) }),
-    ),
-    'admin history, last page (next)': await time(() => byCursor(adminHistory, adminTotal, adminBeforeLast)),
+    'admin history, last page (next)': () => byCursor(adminHistory, adminTotal, adminBeforeLast),
   };
   return {
-    total,
-    clientVends30: Number(n),
-    valuationCount: count.count,
-    clientHistoryRows: clientTotal,
-    adminHistoryRows: adminTotal,
-    results,
+    figures: {
+      total,
+      clientVends30: Number(n),
+      valuationCount: count.count,
+      clientHistoryRows: clientTotal,
+      adminHistoryRows: adminTotal,
+    },
+    reads,
   };
 }
 
@@ -297,7 +322,7 @@ const MB = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
  * a sink that counts: rows, bytes, time, and the RSS before and at its peak (sampled every 10 ms
  * and at every chunk), with the process's lifetime peak (resourceUsage().maxRSS) beside them.
  */
-async function exportRun() {
+async function exportRun({ db }: Sized) {
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
   let peak = rssBefore;
@@ -333,24 +358,42 @@ async function exportRun() {
   };
 }
 
+const sized: Sized[] = [];
 try {
-  await setup();
-  let seeded = 0;
-  for (const size of SIZES) {
+  const built: Array<{ seedMs: number; rollup: Awaited<ReturnType<typeof rollups>> }> = [];
+  for (const [i, size] of SIZES.entries()) {
+    const s = await openSized(size, URLS[i]);
+    sized.push(s);
     process.stderr.write(`== ${size.toLocaleString('en')} vends: seeding ...\n`);
+    await setup(s);
     const t0 = performance.now();
-    await seed(seeded + 1, size);
+    await seed(s, 1, size);
     const seedMs = Math.round(performance.now() - t0);
-    seeded = size;
-    const r = await rollups();
+    const r = await rollups(s);
     process.stderr.write(
-      `   seeded in ${(seedMs / 1000).toFixed(1)} s; roll-ups: ${r.days} days in ${(r.ms / 1000).toFixed(1)} s, mismatches ${r.mismatches.length}\n   measuring ...\n`,
+      `   seeded in ${(seedMs / 1000).toFixed(1)} s; roll-ups: ${r.days} days in ${(r.ms / 1000).toFixed(1)} s, mismatches ${r.mismatches.length}\n`,
     );
-    const m = await measure(size);
-    process.stderr.write('   exporting the admin vending history ...\n');
-    const exported = await exportRun();
-    console.log(JSON.stringify({ ...m, seedMs, rollup: r, export: exported }));
+    built.push({ seedMs, rollup: r });
+  }
+  process.stderr.write('== measuring, the sizes in turn ...\n');
+  const prepared = [];
+  for (const s of sized) prepared.push(await readsOf(s));
+  const results: Array<Record<string, Figures>> = sized.map(() => ({}));
+  for (const name of Object.keys(prepared[0].reads)) {
+    const figures = await timeSizes(prepared.map((p) => p.reads[name]));
+    figures.forEach((f, i) => {
+      results[i][name] = f;
+    });
+  }
+  for (const [i, s] of sized.entries()) {
+    process.stderr.write(
+      `== ${s.total.toLocaleString('en')} vends: exporting the admin vending history ...\n`,
+    );
+    const exported = await exportRun(s);
+    console.log(
+      JSON.stringify({ ...prepared[i].figures, results: results[i], ...built[i], export: exported }),
+    );
   }
 } finally {
-  await handle.close();
+  for (const s of sized) await s.handle.close();
 }

@@ -1,8 +1,9 @@
 // npm run bench:reports — the dashboards, analytics, sales valuation and vending history on a
 // million vends (issue 12). In a fresh PostgreSQL database: 200 clients and vends over the last 90
 // days inserted in bulk with SQL (not through the API), the day roll-ups built and checked, then
-// p50/p95 of each read through the app's services, at 10,000 vends and again at 1,000,000
-// (bench/reports-fixture.ts does the work). Prints a table and the growth ratios 10k -> 1M.
+// p50/p95 of each read through the app's services, at 10,000 vends and at 1,000,000, each size in
+// a database of its own and the sizes timed in turn, run by run (bench/reports-fixture.ts does the
+// work). Prints a table and the growth ratios 10k -> 1M.
 // With a third size (BENCH_SIZES=10000,1000000,10000000: seeding takes minutes) its p50/p95 are
 // printed beside them, with the growth second -> third and the ten-million target (every p95 <=
 // 100 ms there). After each size: the admin's vending history exported over every live vend
@@ -26,16 +27,19 @@ const HUGE_P95_TARGET_MS = 100;
 
 const admin = (sql) => adminQuery(PG_URL, sql);
 
-const dbName = `vp_bench_reports_${randomBytes(3).toString('hex')}`;
-console.log(`VendPort reports benchmark: database ${dbName} on ${new URL(PG_URL).host}`);
-await admin(`create database ${dbName}`);
+// One database per size: the reads of every size are timed in turn, run by run (reports-fixture.ts).
+const sizes = (process.env.BENCH_SIZES ?? '10000,1000000').split(',');
+const dbNames = sizes.map(() => `vp_bench_reports_${randomBytes(3).toString('hex')}`);
+console.log(`VendPort reports benchmark: databases ${dbNames.join(', ')} on ${new URL(PG_URL).host}`);
 let out;
 try {
+  for (const name of dbNames) await admin(`create database ${name}`);
   out = execFileSync(tsx, ['bench/reports-fixture.ts'], {
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: withDb(PG_URL, dbName),
+      DATABASE_URL: withDb(PG_URL, dbNames[0]),
+      BENCH_DATABASE_URLS: dbNames.map((n) => withDb(PG_URL, n)).join(','),
       APP_SECRET: randomBytes(32).toString('hex'),
       // The simulator never takes a live vend in production (issue 32): the bench runs as development,
       // which differs from production only in HSTS and the API document's surface.
@@ -49,7 +53,7 @@ try {
     maxBuffer: 16 * 1024 * 1024,
   });
 } finally {
-  await admin(`drop database if exists ${dbName} with (force)`);
+  for (const name of dbNames) await admin(`drop database if exists ${name} with (force)`);
 }
 
 const runs = out
