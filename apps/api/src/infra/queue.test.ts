@@ -8,6 +8,14 @@ let t: TestApp;
 const T0 = new Date('2026-01-01T08:00:00Z');
 const at = (s: number) => new Date(T0.getTime() + s * 1000);
 const job = async (id: string) => (await t.app.ctx.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+/** A job a worker claimed (RUNNING, leased until `until`), with `v`'s columns. */
+const claimedJob = async (queue: string, until: Date, v: Partial<typeof jobs.$inferInsert>) =>
+  (
+    await t.app.ctx.db
+      .insert(jobs)
+      .values({ queue, status: 'RUNNING', attempts: 1, runAt: until, lockedUntil: until, ...v })
+      .returning({ id: jobs.id })
+  )[0]!;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -102,20 +110,8 @@ describe('[QUEUE] the durable job queue', () => {
   it.runIf(testDbKind() === 'pg')(
     '[QUEUE] a job held by a process that is gone is due at once, not when its lease ends (PostgreSQL)',
     async () => {
-      const held = (by: string) =>
-        t.app.ctx.db
-          .insert(jobs)
-          .values({
-            queue: 'q8',
-            status: 'RUNNING',
-            attempts: 1,
-            runAt: at(300),
-            lockedUntil: at(300),
-            lockedBy: by,
-          })
-          .returning({ id: jobs.id });
-      const [dead] = await held('vendport:a-process-that-died');
-      const [alive] = await held(t.app.ctx.dbHandle.instance!);
+      const dead = await claimedJob('q8', at(300), { lockedBy: 'vendport:a-process-that-died' });
+      const alive = await claimedJob('q8', at(300), { lockedBy: t.app.ctx.dbHandle.instance! });
       expect(await releaseJobsOfDeadProcesses(t.app.ctx.db, at(10))).toBe(1);
       const seen: string[] = [];
       expect(await runDue(t.app.ctx, { q8: async (_c, j) => void seen.push(j.id) }, { now: at(10) })).toBe(1);
@@ -129,28 +125,8 @@ describe('[QUEUE] the durable job queue', () => {
 
   it('[QUEUE] on start, a job claimed before the process started is due at once', async () => {
     const started = at(1000);
-    const [before] = await t.app.ctx.db
-      .insert(jobs)
-      .values({
-        queue: 'q9',
-        status: 'RUNNING',
-        attempts: 1,
-        runAt: at(1200),
-        lockedUntil: at(1200),
-        updatedAt: at(990),
-      })
-      .returning({ id: jobs.id });
-    const [after] = await t.app.ctx.db
-      .insert(jobs)
-      .values({
-        queue: 'q9',
-        status: 'RUNNING',
-        attempts: 1,
-        runAt: at(1200),
-        lockedUntil: at(1200),
-        updatedAt: at(1001),
-      })
-      .returning({ id: jobs.id });
+    const before = await claimedJob('q9', at(1200), { updatedAt: at(990) });
+    const after = await claimedJob('q9', at(1200), { updatedAt: at(1001) });
     expect(await releaseJobsAtStart(t.app.ctx.db, started, at(1002))).toBe(1);
     expect(await job(before.id)).toMatchObject({ status: 'RUNNING', runAt: at(1002) });
     expect(await job(after.id)).toMatchObject({ status: 'RUNNING', runAt: at(1200) });

@@ -4,7 +4,7 @@
 // it due again when the lease ends, or sooner when it is seen gone (releaseJobsOfDeadProcesses,
 // releaseJobsAtStart). Handlers get the clock as an argument, so tests drive the
 // queue deterministically with runDue(..., { now }) and never sleep.
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from './context';
 import type { Db } from './db/client';
 import { jobs } from './db/schema';
@@ -110,37 +110,29 @@ async function claim(
  * moment) only runs it early: the old holder can no longer settle it (finish() checks the attempt),
  * and every handler may run again, as after a lease. Returns how many were released.
  */
-export async function releaseJobsOfDeadProcesses(db: Db, now: Date): Promise<number> {
-  const released = await db
-    .update(jobs)
-    .set({ runAt: now, lockedUntil: now, updatedAt: now })
-    .where(
-      and(
-        eq(jobs.status, 'RUNNING'),
-        sql`${jobs.runAt} > ${now.toISOString()}::timestamptz`,
-        sql`${jobs.lockedBy} is not null and ${jobs.lockedBy} not in
-              (select application_name from pg_stat_activity where application_name like 'vendport:%')`,
-      ),
-    )
-    .returning({ id: jobs.id });
-  return released.length;
+export function releaseJobsOfDeadProcesses(db: Db, now: Date): Promise<number> {
+  return releaseRunning(
+    db,
+    now,
+    sql`${jobs.lockedBy} is not null and ${jobs.lockedBy} not in
+          (select application_name from pg_stat_activity where application_name like 'vendport:%')`,
+  );
 }
 
 /**
  * PGlite (one process per database, db/dir-lock.ts): a RUNNING job claimed before this process
  * started (`startedAt`) was held by a process that died; it is due now.
  */
-export async function releaseJobsAtStart(db: Db, startedAt: Date, now: Date): Promise<number> {
+export function releaseJobsAtStart(db: Db, startedAt: Date, now: Date): Promise<number> {
+  return releaseRunning(db, now, sql`${jobs.updatedAt} < ${startedAt.toISOString()}::timestamptz`);
+}
+
+/** RUNNING jobs matching `which`, their lease not yet over, made due at `now`; returns how many. */
+async function releaseRunning(db: Db, now: Date, which: SQL): Promise<number> {
   const released = await db
     .update(jobs)
     .set({ runAt: now, lockedUntil: now, updatedAt: now })
-    .where(
-      and(
-        eq(jobs.status, 'RUNNING'),
-        sql`${jobs.runAt} > ${now.toISOString()}::timestamptz`,
-        sql`${jobs.updatedAt} < ${startedAt.toISOString()}::timestamptz`,
-      ),
-    )
+    .where(and(eq(jobs.status, 'RUNNING'), sql`${jobs.runAt} > ${now.toISOString()}::timestamptz`, which))
     .returning({ id: jobs.id });
   return released.length;
 }
