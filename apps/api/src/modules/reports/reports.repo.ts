@@ -168,10 +168,19 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
   // The vends' CTE filters no status: it carries the status column whenever a grouping filters by it.
   const filtered = specs.some((s) => s.statuses?.length);
   const rawDims: Dim[] = filtered && !all.includes('status') ? [...all, 'status'] : all;
+  // The platform's per-client groupings without the day can read whole weeks (rolledDays says which).
+  const weekly = specs.map(
+    (s, k) => !q.corporateId && tables[k] === 'vend_client_daily_totals' && !s.dims.includes('day'),
+  );
   const answers = await db.transaction(
     async (tx) => {
       const { days: rolled, weeks } = tables.some((t) => t)
-        ? await rolledDays(tx, q.fromDay, q.toDay)
+        ? await rolledDays(
+            tx,
+            q.fromDay,
+            q.toDay,
+            weekly.some((w) => w),
+          )
         : { days: new Map<string, Date>(), weeks: [] };
       const parts: SQL[] = [];
       const whole = uncovered(q.fromDay, q.toDay, new Map());
@@ -180,6 +189,9 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
       const sums = sql.raw(
         'sum(n)::bigint as n, sum(a)::bigint as a, sum(c)::bigint as c, sum(g)::bigint as g',
       );
+      const rolledSums = sql.raw(
+        'sum(t.vend_count)::bigint as n, sum(t.amount_kobo)::bigint as a, sum(t.commission_kobo)::bigint as c, sum(t.charge_kobo)::bigint as g',
+      );
       // The rolled days as runs of consecutive days (a range each, not one parameter a day: the
       // planner estimated a 30-day list once per element and grouping, more than the read cost).
       const runsOf = (days: string[]) =>
@@ -187,13 +199,9 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
           dayRuns(days).map(([a, b]) => sql`t.day between ${a}::date and ${b}::date`),
           sql` or `,
         );
-      // The platform's per-client groupings without the day read a readable week's rows instead of
-      // its seven days' (vend_client_weekly_totals), and the days' rows for the rest of the range.
-      const byWeek = (k: number) =>
-        weeks.length > 0 &&
-        !q.corporateId &&
-        tables[k] === 'vend_client_daily_totals' &&
-        !specs[k].dims.includes('day');
+      // Those read a readable week's rows instead of its seven days' (vend_client_weekly_totals),
+      // and the days' rows for the rest of the range.
+      const byWeek = (k: number) => weekly[k] && weeks.length > 0;
       const inWeeks = new Set(
         weeks.flatMap((w) => Array.from({ length: 7 }, (_, i) => addCalendarDays(w, i))),
       );
@@ -231,9 +239,7 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
         const table = tables[k];
         if (byWeek(k)) {
           parts.push(sql`
-            select ${k}::int as k, ${selectList(all, dims, ROLLED)} sum(t.vend_count)::bigint as n,
-                   sum(t.amount_kobo)::bigint as a, sum(t.commission_kobo)::bigint as c,
-                   sum(t.charge_kobo)::bigint as g
+            select ${k}::int as k, ${selectList(all, dims, ROLLED)} ${rolledSums}
             from vend_client_weekly_totals t
             where t.week in (${sql.join(
               weeks.map((w) => sql`${w}::date`),
@@ -243,9 +249,7 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
         }
         if (table && daysFor(k).length) {
           parts.push(sql`
-            select ${k}::int as k, ${selectList(all, dims, ROLLED)} sum(t.vend_count)::bigint as n,
-                   sum(t.amount_kobo)::bigint as a, sum(t.commission_kobo)::bigint as c,
-                   sum(t.charge_kobo)::bigint as g
+            select ${k}::int as k, ${selectList(all, dims, ROLLED)} ${rolledSums}
             from ${rowsFor(k)}
             ${groupList(all, dims, 1)}`);
         }

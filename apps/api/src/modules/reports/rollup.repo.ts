@@ -209,21 +209,24 @@ export async function weeksToBuild(
 
 /**
  * What of [from, to) the roll-ups hold: the days that can be read instead of the vends (built and
- * clean), each with its watermark (the rows hold the day's vends created before it); and the weeks
- * inside the range whose per-client rows can be read instead of their days'.
+ * clean), each with its watermark (the rows hold the day's vends created before it); and, when
+ * asked, the weeks inside the range whose per-client rows can be read instead of their days'.
  */
 export async function rolledDays(
   db: Db,
   fromDay: string,
   toDay: string,
+  withWeeks: boolean,
 ): Promise<{ days: Map<string, Date>; weeks: string[] }> {
+  const weeks = sql`
+    union all
+    select k.week::text, null from vend_rollup_weeks k
+    where k.week >= ${fromDay}::date and k.week + 6 < ${toDay}::date and ${WEEK_READABLE}`;
   const rows = await rowsOf<{ day: string; ms: string | number | null }>(
     db,
     sql`select day::text as day, (extract(epoch from built_to) * 1000)::bigint as ms from vend_rollup_days
         where day >= ${fromDay}::date and day < ${toDay}::date and not dirty and built_to is not null
-        union all
-        select k.week::text, null from vend_rollup_weeks k
-        where k.week >= ${fromDay}::date and k.week + 6 < ${toDay}::date and ${WEEK_READABLE}`,
+        ${withWeeks ? weeks : sql``}`,
   );
   return {
     days: new Map(rows.filter((r) => r.ms !== null).map((r) => [r.day, new Date(Number(r.ms))])),
