@@ -99,7 +99,7 @@ const queuePoller = (ctx: AppContext): Jobs => {
 };
 
 /** How often a worker looks for jobs held by a process that is gone (PostgreSQL). */
-export const ORPHANED_JOBS_MS = 10_000;
+const ORPHANED_JOBS_MS = 10_000;
 
 /**
  * Jobs whose worker died are due again at once rather than when their lease ends: on start, and

@@ -6,7 +6,7 @@
 // queue deterministically with runDue(..., { now }) and never sleep.
 import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from './context';
-import type { Db } from './db/client';
+import { type Db, LIVE_INSTANCE_NAMES } from './db/client';
 import { jobs } from './db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -103,8 +103,8 @@ async function claim(
 }
 
 /**
- * PostgreSQL: RUNNING jobs held by a process that is gone (no connection of its application_name
- * is left; every process keeps one for its whole life, db/client.ts) are due now instead of when
+ * PostgreSQL: RUNNING jobs held by a process that is gone (not among LIVE_INSTANCE_NAMES) are due
+ * now instead of when
  * their lease ends (five minutes: a worker killed while it requeried a vend left the vend PENDING
  * that long). Taking over a job of a live process by mistake (one cut off from the database for a
  * moment) only runs it early: the old holder can no longer settle it (finish() checks the attempt),
@@ -114,8 +114,7 @@ export function releaseJobsOfDeadProcesses(db: Db, now: Date): Promise<number> {
   return releaseRunning(
     db,
     now,
-    sql`${jobs.lockedBy} is not null and ${jobs.lockedBy} not in
-          (select application_name from pg_stat_activity where application_name like 'vendport:%')`,
+    sql`${jobs.lockedBy} is not null and ${jobs.lockedBy} not in (${LIVE_INSTANCE_NAMES})`,
   );
 }
 

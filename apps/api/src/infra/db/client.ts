@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -24,6 +24,13 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 
 /** This process among the app's connections to PostgreSQL (pg_stat_activity.application_name). */
 export const INSTANCE_NAME = `vendport:${randomUUID()}`;
+
+/**
+ * The names of the app processes connected to the database now (a subquery, PostgreSQL): every
+ * process keeps one connection named INSTANCE_NAME for its whole life, so a name missing here is a
+ * process that is gone (its vends and jobs are taken over at once).
+ */
+export const LIVE_INSTANCE_NAMES = sql`select application_name from pg_stat_activity where application_name like 'vendport:%'`;
 
 export interface DbHandle {
   db: Db;

@@ -39,9 +39,10 @@ import { lagosDayStart } from '../../infra/lagos-time';
 
 const LAGOS_DAY = sql.raw(`(v.created_at at time zone 'Africa/Lagos')::date`);
 /** The start of the next Lagos day after vend_rollup_days row d's day. */
-const DAY_END = sql.raw(`((d.day + 1)::timestamp at time zone 'Africa/Lagos')`);
+const DAY_END_SQL = `((d.day + 1)::timestamp at time zone 'Africa/Lagos')`;
+const DAY_END = sql.raw(DAY_END_SQL);
 /** vend_rollup_days row d is clean and built whole (its rows hold all of its day's vends). */
-const WHOLE_DAY = `(not d.dirty and d.built_to = ((d.day + 1)::timestamp at time zone 'Africa/Lagos'))`;
+const WHOLE_DAY = `(not d.dirty and d.built_to = ${DAY_END_SQL})`;
 const WHOLE = sql.raw(WHOLE_DAY);
 /** vend_rollup_weeks row k can be read: its seven days whole and none rebuilt after it. */
 const WEEK_READABLE = sql.raw(`((select count(*) from vend_rollup_days d

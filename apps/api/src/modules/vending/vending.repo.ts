@@ -1,7 +1,7 @@
 // Queries for vends: by reference (idempotency), by id or readable code within a scope, the
 // filtered history lists, and the row locks the status changes take.
 import { and, count, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../infra/db/client';
+import { type Db, LIVE_INSTANCE_NAMES } from '../../infra/db/client';
 import { vends } from '../../infra/db/schema';
 import { isUuid, runStatement, type Statement } from '../../infra/db/sql';
 import { groupCommitPer } from '../../infra/group-commit';
@@ -225,8 +225,7 @@ export function claimVendsOfDeadProcesses(db: Db, now: Date) {
   return claimInRequestPhase(
     db,
     now,
-    sql`${vends.placedBy} is not null and ${vends.placedBy} not in
-          (select application_name from pg_stat_activity where application_name like 'vendport:%')`,
+    sql`${vends.placedBy} is not null and ${vends.placedBy} not in (${LIVE_INSTANCE_NAMES})`,
   );
 }
 
