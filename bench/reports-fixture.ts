@@ -29,6 +29,7 @@ import { adminDashboard, corporateDashboard } from '../apps/api/src/modules/repo
 import { buildRollups, checkRollups } from '../apps/api/src/modules/reports/rollup.service';
 import { trends } from '../apps/api/src/modules/reports/trends.service';
 import { valuationChunk, valuationCount } from '../apps/api/src/modules/reports/valuation.service';
+import { vendTotal } from '../apps/api/src/modules/reports/vend-totals.service';
 import { vendHistoryCsv } from '../apps/api/src/modules/vending/vend-export.service';
 import { vendHistoryPage } from '../apps/api/src/modules/vending/vend-history.repo';
 
@@ -261,6 +262,8 @@ async function readsOf(s: Sized) {
     [client, range30.startDate],
   );
   const chunkSize = 5000;
+  // The history as its routes read it: the total from the roll-ups (ctx.reads, wired by app.ts).
+  const historyPage = (f: Parameters<typeof vendHistoryPage>[1]) => vendHistoryPage(db, f, { vendTotal });
   const count = await valuationCount(db, client, { ...range30, chunkSize });
   const clientHistory = {
     corporateId: client,
@@ -272,8 +275,8 @@ async function readsOf(s: Sized) {
   // The histories as the pager reads them: page 1, a jump to the last page (a link or a reload),
   // and Next by cursor from the page before it.
   const lastPage = (t: number) => Math.max(1, Math.ceil(t / 40));
-  const clientTotal = (await vendHistoryPage(db, { ...clientHistory, page: 1 })).total;
-  const clientBeforeLast = await vendHistoryPage(db, { ...clientHistory, page: lastPage(clientTotal) - 1 });
+  const clientTotal = (await historyPage({ ...clientHistory, page: 1 })).total;
+  const clientBeforeLast = await historyPage({ ...clientHistory, page: lastPage(clientTotal) - 1 });
   const adminHistory = {
     mode: 'LIVE',
     status: 'SUCCESSFUL',
@@ -281,26 +284,24 @@ async function readsOf(s: Sized) {
     from: new Date(`${range30.startDate}T00:00:00+01:00`),
     limit: 40,
   };
-  const adminTotal = (await vendHistoryPage(db, { ...adminHistory, page: 1 })).total;
-  const adminBeforeLast = await vendHistoryPage(db, { ...adminHistory, page: lastPage(adminTotal) - 1 });
+  const adminTotal = (await historyPage({ ...adminHistory, page: 1 })).total;
+  const adminBeforeLast = await historyPage({ ...adminHistory, page: lastPage(adminTotal) - 1 });
   const byCursor = (
     h: typeof clientHistory | typeof adminHistory,
     total: number,
     before: { nextCursor: string | null },
-  ) => vendHistoryPage(db, { ...h, page: lastPage(total), cursor: before.nextCursor ?? undefined });
+  ) => historyPage({ ...h, page: lastPage(total), cursor: before.nextCursor ?? undefined });
   const reads: Record<string, () => Promise<unknown>> = {
     'client home, 30 days': () => corporateDashboard(db, client, false, { filter: 'custom', ...range30 }),
     'admin home, 30 days': () => adminDashboard(db, range30),
     'analytics trends, 90 days': () => trends(db, { ...range90, granularity: 'day' }),
     'valuation count, 30 days': () => valuationCount(db, client, { ...range30, chunkSize }),
     'valuation chunk (5,000)': () => valuationChunk(db, client, { ...range30, chunkSize }),
-    'client history, first page': () => vendHistoryPage(db, { ...clientHistory, page: 1 }),
-    'client history, last page (jump)': () =>
-      vendHistoryPage(db, { ...clientHistory, page: lastPage(clientTotal) }),
+    'client history, first page': () => historyPage({ ...clientHistory, page: 1 }),
+    'client history, last page (jump)': () => historyPage({ ...clientHistory, page: lastPage(clientTotal) }),
     'client history, last page (next)': () => byCursor(clientHistory, clientTotal, clientBeforeLast),
-    'admin history, first page': () => vendHistoryPage(db, { ...adminHistory, page: 1 }),
-    'admin history, last page (jump)': () =>
-      vendHistoryPage(db, { ...adminHistory, page: lastPage(adminTotal) }),
+    'admin history, first page': () => historyPage({ ...adminHistory, page: 1 }),
+    'admin history, last page (jump)': () => historyPage({ ...adminHistory, page: lastPage(adminTotal) }),
     'admin history, last page (next)': () => byCursor(adminHistory, adminTotal, adminBeforeLast),
   };
   return {

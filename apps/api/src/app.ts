@@ -23,6 +23,7 @@ import { balanceChecksIdle, checkVtuLine, queueBalanceChecks } from './modules/b
 import { healthProbes, metricsRoutes } from './modules/ops';
 import { smtpSourceOf } from './modules/platform';
 import { closeRateLimits } from './modules/rate-limits';
+import { vendTotal } from './modules/reports';
 import { recordVendEvent, vendsSettled } from './modules/vending';
 import { registerAccessControl } from './plugins/access';
 import { registerApiKeyAuth } from './plugins/api-key';
@@ -82,6 +83,8 @@ export async function buildApp(
       },
       vendWebhookAttempted: (db, a) => recordVendEvent(db, { ...a, type: 'WEBHOOK' }),
     },
+    // Each module's question, handed to the module that answers it (infra/context.ts UpperReads).
+    reads: { vendTotal },
   };
   // The mailer sends through the admin's SMTP settings when they are set and enabled.
   ctx.mailer.useSource(smtpSourceOf(ctx));

@@ -19,6 +19,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** What modules raise for the modules above them (DomainEvents below); wired by app.ts. */
   events: DomainEvents;
+  /** What modules ask of the modules above them (UpperReads below); wired by app.ts. */
+  reads: UpperReads;
 }
 
 declare module 'fastify' {
@@ -52,4 +54,33 @@ export interface DomainEvents {
   vtuLineFunded(ctx: AppContext, lineId: string): Promise<void>;
   /** An attempt to deliver a vend's webhook event was made (webhooks), in the attempt's transaction. */
   vendWebhookAttempted(db: Db, attempt: VendWebhookAttempt): Promise<void>;
+}
+
+/** A vending history's filter, as the vending module reads it and the reports module counts it. */
+export interface VendCriteria {
+  corporateId?: string;
+  mode: string;
+  search?: string;
+  /** From this instant, inclusive. */
+  from?: Date;
+  /** Before this instant. */
+  to?: Date;
+  status?: string;
+  network?: string;
+  serviceType?: string;
+  serviceId?: string;
+  platform?: string;
+  channel?: string;
+  clientType?: string;
+}
+
+// What a module asks of a module above it without importing it, as events are raised: the
+// composition (app.ts) hands each read to the module that answers it. Vending sits below reports
+// (which reads the vends), yet a vending history's total comes from the reports' roll-ups.
+export interface UpperReads {
+  /**
+   * How many vends match a vending history's filter, from the roll-ups (reports), exact; null
+   * when the roll-ups cannot say (test mode, a search, a service, a platform, a time inside a day).
+   */
+  vendTotal(db: Db, f: VendCriteria): Promise<number | null>;
 }

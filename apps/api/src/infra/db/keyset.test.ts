@@ -53,6 +53,8 @@ interface History {
   seed: (c: Client, n: number, base: string) => Promise<void>;
   /** Every id the list shows for the client, in its order. */
   expected: (c: Client) => Promise<string[]>;
+  /** Its total comes from the roll-ups (ctx.reads.vendTotal): exact past the count bound too. */
+  rolledUp?: boolean;
 }
 
 async function templateVend(c: Client): Promise<string> {
@@ -93,6 +95,7 @@ const vending = (area: 'CORPORATE' | 'ADMIN'): History => ({
         sql`select id from vends where corporate_id = ${c.corporateId} and mode = 'LIVE' order by created_at desc, id desc`,
       )
     ).map((r) => r.id),
+  rolledUp: true,
 });
 
 const funding = (area: 'CORPORATE' | 'ADMIN'): History => ({
@@ -252,6 +255,26 @@ describe('[KEYSET] the total', () => {
     const under = await keysetPaged({ page: 1, limit: 40 }, fake(500, 50_000, counted));
     expect(under).toMatchObject({ total: 10_001, totalIsEstimate: true });
   });
+
+  it('[KEYSET] a list with an exact total from elsewhere (the roll-ups) is neither counted nor estimated', async () => {
+    const counted: number[] = [];
+    let estimated = 0;
+    const withExact = (exact: number | null) => ({
+      ...fake(2_000_000, 2_000_000, counted),
+      estimate: async () => {
+        estimated += 1;
+        return 2_000_000;
+      },
+      exactTotal: async () => exact,
+    });
+    const exact = await keysetPaged({ page: 1, limit: 40 }, withExact(1_234_567));
+    expect(exact).toMatchObject({ total: 1_234_567, totalIsEstimate: false });
+    expect([counted, estimated]).toEqual([[], 0]);
+    // None to be had (a filter the roll-ups do not hold): the estimate, marked.
+    const none = await keysetPaged({ page: 1, limit: 40 }, withExact(null));
+    expect(none).toMatchObject({ total: 2_000_000, totalIsEstimate: true });
+    expect(estimated).toBe(1);
+  });
 });
 
 for (const h of [
@@ -368,22 +391,31 @@ for (const h of [
       }
     });
 
-    it('[KEYSET] past the count bound the total is an estimate, marked as such', async () => {
+    it(`[KEYSET] past the count bound the total is ${h.rolledUp ? 'exact (the roll-ups), else' : ''} an estimate, marked as such`, async () => {
       const was = setCountBoundForTests(50);
       try {
-        const p = await read(corp, 'page=1');
+        const all = await h.expected(corp);
+        if (h.rolledUp) {
+          // Every row counted from the roll-ups, however many; a filter they do not hold (a
+          // search) is counted up to the bound and estimated past it.
+          const exact = await read(corp, 'page=1');
+          expect(exact).toMatchObject({ total: all.length, totalIsEstimate: false });
+          expect(all.length).toBeGreaterThan(50);
+        }
+        const searched = h.rolledUp ? 'search=keyset-&' : '';
+        const p = await read(corp, `${searched}page=1`);
         expect(p.totalIsEstimate).toBe(true);
         expect(p.total).toBeGreaterThan(50);
         expect(p.lastPage).toBe(Math.max(2, Math.ceil(p.total / 40)));
         // Walking by cursor still reaches every row, whatever the estimate says.
-        const all = await h.expected(corp);
+        const listed = h.rolledUp ? all.filter((id) => id !== vendTemplates.get(corp.corporateId)) : all;
         const seen: string[] = ids(p);
         let page = p;
         while (page.nextCursor) {
-          page = await read(corp, `page=${page.currentPage + 1}&cursor=${page.nextCursor}`);
+          page = await read(corp, `${searched}page=${page.currentPage + 1}&cursor=${page.nextCursor}`);
           seen.push(...ids(page));
         }
-        expect(seen).toEqual(all);
+        expect(seen).toEqual(listed);
       } finally {
         setCountBoundForTests(was);
       }

@@ -3,9 +3,10 @@
 // while someone pages do not shift the pages they read next. The pager keeps its look (Page N):
 // Next and Previous carry an opaque cursor; a page asked for by number alone (a link, a reload)
 // finds its first key by an index-only scan of the sort key, from the end when it is past the
-// middle (the last page is as cheap as the first). The total is a bounded count: past
-// COUNT_BOUND rows it is the planner's estimate, marked as such (totalIsEstimate); a list the
-// planner puts far past the bound is not counted at all.
+// middle (the last page is as cheap as the first). The total is exact where the list has it from
+// elsewhere than its rows (exactTotal: a vending history's from the roll-ups, whatever its depth);
+// otherwise a bounded count: past COUNT_BOUND rows it is the planner's estimate, marked as such
+// (totalIsEstimate); a list the planner puts far past the bound is not counted at all.
 
 import type { AnyColumn } from 'drizzle-orm';
 import { asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
@@ -131,6 +132,11 @@ export interface KeysetQuery<T> {
   count: (bound: number) => PromiseLike<number>;
   /** An estimate of the matching rows when there are more than the bound. */
   estimate: () => PromiseLike<number>;
+  /**
+   * The list's exact total from elsewhere than its rows (a vending history's from the roll-ups),
+   * asked first; null when it cannot be had (then the bounded count and the estimate).
+   */
+  exactTotal?: () => PromiseLike<number | null>;
 }
 
 /** What a list's keyset query reads besides its rows (KeysetQuery's keyAt, count, estimate). */
@@ -170,6 +176,8 @@ export function keysetMeasures(db: Db, from: SQL, where: SQL | undefined, key: K
 const TRUSTED_ESTIMATE = 4;
 
 async function totalOf<T>(q: KeysetQuery<T>): Promise<{ total: number; estimated: boolean }> {
+  const exact = q.exactTotal ? await q.exactTotal() : null;
+  if (exact !== null) return { total: exact, estimated: false };
   const bound = countBound;
   const estimate = await q.estimate();
   if (estimate > bound * TRUSTED_ESTIMATE) return { total: estimate, estimated: true };

@@ -302,3 +302,63 @@ export async function vendBucketSets(db: Db, q: BucketSetsQuery): Promise<Bucket
     return [...merged.values()];
   });
 }
+
+/** What a vending history's total counts (one client's or every client's live vends). */
+export interface VendCountQuery {
+  corporateId?: string;
+  /** First Lagos day, inclusive (none: from the first vend). */
+  fromDay?: string;
+  /** Last Lagos day, exclusive (none: to the last vend). */
+  toDay?: string;
+  status?: string;
+  /** Equalities on the roll-ups' dimensions (network, serviceType, channel, clientType). */
+  equal: Partial<Record<Exclude<Dim, 'day' | 'status' | 'corporateId'>, string>>;
+}
+
+/**
+ * How many live vends match `q`, in one statement (one snapshot): over the days from the client's
+ * (or the platform's) first live vend to its last (two index ends), within the filter's days, the
+ * roll-up rows of each day rolled up and clean (its vends before the watermark) and the vends of
+ * the rest: a day not rolled up or dirty, and a rolled day's vends from its watermark on (today's
+ * last minutes), each day's by an index range of its own. Null when no roll-up holds the filter
+ * (a client's vends by client type).
+ */
+export async function vendCount(db: Db, q: VendCountQuery): Promise<number | null> {
+  const dims = Object.keys(q.equal) as Array<keyof VendCountQuery['equal']>;
+  const table = rollupTable(q.status ? [...dims, 'status'] : dims, Boolean(q.corporateId));
+  if (!table) return null;
+  // The filter on table alias `a`'s own columns (no cast: the indexes stay usable).
+  const on = (a: string) =>
+    sql.join(
+      [
+        q.corporateId ? sql`${sql.raw(`${a}.corporate_id`)} = ${q.corporateId}` : sql`true`,
+        ...(q.status ? [sql`${sql.raw(`${a}.status`)} = ${q.status}`] : []),
+        ...dims.map((d) => sql`${sql.raw(`${a}.${COLUMN[d]}`)} = ${q.equal[d] ?? ''}`),
+      ],
+      sql` and `,
+    );
+  const [r] = await rowsOf<{ n: string | number | null }>(
+    db,
+    sql`
+      with s as (
+        select greatest((min(v.created_at) at time zone 'Africa/Lagos')::date, ${q.fromDay ?? null}::date) as first,
+               least((max(v.created_at) at time zone 'Africa/Lagos')::date, ${q.toDay ?? null}::date - 1) as last
+        from report_live_vends v where ${q.corporateId ? sql`v.corporate_id = ${q.corporateId}` : sql`true`}
+      ),
+      d as materialized (
+        select g.day, r.day is not null as rolled, greatest(coalesce(r.built_to, g.f), g.f) as f, g.t
+        from s cross join lateral (
+          select x::date as day, (x::date::timestamp at time zone 'Africa/Lagos') as f,
+                 ((x::date + 1)::timestamp at time zone 'Africa/Lagos') as t
+          from generate_series(s.first, s.last, interval '1 day') x) g
+        left join vend_rollup_days r on r.day = g.day and not r.dirty and r.built_to is not null
+      )
+      select coalesce((select sum(t.vend_count) from d join ${sql.raw(table)} t on t.day = d.day
+                        where d.rolled and ${on('t')}), 0)
+           + (select coalesce(sum(c.n), 0) from d cross join lateral (
+                select count(*) as n from report_live_vends v
+                where v.created_at >= d.f and v.created_at < d.t and ${on('v')}) c
+              where d.f < d.t) as n`,
+  );
+  return Number(r?.n ?? 0);
+}

@@ -98,12 +98,15 @@ export async function rebuildDay(db: Db, day: string): Promise<Date> {
     );
     const upTo = new Date(Math.max(Number(m?.ms), from.getTime()));
     for (const r of ROLLUPS) await tx.execute(sql`delete from ${sql.raw(r.table)} where day = ${day}`);
-    // The day's vends read once, at the finest grain; each table sums them to its own.
+    // The day's vends read once, at the finest grain; each table sums them to its own. The rows go
+    // in in their dimensions' order: a client's rows of the day sit together in the table (a
+    // client's history total reads them a day at a time: reports.repo vendCount).
     const inserts = ROLLUPS.map((r, i) => {
       const dims = r.dims.join(', ');
       return sql`${sql.raw(`r${i}`)} as (
         insert into ${sql.raw(r.table)} (day, ${sql.raw(dims)}, vend_count, amount_kobo, commission_kobo, charge_kobo)
-        select ${day}::date, ${sql.raw(dims)}, sum(n), sum(a), sum(c), sum(g) from fine group by ${sql.raw(dims)})`;
+        select ${day}::date, ${sql.raw(dims)}, sum(n), sum(a), sum(c), sum(g) from fine
+        group by ${sql.raw(dims)} order by ${sql.raw(dims)})`;
     });
     await tx.execute(sql`
       with fine as (

@@ -1,6 +1,7 @@
 // The vending histories' reads: the filters both areas share (vendWhere, also the export's), the
 // client home's recent vends, and the history as the screens page it, by keyset (db/keyset).
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { UpperReads, VendCriteria } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import {
   type KeyColumns,
@@ -14,19 +15,7 @@ import { vends } from '../../infra/db/schema';
 import { containing, msisdnContaining } from '../../infra/db/sql';
 import { corporateNameOf } from '../corporates';
 
-export interface VendFilter {
-  corporateId?: string;
-  mode: string;
-  search?: string;
-  from?: Date;
-  to?: Date;
-  status?: string;
-  network?: string;
-  serviceType?: string;
-  serviceId?: string;
-  platform?: string;
-  channel?: string;
-  clientType?: string;
+export interface VendFilter extends VendCriteria {
   page: number;
   limit: number;
 }
@@ -73,11 +62,17 @@ export const VEND_KEY: KeyColumns = { time: vends.createdAt, id: vends.id };
 /**
  * The vending history as the screens page it: by keyset on (created_at, id), from the indexes
  * vends_corporate_history_idx (a client's) and vends_mode_history_idx (every client's), the
- * total a bounded count (db/keyset). Exports read by vend-export.repo.
+ * total from the roll-ups (`totals`, the reports module's: ctx.reads) where they hold the filter,
+ * else a bounded count (db/keyset). Exports read by vend-export.repo.
  */
-export async function vendHistoryPage(db: Db, f: VendFilter & { cursor?: string }) {
+export async function vendHistoryPage(
+  db: Db,
+  f: VendFilter & { cursor?: string },
+  totals: Pick<UpperReads, 'vendTotal'>,
+) {
   const where = vendWhere(f);
   return keysetPaged(f, {
+    exactTotal: () => totals.vendTotal(db, f),
     rows: ({ bound, order, limit }) =>
       db
         .select({ v: vends, corporateName: corporateNameOf(vends.corporateId), kt: keyTime(vends.createdAt) })

@@ -64,7 +64,7 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
       const f = filterOf(q, corporateOf(req));
       if (q.format === 'csv')
         return sendCsvStream(reply, 'vending-history.csv', vendHistoryCsv(ctx.db, f, { admin: false }));
-      const p = await vendHistoryPage(ctx.db, { ...f, cursor: q.cursor });
+      const p = await vendHistoryPage(ctx.db, { ...f, cursor: q.cursor }, ctx.reads);
       return keysetEnvelope('Vending history retrieved', p, (x) => vendOut(x.v));
     },
   );
@@ -85,7 +85,7 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
       const f = filterOf(q, q.corporateId);
       if (q.format === 'csv')
         return sendCsvStream(reply, 'vending-transactions.csv', vendHistoryCsv(ctx.db, f, { admin: true }));
-      const p = await vendHistoryPage(ctx.db, { ...f, cursor: q.cursor });
+      const p = await vendHistoryPage(ctx.db, { ...f, cursor: q.cursor }, ctx.reads);
       return keysetEnvelope('Vending transactions retrieved', p, adminOut);
     },
   );

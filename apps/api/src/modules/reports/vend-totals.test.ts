@@ -1,0 +1,163 @@
+// A vending history's total from the roll-ups (ctx.reads.vendTotal, issue 34): for every filter
+// the roll-ups hold it equals the rows the history lists (the same filter, vendWhere, counted),
+// whether the days are read from the vends (not built), from the roll-ups (built), from both (a
+// day made dirty after its build), or past today's watermark (vends of the last minutes); a filter
+// they do not hold gets null (the history then counts its rows, bounded).
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VendCriteria } from '../../infra/context';
+import { vends } from '../../infra/db/schema';
+import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
+import { createCorporate, type TestUser } from '../../test/factories';
+import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
+import { vendWhere } from '../vending/vend-history.repo';
+import { assignDefaults, fund } from '../vending/vending.testing';
+import { buildRollups, checkRollups } from './rollup.service';
+import { vendTotal } from './vend-totals.service';
+
+let t: TestApp;
+const clients: Array<TestUser & { corporateId: string }> = [];
+const api = apiAs(() => t);
+const sql = <T>(text: string, params: unknown[] = []) => t.app.ctx.dbHandle.query<T>(text, params);
+
+/** The history's own count of a filter: what its pages list. */
+async function listed(f: VendCriteria): Promise<number> {
+  const [r] = await t.app.ctx.db
+    .select({ n: count() })
+    .from(vends)
+    .where(vendWhere({ ...f, page: 1, limit: 40 }));
+  return Number(r?.n ?? 0);
+}
+
+const filters = (): VendCriteria[] => {
+  const [a, b, c] = clients.map((x) => x.corporateId);
+  return [
+    { mode: 'LIVE' },
+    { mode: 'LIVE', status: 'SUCCESSFUL' },
+    { mode: 'LIVE', status: 'FAILED', network: 'MTN' },
+    { mode: 'LIVE', clientType: 'POSTPAID' },
+    { mode: 'LIVE', network: 'GLO', serviceType: 'AIRTIME', channel: 'PORTAL', status: 'SUCCESSFUL' },
+    { mode: 'LIVE', from: lagosDayStart('2026-03-10'), to: lagosDayEnd('2026-03-10') },
+    { mode: 'LIVE', to: lagosDayEnd('2026-03-11'), network: 'AIRTEL' },
+    { mode: 'LIVE', from: lagosDayStart('2026-03-11') },
+    { mode: 'LIVE', from: lagosDayStart('2026-02-01'), to: lagosDayEnd('2026-02-28') },
+    { corporateId: a, mode: 'LIVE' },
+    { corporateId: a, mode: 'LIVE', status: 'SUCCESSFUL', network: 'MTN' },
+    { corporateId: b, mode: 'LIVE', serviceType: 'AIRTIME', channel: 'PORTAL' },
+    { corporateId: b, mode: 'LIVE', status: 'FAILED' },
+    { corporateId: c, mode: 'LIVE', from: lagosDayStart('2026-03-10') },
+    { corporateId: c, mode: 'LIVE', from: lagosDayStart('2026-03-10'), to: lagosDayEnd('2026-03-10') },
+  ];
+};
+
+async function expectTotalsListed(state: string) {
+  for (const f of filters()) {
+    const want = await listed(f);
+    expect(await vendTotal(t.app.ctx.db, f), `${state}: ${JSON.stringify(f)}`).toBe(want);
+  }
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (let i = 0; i < 3; i++) {
+    const c = await createCorporate(t.app, i === 1 ? { clientType: 'POSTPAID' } : {});
+    await assignDefaults(t.app, c.corporateId);
+    await fund(t.app, c.corporateId, 10_000_000);
+    clients.push(c);
+  }
+  // Vends on four Lagos days, several networks and outcomes (08000000002 fails), and the last two
+  // of each client at the real time (today's, past the watermark a build sets now).
+  const phones = ['08031234567', '08051234567', '08021234567', '08091234567', '08000000002'];
+  for (const at of [
+    '2026-03-09T08:00:00Z',
+    '2026-03-10T12:00:00Z',
+    '2026-03-10T23:30:00Z',
+    '2026-03-12T09:00:00Z',
+    null,
+  ]) {
+    for (const c of clients) {
+      for (const phone of at === null ? phones.slice(0, 2) : phones) {
+        const network = phone === '08000000002' ? { network: 'MTN' } : {};
+        const res = await api('POST', 'vend', c, { phone, type: 'AIRTIME', amount: 150, ...network });
+        expect(res.statusCode, `${phone}: ${res.body}`).toBeLessThan(300);
+        if (at) await sql('update vends set created_at = $2 where id = $1', [res.json().data.id, at]);
+      }
+    }
+  }
+  // One of today's vends ten minutes old: before the watermark, in today's roll-up rows.
+  await sql(
+    "update vends set created_at = now() - interval '10 minutes' where id = (select id from vends where created_at > now() - interval '1 hour' limit 1)",
+  );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('[REPORTS] a vending history total from the roll-ups', () => {
+  it('[REPORTS] equals the rows listed: days unbuilt, built, dirty again, and today past its watermark', async () => {
+    await expectTotalsListed('nothing built');
+    await buildRollups(t.app.ctx.db);
+    expect(await checkRollups(t.app.ctx.db)).toEqual([]);
+    const built = await sql<{ n: number }>(
+      "select count(*)::int as n from vend_rollup_days where day in ('2026-03-09', '2026-03-10', '2026-03-12') and not dirty",
+    );
+    expect(built[0]!.n).toBe(3);
+    // Today is built to a watermark two minutes back: its newest vends are after it.
+    const [today] = await sql<{ after: number }>(
+      `select count(*)::int as after from vends v join vend_rollup_days d
+          on d.day = (now() at time zone 'Africa/Lagos')::date where v.created_at >= d.built_to`,
+    );
+    expect(today!.after).toBeGreaterThan(0);
+    await expectTotalsListed('built');
+    // A vend moved from the 10th to the 11th, another's network changed: those days dirty, read from
+    // the vends.
+    const [v] = await sql<{ id: string }>(
+      "select id from vends where status = 'SUCCESSFUL' and created_at = '2026-03-10T12:00:00Z' limit 1",
+    );
+    await sql("update vends set created_at = '2026-03-11T12:00:00Z' where id = $1", [v!.id]);
+    await sql(
+      "update vends set network = 'GLO' where id = (select id from vends where network = 'MTN' and created_at = '2026-03-12T09:00:00Z' limit 1)",
+    );
+    const dirty = await sql<{ day: string }>(
+      'select day::text as day from vend_rollup_days where dirty order by 1',
+    );
+    expect(dirty.map((d) => d.day)).toEqual(['2026-03-10', '2026-03-11', '2026-03-12']);
+    await expectTotalsListed('dirty');
+    await buildRollups(t.app.ctx.db);
+    await expectTotalsListed('rebuilt');
+  });
+
+  it('[REPORTS] reads the roll-ups: a lying roll-up row shows in the total', async () => {
+    await buildRollups(t.app.ctx.db);
+    const f: VendCriteria = { corporateId: clients[0]!.corporateId, mode: 'LIVE', network: 'MTN' };
+    const want = await listed(f);
+    expect(await vendTotal(t.app.ctx.db, f)).toBe(want);
+    await sql(
+      "update vend_client_detail_totals set vend_count = vend_count + 5 where ctid = (select ctid from vend_client_detail_totals where corporate_id = $1 and network = 'MTN' and day = '2026-03-09' limit 1)",
+      [clients[0]!.corporateId],
+    );
+    expect(await vendTotal(t.app.ctx.db, f)).toBe(want + 5);
+    await sql("update vend_rollup_days set dirty = true where day = '2026-03-09'");
+    await buildRollups(t.app.ctx.db);
+    expect(await vendTotal(t.app.ctx.db, f)).toBe(want);
+  });
+
+  it('[REPORTS] a filter the roll-ups do not hold gets null', async () => {
+    const c = clients[0]!.corporateId;
+    for (const f of [
+      { mode: 'TEST' },
+      { mode: 'LIVE', search: '0803' },
+      { mode: 'LIVE', serviceId: '00000000-0000-4000-8000-000000000000' },
+      { mode: 'LIVE', platform: 'VTPASS' },
+      { corporateId: c, mode: 'LIVE', clientType: 'PREPAID' },
+      { mode: 'LIVE', from: new Date('2026-03-10T09:00:00Z') },
+      { mode: 'LIVE', to: new Date('2026-03-10T23:30:00Z') },
+    ] satisfies VendCriteria[]) {
+      expect(await vendTotal(t.app.ctx.db, f), JSON.stringify(f)).toBeNull();
+    }
+    // A blank search is no search.
+    expect(await vendTotal(t.app.ctx.db, { mode: 'LIVE', search: '  ' })).toBe(
+      await listed({ mode: 'LIVE' }),
+    );
+  });
+});
