@@ -232,7 +232,7 @@ describe('[KEYSET] a cursor is opaque and checked strictly', () => {
 describe('[KEYSET] the total', () => {
   const fake = (estimate: number, count: number, counted: number[]) => ({
     rows: async () => [] as Key[],
-    keyAt: async () => null,
+    keyAt: () => sql`select null, null`,
     keyOf: (k: Key) => k,
     count: async (bound: number) => {
       counted.push(bound);

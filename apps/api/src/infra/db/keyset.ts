@@ -3,10 +3,11 @@
 // while someone pages do not shift the pages they read next. The pager keeps its look (Page N):
 // Next and Previous carry an opaque cursor; a page asked for by number alone (a link, a reload)
 // finds its first key by an index-only scan of the sort key, from the end when it is past the
-// middle (the last page is as cheap as the first). The total is exact where the list has it from
-// elsewhere than its rows (exactTotal: a vending history's from the roll-ups, whatever its depth);
-// otherwise a bounded count: past COUNT_BOUND rows it is the planner's estimate, marked as such
-// (totalIsEstimate); a list the planner puts far past the bound is not counted at all.
+// middle (the last page is as cheap as the first), in the statement that reads its rows. The
+// total is exact where the list has it from elsewhere than its rows (exactTotal: a vending
+// history's from the roll-ups, whatever its depth); otherwise a bounded count: past COUNT_BOUND
+// rows it is the planner's estimate, marked as such (totalIsEstimate); a list the planner puts far
+// past the bound is not counted at all.
 
 import type { AnyColumn } from 'drizzle-orm';
 import { asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
@@ -82,8 +83,11 @@ export interface KeyColumns {
 }
 
 export type Order = 'desc' | 'asc';
-/** Where a read starts: strictly past a key (a cursor), at a key (a jump), or at an end. */
-export type Bound = { op: '<' | '>' | '<=' | '>='; key: Key } | null;
+/**
+ * Where a read starts: strictly past a key (a cursor), at a key (a jump: `at`, the query of the
+ * key's time and id, read in the same statement), or at an end.
+ */
+export type Bound = { op: '<' | '>' | '<=' | '>='; key: Key } | { op: '<=' | '>='; at: SQL } | null;
 
 /** The time as a cursor keeps it: microseconds, so no row between two milliseconds is skipped. */
 export const keyTime = (time: AnyColumn | SQL) =>
@@ -92,10 +96,13 @@ export const keyTime = (time: AnyColumn | SQL) =>
 /**
  * The row comparison of a bound, `(time, id) < ($t, $id)` and the like (an index range), with the
  * time alone bounded too (`time <= $t`), so the leading column bounds a range of whatever index
- * the planner picks. Pages and exports both read by it.
+ * the planner picks. Pages and exports both read by it. A key given as a query is compared as a
+ * row with it: PostgreSQL runs the query once, first, and the comparison stays an index range
+ * (`ROW(time, id) >= ROW($0, $1)`).
  */
 export function keyCondition(c: KeyColumns, b: Bound): SQL | undefined {
   if (!b) return undefined;
+  if ('at' in b) return sql`(${c.time}, ${c.id}) ${sql.raw(b.op)} (${b.at})`;
   const t = sql`${b.key.t}::timestamptz`;
   const lead = sql.raw(b.op.startsWith('<') ? '<=' : '>=');
   return sql`(${c.time}, ${c.id}) ${sql.raw(b.op)} (${t}, ${b.key.id}::uuid) and ${c.time} ${lead} ${t}`;
@@ -125,8 +132,11 @@ export async function plannerEstimate(db: Db, query: SQLWrapper): Promise<number
 export interface KeysetQuery<T> {
   /** Up to `limit` rows in `order`, from `bound` (or from that end of the list when null). */
   rows: (w: { bound: Bound; order: Order; limit: number }) => PromiseLike<T[]>;
-  /** The key of the row `offset` places from that end of the list, from the index alone. */
-  keyAt: (offset: number, order: Order) => PromiseLike<Key | null>;
+  /**
+   * The query of the time and id of the row `offset` places from that end of the list (the key
+   * columns alone, from the index), for a bound's `at`.
+   */
+  keyAt: (offset: number, order: Order) => SQL;
   keyOf: (row: T) => Key;
   /** How many rows match, counting at most `bound`. */
   count: (bound: number) => PromiseLike<number>;
@@ -152,16 +162,9 @@ export function keysetMeasures(db: Db, from: SQL, where: SQL | undefined, key: K
   const filtered = sql`from ${from} where ${where ?? sql`true`}`;
   const ones = sql`select 1 ${filtered}`;
   return {
-    keyAt: async (offset, order) => {
-      const [row] = await rowsOf<Key>(
-        db,
-        sql`select ${keyTime(sql`k.t`)} as t, k.id
-              from (select ${key.time} as t, ${key.id} as id ${filtered}
-                     order by ${sql.join(keyOrder(key, order), sql`, `)}
-                     limit 1 offset ${offset}) k`,
-      );
-      return row ?? null;
-    },
+    keyAt: (offset, order) =>
+      sql`select ${key.time}, ${key.id} ${filtered}
+          order by ${sql.join(keyOrder(key, order), sql`, `)} limit 1 offset ${offset}`,
     count: (bound) => boundedCount(db, ones, bound),
     estimate: () => plannerEstimate(db, ones),
   };
@@ -222,19 +225,23 @@ export async function keysetPaged<T>(req: KeysetRequest, q: KeysetQuery<T>): Pro
     const total = counted.total;
     const skip = (page - 1) * limit;
     const fromEnd = skip > total / 2;
+    // The page's first (or last) key and its rows in one statement.
     if (!fromEnd) {
-      const first = await q.keyAt(skip, 'desc');
-      const got = first
-        ? await q.rows({ bound: { op: '<=', key: first }, order: 'desc', limit: limit + 1 })
-        : [];
+      const got = await q.rows({
+        bound: { op: '<=', at: q.keyAt(skip, 'desc') },
+        order: 'desc',
+        limit: limit + 1,
+      });
       olderFollow = got.length > limit;
       rows = got.slice(0, limit);
     } else {
       // Rows below this page, and how many it holds (the last page may hold fewer).
       const below = Math.max(0, total - page * limit);
       const take = Math.min(limit, total - skip);
-      const last = take > 0 ? await q.keyAt(below, 'asc') : null;
-      const got = last ? await q.rows({ bound: { op: '>=', key: last }, order: 'asc', limit: take }) : [];
+      const got =
+        take > 0
+          ? await q.rows({ bound: { op: '>=', at: q.keyAt(below, 'asc') }, order: 'asc', limit: take })
+          : [];
       rows = got.reverse();
       olderFollow = below > 0;
     }
