@@ -4,16 +4,14 @@
 // roll-up table, the narrow ones included. The platform's per-client sums over a whole week read
 // the week's rows only while its days are whole and unchanged since.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCorporate, type TestUser } from '../../test/factories';
-import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
-import { assignDefaults, fund } from '../vending/vending.testing';
+import { buildTestApp, type TestApp } from '../../test/harness';
 import { type Bucket, type Dim, vendBucketSets } from './reports.repo';
+import { REPORT_PHONES, type ReportClient, reportClients, vendAt } from './reports.testing';
 import { ROLLUPS, rebuildDay } from './rollup.repo';
 import { buildRollups, checkRollups } from './rollup.service';
 
 let t: TestApp;
-const clients: Array<TestUser & { corporateId: string }> = [];
-const api = apiAs(() => t);
+const clients: ReportClient[] = [];
 const sql = <T>(text: string, params: unknown[] = []) => t.app.ctx.dbHandle.query<T>(text, params);
 
 const SETS: Dim[][] = [
@@ -86,36 +84,16 @@ async function expectAllDirect(corporateId?: string) {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (let i = 0; i < 3; i++) {
-    const c = await createCorporate(t.app, i === 1 ? { clientType: 'POSTPAID' } : {});
-    await assignDefaults(t.app, c.corporateId);
-    await fund(t.app, c.corporateId, 10_000_000);
-    clients.push(c);
-  }
+  clients.push(...(await reportClients(t)));
   // Vends on four Lagos days, several networks, services and outcomes (08000000002 fails).
-  const phones = ['08031234567', '08051234567', '08021234567', '08091234567', '08000000002'];
   let n = 0;
   for (const at of [
     '2026-03-09T08:00:00Z',
     '2026-03-10T12:00:00Z',
     '2026-03-10T23:30:00Z',
     '2026-03-12T09:00:00Z',
-  ]) {
-    for (const c of clients) {
-      for (const phone of phones) {
-        n += 1;
-        const network = phone === '08000000002' ? { network: 'MTN' } : {};
-        const res = await api('POST', 'vend', c, {
-          phone,
-          type: 'AIRTIME',
-          amount: 100 + n * 10,
-          ...network,
-        });
-        expect(res.statusCode, `${phone}: ${res.body}`).toBeLessThan(300);
-        await sql('update vends set created_at = $2 where id = $1', [res.json().data.id, at]);
-      }
-    }
-  }
+  ])
+    await vendAt(t, clients, at, REPORT_PHONES, () => 100 + ++n * 10);
 });
 afterAll(async () => {
   await t?.close();

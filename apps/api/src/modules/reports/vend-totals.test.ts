@@ -8,16 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VendCriteria } from '../../infra/context';
 import { vends } from '../../infra/db/schema';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
-import { createCorporate, type TestUser } from '../../test/factories';
-import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
+import { buildTestApp, type TestApp } from '../../test/harness';
 import { vendWhere } from '../vending/vend-history.repo';
-import { assignDefaults, fund } from '../vending/vending.testing';
+import { REPORT_PHONES, type ReportClient, reportClients, vendAt } from './reports.testing';
 import { buildRollups, checkRollups } from './rollup.service';
 import { vendTotal } from './vend-totals.service';
 
 let t: TestApp;
-const clients: Array<TestUser & { corporateId: string }> = [];
-const api = apiAs(() => t);
+const clients: ReportClient[] = [];
 const sql = <T>(text: string, params: unknown[] = []) => t.app.ctx.dbHandle.query<T>(text, params);
 
 /** The history's own count of a filter: what its pages list. */
@@ -59,31 +57,17 @@ async function expectTotalsListed(state: string) {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (let i = 0; i < 3; i++) {
-    const c = await createCorporate(t.app, i === 1 ? { clientType: 'POSTPAID' } : {});
-    await assignDefaults(t.app, c.corporateId);
-    await fund(t.app, c.corporateId, 10_000_000);
-    clients.push(c);
-  }
-  // Vends on four Lagos days, several networks and outcomes (08000000002 fails), and the last two
-  // of each client at the real time (today's, past the watermark a build sets now).
-  const phones = ['08031234567', '08051234567', '08021234567', '08091234567', '08000000002'];
+  clients.push(...(await reportClients(t)));
+  // Vends on four Lagos days, several networks and outcomes (08000000002 fails), and two of each
+  // client at the real time (today's, past the watermark a build sets now).
   for (const at of [
     '2026-03-09T08:00:00Z',
     '2026-03-10T12:00:00Z',
     '2026-03-10T23:30:00Z',
     '2026-03-12T09:00:00Z',
-    null,
-  ]) {
-    for (const c of clients) {
-      for (const phone of at === null ? phones.slice(0, 2) : phones) {
-        const network = phone === '08000000002' ? { network: 'MTN' } : {};
-        const res = await api('POST', 'vend', c, { phone, type: 'AIRTIME', amount: 150, ...network });
-        expect(res.statusCode, `${phone}: ${res.body}`).toBeLessThan(300);
-        if (at) await sql('update vends set created_at = $2 where id = $1', [res.json().data.id, at]);
-      }
-    }
-  }
+  ])
+    await vendAt(t, clients, at, REPORT_PHONES, () => 150);
+  await vendAt(t, clients, null, REPORT_PHONES.slice(0, 2), () => 150);
   // One of today's vends ten minutes old: before the watermark, in today's roll-up rows.
   await sql(
     "update vends set created_at = now() - interval '10 minutes' where id = (select id from vends where created_at > now() - interval '1 hour' limit 1)",
