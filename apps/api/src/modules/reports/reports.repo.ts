@@ -9,6 +9,7 @@
 import { addCalendarDays } from '@vendport/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
+import { COUNT_BOUND } from '../../infra/db/keyset';
 import { rowsOf } from '../../infra/db/sql';
 import { lagosDayStart } from '../../infra/lagos-time';
 import { ROLLUPS, type RollupColumn, rolledDays } from './rollup.repo';
@@ -321,12 +322,15 @@ export interface VendCountQuery {
  * roll-up rows of each day rolled up and clean (its vends before the watermark) and the vends of
  * the rest: a day not rolled up or dirty, and a rolled day's vends from its watermark on (today's
  * last minutes), each day's by an index range of its own. Null when no roll-up holds the filter
- * (a client's vends by client type).
+ * (a client's vends by client type), or when more than COUNT_BOUND of its vends are not rolled up
+ * (days older than the roll-ups' first look back, a rebuild under way): it never reads more vends
+ * than a bounded count does.
  */
 export async function vendCount(db: Db, q: VendCountQuery): Promise<number | null> {
   const dims = Object.keys(q.equal) as Array<keyof VendCountQuery['equal']>;
   const table = rollupTable(q.status ? [...dims, 'status'] : dims, Boolean(q.corporateId));
   if (!table) return null;
+  const bound = COUNT_BOUND();
   // The filter on table alias `a`'s own columns (no cast: the indexes stay usable).
   const on = (a: string) =>
     sql.join(
@@ -352,13 +356,17 @@ export async function vendCount(db: Db, q: VendCountQuery): Promise<number | nul
                  ((x::date + 1)::timestamp at time zone 'Africa/Lagos') as t
           from generate_series(s.first, s.last, interval '1 day') x) g
         left join vend_rollup_days r on r.day = g.day and not r.dirty and r.built_to is not null
+      ),
+      raw as (
+        select count(*) as n from (
+          select 1 from d cross join lateral (
+            select 1 from report_live_vends v
+            where v.created_at >= d.f and v.created_at < d.t and ${on('v')} limit ${bound + 1}) c
+          where d.f < d.t limit ${bound + 1}) x
       )
-      select coalesce((select sum(t.vend_count) from d join ${sql.raw(table)} t on t.day = d.day
-                        where d.rolled and ${on('t')}), 0)
-           + (select coalesce(sum(c.n), 0) from d cross join lateral (
-                select count(*) as n from report_live_vends v
-                where v.created_at >= d.f and v.created_at < d.t and ${on('v')}) c
-              where d.f < d.t) as n`,
+      select case when (select n from raw) > ${bound} then null else
+        coalesce((select sum(t.vend_count) from d join ${sql.raw(table)} t on t.day = d.day
+                   where d.rolled and ${on('t')}), 0) + (select n from raw) end as n`,
   );
-  return Number(r?.n ?? 0);
+  return r?.n === null || r?.n === undefined ? null : Number(r.n);
 }

@@ -3,8 +3,9 @@
 // the days rolled up and the vends of the rest, in one statement (reports.repo vendCount), so a
 // client's total reads its days' rows, not its vends, and is exact at any depth. A filter the
 // roll-ups do not hold (test mode, a search, a service, a platform, the client type of one
-// client's vends, a bound inside a Lagos day) gets null: the history counts its rows, bounded,
-// and estimates past the bound (infra/db/keyset).
+// client's vends, a bound inside a Lagos day), or a range with more than COUNT_BOUND vends not
+// rolled up, gets null: the history counts its rows, bounded, and estimates past the bound
+// (infra/db/keyset).
 import { lagosDateOf } from '@vendport/shared';
 import type { VendCriteria } from '../../infra/context';
 import type { Db } from '../../infra/db/client';

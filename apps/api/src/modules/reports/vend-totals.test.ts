@@ -2,10 +2,12 @@
 // the roll-ups hold it equals the rows the history lists (the same filter, vendWhere, counted),
 // whether the days are read from the vends (not built), from the roll-ups (built), from both (a
 // day made dirty after its build), or past today's watermark (vends of the last minutes); a filter
-// they do not hold gets null (the history then counts its rows, bounded).
+// they do not hold, or a range with more vends not rolled up than the count bound, gets null (the
+// history then counts its rows, bounded).
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VendCriteria } from '../../infra/context';
+import { setCountBoundForTests } from '../../infra/db/keyset';
 import { vends } from '../../infra/db/schema';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { buildTestApp, type TestApp } from '../../test/harness';
@@ -143,5 +145,33 @@ describe('[REPORTS] a vending history total from the roll-ups', () => {
     expect(await vendTotal(t.app.ctx.db, { mode: 'LIVE', search: '  ' })).toBe(
       await listed({ mode: 'LIVE' }),
     );
+  });
+
+  it('[REPORTS] a range with more vends not rolled up than the count bound gets null until they are built', async () => {
+    const was = setCountBoundForTests(20);
+    try {
+      // Every vend moved to a day of its own in January: none of those days is rolled up.
+      await sql(`update vends v set created_at = timestamptz '2026-01-01T10:00:00Z' + n.i * interval '1 day'
+                   from (select id, row_number() over (order by created_at, id) as i from vends) n where n.id = v.id`);
+      const all: VendCriteria = { mode: 'LIVE' };
+      expect(await listed(all)).toBeGreaterThan(20);
+      expect(await vendTotal(t.app.ctx.db, all)).toBeNull();
+      // Twenty days of them, or fewer of one client's, are read from the vends.
+      const few: VendCriteria = {
+        mode: 'LIVE',
+        from: lagosDayStart('2026-01-10'),
+        to: lagosDayEnd('2026-01-29'),
+      };
+      expect(await vendTotal(t.app.ctx.db, few)).toBe(20);
+      const one: VendCriteria = { corporateId: clients[0]!.corporateId, mode: 'LIVE', network: 'MTN' };
+      expect(await listed(one)).toBeLessThanOrEqual(20);
+      expect(await vendTotal(t.app.ctx.db, one)).toBe(await listed(one));
+      // Built, the whole range is counted from the roll-ups.
+      for (;;) if ((await buildRollups(t.app.ctx.db)).length < 31) break;
+      expect(await checkRollups(t.app.ctx.db)).toEqual([]);
+      expect(await vendTotal(t.app.ctx.db, all)).toBe(await listed(all));
+    } finally {
+      setCountBoundForTests(was);
+    }
   });
 });
