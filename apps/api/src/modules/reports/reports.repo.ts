@@ -114,7 +114,7 @@ function uncovered(fromDay: string, toDay: string, rolled: Map<string, Date>): A
 }
 
 /** Sorted days (YYYY-MM-DD) as runs of consecutive days: [first, last] each. */
-function dayRuns(days: string[]): Array<[string, string]> {
+export function dayRuns(days: string[]): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const d of [...days].sort()) {
     const last = out[out.length - 1];
