@@ -7,8 +7,14 @@
 import { lagosDateOf } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/harness';
-import { REPORT_PHONES, type ReportClient, reportClients, vendAt } from './reports.testing';
-import { buildRollups, checkRollups } from './rollup.service';
+import {
+  acrossRollupStates,
+  REPORT_PHONES,
+  type ReportClient,
+  reportClients,
+  vendAt,
+} from './reports.testing';
+import { buildRollups } from './rollup.service';
 import { valuationChunk, valuationCount } from './valuation.service';
 
 let t: TestApp;
@@ -122,30 +128,7 @@ afterAll(async () => {
 
 describe('[REPORTS] sales valuation from the roll-ups', () => {
   it('[REPORTS] chunks of every size equal the vends cut in order: unbuilt, built, dirty, rebuilt', async () => {
-    await expectChunksOfVends('nothing built');
-    await buildRollups(t.app.ctx.db);
-    expect(await checkRollups(t.app.ctx.db)).toEqual([]);
-    const [today] = await sql<{ after: number }>(
-      `select count(*)::int as after from vends v join vend_rollup_days d
-          on d.day = (now() at time zone 'Africa/Lagos')::date where v.created_at >= d.built_to`,
-    );
-    expect(today!.after).toBeGreaterThan(0);
-    await expectChunksOfVends('built');
-    // A successful vend moved from the 10th to the 11th, another's network changed: those days dirty.
-    const [v] = await sql<{ id: string }>(
-      "select id from vends where status = 'SUCCESSFUL' and created_at = '2026-03-10T15:00:00Z' limit 1",
-    );
-    await sql("update vends set created_at = '2026-03-11T12:00:00Z' where id = $1", [v!.id]);
-    await sql(
-      "update vends set network = 'GLO' where id = (select id from vends where status = 'SUCCESSFUL' and network = 'MTN' and created_at = '2026-03-12T09:00:00Z' limit 1)",
-    );
-    const dirty = await sql<{ day: string }>(
-      'select day::text as day from vend_rollup_days where dirty order by 1',
-    );
-    expect(dirty.map((d) => d.day)).toEqual(['2026-03-10', '2026-03-11', '2026-03-12']);
-    await expectChunksOfVends('dirty');
-    await buildRollups(t.app.ctx.db);
-    await expectChunksOfVends('rebuilt');
+    await acrossRollupStates(t, '2026-03-10T15:00:00Z', expectChunksOfVends);
     // One day dirty between clean ones: it and today's last minutes are read with the roll-ups.
     await sql(
       "update vends set network = 'AIRTEL' where id = (select id from vends where status = 'SUCCESSFUL' and network = 'MTN' and created_at = '2026-03-10T12:00:00Z' limit 1)",
