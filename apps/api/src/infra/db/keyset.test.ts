@@ -8,7 +8,14 @@ import { buildRollups } from '../../modules/reports';
 import { apiKeyFor, apiVend } from '../../modules/vending/vending.testing';
 import { createAdmin, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
-import { decodeCursor, encodeCursor, type Key, keysetPaged, setCountBoundForTests } from './keyset';
+import {
+  decodeCursor,
+  encodeCursor,
+  type Key,
+  keysetPaged,
+  setCountBoundForTests,
+  setNearTopForTests,
+} from './keyset';
 import { rowsOf } from './sql';
 
 let t: TestApp;
@@ -354,19 +361,29 @@ for (const h of [
       }
       expect(pages.flat()).toEqual(all);
       expect(cursor).toBeNull();
-      for (let n = 1; n <= pages.length; n++) {
-        const jumped = await read(corp, `page=${n}`);
-        expect(ids(jumped), `page ${n}`).toEqual(pages[n - 1]);
-        expect(jumped.hasMorePages).toBe(n < pages.length);
-        expect(jumped.prevCursor === null).toBe(n === 1);
+      // Read from the top beside the total (every page here is near the top), and with none near
+      // it: after the total, from the nearer end.
+      for (const nearTop of [2_000, 0]) {
+        const was = setNearTopForTests(nearTop);
+        try {
+          for (let n = 1; n <= pages.length; n++) {
+            const jumped = await read(corp, `page=${n}`);
+            expect(ids(jumped), `page ${n}, near top ${nearTop}`).toEqual(pages[n - 1]);
+            expect(jumped.hasMorePages).toBe(n < pages.length);
+            expect(jumped.prevCursor === null).toBe(n === 1);
+          }
+          // Previous from the last page reached by its number.
+          const last = await read(corp, `page=${pages.length}`);
+          const beforeLast = await read(corp, `page=${pages.length - 1}&cursor=${last.prevCursor}`);
+          expect(ids(beforeLast)).toEqual(pages[pages.length - 2]);
+          // Past the end: an empty page, not an error.
+          const past = await read(corp, `page=${pages.length + 3}`);
+          expect(past.data).toEqual([]);
+          expect(past.hasMorePages).toBe(false);
+        } finally {
+          setNearTopForTests(was);
+        }
       }
-      // Previous from the last page reached by its number.
-      const last = await read(corp, `page=${pages.length}`);
-      const beforeLast = await read(corp, `page=${pages.length - 1}&cursor=${last.prevCursor}`);
-      expect(ids(beforeLast)).toEqual(pages[pages.length - 2]);
-      // Past the end: an empty page, not an error.
-      const past = await read(corp, `page=${pages.length + 3}`);
-      expect(past.data).toEqual([]);
     });
 
     it('[KEYSET] a bad cursor is a 400 in the envelope, never a 500', async () => {
