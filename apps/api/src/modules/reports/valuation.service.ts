@@ -19,10 +19,10 @@ interface ValuationRange {
   endDate: string;
 }
 
-function bounds(q: ValuationRange) {
-  const r = checkedRange(q);
-  return { from: lagosDayStart(r.startDate), to: lagosDayStart(addCalendarDays(r.endDate, 1)) };
-}
+/** The client's successful live vends (`v`, report_live_vends) created in [from, to). */
+const successfulIn = (corporateId: string, s: { from: Date; to: Date }) =>
+  sql`v.corporate_id = ${corporateId} and v.created_at >= ${s.from} and v.created_at < ${s.to}
+      and v.status = 'SUCCESSFUL'`;
 
 /**
  * How many successful live vends the range holds, and so how many chunks: counted from the
@@ -31,23 +31,24 @@ function bounds(q: ValuationRange) {
  */
 export async function valuationCount(db: Db, corporateId: string, q: ValuationRange & { chunkSize: number }) {
   const r = checkedRange(q);
+  const toDay = addCalendarDays(r.endDate, 1);
   const rolled = await vendCount(db, {
     corporateId,
     fromDay: r.startDate,
-    toDay: addCalendarDays(r.endDate, 1),
+    toDay,
     status: 'SUCCESSFUL',
     equal: {},
   });
-  const count = rolled ?? (await rawCount(db, corporateId, bounds(q)));
+  const count =
+    rolled ??
+    (await rawCount(db, corporateId, { from: lagosDayStart(r.startDate), to: lagosDayStart(toDay) }));
   return { count, chunks: Math.ceil(count / q.chunkSize), chunkSize: q.chunkSize };
 }
 
-async function rawCount(db: Db, corporateId: string, { from, to }: { from: Date; to: Date }) {
+async function rawCount(db: Db, corporateId: string, s: { from: Date; to: Date }) {
   const [r] = await rowsOf<{ n: string | number }>(
     db,
-    sql`select count(*)::bigint as n from report_live_vends v
-        where v.corporate_id = ${corporateId} and v.created_at >= ${from}
-          and v.created_at < ${to} and v.status = 'SUCCESSFUL'`,
+    sql`select count(*)::bigint as n from report_live_vends v where ${successfulIn(corporateId, s)}`,
   );
   return Number(r?.n ?? 0);
 }
@@ -256,9 +257,7 @@ async function rawPart(
   const page = sql`
     select v.id, v.created_at, v.network, v.service_type, v.amount_kobo, v.commission_kobo, v.charge_kobo
     from report_live_vends v
-    where v.corporate_id = ${corporateId} and v.created_at >= ${s.from}
-      and v.created_at < ${s.to} and v.status = 'SUCCESSFUL'
-      ${afterKey(after)}
+    where ${successfulIn(corporateId, s)} ${afterKey(after)}
     order by v.created_at, v.id
     limit ${limit}`;
   // One statement, the part read once: its lines, and on each line the part's row count and last
@@ -295,9 +294,7 @@ async function lastKey(db: Db, corporateId: string, s: { from: Date; to: Date })
   const [r] = await rowsOf<Key>(
     db,
     sql`select v.created_at::text as at, v.id::text as id from report_live_vends v
-        where v.corporate_id = ${corporateId} and v.created_at >= ${s.from}
-          and v.created_at < ${s.to} and v.status = 'SUCCESSFUL'
-        order by v.created_at desc, v.id desc limit 1`,
+        where ${successfulIn(corporateId, s)} order by v.created_at desc, v.id desc limit 1`,
   );
   return r ?? null;
 }
