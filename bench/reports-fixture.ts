@@ -30,8 +30,8 @@ import { buildRollups, checkRollups } from '../apps/api/src/modules/reports/roll
 import { trends } from '../apps/api/src/modules/reports/trends.service';
 import { valuationChunk, valuationCount } from '../apps/api/src/modules/reports/valuation.service';
 import { vendTotal } from '../apps/api/src/modules/reports/vend-totals.service';
-import { vendHistoryCsv } from '../apps/api/src/modules/vending/vend-export.service';
-import { vendHistoryPage } from '../apps/api/src/modules/vending/vend-history.repo';
+import { vendHistoryCsv } from '../apps/api/src/modules/vending/history/vend-export.service';
+import { vendHistoryPage } from '../apps/api/src/modules/vending/history/vend-history.repo';
 
 const CLIENTS = 200;
 const DAYS = 90;

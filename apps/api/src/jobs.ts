@@ -16,9 +16,9 @@ import { autoTopupJobs } from './modules/auto-topup';
 import { alertsJobs } from './modules/balance-alerts';
 import { commissionsJobs } from './modules/commissions';
 import { fundingJobs } from './modules/funding';
+import { providerAdminJobs } from './modules/provider-admin';
 import { reconciliationJobs } from './modules/reconciliation';
 import { reportsJobs } from './modules/reports';
-import { upstreamsJobs } from './modules/upstreams';
 import { vendingJobs } from './modules/vending';
 import { webhooksJobs } from './modules/webhooks';
 
@@ -63,7 +63,7 @@ const moduleJobs: ModuleJobs[] = [
   reconciliationJobs,
   alertsJobs,
   autoTopupJobs,
-  upstreamsJobs,
+  providerAdminJobs,
 ];
 
 /** The queues of the durable job queue (jobs table, see queue.ts) and what runs them. */

@@ -12,10 +12,10 @@ import { fundingRoutes } from './modules/funding';
 import { ipAllowlistRoutes } from './modules/ip-allowlist';
 import { notificationsRoutes } from './modules/notifications';
 import { platformRoutes } from './modules/platform';
+import { providerAdminRoutes } from './modules/provider-admin';
 import { rateLimitsRoutes } from './modules/rate-limits';
 import { reconciliationRoutes } from './modules/reconciliation';
 import { reportsRoutes } from './modules/reports';
-import { upstreamsRoutes } from './modules/upstreams';
 import { vendingApiRoutes, vendingRoutes } from './modules/vending';
 import { verificationRoutes } from './modules/verification';
 import { vtuRoutes } from './modules/vtu';
@@ -45,5 +45,5 @@ export const modules: ApiModule[] = [
   rateLimitsRoutes,
   reconciliationRoutes,
   autoTopupRoutes,
-  upstreamsRoutes,
+  providerAdminRoutes,
 ];

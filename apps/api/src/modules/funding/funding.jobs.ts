@@ -2,8 +2,12 @@
 // the check of one card payment at its gateway that a gateway webhook asks for; and the check of a
 // transfer into a dedicated account.
 import type { JobHandler, ModuleJobs } from '../../infra/queue';
-import { CARD_CHECK_QUEUE, checkCardPaymentAtGateway, expireAbandonedCardPayments } from './card.service';
-import { checkDedicatedTransfer, DVA_TRANSFER_QUEUE } from './dedicated-account.service';
+import {
+  CARD_CHECK_QUEUE,
+  checkCardPaymentAtGateway,
+  expireAbandonedCardPayments,
+} from './card/card.service';
+import { checkDedicatedTransfer, DVA_TRANSFER_QUEUE } from './transfer/dedicated-account.service';
 
 const CARD_EXPIRY_QUEUE = 'card-payment-expiry';
 const EVERY_MS = 60_000;

@@ -4,14 +4,14 @@
 // client's dedicated virtual account.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../infra/context';
-import { adminFundingRoutes } from './admin-funding.routes';
-import { cardRoutes } from './card.routes';
-import { dedicatedAccountRoutes } from './dedicated-account.routes';
-import { fundRequestReviewRoutes } from './fund-request-review.routes';
-import { fundRequestsRoutes } from './fund-requests.routes';
-import { fundingHistoryRoutes } from './funding-history.routes';
-import { paystackWebhookRoutes } from './paystack-webhook.routes';
-import { receivablesRoutes } from './receivables.routes';
+import { cardRoutes } from './card/card.routes';
+import { paystackWebhookRoutes } from './gateway/paystack-webhook.routes';
+import { fundingHistoryRoutes } from './history/funding-history.routes';
+import { receivablesRoutes } from './receivables/receivables.routes';
+import { adminFundingRoutes } from './requests/admin-funding.routes';
+import { fundRequestReviewRoutes } from './requests/fund-request-review.routes';
+import { fundRequestsRoutes } from './requests/fund-requests.routes';
+import { dedicatedAccountRoutes } from './transfer/dedicated-account.routes';
 
 export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
   await fundRequestsRoutes(app, ctx);

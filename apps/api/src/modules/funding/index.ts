@@ -7,8 +7,8 @@ export {
   type CardReversalOptions,
   type CardReversalResult,
   reverseCreditedCardPayment,
-} from './card-reversal.service';
+} from './card/card-reversal.service';
 export { fundingChecks } from './funding.check';
 export { fundingJobs } from './funding.jobs';
 export { fundingRoutes } from './funding.routes';
-export { fundRequestsPage } from './funding.service';
+export { fundRequestsPage } from './requests/fund-requests.service';

@@ -1,7 +1,8 @@
-// The app's providers: the simulators, and each real upstream whose keys are set (upstreams.ts);
+// The app's providers: the simulators, and each real upstream whose keys are set (configured-providers.ts);
 // tests install others. providerOfStep finds the one a vend's route step names.
 import type { Platform } from '@vendport/shared';
 import type { AppContext } from '../../infra/context';
+import { configuredProviders } from './configured-providers';
 import {
   type Provider,
   type ProviderRegistry,
@@ -9,7 +10,6 @@ import {
   SANDBOX_PLATFORM,
   simulatorRegistry,
 } from './providers.service';
-import { upstreamsOf } from './upstreams';
 
 const registries = new WeakMap<AppContext, ProviderRegistry>();
 
@@ -23,7 +23,7 @@ export function providersOf(ctx: AppContext): ProviderRegistry {
         timeoutPercent: ctx.config.SIMULATOR_TIMEOUT_PERCENT,
         jitterMs: ctx.config.SIMULATOR_LATENCY_JITTER_MS,
       }),
-      upstreams: upstreamsOf(ctx),
+      upstreams: configuredProviders(ctx),
     };
     registries.set(ctx, r);
   }

@@ -1,5 +1,5 @@
 // A VTpass client configured from the server's settings, for modules that read VTpass's catalogue
-// (the catalogue's provider-plan sync) and for the vending adapter (upstreams.ts). Null when VTpass's
+// (the catalogue's provider-plan sync) and for the vending adapter (configured-providers.ts). Null when VTpass's
 // keys are not set.
 import type { AppContext } from '../../infra/context';
 import { createVtpassClient, type VtpassClient } from './vtpass.client';

@@ -11,7 +11,7 @@ import { setCountBoundForTests } from '../../infra/db/keyset';
 import { vends } from '../../infra/db/schema';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { buildTestApp, type TestApp } from '../../test/harness';
-import { vendWhere } from '../vending/vend-history.repo';
+import { vendWhere } from '../vending/history/vend-history.repo';
 import {
   acrossRollupStates,
   REPORT_PHONES,

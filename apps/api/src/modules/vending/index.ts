@@ -2,6 +2,10 @@
 // vends in flight at shutdown, the books' vending invariants, and the client terms the API-key
 // plugin resolves per request. (Appending to a vend's timeline: timeline.service.)
 
+export { apiVendReplayable, vendingApiRoutes } from './api/api-vend.routes';
+export { prepareVend, resolveVend, vend, vendsSettled } from './lifecycle/place-vend.service';
+export { type AttemptStats, attemptStats } from './lifecycle/vend-attempts.repo';
+export { recordVendEvent } from './lifecycle/vend-events.repo';
 export {
   type CommissionFilter,
   clientsWithUnsettledCommission,
@@ -10,15 +14,11 @@ export {
   markCommissionSettled,
   settledCommissionOf,
   unsettledCommissionTotal,
-} from './commission-vends.repo';
-export { prepareVend, resolveVend, vend, vendsSettled } from './place-vend.service';
-export { type AttemptStats, attemptStats } from './vend-attempts.repo';
-export { recordVendEvent } from './vend-events.repo';
-export { vendAmountOf, vendFieldOf } from './vend-fields.repo';
-export { failedLiveVendCounts, recentVends } from './vend-reads.service';
-export { liveVendsLastDay, pendingVendStats } from './vend-stats.repo';
-export { apiVendReplayable, vendingApiRoutes } from './vending.api.routes';
+} from './records/commission-vends.repo';
+export { vendAmountOf, vendFieldOf } from './records/vend-fields.repo';
+export { failedLiveVendCounts, recentVends } from './records/vend-reads.service';
+export { liveVendsLastDay, pendingVendStats } from './records/vend-stats.repo';
+export { type VendCorporate, vendClient } from './records/vends.repo';
 export { vendingChecks } from './vending.check';
 export { vendingJobs } from './vending.jobs';
-export { type VendCorporate, vendClient } from './vending.repo';
 export { vendingRoutes } from './vending.routes';

@@ -2,10 +2,10 @@
 // vends left PENDING by a crash.
 import type { AppContext } from '../../infra/context';
 import { enqueue, type JobHandler, type ModuleJobs, runSoon } from '../../infra/queue';
-import { PROVIDER_CHECK_QUEUE, providerCheckJob } from './provider-check.service';
-import { requeryVend } from './requery.service';
-import { REQUERY_QUEUE } from './route';
-import { claimOrphanedVends, claimVendsOfDeadProcesses, pendingDueIds } from './vending.repo';
+import { REQUERY_QUEUE } from './lifecycle/choose-route';
+import { PROVIDER_CHECK_QUEUE, providerCheckJob } from './lifecycle/provider-check.service';
+import { requeryVend } from './lifecycle/requery.service';
+import { claimOrphanedVends, claimVendsOfDeadProcesses, pendingDueIds } from './records/vends.repo';
 
 export const requeryJob: JobHandler = async (ctx, job, now) => {
   const { retryAt } = await requeryVend(ctx, String(job.payload.vendId), { now });

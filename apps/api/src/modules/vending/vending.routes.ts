@@ -4,12 +4,12 @@
 // and the admin's reversal of a successful vend. One registrar per use case.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../infra/context';
-import { bulkVendRoutes } from './bulk-vend.routes';
-import { providerCallbackRoutes } from './provider-callbacks.routes';
-import { reversalRoutes } from './reversal.routes';
-import { vendRoutes } from './vend.routes';
-import { vendDetailRoutes } from './vend-detail.routes';
-import { vendHistoryRoutes } from './vend-history.routes';
+import { bulkVendRoutes } from './bulk/bulk-vend.routes';
+import { vendHistoryRoutes } from './history/vend-history.routes';
+import { providerCallbackRoutes } from './lifecycle/provider-callbacks.routes';
+import { reversalRoutes } from './lifecycle/reversal.routes';
+import { vendRoutes } from './portal/portal-vend.routes';
+import { vendDetailRoutes } from './portal/vend-detail.routes';
 
 export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
   await vendRoutes(app, ctx);

@@ -11,7 +11,12 @@ import type { AppContext } from '../../../infra/context';
 import { AppError, notFound } from '../../../infra/errors';
 import { ok } from '../../../infra/http';
 import { requestContextOf } from '../../../infra/request-context';
-import { completeSimPayment, findSimPayment, reverseSimPayment, type SimPaymentRow } from '../card.service';
+import {
+  completeSimPayment,
+  findSimPayment,
+  reverseSimPayment,
+  type SimPaymentRow,
+} from '../card/card.service';
 import { gatewaySecretOf, SIGNATURE_HEADER, signBody } from './signature';
 import { SIM_CHECKOUT_PATH } from './simulator';
 

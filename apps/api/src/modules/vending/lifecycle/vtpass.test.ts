@@ -1,0 +1,270 @@
+// Vending through the VTpass stand-in (mocks/vtpass, written from VTpass's documentation): the
+// attempt written before the call with a Lagos-time request id, success, failover on a provider
+// failure, no failover on an unknown outcome, the callback as a hint, and a reversal after success.
+
+import { formatLagos } from '@vendport/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_KEYS, startVtpassMock } from '../../../../../../mocks/vtpass/server';
+import { runDueJobs } from '../../../jobs';
+import { createAdmin, createCorporate, type TestUser } from '../../../test/factories';
+import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
+import { forgetPlatformRoutes, recordProviderBalance } from '../../providers';
+import {
+  apiKeyFor,
+  apiVend,
+  assignDefaults,
+  balances,
+  expectBooksBalanced,
+  fund,
+  newRef,
+} from '../vending.testing';
+import { checkAtProvider } from './provider-check.service';
+
+let t: TestApp;
+let mock: Awaited<ReturnType<typeof startVtpassMock>>;
+let admin: TestUser;
+let corp: TestUser & { corporateId: string };
+let key: string;
+const api = apiAs(() => t);
+const later = (ms: number) => new Date(Date.now() + ms);
+
+beforeAll(async () => {
+  mock = await startVtpassMock({ port: 0, timeoutDelayMs: 5_000 });
+  t = await buildTestApp({
+    env: {
+      VTPASS_BASE_URL: mock.baseUrl,
+      VTPASS_API_KEY: SANDBOX_KEYS.apiKey,
+      VTPASS_SECRET_KEY: SANDBOX_KEYS.secretKey,
+      VTPASS_PUBLIC_KEY: SANDBOX_KEYS.publicKey,
+      // VTpass first; the simulator behind it takes what VTpass definitely could not.
+      AGGREGATOR_PROVIDERS: 'VTPASS,SIMULATOR',
+      PROVIDER_TIMEOUT_MS: '1500',
+    },
+  });
+  admin = await createAdmin(t.app);
+  corp = await createCorporate(t.app, { name: 'Upstream Traders Ltd' });
+  await assignDefaults(t.app, corp.corporateId);
+  await fund(t.app, corp.corporateId, 10_000_000);
+  key = await apiKeyFor(t.app, corp.corporateId);
+});
+afterAll(async () => {
+  await t?.close();
+  await mock?.app.close();
+});
+
+const detail = async (id: string, who: TestUser = admin) => (await api('GET', `vend/${id}`, who)).json().data;
+const vendVia = (phone: string, amount = 500) => apiVend(t.app, key, { phone, network: 'MTN', amount });
+
+describe('[VTPASS] vending through VTpass', () => {
+  it('[VTPASS] a delivered answer: SUCCESSFUL, one attempt with a Lagos-time request id, the client sees where but not what', async () => {
+    const before = await balances(t.app, corp.corporateId);
+    const res = await vendVia('08011111111');
+    expect(res.statusCode).toBe(200);
+    const v = res.json().data;
+    expect(v.status).toBe('SUCCESSFUL');
+    const d = await detail(v.id);
+    expect(d.admin).toMatchObject({ provider: 'VTPASS', route: 'AGGREGATOR:VTPASS' });
+    expect(d.attempts).toHaveLength(1);
+    const a = d.attempts[0];
+    expect(a).toMatchObject({
+      position: 0,
+      provider: 'VTPASS',
+      platform: 'AGGREGATOR',
+      status: 'SUCCESSFUL',
+    });
+    // VTpass's rule: the request id begins with the Africa/Lagos time as YYYYMMDDHHmm.
+    expect(a.requestId.slice(0, 8)).toBe(formatLagos(new Date(), 'YYYYMMDD'));
+    expect(a.requestId).toContain(v.code.replace('-', ''));
+    expect(a.providerReference).toBeTruthy();
+    expect(mock.app.vtpass.transactions.get(a.requestId)?.status).toBe('delivered');
+    const asClient = await detail(v.id, corp);
+    expect(asClient.attempts[0]).toMatchObject({
+      provider: 'VTPASS',
+      status: 'SUCCESSFUL',
+      requestId: null,
+      raw: null,
+    });
+    expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 50_000);
+    await expectBooksBalanced(t.app);
+  });
+
+  it('[VTPASS] a provider-side failure (016) fails over to the next provider with a new attempt', async () => {
+    const v = (await vendVia('08031234567')).json().data;
+    expect(v.status).toBe('SUCCESSFUL');
+    const d = await detail(v.id);
+    expect(d.admin).toMatchObject({ provider: 'SIMULATOR', route: 'AGGREGATOR:SIMULATOR' });
+    expect(d.attempts).toEqual([
+      expect.objectContaining({ provider: 'VTPASS', status: 'FAILED', failureKind: 'PROVIDER' }),
+    ]);
+    const types = d.events.map((e: { type: string }) => e.type);
+    expect(types).toContain('REROUTED');
+  });
+
+  it('[VTPASS] an unknown outcome never fails over: PENDING, requeried with the same request id, callback only a hint', async () => {
+    const before = await balances(t.app, corp.corporateId);
+    const v = (await vendVia('08011111112')).json().data;
+    expect(v.status).toBe('PENDING');
+    let d = await detail(v.id);
+    expect(d.admin.route).toBe('AGGREGATOR:VTPASS');
+    expect(d.attempts).toHaveLength(1);
+    const requestId = d.attempts[0].requestId;
+    expect(d.attempts[0].status).toBe('UNKNOWN');
+    expect(mock.app.vtpass.transactions.size).toBeGreaterThan(0);
+    const sent = [...mock.app.vtpass.transactions.keys()].filter((k) => k === requestId);
+    expect(sent).toHaveLength(1);
+
+    // The callback is acknowledged as VTpass documents, and settles nothing by itself.
+    const cb = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/providers/vtpass/callback',
+      payload: {
+        type: 'transaction-update',
+        data: { code: '000', requestId, content: { transactions: { status: 'delivered' } } },
+      },
+    });
+    expect(cb.statusCode).toBe(200);
+    expect(cb.json()).toEqual({ response: 'success' });
+    expect((await detail(v.id)).status).toBe('PENDING');
+
+    // The check it scheduled asks VTpass (requery by the same id): delivered now.
+    await runDueJobs(t.app.ctx, { now: later(1_000) });
+    d = await detail(v.id);
+    expect(d.status).toBe('SUCCESSFUL');
+    expect(d.attempts).toHaveLength(1);
+    expect(d.attempts[0]).toMatchObject({ requestId, status: 'SUCCESSFUL', requeryCount: 1 });
+    expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 50_000);
+    await expectBooksBalanced(t.app);
+  });
+
+  it('[VTPASS] an answer that does not parse is unknown too: no failover to the simulator', async () => {
+    const v = (await vendVia('08011111113')).json().data;
+    expect(v.status).toBe('PENDING');
+    const d = await detail(v.id);
+    expect(d.admin.route).toBe('AGGREGATOR:VTPASS');
+    expect(d.attempts[0].status).toBe('UNKNOWN');
+  });
+
+  it('[VTPASS] a timeout is unknown: PENDING at VTpass, never resent with a new id', async () => {
+    const v = (await vendVia('08011111115')).json().data;
+    expect(v.status).toBe('PENDING');
+    const d = await detail(v.id);
+    expect(d.admin.route).toBe('AGGREGATOR:VTPASS');
+    expect(d.attempts).toHaveLength(1);
+    expect(d.attempts[0].status).toBe('UNKNOWN');
+  });
+
+  it('[VTPASS] a callback naming no attempt of ours is acknowledged and changes nothing', async () => {
+    for (const payload of [
+      { type: 'transaction-update', data: { requestId: '202611270000NOPE' } },
+      { type: 'variations-update', data: {} },
+      {},
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/providers/vtpass/callback', payload });
+      expect(res.statusCode).toBe(200);
+    }
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/providers/vtpass/callback',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('[VTPASS] a reversal after success: REVERSED, the debit and commission reversed once, a notification, an audit entry', async () => {
+    const before = await balances(t.app, corp.corporateId);
+    const v = (await vendVia('08011111111', 1_000)).json().data;
+    expect(v.status).toBe('SUCCESSFUL');
+    const requestId = (await detail(v.id)).attempts[0].requestId;
+    // VTpass reverses the delivered transaction and sends its notice.
+    const txn = mock.app.vtpass.transactions.get(requestId)!;
+    (txn as { status: string }).status = 'reversed';
+    const notice = {
+      type: 'transaction-update',
+      data: { code: '000', requestId, content: { transactions: { status: 'reversed' } } },
+    };
+    for (let i = 0; i < 3; i++) {
+      const cb = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/providers/vtpass/callback',
+        payload: notice,
+      });
+      expect(cb.statusCode).toBe(200);
+    }
+    // Three hints, one check waiting.
+    const waiting = await t.app.ctx.dbHandle.query<{ n: number }>(
+      "select count(*)::int as n from jobs where queue = 'provider-check' and status = 'PENDING' and payload->>'vendId' = $1",
+      [v.id],
+    );
+    expect(waiting[0].n).toBe(1);
+    await runDueJobs(t.app.ctx, { now: later(1_000) });
+    // A second check finds nothing more to do.
+    expect((await checkAtProvider(t.app.ctx, v.id))?.status).toBe('REVERSED');
+    const d = await detail(v.id);
+    expect(d.status).toBe('REVERSED');
+    expect(d.attempts[0].status).toBe('REVERSED');
+    expect(d.events.filter((e: { type: string }) => e.type === 'REVERSAL')).toHaveLength(1);
+    const after = await balances(t.app, corp.corporateId);
+    expect(after.wallet).toBe(before.wallet);
+    expect(after.commission).toBe(before.commission);
+    const audit = await t.app.ctx.dbHandle.query<{ n: number }>(
+      "select count(*)::int as n from audit_logs where action = 'vend.provider_reversal' and target_id = $1",
+      [v.id],
+    );
+    expect(audit[0].n).toBe(1);
+    const notes = await t.app.ctx.dbHandle.query<{ n: number }>(
+      'select count(*)::int as n from notifications where subject like $1',
+      [`%${v.code}%`],
+    );
+    expect(notes[0].n).toBeGreaterThan(0);
+    await expectBooksBalanced(t.app);
+  });
+
+  it('[VTPASS] 20 concurrent requests with one reference: one vend, one debit, one request to VTpass', async () => {
+    const before = await balances(t.app, corp.corporateId);
+    const sentBefore = mock.app.vtpass.transactions.size;
+    const reference = newRef('VTP-RACE');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        apiVend(t.app, key, { reference, phone: '08011111111', network: 'MTN', amount: 300 }),
+      ),
+    );
+    const ids = new Set(answers.map((r) => r.json().data?.id));
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    expect(ids.size).toBe(1);
+    expect(mock.app.vtpass.transactions.size).toBe(sentBefore + 1);
+    expect((await detail([...ids][0])).attempts).toHaveLength(1);
+    expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 30_000);
+    await expectBooksBalanced(t.app);
+  });
+
+  it('[VTPASS] a provider whose known balance is below the amount is skipped for that vend, not sent a request', async () => {
+    const sentBefore = mock.app.vtpass.transactions.size;
+    const at = new Date();
+    await recordProviderBalance(t.app.ctx.db, {
+      provider: 'VTPASS',
+      balanceKobo: 40_000,
+      error: null,
+      durationMs: 5,
+      at,
+    });
+    forgetPlatformRoutes(t.app.ctx.db);
+    try {
+      const big = (await vendVia('08011111111', 500)).json().data;
+      expect((await detail(big.id)).admin.route).toBe('AGGREGATOR:SIMULATOR');
+      expect((await detail(big.id)).attempts).toEqual([]);
+      const small = (await vendVia('08011111111', 300)).json().data;
+      expect((await detail(small.id)).admin.route).toBe('AGGREGATOR:VTPASS');
+      expect(mock.app.vtpass.transactions.size).toBe(sentBefore + 1);
+    } finally {
+      await recordProviderBalance(t.app.ctx.db, {
+        provider: 'VTPASS',
+        balanceKobo: 10_000_000_000,
+        error: null,
+        durationMs: 5,
+        at,
+      });
+      forgetPlatformRoutes(t.app.ctx.db);
+    }
+  });
+});
