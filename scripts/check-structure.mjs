@@ -2,11 +2,13 @@
 // - no non-test source file in apps/*/src or packages/*/src is longer than MAX_LINES lines;
 // - the API's tiers and import rules (scripts/api-structure.mjs, ARCHITECTURE.md): no import
 //   cycle, infra imports no module, a module imports no composition file and reaches another
-//   module only through its index.ts, only repos read tables.
+//   module only through its index.ts, only repos read tables;
+// - apps/api/drizzle/meta keeps the latest Drizzle snapshot only (scripts/drizzle-snapshots.mjs).
 // (The web app's layers are Biome's noRestrictedImports overrides in apps/web/biome.json.)
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { apiStructureViolations } from './api-structure.mjs';
+import { staleSnapshots } from './drizzle-snapshots.mjs';
 import { foreignTableUses } from './table-owners.mjs';
 
 export const MAX_LINES = 500;
@@ -75,8 +77,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`apps/api/src breaks ${api.length} import rule(s):`);
     for (const v of api) console.error(`  ${v.file}: ${v.detail}\n    ${v.message}`);
   }
+  const stale = staleSnapshots(root);
+  if (stale.length) {
+    failed = true;
+    console.error(`${stale.length} Drizzle snapshot(s) older than the latest:`);
+    for (const f of stale) console.error(`  ${f}`);
+    console.error(
+      '    drizzle-kit reads only the latest; `npm run db:generate` removes the older ones (scripts/drizzle-snapshots.mjs)',
+    );
+  }
   if (failed) process.exit(1);
   console.log(
-    `structure: no source file over ${MAX_LINES} lines; apps/api/src keeps its tiers, no import cycle, every table read by its owner only`,
+    `structure: no source file over ${MAX_LINES} lines; apps/api/src keeps its tiers, no import cycle, every table read by its owner only; one Drizzle snapshot`,
   );
 }
