@@ -1,4 +1,4 @@
-// The repository keeps Drizzle's latest snapshot only: lint names an older one left behind, and
+// The repository keeps Drizzle's latest snapshot only: lint names an older one left behind,
 // and the check holds for the repository itself.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
