@@ -3,13 +3,15 @@
 // - the API's tiers and import rules (scripts/api-structure.mjs, ARCHITECTURE.md): no import
 //   cycle, infra imports no module, a module imports no composition file and reaches another
 //   module only through its index.ts, only repos read tables;
+// - each database function (apps/api/sql) writes only its owner's tables, or one
+//   FUNCTION_FOREIGN_WRITES (scripts/table-owners.mjs) allows it;
 // - apps/api/drizzle/meta keeps the latest Drizzle snapshot only (scripts/drizzle-snapshots.mjs).
 // (The web app's layers are Biome's noRestrictedImports overrides in apps/web/biome.json.)
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { apiStructureViolations } from './api-structure.mjs';
 import { staleSnapshots } from './drizzle-snapshots.mjs';
-import { foreignTableUses } from './table-owners.mjs';
+import { foreignFunctionWrites, foreignTableUses } from './table-owners.mjs';
 
 export const MAX_LINES = 500;
 // `--root DIR` checks another tree shaped like this repository (the structure tests use it).
@@ -72,6 +74,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         `  ${u.file}:${u.line}: ${u.table} belongs to ${u.owner}\n    a table is read and written by its owner only; ask the owner's index.ts (ARCHITECTURE.md § The rules, 5; owners: scripts/table-owners.mjs)`,
       );
   }
+  const fnWrites = foreignFunctionWrites(root);
+  if (fnWrites.length) {
+    failed = true;
+    console.error(`apps/api/sql: ${fnWrites.length} database function write(s) their owner may not make:`);
+    for (const w of fnWrites)
+      console.error(
+        w.table
+          ? `  ${w.file}: writes ${w.table}, which belongs to ${w.tableOwner}, not ${w.owner}\n    call the owner's function, or allow it with a why in FUNCTION_FOREIGN_WRITES (scripts/table-owners.mjs)`
+          : w.owner
+            ? `  ${w.file}: its owner, ${w.owner}, has no code under apps/api/src`
+            : `  ${w.file}: its first line must name its owner: "-- Owner: modules/<name>. <what it does>"`,
+      );
+  }
   if (api.length) {
     failed = true;
     console.error(`apps/api/src breaks ${api.length} import rule(s):`);
@@ -88,6 +103,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   if (failed) process.exit(1);
   console.log(
-    `structure: no source file over ${MAX_LINES} lines; apps/api/src keeps its tiers, no import cycle, every table read by its owner only; one Drizzle snapshot`,
+    `structure: no source file over ${MAX_LINES} lines; apps/api/src keeps its tiers, no import cycle, every table read by its owner only, every database function writes what its owner may; one Drizzle snapshot`,
   );
 }

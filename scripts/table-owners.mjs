@@ -2,10 +2,14 @@
 // whose code alone reads and writes it. Any other code asks the owner through the functions its
 // index.ts exports. foreignTableUses() finds the code that does not: a Drizzle table imported
 // from db/schema, or a table named in raw SQL (sql`` text), outside its owner.
-// Owners are `modules/<name>` (its subfolders included) or, in infra/, one file. SQL inside the migrations (database functions) is not scanned, nor tests and their
-// support files (*.test.ts, *.testing.ts, *.fixtures.ts, src/test/), which seed through tables.
-import { readdirSync, readFileSync } from 'node:fs';
+// Owners are `modules/<name>` (its subfolders included) or, in infra/, one file. Tests and their
+// support files (*.test.ts, *.testing.ts, *.fixtures.ts, src/test/), which seed through tables, are
+// not scanned. The database's functions and triggers (apps/api/sql, scripts/sql-functions.mjs) are:
+// foreignFunctionWrites() finds a function that writes a table neither its owner's nor allowed to
+// it by FUNCTION_FOREIGN_WRITES.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sqlFunctionFiles } from './sql-functions.mjs';
 
 /**
  * SQL name -> owner. Choices worth a word:
@@ -98,6 +102,26 @@ export const TABLE_OWNERS = {
   outbox_emails: 'infra/mailer.ts',
   jobs: 'infra/queue.ts',
   audit_logs: 'infra/audit.ts',
+};
+
+/**
+ * The tables of another owner that an owner's database functions (apps/api/sql) may write, each
+ * with why. Anything else a function writes must be its owner's own.
+ */
+export const FUNCTION_FOREIGN_WRITES = {
+  'modules/vending': {
+    // vend_record_and_debit_set records a batch of vends with their debits in ONE statement of
+    // data-modifying CTEs (migration 0019, issue 17: ledger_post per vend was the server's
+    // ceiling); ledger_post (the ledger's own mover) is what the fallback, _each, calls.
+    ledger_transfers: 'the vend batch debit writes its transfers in the statement that records the vends',
+    ledger_entries: 'the vend batch debit writes its entries in the statement that records the vends',
+    ledger_accounts: 'the vend batch debit updates each account once with the batch net amount',
+  },
+  'modules/webhooks': {
+    // webhook_enqueue is the one text that queues a vend's webhook (migration 0025): the delivery
+    // and the job that sends it, in the vend's own statement.
+    jobs: 'a webhook delivery is queued with the job that sends it, in one statement',
+  },
 };
 
 const SKIPPED = /\.(test|testing|fixtures)\.ts$/;
@@ -239,6 +263,28 @@ export function foreignTableUses(apiSrcRoot, owners = TABLE_OWNERS) {
         const name = m[1].toLowerCase();
         if (sqlNames.has(name)) report(name, t.index, 'sql');
       }
+    }
+  }
+  return found;
+}
+
+/**
+ * Every write of a database function (apps/api/sql under `base`, the repository) that its owner may
+ * not make, as { file, table, owner, tableOwner }; a file whose first line names no owner, or an
+ * owner with no code under apps/api/src, is reported with table null.
+ */
+export function foreignFunctionWrites(base, owners = TABLE_OWNERS, allowed = FUNCTION_FOREIGN_WRITES) {
+  const found = [];
+  for (const f of sqlFunctionFiles(base)) {
+    const src = path.join(base, 'apps/api/src');
+    if (!f.owner || !(existsSync(path.join(src, f.owner)) || existsSync(path.join(src, `${f.owner}.ts`)))) {
+      found.push({ file: f.file, table: null, owner: f.owner, tableOwner: null });
+      continue;
+    }
+    for (const table of f.writes) {
+      const tableOwner = owners[table] ?? '(no owner)';
+      if (tableOwner !== f.owner && !allowed[f.owner]?.[table])
+        found.push({ file: f.file, table, owner: f.owner, tableOwner });
     }
   }
   return found;
