@@ -21,7 +21,33 @@ const RULES = {
   internals: `another module is used only through its index.ts, never its services, repos or other files (${DOC} § The rules, 4)`,
   tables: `only a module's *.repo.ts files read tables (db/schema); routes and services call repos (${DOC} § The rules, 5)`,
   routeRepo: `routes call their module's services, never a repo (${DOC} § The rules, 5)`,
+  serviceReexport: `a service does not re-export repository functions: a route reaches a plain read through the module's read service (<name>-reads.service.ts), another module through index.ts (${DOC} § The rules, 5)`,
 };
+
+/** A module's read service: the one kind of service that may re-export its repositories' reads. */
+export const READ_SERVICE = /(^|-)reads\.service\.ts$/;
+
+/**
+ * The re-exports of a source text that carry a value: `export * from 'x'`, or `export { a, type B }
+ * from 'x'` naming at least one value; as { spec, names }.
+ */
+export function valueReexportsOf(text) {
+  const out = [];
+  for (const m of text.matchAll(
+    /(?:^|\n)[ \t]*export[ \t]+(type[ \t]+)?(\*(?:[ \t]+as[ \t]+\w+)?|\{[^}]*\})[ \t\n]*from[ \t]*['"]([^'"]+)['"]/g,
+  )) {
+    if (m[1]) continue;
+    const names = m[2].startsWith('*')
+      ? ['*']
+      : m[2]
+          .slice(1, -1)
+          .split(',')
+          .map((n) => n.trim())
+          .filter((n) => n && !n.startsWith('type '));
+    if (names.length) out.push({ spec: m[3], names });
+  }
+  return out;
+}
 
 export { RULES };
 
@@ -152,6 +178,12 @@ export function apiStructureViolations(src) {
         add('tables', rel(f), detail);
       if (/\.routes\.ts$/.test(name) && /\.repo\.ts$/.test(target)) add('routeRepo', rel(f), detail);
     }
+    if (from.tier === 'domain' && /\.service\.ts$/.test(name) && !READ_SERVICE.test(name))
+      for (const { spec, names } of valueReexportsOf(readFileSync(f, 'utf8'))) {
+        const target = resolve(f, spec);
+        if (target && /\.repo\.ts$/.test(target))
+          add('serviceReexport', rel(f), `re-exports ${names.join(', ')} from '${spec}'`);
+      }
   }
   for (const c of loops(files, (f) => edges.get(f).map((e) => e.target)))
     add('fileCycle', rel(c[0]), `loop: ${c.map(rel).join(' -> ')}`);

@@ -6,8 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiStructureViolations, graphFigures, importsOf } from './api-structure.mjs';
-import { foreignTableUses } from './table-owners.mjs';
+import { apiStructureViolations, graphFigures, importsOf, valueReexportsOf } from './api-structure.mjs';
+import { lagosSqlByHand } from './check-structure.mjs';
+import { foreignTableUses, sqlOutsideRepos } from './table-owners.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 let base;
@@ -149,6 +150,71 @@ describe('[STRUCTURE] the API import rules', () => {
     ]);
   });
 
+  it('refuse a service that re-exports repository functions, but not a read service or a type', () => {
+    const src = tree({
+      'modules/vending/vend.service.ts':
+        "import { findVend } from './vending.repo';\nexport const vend = findVend;\nexport { findVend as find } from './vending.repo';\n",
+      'modules/vending/deep/more.service.ts': "export * from '../vending.repo';\n",
+      'modules/vending/types.service.ts':
+        "export { type VendRow } from './vending.repo';\nexport type { X } from './vending.repo';\n",
+      'modules/vending/vend-reads.service.ts': "export { findVend } from './vending.repo';\n",
+      'modules/vending/index.ts':
+        "export { vend } from './vend.service';\nexport { findVend } from './vending.repo';\n",
+    });
+    expect(
+      apiStructureViolations(src)
+        .filter((v) => v.rule === 'serviceReexport')
+        .map((v) => `${v.file}: ${v.detail}`)
+        .sort(),
+    ).toEqual([
+      "modules/vending/deep/more.service.ts: re-exports * from '../vending.repo'",
+      "modules/vending/vend.service.ts: re-exports findVend as find from './vending.repo'",
+    ]);
+    expect(
+      valueReexportsOf("export {\n  a,\n  type B,\n} from './x.repo';\nexport type { C } from './y';\n"),
+    ).toEqual([{ spec: './x.repo', names: ['a'] }]);
+  });
+
+  it('refuse a table named in SQL text outside a repository, except the named books checks', () => {
+    const src = tree({
+      'modules/vending/vend.service.ts': 'export const q = sql`select * from vends where id = 1`;\n',
+      'modules/vending/vending.check.ts': 'export const q = sql`select * from vends`;\n',
+      'modules/vending/vending.repo.ts': 'export const q = sql`select * from vends`;\n',
+      'modules/vending/vend-words.ts': "export const w = 'vends from the portal';\n",
+    });
+    const owners = { vends: 'modules/vending' };
+    expect(sqlOutsideRepos(src, owners, { 'modules/vending/vending.check.ts': 'the books check' })).toEqual([
+      { file: 'modules/vending/vend.service.ts', line: 1, table: 'vends' },
+    ]);
+    expect(sqlOutsideRepos(src, owners, {}).map((u) => u.file)).toEqual([
+      'modules/vending/vend.service.ts',
+      'modules/vending/vending.check.ts',
+    ]);
+    const r = spawnSync(process.execPath, [path.join(root, 'scripts/check-structure.mjs'), '--root', base], {
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('modules/vending/vend.service.ts:1: vends');
+    expect(r.stderr).toContain('SQL_TEXT_EXCEPTIONS');
+  });
+
+  it('refuse the Lagos day written in SQL outside infra/lagos-time.ts', () => {
+    const src = tree({
+      'infra/lagos-time.ts':
+        "export const z = `'Africa/Lagos'`;\nconst t = `(x at time zone 'Africa/Lagos')`;\n",
+      'modules/vending/vending.repo.ts':
+        "export const q = sql`select 1`;\nconst d = sql`(v.created_at AT TIME ZONE 'Africa/Lagos')::date`;\n",
+      'modules/vending/vend.test.ts': "const d = `(created_at at time zone 'Africa/Lagos')::date`;\n",
+    });
+    expect(lagosSqlByHand(src)).toEqual([{ file: 'modules/vending/vending.repo.ts', line: 2 }]);
+    const r = spawnSync(process.execPath, [path.join(root, 'scripts/check-structure.mjs'), '--root', base], {
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('modules/vending/vending.repo.ts:2');
+    expect(r.stderr).toContain('lagosDaySql');
+  });
+
   it('make npm run lint fail, citing the document that explains the rule', () => {
     tree({
       'modules/ledger/ledger.service.ts':
@@ -168,5 +234,7 @@ describe('[STRUCTURE] the API import rules', () => {
     expect(apiStructureViolations(src)).toEqual([]);
     expect(graphFigures(src)).toMatchObject({ inLoops: 0, mutualPairs: 0 });
     expect(foreignTableUses(src)).toEqual([]);
+    expect(sqlOutsideRepos(src)).toEqual([]);
+    expect(lagosSqlByHand(src)).toEqual([]);
   });
 });

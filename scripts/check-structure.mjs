@@ -5,13 +5,14 @@
 //   module only through its index.ts, only repos read tables;
 // - each database function (apps/api/sql) writes only its owner's tables, or one
 //   FUNCTION_FOREIGN_WRITES (scripts/table-owners.mjs) allows it;
+// - the Lagos day is written in SQL by infra/lagos-time.ts's fragments only;
 // - apps/api/drizzle/meta keeps the latest Drizzle snapshot only (scripts/drizzle-snapshots.mjs).
 // (The web app's layers are Biome's noRestrictedImports overrides in apps/web/biome.json.)
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { apiStructureViolations } from './api-structure.mjs';
 import { staleSnapshots } from './drizzle-snapshots.mjs';
-import { foreignFunctionWrites, foreignTableUses } from './table-owners.mjs';
+import { foreignFunctionWrites, foreignTableUses, sqlOutsideRepos } from './table-owners.mjs';
 
 export const MAX_LINES = 500;
 // `--root DIR` checks another tree shaped like this repository (the structure tests use it).
@@ -40,6 +41,25 @@ function* walk(dir) {
     if (e.isDirectory()) yield* walk(p);
     else if (SOURCE.test(e.name) && !TEST_SUPPORT.test(e.name)) yield p;
   }
+}
+
+/** Where the Lagos day is written in SQL: infra/lagos-time.ts's lagosDaySql, lagosMidnightSql, lagosDayOf. */
+export const LAGOS_SQL_HOME = 'infra/lagos-time.ts';
+
+/**
+ * The places under `apiSrc` (apps/api/src, tests aside) that spell `at time zone 'Africa/Lagos'`
+ * themselves instead of using LAGOS_SQL_HOME's fragments, as { file, line }.
+ */
+export function lagosSqlByHand(apiSrc) {
+  const out = [];
+  for (const file of walk(apiSrc)) {
+    const rel = path.relative(apiSrc, file).split(path.sep).join('/');
+    if (rel === LAGOS_SQL_HOME || rel.startsWith('test/')) continue;
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/at\s+time\s+zone\s+'Africa\/Lagos'/gi))
+      out.push({ file: rel, line: text.slice(0, m.index).split('\n').length });
+  }
+  return out;
 }
 
 /** Files over the limit under `base`, as { file, lines }, longest first. */
@@ -74,6 +94,24 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         `  ${u.file}:${u.line}: ${u.table} belongs to ${u.owner}\n    a table is read and written by its owner only; ask the owner's index.ts (ARCHITECTURE.md § The rules, 5; owners: scripts/table-owners.mjs)`,
       );
   }
+  const outside = existsSync(apiSrc) ? sqlOutsideRepos(apiSrc) : [];
+  if (outside.length) {
+    failed = true;
+    console.error(`apps/api/src names ${outside.length} table(s) in SQL text outside a repository:`);
+    for (const u of outside)
+      console.error(
+        `  ${u.file}:${u.line}: ${u.table}\n    only a module's *.repo.ts files read tables, in SQL text too: move the statement into a repo (ARCHITECTURE.md § The rules, 5; the named exceptions: SQL_TEXT_EXCEPTIONS in scripts/table-owners.mjs)`,
+      );
+  }
+  const lagos = existsSync(apiSrc) ? lagosSqlByHand(apiSrc) : [];
+  if (lagos.length) {
+    failed = true;
+    console.error(`apps/api/src writes the Lagos day in SQL by hand ${lagos.length} time(s):`);
+    for (const l of lagos)
+      console.error(
+        `  ${l.file}:${l.line}\n    use lagosDaySql, lagosMidnightSql or lagosDayOf (apps/api/src/${LAGOS_SQL_HOME})`,
+      );
+  }
   const fnWrites = foreignFunctionWrites(root);
   if (fnWrites.length) {
     failed = true;
@@ -103,6 +141,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   if (failed) process.exit(1);
   console.log(
-    `structure: no source file over ${MAX_LINES} lines; apps/api/src keeps its tiers, no import cycle, every table read by its owner only, every database function writes what its owner may; one Drizzle snapshot`,
+    `structure: no source file over ${MAX_LINES} lines; apps/api/src keeps its tiers, no import cycle, every table read by its owner only, every database function writes what its owner may, the Lagos day in SQL written once; one Drizzle snapshot`,
   );
 }

@@ -258,12 +258,49 @@ export function foreignTableUses(apiSrcRoot, owners = TABLE_OWNERS) {
         if (table) report(table, m.index, 'drizzle');
       }
     }
-    for (const t of sqlTexts(text)) {
-      for (const m of t.body.matchAll(/\b(?:from|join|into|update|table)\s+(?:only\s+)?"?(\w+)"?/gi)) {
-        const name = m[1].toLowerCase();
-        if (sqlNames.has(name)) report(name, t.index, 'sql');
-      }
+    for (const u of sqlTableNames(text, sqlNames)) report(u.table, u.index, 'sql');
+  }
+  return found;
+}
+
+/** The tables (of `names`) named in a source text's SQL, as { table, index }. */
+function sqlTableNames(text, names) {
+  const out = [];
+  for (const t of sqlTexts(text)) {
+    for (const m of t.body.matchAll(/\b(?:from|join|into|update|table)\s+(?:only\s+)?"?(\w+)"?/gi)) {
+      const table = m[1].toLowerCase();
+      if (names.has(table)) out.push({ table, index: t.index });
     }
+  }
+  return out;
+}
+
+/**
+ * Module files that name tables in SQL text though they are not repositories, and why each may:
+ * the books checks, each a list of invariants written as the SQL that finds a breach (books.ts
+ * runs them), read as one page beside the others rather than split into a repo.
+ */
+export const SQL_TEXT_EXCEPTIONS = {
+  'modules/ledger/ledger-check.ts': 'the ledger books check: its invariants as SQL',
+  'modules/funding/funding.check.ts': 'the funding books check: its invariants as SQL',
+  'modules/vending/vending.check.ts': 'the vending books check: its invariants as SQL',
+  'modules/commissions/commissions.check.ts': 'the commissions books check: its invariants as SQL',
+};
+
+/**
+ * Every table named in SQL text in a module file that is not a `*.repo.ts` (rule 5: only a
+ * module's repositories read tables, in SQL text as through Drizzle) nor in `exceptions`, as
+ * { file, line, table }. infra's owners (queue.ts, mailer.ts, audit.ts) are files of their own.
+ */
+export function sqlOutsideRepos(apiSrcRoot, owners = TABLE_OWNERS, exceptions = SQL_TEXT_EXCEPTIONS) {
+  const names = new Set([...Object.keys(owners), ...schemaTables(apiSrcRoot).values()]);
+  const found = [];
+  for (const file of sources(apiSrcRoot, apiSrcRoot)) {
+    const rel = path.relative(apiSrcRoot, file).split(path.sep).join('/');
+    if (!rel.startsWith('modules/') || rel.endsWith('.repo.ts') || exceptions[rel]) continue;
+    const text = readFileSync(file, 'utf8');
+    for (const u of sqlTableNames(text, names))
+      found.push({ file: rel, line: lineOf(text, u.index), table: u.table });
   }
   return found;
 }

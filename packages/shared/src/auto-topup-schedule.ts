@@ -67,9 +67,6 @@ export function nextRunAfter(s: AutoTopupSchedule, after: Date): Date | null {
   }
 }
 
-/** The Lagos calendar day (YYYY-MM-DD) of an instant. */
-export const lagosDateOf = (at: Date) => new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
-
 /** A HH:mm time of day in the spec's time format (h:mm A): "08:00" is "8:00 AM", "23:30" "11:30 PM". */
 export function clockTime(hhmm: string): string {
   const [h, m] = hhmm.split(':').map(Number);

@@ -8,6 +8,7 @@ import {
   formatLagosDayHeading,
   formatLagosShortDateTime,
   formatLagosTime,
+  lagosDateOf,
   weekdayOf,
 } from './dates';
 
@@ -36,5 +37,10 @@ describe('[FORMAT] Lagos dates', () => {
     expect(addCalendarDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addCalendarDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(weekdayOf('2026-01-05')).toBe(0); // a Monday
+  });
+
+  it('gives the Lagos day of an instant: 23:30 UTC is already the next day', () => {
+    expect(lagosDateOf(new Date('2026-03-10T23:30:00Z'))).toBe('2026-03-11');
+    expect(lagosDateOf(new Date('2026-03-10T22:59:59.999Z'))).toBe('2026-03-10');
   });
 });

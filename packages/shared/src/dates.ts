@@ -77,6 +77,10 @@ export const formatLagosShortDateTime = (v: DateInput, empty = '') =>
 /** 25/12/2025 3:07 PM: a row's moment in tables, CSV exports and statements. */
 export const formatLagosDateTime = (v: DateInput, empty = '') => formatLagos(v, DATE_TIME_FORMAT, empty);
 
+/** The Lagos calendar day (YYYY-MM-DD) of an instant. */
+export const lagosDateOf = (at: Date) =>
+  new Date(at.getTime() + LAGOS_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+
 /** The calendar day `n` days after `day` (YYYY-MM-DD; n may be negative). */
 export function addCalendarDays(day: string, n: number): string {
   const m = ISO_DAY.exec(day);

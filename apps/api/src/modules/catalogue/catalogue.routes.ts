@@ -23,8 +23,6 @@ import {
   addPlan,
   addService,
   assignClientServices,
-  listPlans,
-  listServices,
   planOut,
   serviceOut,
   setPlanStatus,
@@ -32,6 +30,7 @@ import {
   updatePlan,
   updateService,
 } from './catalogue.service';
+import { listPlans, listServices } from './catalogue-reads.service';
 import { providerPlanRoutes } from './provider-plans.routes';
 
 const idParams = z.object({ id: z.string().uuid('Not found') });

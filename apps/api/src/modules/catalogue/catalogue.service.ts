@@ -377,5 +377,3 @@ export async function ensureDefaultCatalogue(db: Db): Promise<void> {
     })),
   );
 }
-
-export { defaultServiceIds, listPlans, listServices } from './catalogue.repo';

@@ -15,15 +15,13 @@ export { catalogueRoutes } from './catalogue.routes';
 export {
   assignDefaultServices,
   assignServices,
-  defaultServiceIds,
   ensureDefaultCatalogue,
-  listPlans,
-  listServices,
   planForVend,
   planOut,
   serviceOut,
   serviceUnavailable,
 } from './catalogue.service';
+export { defaultServiceIds, listPlans, listServices } from './catalogue-reads.service';
 export {
   type ProviderPlanRow,
   providerPlanCode,

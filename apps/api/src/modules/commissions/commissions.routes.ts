@@ -20,11 +20,11 @@ import { authOf, corporateOf, requestContextOf } from '../../infra/request-conte
 import { confirmActingPassword } from '../auth';
 import {
   commissionReport,
-  listSettlements,
   settleCommission,
   settlementOut,
   setUpfrontCommission,
 } from './commissions.service';
+import { listSettlements } from './commissions-reads.service';
 
 const READ = { ADMIN: 'commissions.read', CORPORATE: 'commission.read' } as const;
 

@@ -170,8 +170,6 @@ export async function commissionReport(ctx: AppContext, f: CommissionFilter, adm
   };
 }
 
-export { listSettlements } from './commissions.repo';
-
 /** Accrued commission to the wallet. */
 export async function settleCommissionMoney(
   tx: Db,

@@ -13,7 +13,7 @@ import { notFound } from '../../infra/errors';
 import { ok } from '../../infra/http';
 import { requestContextOf } from '../../infra/request-context';
 import { runClientScheduleNow } from '../auto-topup';
-import { recentOutbox } from './dev.service';
+import { recentOutbox } from './dev-reads.service';
 
 const isLoopback = (address: string | undefined) =>
   !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));

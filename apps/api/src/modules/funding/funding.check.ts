@@ -4,7 +4,7 @@
 // wallet; no other is; a card payment reversed after its credit is debited back exactly once, and
 // its receivable (what the wallet could not give back) agrees with the receivable account and with
 // the client's vending hold. The books are read
-// through the ledger's published projections (ledger/ledger-relations.ts).
+// through the ledger's published projections (ledger/ledger-relations.repo.ts).
 import { sql } from 'drizzle-orm';
 import { corporateDirectory } from '../corporates';
 import { type Invariant, ledgerAccountsRel, ledgerEntriesRel, ledgerTransfersRel } from '../ledger';

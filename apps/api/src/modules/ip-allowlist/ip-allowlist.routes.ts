@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { ok } from '../../infra/http';
 import { corporateOf, requestContextOf } from '../../infra/request-context';
-import { addIp, listIps, removeIp } from './ip-allowlist.service';
+import { addIp, removeIp } from './ip-allowlist.service';
+import { listIps } from './ip-allowlist-reads.service';
 
 // 'settings.manage' names an admin permission too: the area is spelled out.
 const SETTINGS_READ = { CORPORATE: 'settings.read' } as const;

@@ -11,8 +11,6 @@ import * as repo from './ip-allowlist.repo';
 
 export const MAX_IP_ENTRIES = 100;
 
-export { listIps } from './ip-allowlist.repo';
-
 export async function addIp(db: Db, rc: RequestContext, corporateId: string, address: string) {
   const actorId = callerOf(rc).userId;
   const canonical = parseIpOrCidr(address)?.toLowerCase();

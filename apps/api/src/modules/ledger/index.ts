@@ -1,5 +1,6 @@
 // The ledger module's public surface beyond its service: the books' invariant runner that other
 // modules add their own checks to.
+export { lockAccountBalance, sumOfWalletBalances } from './ledger.repo';
 export {
   type AccountIds,
   accountBalance,
@@ -9,10 +10,8 @@ export {
   ensureSystemAccounts,
   fundingByDay,
   insufficientFunds,
-  lockAccountBalance,
   reachedSince,
   type SystemAccount,
-  sumOfWalletBalances,
   systemAccountId,
   type TransferEntryInput,
   transfer,
@@ -24,4 +23,4 @@ export {
   walletTotals,
 } from './ledger.service';
 export { checkLedgerAnd, formatLedgerReport, type Invariant } from './ledger-check';
-export { ledgerAccountsRel, ledgerEntriesRel, ledgerTransfersRel } from './ledger-relations';
+export { ledgerAccountsRel, ledgerEntriesRel, ledgerTransfersRel } from './ledger-relations.repo';

@@ -3,7 +3,7 @@
 // It reads the ledger's tables only (and a client's credit terms through the clients module's
 // SQL): "credited exactly once" and "debited exactly once" are checked by the modules that own
 // fund requests and vends (funding.check.ts, vending.check.ts), over the ledger's published
-// projections (ledger-relations.ts); checkBooks (books.ts) runs them all.
+// projections (ledger-relations.repo.ts); checkBooks (books.ts) runs them all.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { rowsOf } from '../../infra/db/sql';

@@ -4,6 +4,7 @@ import { and, asc, eq, gt, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../infra/db/schema';
 import { rowsOf } from '../../infra/db/sql';
+import { lagosDaySql } from '../../infra/lagos-time';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type TransferRow = typeof ledgerTransfers.$inferSelect;
@@ -153,7 +154,7 @@ export async function walletCreditsByDay(
 ): Promise<Array<{ day: string; kobo: string | number }>> {
   return rowsOf(
     db,
-    sql`select ((t.created_at at time zone 'Africa/Lagos')::date)::text as day, sum(e.amount_kobo)::bigint as kobo
+    sql`select ${sql.raw(lagosDaySql('t.created_at'))}::text as day, sum(e.amount_kobo)::bigint as kobo
           from ledger_transfers t
           join ledger_entries e on e.transfer_id = t.id and e.amount_kobo > 0
           join ledger_accounts a on a.id = e.account_id and a.kind = 'WALLET'

@@ -38,8 +38,6 @@ import {
   walletTotalsRows,
 } from './ledger.repo';
 
-export { lockAccountBalance, sumOfWalletBalances } from './ledger.repo';
-
 /** The platform's own accounts, created by the seed (and on first use). */
 export const SYSTEM_ACCOUNTS = {
   FUNDING_CLEARING: 'Bank funding clearing (collection account)',

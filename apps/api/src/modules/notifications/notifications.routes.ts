@@ -13,14 +13,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { ok, page } from '../../infra/http';
 import { authOf, requestContextOf } from '../../infra/request-context';
-import {
-  clearAll,
-  deleteOne,
-  listNotifications,
-  markRead,
-  NOTIFICATIONS_PAGE,
-  unreadCount,
-} from './notifications.service';
+import { clearAll, deleteOne, markRead } from './notifications.service';
+import { listNotifications, NOTIFICATIONS_PAGE, unreadCount } from './notifications-reads.service';
 import { notificationSetup, saveNotificationSetup } from './setup.service';
 
 const message = successEnvelope(z.null());

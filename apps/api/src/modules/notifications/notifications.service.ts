@@ -7,15 +7,6 @@ import { notFound } from '../../infra/errors';
 import { callerOf, type RequestContext } from '../../infra/request-context';
 import * as repo from './notifications.repo';
 
-export {
-  listNotifications,
-  NOTIFICATIONS_PAGE,
-  notify,
-  notifyAdmins,
-  notifyCorporate,
-  unreadCount,
-} from './notifications.repo';
-
 export async function markRead(db: Db, userId: string, id: string) {
   const row = await repo.findOwn(db, userId, id);
   if (!row) throw notFound('Notification');

@@ -13,8 +13,6 @@ import { failedDeliveriesCount } from '../webhooks';
 const lastBooksCheck = (db: AppContext['db']) =>
   lastJobPayload<{ ok?: boolean; violations?: number; checkedAt?: string }>(db, 'recurring:books-check');
 
-export { appliedMigrations } from './ops.repo';
-
 export interface Metrics {
   registry: Registry;
   observeRequest(method: string, route: string, status: number, seconds: number): void;

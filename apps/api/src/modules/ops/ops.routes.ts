@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { committedMigrations } from '../../infra/db/migrate';
 import { AppError } from '../../infra/errors';
-import { appliedMigrations, createMetrics } from './metrics.service';
+import { createMetrics } from './metrics.service';
+import { appliedMigrations } from './ops-reads.service';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 

@@ -17,13 +17,8 @@ import { sendCsv } from '../../infra/csv';
 import { ok, pagedEnvelope } from '../../infra/http';
 import { corporateOf, requestContextOf } from '../../infra/request-context';
 import { reconciliationSettings, saveReconciliationSettings } from './reconciliation.service';
-import {
-  listStatements,
-  statementFilename,
-  statementOf,
-  statementOnDemand,
-  statementOut,
-} from './statement.service';
+import { listStatements } from './reconciliation-reads.service';
+import { statementFilename, statementOf, statementOnDemand, statementOut } from './statement.service';
 import { storedStatementPdf } from './statement-pdf';
 
 // 'settings.manage' names an admin permission too: the area is spelled out.

@@ -22,8 +22,6 @@ import { corporateName } from '../corporates';
 import { walletStatementLines } from '../ledger';
 import * as repo from './reconciliation.repo';
 
-export { listStatements } from './reconciliation.repo';
-
 const DAY_MS = 24 * 3600_000;
 /** A Lagos calendar day (YYYY-MM-DD) as DD/MM/YYYY. */
 export const ddmmyyyy = (isoDate: string) => formatLagosDate(isoDate);

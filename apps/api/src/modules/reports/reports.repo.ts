@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { COUNT_BOUND } from '../../infra/db/keyset';
 import { rowsOf } from '../../infra/db/sql';
-import { lagosDayStart } from '../../infra/lagos-time';
+import { lagosDaySql, lagosDayStart, lagosMidnightSql } from '../../infra/lagos-time';
 import { ROLLUPS, type RollupColumn, rolledDays } from './rollup.repo';
 
 export type Dim = 'day' | 'network' | 'serviceType' | 'channel' | 'clientType' | 'status' | 'corporateId';
@@ -31,7 +31,7 @@ export interface Bucket {
 }
 
 const RAW: Record<Dim, string> = {
-  day: `((v.created_at at time zone 'Africa/Lagos')::date)::text`,
+  day: `${lagosDaySql('v.created_at')}::text`,
   network: 'v.network',
   serviceType: 'v.service_type',
   channel: 'v.channel',
@@ -345,15 +345,15 @@ export async function vendCount(db: Db, q: VendCountQuery): Promise<number | nul
     db,
     sql`
       with s as (
-        select greatest((min(v.created_at) at time zone 'Africa/Lagos')::date, ${q.fromDay ?? null}::date) as first,
-               least((max(v.created_at) at time zone 'Africa/Lagos')::date, ${q.toDay ?? null}::date - 1) as last
+        select greatest(${sql.raw(lagosDaySql('min(v.created_at)'))}, ${q.fromDay ?? null}::date) as first,
+               least(${sql.raw(lagosDaySql('max(v.created_at)'))}, ${q.toDay ?? null}::date - 1) as last
         from report_live_vends v where ${q.corporateId ? sql`v.corporate_id = ${q.corporateId}` : sql`true`}
       ),
       d as materialized (
         select g.day, r.day is not null as rolled, greatest(coalesce(r.built_to, g.f), g.f) as f, g.t
         from s cross join lateral (
-          select x::date as day, (x::date::timestamp at time zone 'Africa/Lagos') as f,
-                 ((x::date + 1)::timestamp at time zone 'Africa/Lagos') as t
+          select x::date as day, ${sql.raw(lagosMidnightSql('x::date'))} as f,
+                 ${sql.raw(lagosMidnightSql('(x::date + 1)'))} as t
           from generate_series(s.first, s.last, interval '1 day') x) g
         left join vend_rollup_days r on r.day = g.day and not r.dirty and r.built_to is not null
       ),

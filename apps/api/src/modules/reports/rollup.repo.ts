@@ -35,11 +35,11 @@ import { addCalendarDays } from '@vendport/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { rowsOf } from '../../infra/db/sql';
-import { lagosDayStart } from '../../infra/lagos-time';
+import { lagosDaySql, lagosDayStart, lagosMidnightSql } from '../../infra/lagos-time';
 
-const LAGOS_DAY = sql.raw(`(v.created_at at time zone 'Africa/Lagos')::date`);
+const LAGOS_DAY = sql.raw(lagosDaySql('v.created_at'));
 /** The start of the next Lagos day after vend_rollup_days row d's day. */
-const DAY_END_SQL = `((d.day + 1)::timestamp at time zone 'Africa/Lagos')`;
+const DAY_END_SQL = lagosMidnightSql('(d.day + 1)');
 const DAY_END = sql.raw(DAY_END_SQL);
 /** vend_rollup_days row d is clean and built whole (its rows hold all of its day's vends). */
 const WHOLE_DAY = `(not d.dirty and d.built_to = ${DAY_END_SQL})`;
@@ -267,7 +267,7 @@ export async function rollupMismatches(db: Db): Promise<string[]> {
     db,
     sql`
       with clean as (
-        select d.day, (d.day::timestamp at time zone 'Africa/Lagos') as f, d.built_to as t
+        select d.day, ${sql.raw(lagosMidnightSql('d.day'))} as f, d.built_to as t
         from vend_rollup_days d where not d.dirty and d.built_to is not null
       ),
       cv as (
@@ -278,8 +278,8 @@ export async function rollupMismatches(db: Db): Promise<string[]> {
         sql`, `,
       )},
       wk as (
-        select k.week, (k.week::timestamp at time zone 'Africa/Lagos') as f,
-               ((k.week + 7)::timestamp at time zone 'Africa/Lagos') as t
+        select k.week, ${sql.raw(lagosMidnightSql('k.week'))} as f,
+               ${sql.raw(lagosMidnightSql('(k.week + 7)'))} as t
         from vend_rollup_weeks k where ${WEEK_READABLE}
       ),
       wraw as (

@@ -1,7 +1,7 @@
 // The vending invariants over the whole database, beside the ledger's own (checkLedger): one
 // debit per vend, for its charge, from the right wallet; a reversal exactly when the vend failed
 // or was reversed; commission accounts and VTU floats equal to what the vends say they hold. The
-// books are read through the ledger's published projections (ledger/ledger-relations.ts), VTU
+// books are read through the ledger's published projections (ledger/ledger-relations.repo.ts), VTU
 // fundings through the vtu module's SQL. The composition's books.ts runs them with the ledger's,
 // funding's and commissions' invariants: what `npm run ledger:check` runs.
 import { sql } from 'drizzle-orm';

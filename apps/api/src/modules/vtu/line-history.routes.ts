@@ -14,7 +14,8 @@ import type { AppContext } from '../../infra/context';
 import { CSV_EXPORT_LIMIT, sendCsv, toCsv } from '../../infra/csv';
 import { page } from '../../infra/http';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
-import { consumptionHistory, fundingHistory } from './vtu.service';
+import { consumptionHistory } from './vtu.service';
+import { fundingHistory } from './vtu-reads.service';
 
 export async function lineHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -15,15 +15,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { ok } from '../../infra/http';
 import { requestContextOf } from '../../infra/request-context';
-import {
-  addLine,
-  assignLine,
-  lineOut,
-  listLines,
-  refreshLine,
-  setLinePublicApi,
-  setLineStatus,
-} from './vtu.service';
+import { addLine, assignLine, lineOut, refreshLine, setLinePublicApi, setLineStatus } from './vtu.service';
+import { listLines } from './vtu-reads.service';
 
 export async function linesRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

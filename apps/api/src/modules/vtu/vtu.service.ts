@@ -16,8 +16,6 @@ import { vendsOnFloatLines } from './float-vends.repo';
 import type { LineWithFloat } from './vtu.repo';
 import * as repo from './vtu.repo';
 
-export { fundingHistory, type HistoryFilter, type LineWithFloat, lineContact, listLines } from './vtu.repo';
-
 /** Vends that consumed the float of the lines the filter names (pending or successful: a failed
  * vend gave it back), each with its line and client. */
 export async function consumptionHistory(db: Db, f: repo.HistoryFilter) {

@@ -20,17 +20,14 @@ import { corporateOf, requestContextOf } from '../../infra/request-context';
 import { confirmActingPassword } from '../auth';
 import { sendTestWebhook } from './test-event.service';
 import {
-  attemptsOf,
   deliveryOut,
-  findDelivery,
-  getWebhook,
-  listDeliveries,
   removeWebhook,
   resendDelivery,
   rotateWebhookSecret,
   setWebhookUrl,
   webhookOut,
 } from './webhooks.service';
+import { attemptsOf, findDelivery, getWebhook, listDeliveries } from './webhooks-reads.service';
 
 // 'settings.manage' names an admin permission too: the area is spelled out.
 const SETTINGS_READ = { CORPORATE: 'settings.read' } as const;

@@ -98,8 +98,6 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 const mask = (last4: string) => `whsec_••••••••${last4}`;
 
-export { attemptsOf, findDelivery, getWebhook, listDeliveries } from './webhooks.repo';
-
 export const webhookOut = (row: repo.EndpointRow | null, secret: string | null = null) => ({
   url: row?.url ?? null,
   secret,

@@ -354,8 +354,6 @@ export async function checkCardPaymentAtGateway(ctx: AppContext, reference: stri
   return { ...settled, unclear: false, detail: result.detail };
 }
 
-export { completeSimPayment, findSimPayment, reverseSimPayment, type SimPaymentRow } from '../funding.repo';
-
 const EXPIRY_BATCH = 100;
 
 /**

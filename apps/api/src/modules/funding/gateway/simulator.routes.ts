@@ -8,17 +8,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../../infra/audit';
 import type { AppContext } from '../../../infra/context';
-import { AppError, notFound } from '../../../infra/errors';
 import { ok } from '../../../infra/http';
 import { requestContextOf } from '../../../infra/request-context';
-import {
-  completeSimPayment,
-  findSimPayment,
-  reverseSimPayment,
-  type SimPaymentRow,
-} from '../card/card.service';
 import { gatewaySecretOf, SIGNATURE_HEADER, signBody } from './signature';
 import { SIM_CHECKOUT_PATH } from './simulator';
+import {
+  completeAtSimulator,
+  reverseAtSimulator,
+  type SimPaymentRow,
+  simulatedPayment,
+} from './simulator-payments.service';
 
 const params = z.object({ reference: z.string().regex(/^CP-[0-9A-Z]{8,32}$/, 'Unknown payment') });
 
@@ -118,14 +117,7 @@ export async function simulatorRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const reference = req.params.reference;
-      const reversed = await reverseSimPayment(ctx.db, reference);
-      if (!reversed) {
-        const p = await findSimPayment(ctx.db, reference);
-        if (!p) throw notFound('Payment');
-        if (p.status !== 'REVERSED')
-          throw new AppError('CONFLICT', 409, 'Only a paid payment can be reversed');
-      }
-      const row = reversed ?? (await findSimPayment(ctx.db, reference))!;
+      const { row, repeated } = await reverseAtSimulator(ctx.db, reference);
       // Sent again on a repeated call: the reversal itself happens once whatever arrives.
       const delivered = await sendCallback(req.log, 'charge.reversed', row);
       // The admin's action at the simulator; the reversal it causes is audited by the callback.
@@ -133,7 +125,7 @@ export async function simulatorRoutes(app: FastifyInstance, ctx: AppContext) {
         action: 'funding.card.simulator_reverse',
         targetType: 'card_payment',
         targetId: reference,
-        summary: { delivered, repeated: !reversed },
+        summary: { delivered, repeated },
       });
       return ok('The payment was reversed at the simulated gateway', {
         reference,
@@ -157,7 +149,7 @@ export async function simulatorRoutes(app: FastifyInstance, ctx: AppContext) {
       '/gateway-sim/checkout/:reference',
       { config: { public: true }, schema: { tags, summary: 'The simulated hosted checkout page', params } },
       async (req, reply) => {
-        const p = await findSimPayment(ctx.db, req.params.reference);
+        const p = await simulatedPayment(ctx.db, req.params.reference);
         return reply
           .status(p ? 200 : 404)
           .type('text/html; charset=utf-8')
@@ -175,12 +167,12 @@ export async function simulatorRoutes(app: FastifyInstance, ctx: AppContext) {
         },
         async (req, reply) => {
           const reference = req.params.reference;
-          const done = await completeSimPayment(
+          const { done, exists } = await completeAtSimulator(
             ctx.db,
             reference,
             outcome === 'pay' ? 'SUCCESSFUL' : 'CANCELLED',
           );
-          if (!done && !(await findSimPayment(ctx.db, reference))) {
+          if (!exists) {
             return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage());
           }
           // A failed delivery is logged only: the browser lands on the wallet page, which calls verify.

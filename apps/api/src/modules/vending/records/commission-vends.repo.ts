@@ -4,6 +4,7 @@
 import { and, asc, eq, gte, isNull, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
 import { vends } from '../../../infra/db/schema';
+import { lagosDayOf } from '../../../infra/lagos-time';
 import { serviceFieldOf } from '../../catalogue';
 import { corporateNameOf } from '../../corporates';
 
@@ -74,8 +75,8 @@ export interface CommissionFilter {
   to?: Date;
 }
 
-/** Lagos calendar day (UTC+1, no daylight saving) of a timestamp, as YYYY-MM-DD. */
-const lagosDay = sql<string>`to_char(${vends.createdAt} at time zone 'Africa/Lagos', 'YYYY-MM-DD')`;
+/** Lagos calendar day of the vend, as YYYY-MM-DD. */
+const lagosDay = sql<string>`${lagosDayOf(vends.createdAt)}::text`;
 
 /** The report's totals and its breakdowns by day, by service and (admins, all clients) by client. */
 export async function commissionAggregates(db: Db, f: CommissionFilter, admin: boolean) {

@@ -1,0 +1,2 @@
+// The catalogue's plain reads, as routes and other modules call them (the repo's own functions).
+export { defaultServiceIds, listPlans, listServices } from './catalogue.repo';

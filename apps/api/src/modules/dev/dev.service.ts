@@ -1,2 +1,0 @@
-// Development helpers: the outbox reader for people and tests (never served in production).
-export { recentOutbox } from './dev.repo';
