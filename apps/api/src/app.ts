@@ -75,7 +75,7 @@ export async function buildApp(
     files: diskFileStore(config.DATA_DIR),
     hasher: new PasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, iterations: config.ARGON2_ITERATIONS }),
     log: app.log,
-    // Each module's event, handed to the module that acts on it (infra/events.ts).
+    // Each module's event, handed to the module that acts on it (DomainEvents, infra/context.ts).
     events: {
       vendDebited: queueBalanceChecks,
       vtuLineFunded: async (c, lineId) => {

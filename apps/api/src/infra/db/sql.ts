@@ -53,7 +53,8 @@ export interface Statement {
  * hundreds of times a second). Not for transactions: each call is one statement, atomic alone.
  */
 export async function runStatement<T>(db: Db, st: Statement, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
+  // The driver's client: drizzle's databases carry it as $client (a transaction has none).
+  const client = '$client' in db ? db.$client : undefined;
   if (client instanceof pg.Pool) {
     return (await client.query({ name: st.name, text: st.text, values })).rows as T[];
   }
@@ -68,9 +69,14 @@ export const isUuid = (s: string) =>
 
 /** Rows of a raw SQL statement, on either engine (node-postgres and PGlite both answer `{ rows }`). */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  const res: unknown = await db.execute(query);
+  if (!hasRows<T>(res)) throw new Error('the database answered a statement without rows');
   return res.rows;
 }
+
+/** The shape both drivers answer a statement with; T is the caller's word for the row. */
+const hasRows = <T>(res: unknown): res is { rows: T[] } =>
+  typeof res === 'object' && res !== null && 'rows' in res && Array.isArray(res.rows);
 
 /**
  * A search term as a phone number typed any way (0803..., 234803..., +234803..., 0803 123 4567),

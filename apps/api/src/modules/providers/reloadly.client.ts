@@ -1,5 +1,6 @@
 // A thin typed client for Reloadly's Airtime API (token, operator auto-detect, top-up, status, the
-// transactions report, balance). Nothing calls it yet: wiring it into vending is a later change.
+// transactions report, balance). The Reloadly adapter (reloadly.provider.ts) vends through it;
+// configured-providers.ts builds it from the settings.
 //
 // What it promises its caller, as the VTpass client does: no method throws for what the network or
 // Reloadly does. A timeout, a refused or reset connection, a 5xx and a body that is not JSON come back as an

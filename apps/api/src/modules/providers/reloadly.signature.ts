@@ -1,4 +1,5 @@
-// Reloadly webhook signatures. Nothing receives Reloadly webhooks yet; the route that will is a later change.
+// Reloadly webhook signatures, checked on every Reloadly webhook by vending's provider callbacks
+// route (vending/lifecycle/provider-callbacks.routes.ts).
 //
 // The scheme: `X-Reloadly-Signature` is the HMAC-SHA256, hex-encoded, of `<raw body>:<X-Reloadly-Request-Timestamp>`
 // keyed with the webhook's signing secret (not the API client secret).

@@ -1,6 +1,7 @@
 // What an upstream's answer means for a vend, in one vocabulary shared by the VTpass and Reloadly
-// mappings (vtpass.answers.ts, reloadly.answers.ts). Nothing calls these yet: the adapters that will
-// are a later change, and so is turning an outcome into a vend's state.
+// mappings (vtpass.answers.ts, reloadly.answers.ts). The clients and adapters (vtpass.provider.ts,
+// reloadly.provider.ts) read every answer through them; vending's lifecycle turns the outcome into a
+// vend's state.
 //
 // The rule every mapping keeps: an answer we cannot classify (no answer, a 5xx, a body that does not
 // parse, a code or status the provider does not document) is UNKNOWN, never FAILED. A wrong FAILED

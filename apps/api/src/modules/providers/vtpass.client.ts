@@ -1,5 +1,6 @@
-// A thin typed client for VTpass's HTTP API (pay, requery, balance, service-variations). Nothing calls it
-// yet: wiring it into vending is a later change.
+// A thin typed client for VTpass's HTTP API (pay, requery, balance, service-variations). The VTpass
+// adapter (vtpass.provider.ts) vends through it, and the catalogue's plan sync reads its variations
+// (vtpass-client-of.ts builds it from the settings).
 //
 // What it promises its caller: pay and requery never throw for what the network or VTpass does. A timeout,
 // a refused or reset connection, a 5xx and a body that is not JSON all come back as an UpstreamAnswer, and

@@ -4,10 +4,9 @@ import { formatNaira } from '@vendport/shared';
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { badRequest } from '../../infra/errors';
-import type { JobHandler } from '../../infra/queue';
 import type { RequestContext } from '../../infra/request-context';
 import * as repo from './webhooks.repo';
-import { deliverWebhookJob, newEventId, webhookBody } from './webhooks.service';
+import { deliverWebhook, newEventId, webhookBody } from './webhooks.service';
 
 /** A sample `vend.successful` event (livemode false) with made-up vend data: credit no one for it. */
 export function sampleVendEvent(eventId: string, at: Date): string {
@@ -68,11 +67,7 @@ export async function sendTestWebhook(ctx: AppContext, rc: RequestContext, corpo
     });
     return created;
   });
-  const outcome = await deliverWebhookJob(
-    ctx,
-    { payload: { deliveryId: d.id } } as unknown as Parameters<JobHandler>[1],
-    now,
-  );
+  const outcome = await deliverWebhook(ctx, d.id, now);
   if (outcome) {
     // Not delivered: no retry for a test event.
     await repo.updateDelivery(ctx.db, d.id, { status: 'FAILED', nextAttemptAt: null, updatedAt: new Date() });

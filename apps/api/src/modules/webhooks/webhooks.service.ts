@@ -13,7 +13,7 @@ import type { AppContext } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
 import { badRequest, conflict, notFound } from '../../infra/errors';
 import { ipInList } from '../../infra/ip';
-import { enqueue, type JobHandler } from '../../infra/queue';
+import { enqueue, type JobHandler, type JobOutcome } from '../../infra/queue';
 import type { RequestContext } from '../../infra/request-context';
 import * as repo from './webhooks.repo';
 
@@ -218,8 +218,8 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
           callback(new Error(`refused: ${hostname} resolves to a non-public address`), '', 4);
           return;
         }
-        if ((options as { all?: boolean }).all)
-          (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses);
+        // net's LookupFunction takes the whole list when the socket asked for all of them.
+        if (options.all) callback(null, addresses);
         else callback(null, addresses[0].address, addresses[0].family);
       })
       .catch((err: Error) => callback(err as NodeJS.ErrnoException, '', 4));
@@ -291,8 +291,14 @@ function post(
 }
 
 /** One delivery attempt; reschedules itself until delivered or the retry window has passed. */
-export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
-  const deliveryId = String(job.payload.deliveryId);
+export const deliverWebhookJob: JobHandler = (ctx, job, now) =>
+  deliverWebhook(ctx, String(job.payload.deliveryId), now);
+
+/**
+ * One attempt at a pending delivery (the queue's job, or a test event sent at once): undefined
+ * when it is delivered or over, else when to try again.
+ */
+export async function deliverWebhook(ctx: AppContext, deliveryId: string, now: Date): Promise<JobOutcome> {
   const d = await repo.deliveryById(ctx.db, deliveryId);
   if (d?.status !== 'PENDING') return undefined;
   const endpoint = await repo.getWebhook(ctx.db, d.corporateId);
@@ -365,7 +371,7 @@ export const deliverWebhookJob: JobHandler = async (ctx, job, now) => {
     }
   });
   return next ? { retryAt: next } : undefined;
-};
+}
 
 /** Sends an event again, now, to the current URL: a new delivery with the same event id and body. */
 export async function resendDelivery(db: Db, rc: RequestContext, corporateId: string, id: string) {

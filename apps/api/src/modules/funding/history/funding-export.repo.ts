@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
 import { keyCondition, keyOrder, keyTime } from '../../../infra/db/keyset';
 import { keysetBatches } from '../../../infra/db/keyset-stream';
+import { rowsOf } from '../../../infra/db/sql';
 import {
   type FundingHistoryFilters,
   type FundingHistoryRow,
@@ -20,13 +21,15 @@ export function fundingExportBatches(db: Db, f: FundingHistoryFilters): AsyncGen
   return keysetBatches(
     async (after, limit) => {
       const before = keyCondition(HISTORY_KEY, after && { op: '<', key: after });
-      const res = (await db.execute(sql`
+      return rowsOf<ExportRow>(
+        db,
+        sql`
         select f.*, c.name as corporate_name, c.client_type, ${keyTime(HISTORY_KEY.time)} as kt
           from ${HISTORY}
          where ${where}${before ? sql` and ${before}` : sql``}
          order by ${sql.join(keyOrder(HISTORY_KEY, 'desc'), sql`, `)}
-         limit ${limit}`)) as unknown as { rows: ExportRow[] };
-      return res.rows;
+         limit ${limit}`,
+      );
     },
     (r) => ({ t: (r as ExportRow).kt, id: r.id }),
   );

@@ -3,9 +3,10 @@
 // clients.manage sets its own limits (an empty field takes the default). Audited, no password:
 // it moves no money and opens no access.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ApiRateLimitsView, type RateLimitOverrideBody, rateLimitOverrideBody } from '@vendport/shared';
+import { type ApiRateLimitsView, rateLimitOverrideBody } from '@vendport/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,6 +17,9 @@ import { envelopeCallbacks } from '@/lib/api-toasts';
 import { useClientRateLimits, useSetClientRateLimits } from '../api/client-rate-limits';
 
 type Form = { keyPerS: string; keyBurst: string; clientPerS: string; clientBurst: string };
+/** The form's fields as the body's schema reads them (text, parsed on submit), and what it saves. */
+type Fields = z.input<typeof rateLimitOverrideBody>;
+type Saved = z.output<typeof rateLimitOverrideBody>;
 const FIELDS: { name: keyof Form; label: string }[] = [
   { name: 'keyPerS', label: 'Requests a second per key' },
   { name: 'keyBurst', label: 'Burst per key' },
@@ -50,11 +54,13 @@ function OverrideForm({ corporateId, view }: { corporateId: string; view: ApiRat
     handleSubmit,
     reset,
     formState: { errors, isDirty },
-  } = useForm<Form>({ resolver: zodResolver(rateLimitOverrideBody) as never, defaultValues: formOf(view) });
+  } = useForm<Fields, unknown, Saved>({
+    resolver: zodResolver(rateLimitOverrideBody),
+    defaultValues: formOf(view),
+  });
   useEffect(() => reset(formOf(view)), [view, reset]);
-  const onSave = handleSubmit((values) =>
-    save.mutate({ corporateId, ...(values as unknown as RateLimitOverrideBody) }, envelopeCallbacks()),
-  );
+  // The resolver hands over the parsed body: numbers, null for an empty field (the default).
+  const onSave = handleSubmit((values) => save.mutate({ corporateId, ...values }, envelopeCallbacks()));
   return (
     <form onSubmit={onSave} noValidate aria-label="Client API rate limits" className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">

@@ -3,4 +3,4 @@
 import contract from '@vendport/client/openapi.json';
 import type { OpenApiDoc } from './samples';
 
-export const CONTRACT = contract as unknown as OpenApiDoc;
+export const CONTRACT: OpenApiDoc = contract;
