@@ -46,6 +46,12 @@ afterEach(() => {
   base = undefined;
 });
 
+/** `npm run lint`'s structure check over the tree at `base`: its exit status and messages. */
+const lint = (dir) =>
+  spawnSync(process.execPath, [path.join(root, 'scripts/check-structure.mjs'), '--root', dir], {
+    encoding: 'utf8',
+  });
+
 const rulesOf = (src) =>
   apiStructureViolations(src)
     .map((v) => `${v.rule} ${v.file}`)
@@ -190,9 +196,7 @@ describe('[STRUCTURE] the API import rules', () => {
       'modules/vending/vend.service.ts',
       'modules/vending/vending.check.ts',
     ]);
-    const r = spawnSync(process.execPath, [path.join(root, 'scripts/check-structure.mjs'), '--root', base], {
-      encoding: 'utf8',
-    });
+    const r = lint(base);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('modules/vending/vend.service.ts:1: vends');
     expect(r.stderr).toContain('SQL_TEXT_EXCEPTIONS');
@@ -207,9 +211,7 @@ describe('[STRUCTURE] the API import rules', () => {
       'modules/vending/vend.test.ts': "const d = `(created_at at time zone 'Africa/Lagos')::date`;\n",
     });
     expect(lagosSqlByHand(src)).toEqual([{ file: 'modules/vending/vending.repo.ts', line: 2 }]);
-    const r = spawnSync(process.execPath, [path.join(root, 'scripts/check-structure.mjs'), '--root', base], {
-      encoding: 'utf8',
-    });
+    const r = lint(base);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('modules/vending/vending.repo.ts:2');
     expect(r.stderr).toContain('lagosDaySql');
@@ -220,9 +222,7 @@ describe('[STRUCTURE] the API import rules', () => {
       'modules/ledger/ledger.service.ts':
         "import { vend } from '../vending/vend.service';\nexport const post = vend;\n",
     });
-    const r = spawnSync(process.execPath, [path.join(root, 'scripts/check-structure.mjs'), '--root', base], {
-      encoding: 'utf8',
-    });
+    const r = lint(base);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("modules/ledger/ledger.service.ts: imports '../vending/vend.service'");
     expect(r.stderr).toContain('another module is used only through its index.ts');
