@@ -60,6 +60,8 @@ export const TABLE_OWNERS = {
   vends: 'modules/vending',
   vend_events: 'modules/vending',
   vend_attempts: 'modules/vending',
+  vend_discrepancies: 'modules/vending',
+  provider_reconciliations: 'modules/vending',
   provider_plans: 'modules/catalogue',
   platform_providers: 'modules/providers',
   provider_balances: 'modules/providers',

@@ -52,6 +52,8 @@ export const ERROR_MESSAGES = {
   // Not documented: see README.md ("Not verified against the documentation").
   DUPLICATE_CUSTOM_IDENTIFIER: 'A top-up with this customIdentifier already exists.',
   TRANSACTION_NOT_FOUND: 'Transaction not found.',
+  // Not documented either: the report's answer to a startDate or endDate it cannot read.
+  INVALID_DATE_RANGE: 'The startDate or endDate is not in the format YYYY-MM-DD HH:mm:ss.',
 } as const;
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 

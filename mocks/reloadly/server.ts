@@ -15,6 +15,7 @@ import {
   operatorBody,
   reportPage,
   type Topup,
+  type TopupStatus,
   topupBody,
 } from './responses.ts';
 
@@ -64,6 +65,8 @@ export interface ReloadlyMockState {
   requests: RecordedRequest[];
   /** How many API calls still to refuse with 401 TOKEN_EXPIRED (see rejectNextToken). */
   rejectNext: number;
+  /** The last transactionId given (top-ups are numbered from 100,001). */
+  lastTransactionId: number;
   /** The audience of the last token request. */
   lastAudience?: string;
 }
@@ -89,10 +92,10 @@ export function buildReloadlyMock(
     tokensIssued: 0,
     requests: [],
     rejectNext: 0,
+    lastTransactionId: 100_000,
   };
   const held = new Set<FastifyRequest>();
   const timers = new Set<NodeJS.Timeout>();
-  let txnSeq = 100_000;
 
   // forceCloseConnections: close() must not wait on the connection the timeout number holds.
   const app = Fastify({ logger: opts.logger ?? false, forceCloseConnections: true });
@@ -202,7 +205,7 @@ export function buildReloadlyMock(
             ? 'REFUNDED'
             : undefined;
     const t: Topup = {
-      transactionId: ++txnSeq,
+      transactionId: ++state.lastTransactionId,
       status: settlesTo ? 'PROCESSING' : 'SUCCESSFUL',
       settlesTo,
       statusQueries: 0,
@@ -250,13 +253,21 @@ export function buildReloadlyMock(
     return reply.send(topupBody(t, state.balance));
   });
 
-  // https://raphaelugwu.gitbook.io/airtime/transactions/get-transaction: page, size, customIdentifier, ...
+  // https://raphaelugwu.gitbook.io/airtime/transactions/get-transaction: page, size, customIdentifier,
+  // startDate and endDate ("Format is YYYY-MM-DD HH:mm:ss"; the page does not say whether the end is
+  // inclusive: the stand-in reads the range as [startDate, endDate), its stamps in UTC as elsewhere).
   app.get('/topups/reports/transactions', async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
     const page = Math.max(1, Number(q.page) || 1);
     const size = Math.max(1, Number(q.size) || 100);
+    const from = q.startDate ? Date.parse(`${q.startDate.replace(' ', 'T')}Z`) : null;
+    const to = q.endDate ? Date.parse(`${q.endDate.replace(' ', 'T')}Z`) : null;
+    if ((from !== null && Number.isNaN(from)) || (to !== null && Number.isNaN(to)))
+      return fail(reply, req, 400, 'INVALID_DATE_RANGE');
     const all = [...state.topups.values()]
       .filter((t) => q.customIdentifier === undefined || t.customIdentifier === q.customIdentifier)
+      .filter((t) => from === null || t.createdAt.getTime() >= from)
+      .filter((t) => to === null || t.createdAt.getTime() < to)
       .sort((a, b) => b.transactionId - a.transactionId);
     const content = all.slice((page - 1) * size, page * size).map((t) => topupBody(t, state.balance));
     return reply.send(reportPage(content, page, size, all.length));
@@ -285,6 +296,41 @@ export async function startReloadlyMock(opts: ReloadlyMockOptions & { port?: num
     /** Refuse the next `times` API calls with 401 TOKEN_EXPIRED, expiring the token each presented. */
     rejectNextToken(times = 1) {
       state.rejectNext += times;
+    },
+    /**
+     * What Reloadly does later to a top-up (a delivery confirmed after a failure, a refund after a
+     * success): the status changes, and the balance pays for or gets back the amount.
+     */
+    settle(customIdentifier: string, status: Exclude<TopupStatus, 'PROCESSING'>) {
+      const t = state.byCustomIdentifier.get(customIdentifier);
+      if (!t) throw new Error(`no top-up ${customIdentifier}`);
+      t.status = status;
+      t.settlesTo = undefined;
+      const debited = status === 'SUCCESSFUL' ? t.amount : 0;
+      state.balance += t.debited - debited;
+      t.debited = debited;
+    },
+    /**
+     * A top-up made on the account outside our platform (or a record of ours we lost): it appears in
+     * the report with no attempt of ours behind it.
+     */
+    addForeign(customIdentifier: string, amount: number, at = new Date()) {
+      const operator = operatorById(341);
+      const t: Topup = {
+        transactionId: ++state.lastTransactionId,
+        status: 'SUCCESSFUL',
+        statusQueries: 0,
+        customIdentifier,
+        recipientPhone: '2348031234567',
+        operator: operator!,
+        amount,
+        debited: amount,
+        createdAt: at,
+      };
+      state.balance -= amount;
+      state.topups.set(t.transactionId, t);
+      state.byCustomIdentifier.set(customIdentifier, t);
+      return t;
     },
     /** Expire every token issued so far. */
     expireTokens() {

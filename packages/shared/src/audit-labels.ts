@@ -74,6 +74,8 @@ const ACTIONS: Record<string, string> = {
   'vend.requery': 'Requeried a vend',
   'vend.reverse': 'Reversed a vend',
   'vend.provider_reversal': 'A provider reversed a vend',
+  'vend.discrepancy.resolve': 'Resolved a provider discrepancy',
+  'vend.reconcile': 'Reconciled a provider’s day',
   'commission.settle': 'Settled commission',
   'service.add': 'Added a service',
   'service.update': 'Updated a service',

@@ -33,6 +33,19 @@ export const NOTIFICATION_EVENTS = {
     description: 'A provider reversed a vend after delivering it; the wallet was credited back.',
     defaults: { inApp: true, email: true },
   },
+  'vend.discrepancy': {
+    areas: ['ADMIN'],
+    label: 'Provider discrepancy',
+    description:
+      'A provider’s word contradicts a final vend (delivered after we refunded it, refunded after we settled it), or a reconciliation found a mismatch.',
+    defaults: { inApp: true, email: true },
+  },
+  'vend.charged_again': {
+    areas: ['CORPORATE'],
+    label: 'Vend charged again',
+    description: 'A vend refunded to your wallet was delivered by the provider after all, and charged again.',
+    defaults: { inApp: true, email: true },
+  },
   'funding.reversed': {
     areas: ['CORPORATE', 'ADMIN'],
     label: 'Card payment reversed',

@@ -13,6 +13,7 @@ export {
   callProvider,
   type ProviderAnswer,
   type ProviderOutcome,
+  type ProviderRecord,
   parseStep,
   type RouteStep,
   SANDBOX_PLATFORM,

@@ -60,8 +60,25 @@ export interface VendRequest {
   line: { id: string; msisdn: string } | null;
 }
 
+/** One transaction as a provider's own report lists it (the reconciliation's other side). */
+export interface ProviderRecord {
+  /** Our request id as the provider keeps it (Reloadly's customIdentifier). */
+  requestId: string | null;
+  providerReference: string;
+  status: 'SUCCESSFUL' | 'FAILED' | 'REFUNDED' | 'PROCESSING';
+  amountKobo: number;
+  /** What the provider kept back from its charge (its discount: our commission from it). */
+  discountKobo: number;
+}
+
 export interface Provider {
   readonly name: string;
+  /**
+   * Every transaction of a period as the provider records it, where the provider has such a report
+   * (Reloadly's transactions report); a provider without one is reconciled by requery. Throws when
+   * the report cannot be read whole.
+   */
+  transactionsBetween?(start: Date, end: Date): Promise<ProviderRecord[]>;
   vend(req: VendRequest): Promise<ProviderAnswer>;
   query(req: VendRequest): Promise<ProviderAnswer>;
   /** The balance the provider reports for a line (VTU) or for the platform's account. */

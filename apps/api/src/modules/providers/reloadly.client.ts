@@ -89,6 +89,31 @@ const reportSchema = z.object({
   ),
 });
 
+const reportEntrySchema = z
+  .object({
+    transactionId: z.number(),
+    status: z.string(),
+    customIdentifier: z.string().nullish(),
+    requestedAmount: z.union([z.number(), z.string()]),
+    discount: z.union([z.number(), z.string()]).nullish(),
+    transactionDate: z.string().nullish(),
+  })
+  .passthrough();
+const reportListSchema = z.object({
+  content: z.array(reportEntrySchema),
+  last: z.boolean().optional(),
+  totalPages: z.number().optional(),
+});
+export type ReloadlyReportEntry = z.infer<typeof reportEntrySchema>;
+
+/** "2021-05-11 21:14:00", the report's date format (https://raphaelugwu.gitbook.io/airtime/transactions/get-transaction), in UTC. */
+export const reloadlyStamp = (at: Date) => at.toISOString().replace('T', ' ').slice(0, 19);
+
+/** The report's page size when reading a whole period; the page says the default is 100. */
+const REPORT_PAGE_SIZE = 200;
+/** A period longer than this many pages is refused rather than read without end. */
+const REPORT_MAX_PAGES = 500;
+
 /** How long before its stated expiry a token stops being used. */
 const TOKEN_MARGIN_MS = 60_000;
 
@@ -265,6 +290,39 @@ export function createReloadlyClient(opts: ReloadlyClientOptions) {
         outcome: reloadlyStatusOutcome({ httpStatus: 200, body: found }),
         transactionId: found.transactionId,
         status: found.status,
+      };
+    },
+
+    // GET /topups/reports/transactions?startDate=…&endDate=…&page=…&size=…:
+    // https://raphaelugwu.gitbook.io/airtime/transactions/get-transaction ("startDate ... Format is
+    // YYYY-MM-DD HH:mm:ss", page from 1, size default 100, the answer's `content`). Every top-up of a
+    // period, page by page, for the reconciliation of a day. Any failed page fails the whole read:
+    // a partial list would report the missing top-ups as mismatches.
+    async transactionsBetween(start: Date, end: Date): Promise<ReloadlyResult<ReloadlyReportEntry[]>> {
+      const out: ReloadlyReportEntry[] = [];
+      for (let page = 1; page <= REPORT_MAX_PAGES; page++) {
+        const query = new URLSearchParams({
+          startDate: reloadlyStamp(start),
+          endDate: reloadlyStamp(end),
+          page: String(page),
+          size: String(REPORT_PAGE_SIZE),
+        }).toString();
+        const result = read(
+          (await call('GET', `/topups/reports/transactions?${query}`)).answer,
+          reportListSchema,
+        );
+        if (!result.ok) return result;
+        out.push(...result.data.content);
+        const last =
+          result.data.last ??
+          (result.data.totalPages !== undefined
+            ? page >= result.data.totalPages
+            : result.data.content.length < REPORT_PAGE_SIZE);
+        if (last || result.data.content.length === 0) return { ok: true, data: out };
+      }
+      return {
+        ok: false,
+        error: { kind: 'UNPARSEABLE', detail: `Reloadly report longer than ${REPORT_MAX_PAGES} pages` },
       };
     },
 

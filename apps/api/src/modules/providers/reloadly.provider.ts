@@ -6,14 +6,22 @@
 //   https://raphaelugwu.gitbook.io/airtime/top-ups/top-up
 //   https://docs.reloadly.com/airtime/top-ups/top-up-status
 //   https://raphaelugwu.gitbook.io/airtime/transactions/get-transaction
+
+import { parseNairaToKobo } from '@vendport/shared';
 import { type AnswerLog, toProviderAnswer } from './adapter';
-import type { Provider, ProviderAnswer, VendRequest } from './providers.service';
+import type { Provider, ProviderAnswer, ProviderRecord, VendRequest } from './providers.service';
 import type { ReloadlyClient } from './reloadly.client';
 import { localNumber } from './vtpass.provider';
 
 /** Auto-detect refusals about the number itself (the recipient's side), as reloadly.answers.ts reads
  * them; COULD_NOT_AUTO_DETECT_OPERATOR is Reloadly's gap (another provider may still serve the number). */
 const RECIPIENT_DETECT_CODES = new Set(['INVALID_PHONE_NUMBER', 'INVALID_RECIPIENT_PHONE']);
+
+/**
+ * Naira as Reloadly reports it, parsed digit by digit; an amount with more than two decimals (a
+ * converted discount, say) is rounded to the nearest kobo.
+ */
+const koboOf = (x: number | string) => parseNairaToKobo(String(x)) ?? Math.round(Number(x) * 100);
 
 export class ReloadlyProvider implements Provider {
   readonly name = 'RELOADLY';
@@ -57,6 +65,21 @@ export class ReloadlyProvider implements Provider {
     const found = await this.client.findByCustomIdentifier(req.requestId);
     const ref = found.transactionId !== undefined ? String(found.transactionId) : null;
     return toProviderAnswer(this.name, found.outcome, found.answer, ref, this.log);
+  }
+
+  async transactionsBetween(start: Date, end: Date): Promise<ProviderRecord[]> {
+    const r = await this.client.transactionsBetween(start, end);
+    if (!r.ok) throw new Error(`Reloadly transactions report: ${r.error.detail}`);
+    return r.data.map((t) => ({
+      requestId: t.customIdentifier ?? null,
+      providerReference: String(t.transactionId),
+      status: (['SUCCESSFUL', 'FAILED', 'REFUNDED'].includes(t.status)
+        ? t.status
+        : 'PROCESSING') as ProviderRecord['status'],
+      // Naira amounts as Reloadly reports them (useLocalAmount: NGN), parsed, not multiplied as floats.
+      amountKobo: koboOf(t.requestedAmount),
+      discountKobo: t.discount === null || t.discount === undefined ? 0 : koboOf(t.discount),
+    }));
   }
 
   async balance(): Promise<{ balanceKobo: number }> {

@@ -1,11 +1,14 @@
-// The vending module's background jobs: the requery of one vend, and the sweep that recovers
-// vends left PENDING by a crash.
+// The vending module's background jobs: the requery of one vend, the sweep that recovers vends
+// left PENDING by a crash, and the daily reconciliation of each provider's previous day.
 import type { AppContext } from '../../infra/context';
+import { nextLagosTime } from '../../infra/lagos-time';
 import { enqueue, type JobHandler, type ModuleJobs, runSoon } from '../../infra/queue';
 import { REQUERY_QUEUE } from './lifecycle/choose-route';
 import { PROVIDER_CHECK_QUEUE, providerCheckJob } from './lifecycle/provider-check.service';
 import { requeryVend } from './lifecycle/requery.service';
 import { claimOrphanedVends, claimVendsOfDeadProcesses, pendingDueIds } from './records/vends.repo';
+import { previousLagosDay, providersToReconcile, reconcileDay } from './truths/reconcile.service';
+import { hasFinishedRun } from './truths/reconciliations.repo';
 
 export const requeryJob: JobHandler = async (ctx, job, now) => {
   const { retryAt } = await requeryVend(ctx, String(job.payload.vendId), { now });
@@ -56,12 +59,40 @@ export async function recoverOrphanedVends(
   return orphans.length;
 }
 
+export const RECONCILIATION_QUEUE = 'provider-reconciliation';
+
+/** When the daily reconciliation runs: 01:30 in Lagos, once the day's late answers have come in. */
+export const nextReconciliationAt = (now: Date) => nextLagosTime(now, 1, 30);
+
+/**
+ * The daily provider reconciliation (issue 49 point 4): the previous Lagos day of each provider
+ * this server vends through, unless a finished run of it exists (a restart does not run it twice).
+ * One provider's failure is kept on its run and does not hold up the others.
+ */
+export const reconciliationJob: JobHandler = async (ctx, _job, now) => {
+  const day = previousLagosDay(now);
+  for (const provider of providersToReconcile(ctx)) {
+    if (await hasFinishedRun(ctx.db, provider, day)) continue;
+    const run = await reconcileDay(ctx, provider, day);
+    if (run.status !== 'DONE') ctx.log.error({ provider, day, error: run.error }, 'reconciliation failed');
+  }
+  return { retryAt: nextReconciliationAt(now) };
+};
+
 export const vendingJobs: ModuleJobs = {
   handlers: {
     [REQUERY_QUEUE]: requeryJob,
     'requery-sweep': requerySweepJob,
     [PROVIDER_CHECK_QUEUE]: providerCheckJob,
+    [RECONCILIATION_QUEUE]: reconciliationJob,
   },
   onStart: (ctx) => recoverOrphanedVends(ctx),
-  recurring: (_ctx, now) => [{ queue: 'requery-sweep', runAt: now, dedupeKey: 'recurring:requery-sweep' }],
+  recurring: (_ctx, now) => [
+    { queue: 'requery-sweep', runAt: now, dedupeKey: 'recurring:requery-sweep' },
+    {
+      queue: RECONCILIATION_QUEUE,
+      runAt: nextReconciliationAt(now),
+      dedupeKey: `recurring:${RECONCILIATION_QUEUE}`,
+    },
+  ],
 };

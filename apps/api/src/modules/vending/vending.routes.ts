@@ -1,7 +1,8 @@
 // Portal vending and vending history (spec §7 Transactions: GET transactions/vending,
 // corporates-transactions/vending, vend/{id}, PUT transactions/query): the signed-in client's
 // vend and bulk vend, the histories with the §3 filters and CSV export, the requery by hand
-// and the admin's reversal of a successful vend. One registrar per use case.
+// and the admin's reversal of a successful vend; the review queue of discrepancies and the provider
+// reconciliation runs. One registrar per use case.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../infra/context';
 import { bulkVendRoutes } from './bulk/bulk-vend.routes';
@@ -10,6 +11,7 @@ import { providerCallbackRoutes } from './lifecycle/provider-callbacks.routes';
 import { reversalRoutes } from './lifecycle/reversal.routes';
 import { vendRoutes } from './portal/portal-vend.routes';
 import { vendDetailRoutes } from './portal/vend-detail.routes';
+import { truthsRoutes } from './truths/truths.routes';
 
 export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
   await vendRoutes(app, ctx);
@@ -18,4 +20,5 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
   await vendHistoryRoutes(app, ctx);
   await reversalRoutes(app, ctx);
   await providerCallbackRoutes(app, ctx);
+  await truthsRoutes(app, ctx);
 }

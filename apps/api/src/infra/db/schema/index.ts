@@ -4,6 +4,7 @@ export * from './audit';
 export * from './auto-topup';
 export * from './catalogue';
 export * from './commissions';
+export * from './discrepancies';
 export * from './funding';
 export * from './identity';
 export * from './jobs';

@@ -1,23 +1,15 @@
 // A provider's word about a vend that arrives on its own (issue 32): a callback is only a hint, so
 // it schedules a check, and the check asks the provider (the attempt's request id) and acts on the
-// answer. A PENDING vend is requeried as usual; a SUCCESSFUL one the provider says it reversed
-// (VTpass `reversed`, Reloadly `REFUNDED`) becomes REVERSED: one ledger reversal of its debit (and
-// of its commission), the client's webhook vend.reversed, an in-app notification, an audit entry.
-import { formatNaira } from '@vendport/shared';
-import { recordAudit } from '../../../infra/audit';
+// answer. A PENDING vend is requeried as usual; about a final one (a SUCCESSFUL vend the provider
+// says it reversed, a refunded one it says it delivered) the answer raises a discrepancy for an
+// admin to resolve (issue 49): late truths go to the review queue, never straight to the money.
 import type { AppContext } from '../../../infra/context';
 import { enqueue, type JobHandler } from '../../../infra/queue';
-import { systemContext } from '../../../infra/request-context';
-import { accountIdsOf } from '../../ledger';
-import { notifyCorporate } from '../../notifications';
-import { callProvider, providerOfStep } from '../../providers';
-import { findVendById, lockVendIn, updateVend, type VendRow } from '../records/vends.repo';
-import { callEvent, recordAttemptAnswer, requestOf, stepNow } from './deliver.service';
+import { findVendById, type VendRow } from '../records/vends.repo';
+import { askAboutFinal } from '../truths/late-truth.service';
+import { stepNow } from './deliver.service';
 import { requeryVend } from './requery.service';
-import { queueWebhook } from './settle.service';
-import { attemptAt, attemptByRequest } from './vend-attempts.repo';
-import { recordVendEvents } from './vend-events.repo';
-import { facts, reverseVend } from './vend-money';
+import { attemptByRequest } from './vend-attempts.repo';
 
 export const PROVIDER_CHECK_QUEUE = 'provider-check';
 
@@ -43,7 +35,11 @@ export async function hintFromProvider(
   return { vendId: attempt.vendId };
 }
 
-/** The check a hint schedules: the provider's answer decides. */
+/**
+ * The check a hint schedules: the provider's answer decides a PENDING vend; about a final one it
+ * can only contradict us, and a contradiction goes to the review queue (truths/), never to the
+ * money: the admin resolves it (a refund after success through the one reversal function).
+ */
 export async function checkAtProvider(
   ctx: AppContext,
   vendId: string,
@@ -52,88 +48,9 @@ export async function checkAtProvider(
   const v = await findVendById(ctx.db, vendId);
   if (!v) return null;
   if (v.status === 'PENDING') return (await requeryVend(ctx, vendId, { now })).vend;
-  if (v.status !== 'SUCCESSFUL' || stepNow(v).provider === 'SIMULATOR') return v;
-  const attempt = await attemptAt(ctx.db, v.id, v.routeIndex);
-  if (!attempt) return v;
-  const answer = await callProvider(
-    async () => providerOfStep(ctx, v.routes[v.routeIndex]).query(await requestOf(ctx, v, attempt)),
-    ctx.config.PROVIDER_TIMEOUT_MS,
-  );
-  const at = new Date();
-  await recordAttemptAnswer(ctx, attempt, answer, at, true);
-  if (answer.outcome !== 'REVERSED') return v;
-  return reverseDelivered(ctx, v.id, answer.message, callEvent(v, 'REQUERY', answer, at, attempt), at);
-}
-
-/** SUCCESSFUL -> REVERSED on the provider's word (no person: the audit's actor is the system). */
-export async function reverseDelivered(
-  ctx: AppContext,
-  id: string,
-  said: string,
-  event: Parameters<typeof recordVendEvents>[1][number],
-  at: Date,
-): Promise<VendRow | null> {
-  const reason = `Reversed by the provider: ${said}`.slice(0, 300);
-  const rc = systemContext('provider-reversal');
-  return ctx.db.transaction(async (tx) => {
-    const locked = await lockVendIn(tx, id, 'SUCCESSFUL');
-    if (!locked) return null; // reversed already (by an admin or an earlier check)
-    const reversalTransferId = await reverseVend(
-      tx,
-      accountIdsOf(ctx.db),
-      { ...facts(locked), debitTransferId: locked.debitTransferId },
-      { commissionSettled: locked.commissionSettlementId !== null, actorId: null, reason },
-    );
-    const done = (await updateVend(tx, id, {
-      status: 'REVERSED',
-      reversalTransferId,
-      reversalReason: reason,
-      reversedById: null,
-      reversedAt: at,
-      updatedAt: at,
-    }))!;
-    const refunded =
-      locked.mode === 'LIVE' && locked.commissionMode === 'ACCRUED' && locked.commissionSettlementId
-        ? locked.amountKobo - locked.commissionKobo
-        : locked.chargeKobo;
-    await recordVendEvents(tx, [
-      event,
-      {
-        vendId: id,
-        type: 'REVERSAL',
-        status: 'REVERSED',
-        message: `${formatNaira(refunded)} credited back: ${reason}`,
-        data: { transferId: reversalTransferId },
-        at,
-      },
-      {
-        vendId: id,
-        type: 'STATUS',
-        status: 'REVERSED',
-        provider: locked.routes[locked.routeIndex],
-        message: reason,
-        at,
-      },
-    ]);
-    await queueWebhook(tx, done, 'vend.reversed', at);
-    if (done.mode === 'LIVE') {
-      await notifyCorporate(
-        tx,
-        done.corporateId,
-        `Vend ${done.code} reversed by the provider`,
-        `The provider reversed the ${formatNaira(done.amountKobo)} vend to ${done.msisdn} after delivering it; ${formatNaira(refunded)} was credited back to your wallet.`,
-        'vend.reversed',
-      );
-    }
-    await recordAudit(tx, rc, {
-      action: 'vend.provider_reversal',
-      targetType: 'vend',
-      targetId: done.id,
-      corporateId: done.corporateId,
-      summary: { code: done.code, amountKobo: done.amountKobo, provider: done.provider, reason },
-    });
-    return done;
-  });
+  if (stepNow(v).provider === 'SIMULATOR') return v;
+  await askAboutFinal(ctx, v, 'CALLBACK');
+  return v;
 }
 
 export const providerCheckJob: JobHandler = async (ctx, job, now) => {

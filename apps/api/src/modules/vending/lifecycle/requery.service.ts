@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../../infra/errors';
 import { callerOf, type RequestContext } from '../../../infra/request-context';
 import { callProvider, providerOfStep } from '../../providers';
 import { findVendById, updateVend, type VendRow } from '../records/vends.repo';
+import { askAboutFinal } from '../truths/late-truth.service';
 import { REQUERY_WINDOW_MS } from './choose-route';
 import { callEvent, recordAttemptAnswer, requestOf } from './deliver.service';
 import { finalizeFailure, finalizeSuccess, recordUnknown } from './settle.service';
@@ -109,21 +110,29 @@ export const MANUAL_REQUERY_COOLDOWN_S = 5;
 
 /**
  * PUT transactions/query: a requery asked for by a person, not more often than the cooldown;
- * audited once the provider has answered.
+ * audited once the provider has answered. A final vend is asked about too (issue 49): the answer
+ * changes nothing, but a contradiction raises a discrepancy for review (`raised`).
  */
 export async function requeryByHand(
   ctx: AppContext,
   rc: RequestContext,
   id: string,
-): Promise<{ vend: VendRow; retryAt: Date | null; inProgress?: boolean }> {
+): Promise<{ vend: VendRow; retryAt: Date | null; inProgress?: boolean; contradicts?: boolean }> {
   const actorId = callerOf(rc).userId;
-  const last = await lastVendEventAt(ctx.db, id, 'REQUERY');
+  const last = await lastVendEventAt(ctx.db, id, 'REQUERY', 'PROVIDER_CHECK');
   const waitMs = last ? last.getTime() + MANUAL_REQUERY_COOLDOWN_S * 1000 - Date.now() : 0;
   if (waitMs > 0) {
     const message = 'This purchase was checked with the provider a moment ago; try again in a few seconds';
     throw new AppError('TOO_MANY_REQUESTS', 429, message, [message], Math.ceil(waitMs / 1000));
   }
-  const res = await requeryVend(ctx, id, { actorId });
+  const current = await findVendById(ctx.db, id);
+  if (!current) throw notFound('Vend');
+  let res: { vend: VendRow; retryAt: Date | null; inProgress?: boolean; contradicts?: boolean };
+  if (current.status === 'PENDING') res = await requeryVend(ctx, id, { actorId });
+  else {
+    const asked = await askAboutFinal(ctx, current, 'MANUAL_REQUERY', actorId);
+    res = { vend: current, retryAt: null, contradicts: asked.kind !== null };
+  }
   if (!res.inProgress) {
     const v = res.vend;
     await recordAudit(ctx.db, rc, {
@@ -131,7 +140,7 @@ export async function requeryByHand(
       targetType: 'vend',
       targetId: v.id,
       corporateId: v.corporateId,
-      summary: { code: v.code, status: v.status },
+      summary: { code: v.code, status: v.status, ...(res.contradicts ? { contradicts: true } : {}) },
     });
   }
   return res;

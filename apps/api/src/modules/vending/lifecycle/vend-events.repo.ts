@@ -1,7 +1,7 @@
 // The vend timeline (vend_events): one append-only row per thing that happened to a vend.
 // Kept apart from the vending service so that the webhook module can record its deliveries
 // without importing the vend's rules.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
 import { vendEvents } from '../../../infra/db/schema';
 
@@ -13,7 +13,14 @@ export type VendEventType =
   | 'STATUS'
   | 'REVERSAL'
   | 'WEBHOOK'
-  | 'REQUERY_EXHAUSTED';
+  | 'REQUERY_EXHAUSTED'
+  /** The provider asked about a final vend (issue 49): for support only, clients do not see it. */
+  | 'PROVIDER_CHECK'
+  /** An admin's resolution of a late truth that touched the wallet (charged again). */
+  | 'LATE_TRUTH';
+
+/** Events a client never sees on its vend's timeline. */
+export const ADMIN_ONLY_EVENTS: readonly VendEventType[] = ['PROVIDER_CHECK'];
 
 export interface VendEventInput {
   vendId: string;
@@ -27,12 +34,16 @@ export interface VendEventInput {
   at?: Date;
 }
 
-/** When the vend last had an event of this type (null if never). */
-export async function lastVendEventAt(db: Db, vendId: string, type: VendEventType): Promise<Date | null> {
+/** When the vend last had an event of one of these types (null if never). */
+export async function lastVendEventAt(
+  db: Db,
+  vendId: string,
+  ...types: VendEventType[]
+): Promise<Date | null> {
   const [last] = await db
     .select({ at: vendEvents.createdAt })
     .from(vendEvents)
-    .where(and(eq(vendEvents.vendId, vendId), eq(vendEvents.type, type)))
+    .where(and(eq(vendEvents.vendId, vendId), inArray(vendEvents.type, types)))
     .orderBy(desc(vendEvents.id))
     .limit(1);
   return last?.at ?? null;

@@ -141,6 +141,67 @@ export async function reverseVend(
   return r.transfer.id;
 }
 
+/**
+ * A vend we refunded that the provider delivered after all (issue 49): the admin charges the
+ * client again. The charge is what the vend would have cost net of its commission, the commission
+ * expensed as on any delivered vend but paid straight into the price (no accrual to settle later:
+ * the vend is not SUCCESSFUL, so the commission account's invariant does not hold it), and the
+ * float takes the amount the provider spent. One per vend (the reference).
+ */
+export async function chargeAgain(
+  tx: Db,
+  ids: AccountIds,
+  v: VendMoneyFacts,
+  o: { discrepancyId: string; actorId: string },
+): Promise<string> {
+  const accounts = await ids.corporate(v.corporateId, tx);
+  const r = await transfer(tx, {
+    kind: 'VEND_RECHARGE',
+    reference: `vend-recharge:${v.id}`,
+    description: `Vend ${v.code} charged again: the provider delivered it after it was refunded`,
+    corporateId: v.corporateId,
+    source: { type: 'vend', id: v.id },
+    actorId: o.actorId,
+    metadata: { code: v.code, discrepancyId: o.discrepancyId },
+    entries: nonZero([
+      { accountId: await ids.system(v.floatAccount as SystemAccount, tx), amountKobo: v.amountKobo },
+      { accountId: await ids.system('COMMISSION_EXPENSE', tx), amountKobo: -v.commissionKobo },
+      { accountId: accounts.wallet, amountKobo: -(v.amountKobo - v.commissionKobo) },
+    ]),
+  });
+  return r.transfer.id;
+}
+
+/** What `chargeAgain` takes from the wallet. */
+export const rechargeOf = (v: Pick<VendMoneyFacts, 'amountKobo' | 'commissionKobo'>) =>
+  v.amountKobo - v.commissionKobo;
+
+/**
+ * The same late delivery written off instead: the platform's loss account pays the float what
+ * the provider spent; the client keeps the refund. One per vend (the reference).
+ */
+export async function writeOffDelivery(
+  tx: Db,
+  ids: AccountIds,
+  v: VendMoneyFacts,
+  o: { discrepancyId: string; actorId: string },
+): Promise<string> {
+  const r = await transfer(tx, {
+    kind: 'VEND_WRITE_OFF',
+    reference: `vend-write-off:${v.id}`,
+    description: `Vend ${v.code} written off: the provider delivered it after it was refunded`,
+    corporateId: v.corporateId,
+    source: { type: 'vend', id: v.id },
+    actorId: o.actorId,
+    metadata: { code: v.code, discrepancyId: o.discrepancyId },
+    entries: [
+      { accountId: await ids.system(v.floatAccount as SystemAccount, tx), amountKobo: v.amountKobo },
+      { accountId: await ids.system('PLATFORM_LOSS', tx), amountKobo: -v.amountKobo },
+    ],
+  });
+  return r.transfer.id;
+}
+
 /** Test money for the sandbox wallet (test mode only ever spends it on the simulator). */
 export async function fundSandboxMoney(
   tx: Db,

@@ -1,14 +1,16 @@
 // Vending through the VTpass stand-in (mocks/vtpass, written from VTpass's documentation): the
 // attempt written before the call with a Lagos-time request id, success, failover on a provider
-// failure, no failover on an unknown outcome, the callback as a hint, and a reversal after success.
+// failure, no failover on an unknown outcome, the callback as a hint, and a reversal after success
+// sent to review (issue 49).
 
 import { formatLagos } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_KEYS, startVtpassMock } from '../../../../../../mocks/vtpass/server';
 import { runDueJobs } from '../../../jobs';
-import { createAdmin, createCorporate, type TestUser } from '../../../test/factories';
+import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
 import { forgetPlatformRoutes, recordProviderBalance } from '../../providers';
+import { discrepanciesOf, discrepancyAlerts } from '../truths/truths.testing';
 import {
   apiKeyFor,
   apiVend,
@@ -171,10 +173,11 @@ describe('[VTPASS] vending through VTpass', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('[VTPASS] a reversal after success: REVERSED, the debit and commission reversed once, a notification, an audit entry', async () => {
+  it('[VTPASS] a reversal after success goes to review: one discrepancy however often the news comes, then one reversal by an admin', async () => {
     const before = await balances(t.app, corp.corporateId);
     const v = (await vendVia('08011111111', 1_000)).json().data;
     expect(v.status).toBe('SUCCESSFUL');
+    const afterVend = await balances(t.app, corp.corporateId);
     const requestId = (await detail(v.id)).attempts[0].requestId;
     // VTpass reverses the delivered transaction and sends its notice.
     const txn = mock.app.vtpass.transactions.get(requestId)!;
@@ -197,24 +200,58 @@ describe('[VTPASS] vending through VTpass', () => {
       [v.id],
     );
     expect(waiting[0].n).toBe(1);
+    const alertsBefore = await discrepancyAlerts(t.app, admin.id);
     await runDueJobs(t.app.ctx, { now: later(1_000) });
-    // A second check finds nothing more to do.
-    expect((await checkAtProvider(t.app.ctx, v.id))?.status).toBe('REVERSED');
+    // The news again (a second check, an admin's requery): still the one discrepancy, one alert.
+    expect((await checkAtProvider(t.app.ctx, v.id))?.status).toBe('SUCCESSFUL');
+    // Asked about a moment ago: the requery by hand is rate-limited as for a pending vend.
+    expect((await api('PUT', 'transactions/query', admin, { vendId: v.id })).statusCode).toBe(429);
+    await t.app.ctx.dbHandle.query(
+      "update vend_events set created_at = created_at - interval '1 minute' where vend_id = $1",
+      [v.id],
+    );
+    const asked = await api('PUT', 'transactions/query', admin, { vendId: v.id });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().message).toContain('passed to review');
+    const found = await discrepanciesOf(t.app, v.id);
+    expect(found).toEqual([
+      expect.objectContaining({ kind: 'REFUNDED_AFTER_SUCCESS', source: 'CALLBACK', status: 'OPEN' }),
+    ]);
+    expect(await discrepancyAlerts(t.app, admin.id)).toBe(alertsBefore + 1);
+    // Nothing moved on the provider's word alone; the client sees no check of a final vend.
+    expect(await balances(t.app, corp.corporateId)).toEqual(afterVend);
+    const mine = await detail(v.id, corp);
+    expect(mine.status).toBe('SUCCESSFUL');
+    expect(mine.events.map((e: { type: string }) => e.type)).not.toContain('PROVIDER_CHECK');
+    // The admin resolves it: the one reversal after success, once.
+    const res = await api('POST', `admin/discrepancies/${found[0].id}/resolve`, admin, {
+      action: 'REVERSE',
+      password: TEST_PASSWORD,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      status: 'RESOLVED',
+      resolution: 'REVERSED',
+      vendStatus: 'REVERSED',
+    });
+    const again = await api('POST', `admin/discrepancies/${found[0].id}/resolve`, admin, {
+      action: 'REVERSE',
+      password: TEST_PASSWORD,
+    });
+    expect(again.statusCode).toBe(409);
     const d = await detail(v.id);
     expect(d.status).toBe('REVERSED');
-    expect(d.attempts[0].status).toBe('REVERSED');
     expect(d.events.filter((e: { type: string }) => e.type === 'REVERSAL')).toHaveLength(1);
     const after = await balances(t.app, corp.corporateId);
     expect(after.wallet).toBe(before.wallet);
     expect(after.commission).toBe(before.commission);
-    const audit = await t.app.ctx.dbHandle.query<{ n: number }>(
-      "select count(*)::int as n from audit_logs where action = 'vend.provider_reversal' and target_id = $1",
-      [v.id],
+    const audit = await t.app.ctx.dbHandle.query<{ action: string }>(
+      "select action from audit_logs where target_id in ($1, $2) and action in ('vend.reverse', 'vend.discrepancy.resolve') order by action",
+      [v.id, found[0].id],
     );
-    expect(audit[0].n).toBe(1);
+    expect(audit.map((a) => a.action)).toEqual(['vend.discrepancy.resolve', 'vend.reverse']);
     const notes = await t.app.ctx.dbHandle.query<{ n: number }>(
-      'select count(*)::int as n from notifications where subject like $1',
-      [`%${v.code}%`],
+      "select count(*)::int as n from notifications where subject = 'Vend reversed by the provider'",
     );
     expect(notes[0].n).toBeGreaterThan(0);
     await expectBooksBalanced(t.app);

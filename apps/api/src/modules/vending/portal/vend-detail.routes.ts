@@ -9,6 +9,7 @@ import { ok } from '../../../infra/http';
 import { authOf, dataScopeOf, requestContextOf } from '../../../infra/request-context';
 import { MANUAL_REQUERY_COOLDOWN_S, requeryByHand } from '../lifecycle/requery.service';
 import {
+  ADMIN_ONLY_EVENTS,
   attemptsOfVend,
   findVendRef,
   vendMessage,
@@ -34,18 +35,22 @@ export async function vendDetailRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const me = authOf(req);
+      const admin = me.area === 'ADMIN';
       const found = await findVendRef(ctx.db, req.params.id, dataScopeOf(req));
       if (!found) throw notFound('Vend');
       const [events, attempts] = await Promise.all([
         vendTimeline(ctx.db, found.v.id),
         attemptsOfVend(ctx.db, found.v.id),
       ]);
-      const admin = me.area === 'ADMIN';
       return ok('Vend retrieved', {
         ...vendOut(found.v),
         corporateId: found.v.corporateId,
         corporateName: found.corporateName,
-        events: events.map((e) => ({
+        // A check of a final vend is for support; the client sees a late truth only once resolved.
+        events: (admin
+          ? events
+          : events.filter((e) => !ADMIN_ONLY_EVENTS.includes(e.type as 'PROVIDER_CHECK'))
+        ).map((e) => ({
           type: e.type,
           status: e.status,
           provider: me.area === 'ADMIN' ? e.provider : null,
@@ -90,7 +95,7 @@ export async function vendDetailRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { permission: { ADMIN: 'vending.manage', CORPORATE: 'vend' } },
       schema: {
         tags,
-        summary: `Ask the provider for the status of a pending vend now (at most once in ${MANUAL_REQUERY_COOLDOWN_S} s)`,
+        summary: `Ask the provider for the status of a vend now (at most once in ${MANUAL_REQUERY_COOLDOWN_S} s); about a final vend its contradicting answer raises a discrepancy for review`,
         body: vendQueryBody,
         response: { 200: successEnvelope(vendView) },
       },
@@ -99,9 +104,14 @@ export async function vendDetailRoutes(app: FastifyInstance, ctx: AppContext) {
       const rc = requestContextOf(req);
       const found = await findVendRef(ctx.db, req.body.vendId, dataScopeOf(req));
       if (!found) throw notFound('Vend');
-      if (found.v.status !== 'PENDING')
-        return ok(`The vend is already final: ${found.v.status}`, vendOut(found.v));
-      const { vend: v, inProgress } = await requeryByHand(ctx, rc, found.v.id);
+      const { vend: v, inProgress, contradicts } = await requeryByHand(ctx, rc, found.v.id);
+      if (v.status !== 'PENDING')
+        return ok(
+          contradicts
+            ? `The provider's answer differs from this vend's status (${v.status}); it has been passed to review`
+            : `The provider agrees: the vend is final (${v.status})`,
+          vendOut(v),
+        );
       if (inProgress)
         return ok('The purchase is still with the provider; check again in a few seconds', vendOut(v));
       return ok(vendMessage(v, 'PORTAL'), vendOut(v));

@@ -62,7 +62,7 @@ export function vendMessage(v: VendRow, audience: 'API' | 'PORTAL' = 'API'): str
 }
 
 export { attemptsOfVend } from '../lifecycle/vend-attempts.repo';
-export { vendTimeline } from '../lifecycle/vend-events.repo';
+export { ADMIN_ONLY_EVENTS, vendTimeline } from '../lifecycle/vend-events.repo';
 
 /** Whether the client has a vend under this reference in this mode (a call naming it is a replay). */
 export const referenceTaken = (db: Db, corporateId: string, mode: string, reference: string) =>
