@@ -10,7 +10,7 @@ import { runDueJobs } from '../../../jobs';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
 import { forgetPlatformRoutes, recordProviderBalance } from '../../providers';
-import { discrepanciesOf, discrepancyAlerts } from '../truths/truths.testing';
+import { discrepanciesOf, discrepancyAlerts, pastRequeryCooldown } from '../truths/truths.testing';
 import {
   apiKeyFor,
   apiVend,
@@ -206,10 +206,7 @@ describe('[VTPASS] vending through VTpass', () => {
     expect((await checkAtProvider(t.app.ctx, v.id))?.status).toBe('SUCCESSFUL');
     // Asked about a moment ago: the requery by hand is rate-limited as for a pending vend.
     expect((await api('PUT', 'transactions/query', admin, { vendId: v.id })).statusCode).toBe(429);
-    await t.app.ctx.dbHandle.query(
-      "update vend_events set created_at = created_at - interval '1 minute' where vend_id = $1",
-      [v.id],
-    );
+    await pastRequeryCooldown(t.app, v.id);
     const asked = await api('PUT', 'transactions/query', admin, { vendId: v.id });
     expect(asked.statusCode).toBe(200);
     expect(asked.json().message).toContain('passed to review');

@@ -36,3 +36,11 @@ export async function ageVend(app: FastifyInstance, vendId: string, days = 1) {
     [vendId, interval],
   );
 }
+
+/** Moves a vend's timeline back a minute: past the cooldown of the requery by hand. */
+export async function pastRequeryCooldown(app: FastifyInstance, vendId: string) {
+  await app.ctx.dbHandle.query(
+    "update vend_events set created_at = created_at - interval '1 minute' where vend_id = $1",
+    [vendId],
+  );
+}
