@@ -249,4 +249,45 @@ describe('transactions report', () => {
       'b',
     ]);
   });
+
+  it('lists a period by startDate and endDate ([start, end), UTC stamps), and refuses a date it cannot read', async () => {
+    let clock = Date.parse('2026-03-01T10:00:00Z');
+    const m = await mock({ now: () => clock });
+    await m.topup(await m.token(), '08031234567', 100, 'day-one');
+    // A day later (the first token has expired by then).
+    clock = Date.parse('2026-03-02T10:00:00Z');
+    const t = await m.token();
+    await m.topup(t, '08021234567', 100, 'day-two');
+    const period = async (start: string, end: string) => {
+      const q = new URLSearchParams({ startDate: start, endDate: end }).toString();
+      const res = await m.api('GET', `/topups/reports/transactions?${q}`, t);
+      return (res.body.content as { customIdentifier: string }[]).map((x) => x.customIdentifier);
+    };
+    expect(await period('2026-03-01 00:00:00', '2026-03-02 00:00:00')).toEqual(['day-one']);
+    expect(await period('2026-03-02 00:00:00', '2026-03-03 00:00:00')).toEqual(['day-two']);
+    expect(await period('2026-03-01 10:00:00', '2026-03-02 10:00:00')).toEqual(['day-one']);
+    const bad = await m.api('GET', '/topups/reports/transactions?startDate=yesterday', t);
+    expect(bad).toMatchObject({ status: 400, body: { errorCode: 'INVALID_DATE_RANGE' } });
+  });
+
+  it('settles a top-up later (delivered after a failure, refunded after success) and lists a stranger', async () => {
+    const m = await mock({ balance: 1_000 });
+    const t = await m.token();
+    await m.topup(t, '08031234567', 100, 'later');
+    m.settle('later', 'REFUNDED');
+    expect(m.state.balance).toBe(1_000);
+    m.settle('later', 'SUCCESSFUL');
+    expect(m.state.balance).toBe(900);
+    const stranger = m.addForeign('not-ours', 250);
+    expect(m.state.balance).toBe(650);
+    const listed = await m.api('GET', '/topups/reports/transactions', t);
+    expect(listed.body.content).toEqual([
+      expect.objectContaining({
+        transactionId: stranger.transactionId,
+        customIdentifier: 'not-ours',
+        status: 'SUCCESSFUL',
+      }),
+      expect.objectContaining({ customIdentifier: 'later', status: 'SUCCESSFUL' }),
+    ]);
+  });
 });

@@ -10,7 +10,8 @@ import { runDueJobs } from '../../../jobs';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
 import { forgetPlatformRoutes, recordProviderBalance } from '../../providers';
-import { discrepanciesOf, discrepancyAlerts, pastRequeryCooldown } from '../truths/truths.testing';
+import { previousLagosDay } from '../truths/reconcile.service';
+import { ageVend, discrepanciesOf, discrepancyAlerts, pastRequeryCooldown } from '../truths/truths.testing';
 import {
   apiKeyFor,
   apiVend,
@@ -21,6 +22,7 @@ import {
   newRef,
 } from '../vending.testing';
 import { checkAtProvider } from './provider-check.service';
+import { requeryVend } from './requery.service';
 
 let t: TestApp;
 let mock: Awaited<ReturnType<typeof startVtpassMock>>;
@@ -31,7 +33,7 @@ const api = apiAs(() => t);
 const later = (ms: number) => new Date(Date.now() + ms);
 
 beforeAll(async () => {
-  mock = await startVtpassMock({ port: 0, timeoutDelayMs: 5_000 });
+  mock = await startVtpassMock({ port: 0, timeoutDelayMs: 5_000, commissionRate: 0.03 });
   t = await buildTestApp({
     env: {
       VTPASS_BASE_URL: mock.baseUrl,
@@ -251,6 +253,55 @@ describe('[VTPASS] vending through VTpass', () => {
       "select count(*)::int as n from notifications where subject = 'Vend reversed by the provider'",
     );
     expect(notes[0].n).toBeGreaterThan(0);
+    await expectBooksBalanced(t.app);
+  });
+
+  it('[VTPASS] reconciliation requeries each attempt whose outcome was assumed: a grace-period NOT_FOUND VTpass delivered after all is found', async () => {
+    const day = previousLagosDay(new Date());
+    const ordinary = (await vendVia('08011111111', 400)).json().data;
+    expect(ordinary.status).toBe('SUCCESSFUL');
+    // No answer in time; VTpass then has no record of it (the request never reached it), and once
+    // the grace period has passed the vend is failed and refunded on that assumption.
+    const assumed = (await vendVia('08011111115', 500)).json().data;
+    expect(assumed.status).toBe('PENDING');
+    const requestId = (await detail(assumed.id)).attempts[0].requestId;
+    const txn = mock.app.vtpass.transactions.get(requestId)!;
+    mock.app.vtpass.transactions.delete(requestId);
+    const graceMs = (t.app.ctx.config.PROVIDER_NOT_FOUND_GRACE_MINUTES + 1) * 60_000;
+    expect((await requeryVend(t.app.ctx, assumed.id, { now: later(graceMs) })).vend.status).toBe('FAILED');
+    expect((await detail(assumed.id)).attempts[0].status).toBe('NOT_FOUND');
+    // VTpass's record turns up: it delivered.
+    (txn as { status: string }).status = 'delivered';
+    mock.app.vtpass.transactions.set(requestId, txn);
+    await ageVend(t.app, ordinary.id);
+    await ageVend(t.app, assumed.id);
+    // The ordinary vend's outcome was VTpass's definite answer, kept on the attempt: the run reads
+    // that and does not ask again (were it asked, this later word would be a mismatch).
+    const ordinaryTxn = mock.app.vtpass.transactions.get((await detail(ordinary.id)).attempts[0].requestId)!;
+    (ordinaryTxn as { status: string }).status = 'failed';
+    const run = (await api('POST', 'admin/reconciliations', admin, { provider: 'VTPASS', day })).json().data;
+    expect(run).toMatchObject({
+      status: 'DONE',
+      mismatches: 1,
+      matched: 1,
+      ourCount: 2,
+      ourDeliveredCount: 1,
+    });
+    expect(run.findings).toEqual([
+      expect.objectContaining({
+        kind: 'DELIVERED_AFTER_REFUND',
+        code: assumed.code,
+        ourStatus: 'FAILED',
+        providerStatus: 'SUCCESSFUL',
+        providerAmountKobo: 50_000,
+      }),
+    ]);
+    // Both delivered per VTpass; its commission (3%) is the discount earned: ₦12 + ₦15.
+    expect(run).toMatchObject({ providerDeliveredCount: 2, providerDiscountKobo: 1_200 + 1_500 });
+    expect(run.providerChargedKobo).toBe(40_000 - 1_200 + 50_000 - 1_500);
+    expect(await discrepanciesOf(t.app, assumed.id)).toEqual([
+      expect.objectContaining({ kind: 'DELIVERED_AFTER_REFUND', source: 'RECONCILIATION' }),
+    ]);
     await expectBooksBalanced(t.app);
   });
 
