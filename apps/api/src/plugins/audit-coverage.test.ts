@@ -23,6 +23,7 @@ import {
 import { type MultipartFile, multipart, PDF, uniqueRef } from '../modules/funding/funding.fixtures';
 import { gatewaySecretOf, signBody } from '../modules/funding/gateway/signature';
 import { installProviders, providersOf } from '../modules/providers/registry';
+import { previousLagosDay } from '../modules/vending/truths/reconcile.service';
 import { apiKeyFor, assignDefaults, fund } from '../modules/vending/vending.testing';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/harness';
@@ -193,7 +194,7 @@ const EXEMPT: Record<string, string> = {
   'POST /api/v1/gateway-sim/checkout/:reference/cancel':
     'as gateway-sim pay: the simulator’s page, not VendPort data',
   'POST /api/v1/providers/vtpass/callback':
-    'a provider’s hint: it changes nothing itself, only schedules a check of the attempt it names; what the check changes is on the vend’s timeline and attempts, and a reversal after success is audited (vend.provider_reversal)',
+    'a provider’s hint: it changes nothing itself, only schedules a check of the attempt it names; what the check changes is on the vend’s timeline and attempts; about a final vend it only raises a discrepancy, whose resolution by an admin is audited (vend.discrepancy.resolve)',
   'POST /api/v1/providers/reloadly/callback': 'as the VTpass callback: a signed hint that schedules a check',
   'POST /api/v1/admin/provider-plans/sync':
     'reads VTpass’s plan lists and returns a proposal without changing anything; accepting it (sync/accept) is the change, and is audited',
@@ -557,8 +558,8 @@ const CASES: Record<string, () => Promise<Call>> = {
       body: { csv: 'phone,network,type,amount,planCode,reference\n08031234567,MTN,AIRTIME,100,,\n' },
     };
   },
-  // A requery changes a PENDING vend only (a final one is answered as it is): this number stays
-  // pending at first and succeeds on requery.
+  // A requery settles a PENDING vend (a final one is only compared with the provider's word): this
+  // number stays pending at first and succeeds on requery.
   'PUT /api/v1/transactions/query': async () => {
     const c = await freshCorporate();
     await readyToVend(c);
@@ -576,6 +577,26 @@ const CASES: Record<string, () => Promise<Call>> = {
     const v = await vendOf(c);
     return { as: admin, url: `vend/${v.id}/reverse`, body: { reason: 'Customer did not receive it', ...pw } };
   },
+  // A discrepancy as a provider's late word raises it (truths/late-truth.service), dismissed with a note.
+  'POST /api/v1/admin/discrepancies/:id/resolve': async () => {
+    const c = await freshCorporate();
+    await readyToVend(c);
+    const v = await vendOf(c);
+    const [d] = await t.app.ctx.dbHandle.query<{ id: string }>(
+      `insert into vend_discrepancies (key, kind, source, provider, vend_id, corporate_id, our_status, provider_status)
+       values ($1, 'REFUNDED_AFTER_SUCCESS', 'CALLBACK', 'VTPASS', $2, $3, 'SUCCESSFUL', 'REFUNDED') returning id::text`,
+      [`vend:${v.id}:REFUNDED_AFTER_SUCCESS`, v.id, c.corporateId],
+    );
+    return {
+      as: admin,
+      url: `admin/discrepancies/${d.id}/resolve`,
+      body: { action: 'DISMISS', note: 'VTpass confirmed delivery', ...pw },
+    };
+  },
+  'POST /api/v1/admin/reconciliations': async () => ({
+    as: admin,
+    body: { provider: 'SIMULATOR', day: previousLagosDay(new Date()) },
+  }),
   'POST /api/v1/sandbox/fund': async () => ({ as: corp, body: { amount: '1000' } }),
   'POST /api/v1/api/sandbox/fund': async () => {
     const c = await freshCorporate();

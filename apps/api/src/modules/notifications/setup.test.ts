@@ -51,12 +51,14 @@ describe('[NOTIFY] notification set-up', () => {
       ['balance.low', true, true],
       ['vend.failures', true, false],
       ['vend.reversed', true, true],
+      ['vend.charged_again', true, true],
       ['funding.reversed', true, true],
       ['autotopup.result', true, false],
     ]);
     const mine = (await api('GET', `notification-setup/${admin.id}`, admin)).json().data;
     expect(mine.events.map((e: { key: string }) => e.key)).toEqual([
       'balance.low',
+      'vend.discrepancy',
       'funding.reversed',
       'funding.requested',
       'verification.requested',
