@@ -5,6 +5,7 @@ import { runDueJobs } from '../../jobs';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp, testDbKind } from '../../test/harness';
 import { installProviders, providersOf } from '../providers/registry';
+import { pastRequeryCooldown } from './truths/truths.testing';
 import { requerySweepJob } from './vending.jobs';
 import {
   apiKeyFor,
@@ -211,14 +212,17 @@ describe('[VEND] the vend lifecycle', () => {
     expect(await balances(t.app, corp.corporateId)).toEqual(before);
   });
 
-  it('[VEND] a requery by hand resolves a pending vend; a final one is left alone', async () => {
+  it('[VEND] a requery by hand resolves a pending vend; a final one is asked about (rate-limited) and left as it is', async () => {
     const v = (await apiVend(t.app, key, { phone: '+2348000000003', network: 'MTN', amount: 100 })).json()
       .data;
     const res = await api('PUT', 'transactions/query', corp, { vendId: v.code });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.status).toBe('SUCCESSFUL');
+    expect((await api('PUT', 'transactions/query', admin, { vendId: v.id })).statusCode).toBe(429);
+    await pastRequeryCooldown(t.app, v.id);
     const again = await api('PUT', 'transactions/query', admin, { vendId: v.id });
-    expect(again.json().message).toMatch(/already final/);
+    expect(again.json().message).toBe('The provider agrees: the vend is final (SUCCESSFUL)');
+    expect(again.json().data.status).toBe('SUCCESSFUL');
     expect((await api('PUT', 'transactions/query', other, { vendId: v.id })).statusCode).toBe(404);
   });
 });
