@@ -87,6 +87,8 @@ export const adminRoutes: RouteObject[] = [
   },
   { path: 'services', lazy: page(() => import('@/features/services/routes/services')) },
   { path: 'providers', lazy: page(() => import('@/features/providers/routes/providers')) },
+  { path: 'discrepancies', lazy: page(() => import('@/features/discrepancies/routes/discrepancies')) },
+  { path: 'reconciliations', lazy: page(() => import('@/features/discrepancies/routes/reconciliations')) },
   {
     path: 'sales-valuation/:id',
     lazy: page(() => import('@/features/sales-valuation/routes/client-sales-valuation')),

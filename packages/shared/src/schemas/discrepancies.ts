@@ -95,6 +95,8 @@ export const openDiscrepanciesView = z.object({
   byProvider: z.array(z.object({ provider: z.string(), open: z.number().int() })),
 });
 
+export type OpenDiscrepanciesView = z.infer<typeof openDiscrepanciesView>;
+
 export const reconciliationRunBody = z.object({
   provider: z.enum(RECONCILED_PROVIDER_IDS, { error: 'Choose a provider' }),
   day: z.iso.date({ error: 'Use a real date in the format YYYY-MM-DD' }),
@@ -145,5 +147,8 @@ export type ReconciliationView = z.infer<typeof reconciliationView>;
 export const reconciliationDetailView = reconciliationView.extend({
   findings: z.array(reconciliationFinding),
 });
+
+export type ReconciliationDetailView = z.infer<typeof reconciliationDetailView>;
+export type ReconciliationFindingView = z.infer<typeof reconciliationFinding>;
 
 export const reconciliationFindingsQuery = z.object({ format: csvFormat });

@@ -10,6 +10,7 @@ import {
   CheckIcon,
   ClockIcon,
   HomeIcon,
+  InboxIcon,
   KeyIcon,
   LayersIcon,
   ListIcon,
@@ -170,6 +171,18 @@ const ADMIN_NAV: NavSection[] = [
         to: '/admin-dashboard/providers',
         icon: i(RepeatIcon),
         permission: 'services.read',
+      },
+      {
+        label: 'Discrepancies',
+        to: '/admin-dashboard/discrepancies',
+        icon: i(InboxIcon),
+        permission: 'vending.read',
+      },
+      {
+        label: 'Reconciliation',
+        to: '/admin-dashboard/reconciliations',
+        icon: i(CheckIcon),
+        permission: 'vending.read',
       },
       {
         label: 'Data Plans',

@@ -16,6 +16,7 @@ import { formatNaira, formatShortDateTime } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useProviders } from '../api/get-providers';
 import { useRefreshingProviders, useRefreshProviderBalance } from '../api/refresh-provider-balance';
+import { OpenDiscrepancies } from '../components/open-discrepancies';
 import { PlatformRouteEditor } from '../components/platform-route-editor';
 
 /** 850 ms, 1.2 s */
@@ -153,6 +154,7 @@ export default function ProvidersRoute() {
         title="Providers"
         description="The upstreams vends are delivered through, their balances and last 24 hours, and the order each platform tries them in."
       />
+      <OpenDiscrepancies />
       {screen.isError ? (
         <Card className="p-6">
           <QueryError title="Providers could not be loaded." onRetry={() => screen.refetch()} />

@@ -16,6 +16,9 @@ const TITLES: Record<string, string> = {
   REVERSAL: 'Debit reversed',
   WEBHOOK: 'Webhook delivery',
   REQUERY_EXHAUSTED: 'Automatic status checks stopped',
+  // Issue 49: a final vend asked about again (admins only), and a late delivery charged again.
+  PROVIDER_CHECK: 'Provider asked about a final vend',
+  LATE_TRUTH: 'Charged again: delivered after the refund',
 };
 
 const OUTCOME_TONES: Record<string, BadgeTone> = {
