@@ -6,11 +6,13 @@
 //   attempt's request id schedules a check, the requery delivers, and the vend's details show
 //   SUCCESSFUL with the Attempts section (VTpass, Successful), the wallet ₦500 lower;
 // - to the delivered number: SUCCESSFUL; VTpass reverses it later (the callback again only
-//   schedules the check, the requery's answer reverses the vend): the history and the details show
-//   REVERSED and the wallet is back where it was.
-// Screenshots (1366×800) of those details go to E2E_SHOTS (default /work/shots), outside the repo.
+//   schedules the check; the requery's answer contradicts a final vend, so it raises a discrepancy,
+//   issue 49): the admin resolves it in the review queue (password-confirmed "Reverse the vend"),
+//   then the history and the details show REVERSED and the wallet is back where it was.
+// Screenshots (1366×800, and the review queue at 390×844 too) go to E2E_SHOTS (default
+// /work/shots), outside the repo.
 import path from 'node:path';
-import type { VendAttemptView, VendView, WalletBalanceView } from '@vendport/shared';
+import type { DiscrepancyView, VendAttemptView, VendView, WalletBalanceView } from '@vendport/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_KEYS, SANDBOX_NUMBERS, startVtpassMock } from '../mocks/vtpass/server.ts';
@@ -19,6 +21,7 @@ import { type E2eServer, startServer } from './global-setup';
 import {
   adminToken,
   api,
+  E2E_ADMIN_PASSWORD,
   eventually,
   field,
   newPage,
@@ -31,6 +34,8 @@ import {
 } from './support';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
+/** The phone the screenshots are also taken on. */
+const PHONE = { width: 390, height: 844 };
 const browser = useBrowser({ screenshots: SHOTS });
 
 const DELIVERED = SANDBOX_NUMBERS.delivered; // 08011111111
@@ -84,8 +89,13 @@ async function vtpassCallback(requestId: string, status: string): Promise<void> 
  * The page at 1366×800, once fonts, images and the loading bar are done and no toast is left,
  * saved whole to SHOTS.
  */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1366, height: 800 });
+async function shot(
+  page: Page,
+  name: string,
+  size: { width: number; height: number } = { width: 1366, height: 800 },
+  o: { keepToasts?: boolean } = {},
+): Promise<void> {
+  await page.setViewportSize(size);
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all(
@@ -95,6 +105,10 @@ async function shot(page: Page, name: string): Promise<void> {
     );
   });
   await page.getByRole('progressbar', { name: 'Loading page' }).waitFor({ state: 'detached' });
+  if (o.keepToasts) {
+    await page.screenshot({ path: path.join(SHOTS, `e2e-${name}.png`), fullPage: true });
+    return;
+  }
   // A toast left from the purchase would hide the status badge: dismissed, as the user would.
   const toasts = page.locator('[data-rht-toaster] [role="status"]');
   for (const dismiss of await page
@@ -220,7 +234,7 @@ describe('vending through VTpass (its local stand-in)', () => {
     await context.close();
   });
 
-  it('[VTPASS] a delivered vend that VTpass reverses later: REVERSED in the history and details, the wallet refunded', async () => {
+  it('[VTPASS] a delivered vend that VTpass reverses later goes to the review queue; the admin reverses it there and the client sees REVERSED', async () => {
     const { admin, corp, context, page } = await clientOnVendScreen('vtpass-reversed');
 
     const result = await buyMtnAirtime(page, DELIVERED, 'Purchase successful');
@@ -242,13 +256,65 @@ describe('vending through VTpass (its local stand-in)', () => {
     const txn = mock.app.vtpass.transactions.get(requestId)!;
     expect(txn.status).toBe('delivered');
 
-    // ---- VTpass reverses it and calls back; the check's requery answers reversed
+    // ---- VTpass reverses it and calls back; the check's requery answers reversed. A late truth:
+    // it goes to the review queue (issue 49), the vend and the wallet stay as they are meanwhile.
     // The stand-in has no way to reverse (its statuses are delivered, pending, failed): its state is
     // set as the vending API test does; its requery then answers 000 with status reversed.
     (txn as { status: string }).status = 'reversed';
     await vtpassCallback(requestId, 'reversed');
+    const queue = `admin/discrepancies?status=OPEN&search=${vend.code}`;
+    await eventually(
+      async () => (await api<DiscrepancyView[]>('GET', queue, undefined, admin)).json.data.length,
+    ).toBe(1);
+    expect((await detailOf(vend.id, admin)).status).toBe('SUCCESSFUL');
+    expect(await balanceOf(corp.token)).toBe(450_000);
+
+    // ---- the admin finds it in the review queue and reverses it (password-confirmed)
+    const { context: adminContext, page: adminPage } = await newPage(browser());
+    await openWithSession(adminPage, admin, `/admin-dashboard/discrepancies?status=OPEN&search=${vend.code}`);
+    const table = adminPage.getByRole('table', { name: 'Discrepancies' });
+    const item = table.getByRole('row').filter({ hasText: vend.code });
+    await item.getByText('Refunded by the provider after we settled it successful').waitFor();
+    await item.getByText('REFUNDED', { exact: true }).waitFor();
+    await shot(adminPage, 'discrepancy-queue');
+    await adminPage.setViewportSize(PHONE);
+    // On a phone the queue is cards: the vend and its status on each, Resolve in its footer.
+    const card = adminPage
+      .getByRole('list', { name: 'Discrepancies' })
+      .getByRole('listitem')
+      .filter({ hasText: vend.code });
+    await card.getByText('Open', { exact: true }).waitFor();
+    await shot(adminPage, 'discrepancy-queue-phone', PHONE);
+    await card.getByRole('button', { name: `Resolve ${vend.code}` }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Resolve discrepancy' });
+    await dialog.getByText('The vend is reversed and', { exact: false }).waitFor();
+    expect(await field(dialog, 'Resolution').inputValue()).toBe('REVERSE');
+    await field(dialog, 'Password').fill(E2E_ADMIN_PASSWORD);
+    await shot(adminPage, 'discrepancy-resolve-phone', PHONE);
+    await adminPage.setViewportSize({ width: 1366, height: 800 });
+    await shot(adminPage, 'discrepancy-resolve', { width: 1366, height: 800 }, { keepToasts: true });
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await adminPage.getByText('Discrepancy resolved').waitFor();
+    await dialog.waitFor({ state: 'detached' });
     await eventually(async () => (await detailOf(vend.id, admin)).status).toBe('REVERSED');
     expect(await balanceOf(corp.token)).toBe(500_000);
+    // Resolved: no longer in the open queue; all of them show it reversed.
+    await table.getByText('No discrepancies match these filters.').waitFor();
+    await openWithSession(adminPage, admin, `/admin-dashboard/discrepancies?search=${vend.code}`);
+    await table
+      .getByRole('row')
+      .filter({ hasText: vend.code })
+      .getByText('Reversed', { exact: true })
+      .waitFor();
+    await shot(adminPage, 'discrepancy-resolved');
+    await adminPage.setViewportSize(PHONE);
+    await adminPage
+      .getByRole('list', { name: 'Discrepancies' })
+      .getByRole('listitem')
+      .filter({ hasText: vend.code })
+      .getByText('Reversed', { exact: true })
+      .waitFor();
+    await shot(adminPage, 'discrepancy-resolved-phone', PHONE);
 
     // The history (reloaded) shows it reversed and the wallet back where it was.
     await page.reload();
@@ -265,8 +331,8 @@ describe('vending through VTpass (its local stand-in)', () => {
       .waitFor();
     await shot(page, 'vtpass-reversed-client');
 
-    const { context: adminContext, page: adminPage } = await newPage(browser());
     await openWithSession(adminPage, admin, `/admin-dashboard/vending-history/${vend.id}`);
+    await adminPage.setViewportSize({ width: 1366, height: 800 });
     await adminPage.getByTestId('vend-status').filter({ hasText: 'Reversed' }).waitFor();
     await adminPage.getByRole('list', { name: 'Attempts' }).getByText(requestId, { exact: true }).waitFor();
     await shot(adminPage, 'vtpass-reversed-admin');

@@ -25,6 +25,13 @@ import {
   useDiscrepancyFilters,
 } from '../components/use-discrepancy-filters';
 
+const RESOLUTION_LABELS: Record<string, string> = {
+  CHARGED_AGAIN: 'Charged again',
+  WRITTEN_OFF: 'Written off',
+  REVERSED: 'Reversed',
+  DISMISSED: 'Dismissed',
+};
+
 const version = (status: string | null, kobo: number | null) => (
   <div>
     <div className="font-medium text-slate-900">{status ?? '—'}</div>
@@ -90,7 +97,7 @@ export default function DiscrepanciesRoute() {
           <Badge tone="warning">Open</Badge>
         ) : (
           <div>
-            <Badge tone="success">{d.resolution?.replace('_', ' ').toLowerCase() ?? 'resolved'}</Badge>
+            <Badge tone="success">{RESOLUTION_LABELS[d.resolution ?? ''] ?? 'Resolved'}</Badge>
             {d.resolvedAt ? (
               <div className="mt-1 text-xs text-slate-500">{formatDateTime(d.resolvedAt)}</div>
             ) : null}
