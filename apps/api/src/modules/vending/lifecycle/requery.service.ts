@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../../infra/errors';
 import { callerOf, type RequestContext } from '../../../infra/request-context';
 import { callProvider, providerOfStep } from '../../providers';
 import { findVendById, updateVend, type VendRow } from '../records/vends.repo';
-import { askAboutFinal } from '../truths/late-truth.service';
+import { askAboutFinal, weighAnswer } from '../truths/late-truth.service';
 import { REQUERY_WINDOW_MS } from './choose-route';
 import { callEvent, recordAttemptAnswer, requestOf } from './deliver.service';
 import { finalizeFailure, finalizeSuccess, recordUnknown } from './settle.service';
@@ -102,7 +102,13 @@ export async function requeryVend(
     });
     if (row) return { vend: row, retryAt: row.requeryAt };
   }
-  return { vend: row ?? (await findVendById(ctx.db, id))!, retryAt: null };
+  if (row) return { vend: row, retryAt: null };
+  // The vend became final meanwhile (another requery, a callback's check, the request itself):
+  // a definite answer that contradicts it is a late truth, kept for review rather than dropped.
+  const now = (await findVendById(ctx.db, id))!;
+  if (now.status !== 'PENDING' && now.routeIndex === v.routeIndex)
+    await weighAnswer(ctx, now, answer, 'REQUERY');
+  return { vend: now, retryAt: null };
 }
 
 /** A vend is asked about by hand at most once in this many seconds (providers rate-limit us). */

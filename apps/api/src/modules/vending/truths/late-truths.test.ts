@@ -8,6 +8,8 @@ import { runDueJobs } from '../../../jobs';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
 import { signReloadlyWebhook } from '../../providers';
+import type { Provider } from '../../providers/providers.service';
+import { installProviders, providersOf } from '../../providers/registry';
 import { checkAtProvider } from '../lifecycle/provider-check.service';
 import { requeryVend } from '../lifecycle/requery.service';
 import {
@@ -182,6 +184,50 @@ describe('[TRUTHS] late truths through Reloadly', () => {
     // Nothing touched the client's wallet: its vend shows no late truth.
     const mine = (await api('GET', `vend/${v.id}`, corp)).json().data;
     expect(mine.events.map((e: { type: string }) => e.type)).not.toContain('LATE_TRUTH');
+    await expectBooksBalanced(t.app);
+  });
+
+  it('[TRUTHS] a requery answered after the vend was failed meanwhile keeps its word for review (source REQUERY)', async () => {
+    const v = (await apiVend(t.app, key, { phone: '08030000003', network: 'MTN', amount: 500 })).json().data;
+    expect(v.status).toBe('PENDING');
+    const real = providersOf(t.app.ctx);
+    const reloadly = real.upstreams!.RELOADLY!;
+    let asked = 0;
+    let slowAsked!: () => void;
+    const slowWasAsked = new Promise<void>((r) => {
+      slowAsked = r;
+    });
+    let releaseSlow!: () => void;
+    const slowMayAnswer = new Promise<void>((r) => {
+      releaseSlow = r;
+    });
+    const racing: Provider = {
+      name: 'RELOADLY',
+      vend: (r) => reloadly.vend(r),
+      balance: (r) => reloadly.balance(r),
+      // The first requery's answer (delivered) is held back while a second one (failed) settles it.
+      query: async () => {
+        if (++asked === 1) {
+          slowAsked();
+          await slowMayAnswer;
+          return { outcome: 'SUCCESS', message: 'Delivered', providerReference: '900001' };
+        }
+        return { outcome: 'FAILED', message: 'Refused by the operator' };
+      },
+    };
+    installProviders(t.app.ctx, { ...real, upstreams: { ...real.upstreams, RELOADLY: racing } });
+    try {
+      const slow = requeryVend(t.app.ctx, v.id);
+      await slowWasAsked;
+      expect((await requeryVend(t.app.ctx, v.id)).vend.status).toBe('FAILED');
+      releaseSlow();
+      expect((await slow).vend.status).toBe('FAILED');
+    } finally {
+      installProviders(t.app.ctx, real);
+    }
+    expect(await discrepanciesOf(t.app, v.id)).toEqual([
+      expect.objectContaining({ kind: 'DELIVERED_AFTER_REFUND', source: 'REQUERY', status: 'OPEN' }),
+    ]);
     await expectBooksBalanced(t.app);
   });
 
