@@ -66,13 +66,16 @@ describe('review queue', () => {
       {
         method: 'POST',
         path: `/api/v1/admin/discrepancies/${item.id}/resolve`,
-        body: ok({ ...item, status: 'RESOLVED', resolution: 'WRITTEN_OFF', actions: [] }, 'Discrepancy resolved'),
+        body: ok(
+          { ...item, status: 'RESOLVED', resolution: 'WRITTEN_OFF', actions: [] },
+          'Discrepancy resolved',
+        ),
       },
     ]);
     vi.stubGlobal('fetch', stub.fn);
     renderApp('/admin-dashboard/discrepancies?status=OPEN');
-    const table = await screen.findByRole('table', { name: 'Discrepancies' }, { timeout: 5000 });
-    const row = within(table).getByText('VND-LATE00000001').closest('tr')!;
+    const table = await screen.findByRole('table', { name: 'Discrepancies' }, { timeout: 15_000 });
+    const row = (await within(table).findByText('VND-LATE00000001')).closest('tr')!;
     expect(
       within(row)
         .getAllByRole('cell')
@@ -86,7 +89,9 @@ describe('review queue', () => {
       'Open',
       'Resolve',
     ]);
-    expect(stub.calls[stub.calls.length - 1]!.url).toContain('status=OPEN');
+    expect(
+      stub.calls.some((c) => c.url.includes('/admin/discrepancies?') && c.url.includes('status=OPEN')),
+    ).toBe(true);
 
     await userEvent.click(within(row).getByRole('button', { name: 'Resolve VND-LATE00000001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resolve discrepancy' });
@@ -108,8 +113,8 @@ describe('review queue', () => {
     const stub = stubFetch([...layout(), { path: /^\/api\/v1\/admin\/discrepancies\?/, body: page([item]) }]);
     vi.stubGlobal('fetch', stub.fn);
     const first = renderApp('/admin-dashboard/discrepancies');
-    const table = await screen.findByRole('table', { name: 'Discrepancies' }, { timeout: 5000 });
-    await userEvent.click(within(table).getByRole('button', { name: 'Resolve VND-LATE00000001' }));
+    const table = await screen.findByRole('table', { name: 'Discrepancies' }, { timeout: 15_000 });
+    await userEvent.click(await within(table).findByRole('button', { name: 'Resolve VND-LATE00000001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resolve discrepancy' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Resolution'), 'DISMISS');
     await userEvent.type(within(dialog).getByLabelText(/^Password/), 'Correct-Horse-Battery-9');
@@ -120,8 +125,12 @@ describe('review queue', () => {
 
     sessionStore.clear();
     asAdmin(['vending.read']);
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([...layout(), { path: /^\/api\/v1\/admin\/discrepancies\?/, body: page([item]) }]).fn,
+    );
     renderApp('/admin-dashboard/discrepancies');
-    const readOnly = await screen.findByRole('table', { name: 'Discrepancies' }, { timeout: 5000 });
+    const readOnly = await screen.findByRole('table', { name: 'Discrepancies' }, { timeout: 15_000 });
     await within(readOnly).findByText('VND-LATE00000001');
     expect(within(readOnly).queryByRole('button', { name: /Resolve/ })).not.toBeInTheDocument();
   });
