@@ -3,14 +3,38 @@
 import type { Network } from '@vendport/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SANDBOX_CREDENTIALS as RELOADLY_SANDBOX } from '../../../../../mocks/reloadly/server';
 import { checkBooks } from '../../books';
 import { newToken, sha256 } from '../../infra/crypto';
 import { apiKeys } from '../../infra/db/schema';
+import { createCorporate } from '../../test/factories';
 import { assignDefaultServices } from '../catalogue/catalogue.service';
 import { ensureCorporateAccounts, postTransfer, systemAccountId } from '../ledger/ledger.service';
 import { formatLedgerReport } from '../ledger/ledger-check';
 
 let seq = 0;
+
+/**
+ * The settings of a test app that vends through the Reloadly stand-in at `url` first, with the
+ * simulator behind it (`extra` adds to them: a webhook secret, say).
+ */
+export const reloadlyEnv = (url: string, extra: Record<string, string> = {}) => ({
+  RELOADLY_AUTH_URL: url,
+  RELOADLY_BASE_URL: url,
+  RELOADLY_CLIENT_ID: RELOADLY_SANDBOX.clientId,
+  RELOADLY_CLIENT_SECRET: RELOADLY_SANDBOX.clientSecret,
+  AGGREGATOR_PROVIDERS: 'RELOADLY,SIMULATOR',
+  PROVIDER_TIMEOUT_MS: '1500',
+  ...extra,
+});
+
+/** A client ready to vend: the default services, `kobo` in its wallet, a live API key. */
+export async function vendingClient(app: FastifyInstance, name: string, kobo = 10_000_000) {
+  const corp = await createCorporate(app, { name });
+  await assignDefaults(app, corp.corporateId);
+  await fund(app, corp.corporateId, kobo);
+  return { corp, key: await apiKeyFor(app, corp.corporateId) };
+}
 
 /** A live or test API key for a corporate (as the auth module mints them). */
 export async function apiKeyFor(

@@ -3,19 +3,18 @@
 // failover, PROCESSING settled by a signed callback's check, REFUNDED undoing a pending vend, a
 // lost answer found again through the transactions report, and refused signatures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS, startReloadlyMock } from '../../../../../../mocks/reloadly/server';
+import { startReloadlyMock } from '../../../../../../mocks/reloadly/server';
 import { runDueJobs } from '../../../jobs';
-import { createAdmin, createCorporate, type TestUser } from '../../../test/factories';
+import { createAdmin, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
 import { signReloadlyWebhook } from '../../providers';
 import {
-  apiKeyFor,
   apiVend,
-  assignDefaults,
   balances,
   expectBooksBalanced,
-  fund,
   newRef,
+  reloadlyEnv,
+  vendingClient,
 } from '../vending.testing';
 import { requeryVend } from './requery.service';
 
@@ -30,22 +29,9 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 beforeAll(async () => {
   mock = await startReloadlyMock({ port: 0, timeoutDelayMs: 4_000 });
-  t = await buildTestApp({
-    env: {
-      RELOADLY_AUTH_URL: mock.url,
-      RELOADLY_BASE_URL: mock.url,
-      RELOADLY_CLIENT_ID: SANDBOX_CREDENTIALS.clientId,
-      RELOADLY_CLIENT_SECRET: SANDBOX_CREDENTIALS.clientSecret,
-      RELOADLY_WEBHOOK_SECRET: SECRET,
-      AGGREGATOR_PROVIDERS: 'RELOADLY,SIMULATOR',
-      PROVIDER_TIMEOUT_MS: '1500',
-    },
-  });
+  t = await buildTestApp({ env: reloadlyEnv(mock.url, { RELOADLY_WEBHOOK_SECRET: SECRET }) });
   admin = await createAdmin(t.app);
-  corp = await createCorporate(t.app, { name: 'Reload Partners Ltd' });
-  await assignDefaults(t.app, corp.corporateId);
-  await fund(t.app, corp.corporateId, 10_000_000);
-  key = await apiKeyFor(t.app, corp.corporateId);
+  ({ corp, key } = await vendingClient(t.app, 'Reload Partners Ltd'));
 });
 afterAll(async () => {
   await t?.close();

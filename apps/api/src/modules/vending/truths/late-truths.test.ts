@@ -3,9 +3,9 @@
 // client again (refused, with nothing changed, while the wallet cannot pay) or writes it off to
 // the platform's loss account, each once; and the review queue is the admins' alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS, startReloadlyMock } from '../../../../../../mocks/reloadly/server';
+import { startReloadlyMock } from '../../../../../../mocks/reloadly/server';
 import { runDueJobs } from '../../../jobs';
-import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../../test/factories';
+import { createAdmin, TEST_PASSWORD, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
 import { signReloadlyWebhook } from '../../providers';
 import type { Provider } from '../../providers/providers.service';
@@ -13,13 +13,13 @@ import { installProviders, providersOf } from '../../providers/registry';
 import { checkAtProvider } from '../lifecycle/provider-check.service';
 import { requeryVend } from '../lifecycle/requery.service';
 import {
-  apiKeyFor,
   apiVend,
-  assignDefaults,
   balances,
   expectBooksBalanced,
   fund,
+  reloadlyEnv,
   systemBalance,
+  vendingClient,
 } from '../vending.testing';
 import { discrepanciesOf, discrepancyAlerts, pastRequeryCooldown } from './truths.testing';
 
@@ -34,22 +34,9 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 beforeAll(async () => {
   mock = await startReloadlyMock({ port: 0 });
-  t = await buildTestApp({
-    env: {
-      RELOADLY_AUTH_URL: mock.url,
-      RELOADLY_BASE_URL: mock.url,
-      RELOADLY_CLIENT_ID: SANDBOX_CREDENTIALS.clientId,
-      RELOADLY_CLIENT_SECRET: SANDBOX_CREDENTIALS.clientSecret,
-      RELOADLY_WEBHOOK_SECRET: SECRET,
-      AGGREGATOR_PROVIDERS: 'RELOADLY,SIMULATOR',
-      PROVIDER_TIMEOUT_MS: '1500',
-    },
-  });
+  t = await buildTestApp({ env: reloadlyEnv(mock.url, { RELOADLY_WEBHOOK_SECRET: SECRET }) });
   admin = await createAdmin(t.app);
-  corp = await createCorporate(t.app, { name: 'Late Truth Traders Ltd' });
-  await assignDefaults(t.app, corp.corporateId);
-  await fund(t.app, corp.corporateId, 10_000_000);
-  key = await apiKeyFor(t.app, corp.corporateId);
+  ({ corp, key } = await vendingClient(t.app, 'Late Truth Traders Ltd'));
 });
 afterAll(async () => {
   await t?.close();
@@ -116,10 +103,7 @@ describe('[TRUTHS] late truths through Reloadly', () => {
   });
 
   it('[TRUTHS] charge-again: refused while the wallet cannot pay (nothing changes), then charged once, the client told why', async () => {
-    const thin = await createCorporate(t.app, { name: 'Thin Wallet Ltd' });
-    await assignDefaults(t.app, thin.corporateId);
-    await fund(t.app, thin.corporateId, 60_000);
-    const thinKey = await apiKeyFor(t.app, thin.corporateId);
+    const { corp: thin, key: thinKey } = await vendingClient(t.app, 'Thin Wallet Ltd', 60_000);
     const { v } = await deliveredAfterRefund(thinKey);
     // The client spends what the refund gave back.
     const spent = (

@@ -4,11 +4,11 @@
 // mismatches are listed and exported; today cannot be reconciled; only admins see any of it.
 import { lagosDateOf } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS, startReloadlyMock } from '../../../../../../mocks/reloadly/server';
-import { createAdmin, createCorporate, type TestUser } from '../../../test/factories';
+import { startReloadlyMock } from '../../../../../../mocks/reloadly/server';
+import { createAdmin, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
 import { requeryVend } from '../lifecycle/requery.service';
-import { apiKeyFor, apiVend, assignDefaults, expectBooksBalanced, fund } from '../vending.testing';
+import { apiVend, expectBooksBalanced, reloadlyEnv, vendingClient } from '../vending.testing';
 import { previousLagosDay } from './reconcile.service';
 import { ageVend, discrepanciesOf } from './truths.testing';
 
@@ -22,21 +22,9 @@ const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
   mock = await startReloadlyMock({ port: 0 });
-  t = await buildTestApp({
-    env: {
-      RELOADLY_AUTH_URL: mock.url,
-      RELOADLY_BASE_URL: mock.url,
-      RELOADLY_CLIENT_ID: SANDBOX_CREDENTIALS.clientId,
-      RELOADLY_CLIENT_SECRET: SANDBOX_CREDENTIALS.clientSecret,
-      AGGREGATOR_PROVIDERS: 'RELOADLY,SIMULATOR',
-      PROVIDER_TIMEOUT_MS: '1500',
-    },
-  });
+  t = await buildTestApp({ env: reloadlyEnv(mock.url) });
   admin = await createAdmin(t.app);
-  corp = await createCorporate(t.app, { name: 'Reconciled Traders Ltd' });
-  await assignDefaults(t.app, corp.corporateId);
-  await fund(t.app, corp.corporateId, 10_000_000);
-  key = await apiKeyFor(t.app, corp.corporateId);
+  ({ corp, key } = await vendingClient(t.app, 'Reconciled Traders Ltd'));
 });
 afterAll(async () => {
   await t?.close();
