@@ -3,7 +3,6 @@
 import type { Network } from '@vendport/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SANDBOX_CREDENTIALS as RELOADLY_SANDBOX } from '../../../../../mocks/reloadly/server';
 import { checkBooks } from '../../books';
 import { newToken, sha256 } from '../../infra/crypto';
 import { apiKeys } from '../../infra/db/schema';
@@ -15,14 +14,18 @@ import { formatLedgerReport } from '../ledger/ledger-check';
 let seq = 0;
 
 /**
- * The settings of a test app that vends through the Reloadly stand-in at `url` first, with the
- * simulator behind it (`extra` adds to them: a webhook secret, say).
+ * The settings of a test app that vends through the Reloadly stand-in at `url` (signing in with
+ * its `credentials`) first, with the simulator behind it (`extra` adds to them: a webhook secret).
  */
-export const reloadlyEnv = (url: string, extra: Record<string, string> = {}) => ({
+export const reloadlyEnv = (
+  url: string,
+  credentials: { clientId: string; clientSecret: string },
+  extra: Record<string, string> = {},
+) => ({
   RELOADLY_AUTH_URL: url,
   RELOADLY_BASE_URL: url,
-  RELOADLY_CLIENT_ID: RELOADLY_SANDBOX.clientId,
-  RELOADLY_CLIENT_SECRET: RELOADLY_SANDBOX.clientSecret,
+  RELOADLY_CLIENT_ID: credentials.clientId,
+  RELOADLY_CLIENT_SECRET: credentials.clientSecret,
   AGGREGATOR_PROVIDERS: 'RELOADLY,SIMULATOR',
   PROVIDER_TIMEOUT_MS: '1500',
   ...extra,

@@ -3,7 +3,7 @@
 // failover, PROCESSING settled by a signed callback's check, REFUNDED undoing a pending vend, a
 // lost answer found again through the transactions report, and refused signatures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReloadlyMock } from '../../../../../../mocks/reloadly/server';
+import { SANDBOX_CREDENTIALS, startReloadlyMock } from '../../../../../../mocks/reloadly/server';
 import { runDueJobs } from '../../../jobs';
 import { createAdmin, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
@@ -29,7 +29,9 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 beforeAll(async () => {
   mock = await startReloadlyMock({ port: 0, timeoutDelayMs: 4_000 });
-  t = await buildTestApp({ env: reloadlyEnv(mock.url, { RELOADLY_WEBHOOK_SECRET: SECRET }) });
+  t = await buildTestApp({
+    env: reloadlyEnv(mock.url, SANDBOX_CREDENTIALS, { RELOADLY_WEBHOOK_SECRET: SECRET }),
+  });
   admin = await createAdmin(t.app);
   ({ corp, key } = await vendingClient(t.app, 'Reload Partners Ltd'));
 });

@@ -3,7 +3,7 @@
 // client again (refused, with nothing changed, while the wallet cannot pay) or writes it off to
 // the platform's loss account, each once; and the review queue is the admins' alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReloadlyMock } from '../../../../../../mocks/reloadly/server';
+import { SANDBOX_CREDENTIALS, startReloadlyMock } from '../../../../../../mocks/reloadly/server';
 import { runDueJobs } from '../../../jobs';
 import { createAdmin, TEST_PASSWORD, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
@@ -34,7 +34,9 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 beforeAll(async () => {
   mock = await startReloadlyMock({ port: 0 });
-  t = await buildTestApp({ env: reloadlyEnv(mock.url, { RELOADLY_WEBHOOK_SECRET: SECRET }) });
+  t = await buildTestApp({
+    env: reloadlyEnv(mock.url, SANDBOX_CREDENTIALS, { RELOADLY_WEBHOOK_SECRET: SECRET }),
+  });
   admin = await createAdmin(t.app);
   ({ corp, key } = await vendingClient(t.app, 'Late Truth Traders Ltd'));
 });

@@ -4,7 +4,7 @@
 // mismatches are listed and exported; today cannot be reconciled; only admins see any of it.
 import { lagosDateOf } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReloadlyMock } from '../../../../../../mocks/reloadly/server';
+import { SANDBOX_CREDENTIALS, startReloadlyMock } from '../../../../../../mocks/reloadly/server';
 import { createAdmin, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
 import { requeryVend } from '../lifecycle/requery.service';
@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
   mock = await startReloadlyMock({ port: 0 });
-  t = await buildTestApp({ env: reloadlyEnv(mock.url) });
+  t = await buildTestApp({ env: reloadlyEnv(mock.url, SANDBOX_CREDENTIALS) });
   admin = await createAdmin(t.app);
   ({ corp, key } = await vendingClient(t.app, 'Reconciled Traders Ltd'));
 });
