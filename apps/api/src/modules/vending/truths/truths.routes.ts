@@ -40,7 +40,7 @@ import {
   listRuns,
   openDiscrepancyCounts,
   type ReconciliationRow,
-} from './review.service';
+} from './truths-reads.service';
 
 const READ = { permission: 'vending.read' } as const;
 const MANAGE = { permission: 'vending.manage' } as const;
