@@ -93,7 +93,8 @@ async function shot(
   page: Page,
   name: string,
   size: { width: number; height: number } = { width: 1366, height: 800 },
-  o: { keepToasts?: boolean } = {},
+  /** A dialog is open: shot as the viewport shows it (a full-page shot would scroll the page under its overlay). */
+  o: { dialog?: boolean } = {},
 ): Promise<void> {
   await page.setViewportSize(size);
   await page.evaluate(async () => {
@@ -105,8 +106,8 @@ async function shot(
     );
   });
   await page.getByRole('progressbar', { name: 'Loading page' }).waitFor({ state: 'detached' });
-  if (o.keepToasts) {
-    await page.screenshot({ path: path.join(SHOTS, `e2e-${name}.png`), fullPage: true });
+  if (o.dialog) {
+    await page.screenshot({ path: path.join(SHOTS, `e2e-${name}.png`) });
     return;
   }
   // A toast left from the purchase would hide the status badge: dismissed, as the user would.
@@ -290,9 +291,9 @@ describe('vending through VTpass (its local stand-in)', () => {
     await dialog.getByText('The vend is reversed and', { exact: false }).waitFor();
     expect(await field(dialog, 'Resolution').inputValue()).toBe('REVERSE');
     await field(dialog, 'Password').fill(E2E_ADMIN_PASSWORD);
-    await shot(adminPage, 'discrepancy-resolve-phone', PHONE);
+    await shot(adminPage, 'discrepancy-resolve-phone', PHONE, { dialog: true });
     await adminPage.setViewportSize({ width: 1366, height: 800 });
-    await shot(adminPage, 'discrepancy-resolve', { width: 1366, height: 800 }, { keepToasts: true });
+    await shot(adminPage, 'discrepancy-resolve', { width: 1366, height: 800 }, { dialog: true });
     await dialog.getByRole('button', { name: 'Resolve' }).click();
     await adminPage.getByText('Discrepancy resolved').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -300,7 +301,7 @@ describe('vending through VTpass (its local stand-in)', () => {
     expect(await balanceOf(corp.token)).toBe(500_000);
     // Resolved: no longer in the open queue; all of them show it reversed.
     await table.getByText('No discrepancies match these filters.').waitFor();
-    await openWithSession(adminPage, admin, `/admin-dashboard/discrepancies?search=${vend.code}`);
+    await adminPage.goto(`/admin-dashboard/discrepancies?search=${vend.code}`);
     await table
       .getByRole('row')
       .filter({ hasText: vend.code })

@@ -57,7 +57,7 @@ export default function DiscrepanciesRoute() {
       key: 'kind',
       header: 'Discrepancy',
       card: 'main',
-      wrap: { min: '14rem', max: '22rem' },
+      wrap: { min: '11rem', max: '15rem' },
       cell: (d) => (
         <div>
           <div className="font-medium text-slate-900">{DISCREPANCY_KIND_LABELS[d.kind]}</div>
