@@ -49,6 +49,7 @@ export const SYSTEM_ACCOUNTS = {
   MANUAL_ADJUSTMENT: 'Admin funding and manual adjustments',
   SANDBOX_SOURCE: 'Test-mode (sandbox) money',
   CARD_RECEIVABLE: 'Card reversals owed by clients (receivables)',
+  GATEWAY_WRITE_OFF: 'Payment gateway discrepancies written off',
 } as const;
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 

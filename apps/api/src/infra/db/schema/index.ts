@@ -16,3 +16,4 @@ export * from './settings';
 export * from './vends';
 export * from './verification';
 export * from './webhooks';
+export * from './gateway';

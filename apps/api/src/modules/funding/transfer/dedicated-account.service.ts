@@ -31,8 +31,9 @@ import { notifyCorporate } from '../../notifications';
 import { recoverCardReceivables } from '../card/card-reversal.service';
 import { readableId } from '../codes';
 import { paystackVerifyResult } from '../gateway/paystack/answers';
-import { envelope, paystackExchange, paystackTransactions } from '../gateway/paystack/client';
-import { dedicatedTransferData, paystackDedicatedAccounts } from '../gateway/paystack/dedicated';
+import { paystackApi, paystackEnabled } from '../gateway/paystack/api';
+import { envelope } from '../gateway/paystack/client';
+import { dedicatedTransferData } from '../gateway/paystack/dedicated';
 import { requireActiveCorporate } from '../requests/fund-requests.service';
 import {
   claimDedicatedAccount,
@@ -48,17 +49,9 @@ import {
 export const DVA_TRANSFER_QUEUE = 'dedicated-transfer-check';
 
 /** Dedicated accounts need Paystack: CARD_GATEWAY=paystack and its secret key. */
-export const dedicatedAccountsEnabled = (ctx: AppContext) =>
-  ctx.config.cardGateway === 'paystack' && !!ctx.config.PAYSTACK_SECRET_KEY;
+export const dedicatedAccountsEnabled = paystackEnabled;
 
-function paystackOf(ctx: AppContext) {
-  const exchange = paystackExchange({
-    baseUrl: ctx.config.PAYSTACK_BASE_URL,
-    secretKey: ctx.config.PAYSTACK_SECRET_KEY ?? '',
-    timeoutMs: ctx.config.PAYSTACK_TIMEOUT_MS,
-  });
-  return { ...paystackDedicatedAccounts(exchange), ...paystackTransactions(exchange) };
-}
+const paystackOf = paystackApi;
 
 const accountOf = (r: DedicatedAccountRow | undefined) =>
   r?.status === 'ACTIVE'
