@@ -25,6 +25,7 @@ import type { Db } from '../../../infra/db/client';
 import { AppError } from '../../../infra/errors';
 import { enqueue } from '../../../infra/queue';
 import { callerOf, type RequestContext, systemContext } from '../../../infra/request-context';
+import { findUserById } from '../../auth';
 import { corporateProfile, corporateSummary } from '../../corporates';
 import { systemAccountId, transfer, walletAccountId } from '../../ledger';
 import { notifyCorporate } from '../../notifications';
@@ -64,13 +65,31 @@ const accountOf = (r: DedicatedAccountRow | undefined) =>
     : null;
 
 /**
- * Paystack wants a first and a last name (the account is named "<merchant>/<first> <last>"): the
- * business name split at its last word, so the account reads as the business's name.
+ * What Paystack needs to open the account (https://paystack.com/docs/payments/dedicated-virtual-accounts/:
+ * "create a customer by passing the email, first_name, last_name and phone ... we need the
+ * customer's details to create a bank account"): the client's email, and the contact person's first
+ * and last name and phone (the client's number, else the person's). What is missing, in words the
+ * client can act on; null when all is there.
  */
-export function paystackNames(businessName: string): { firstName: string; lastName: string } {
-  const words = businessName.trim().split(/\s+/);
-  if (words.length < 2) return { firstName: words[0] ?? businessName, lastName: words[0] ?? businessName };
-  return { firstName: words.slice(0, -1).join(' '), lastName: words[words.length - 1] };
+export async function paystackCustomerDetails(
+  ctx: AppContext,
+  corp: { email: string; msisdn?: string | null },
+  userId: string,
+): Promise<{ details: { email: string; firstName: string; lastName: string; phone: string } } | { missing: string }> {
+  const user = await findUserById(ctx.db, userId);
+  const firstName = user?.firstName.trim() ?? '';
+  const lastName = user?.lastName.trim() ?? '';
+  const phone = (corp.msisdn ?? user?.msisdn ?? '').trim();
+  const missing = [
+    !firstName && 'your first name',
+    !lastName && 'your last name',
+    !phone && 'a phone number',
+  ].filter(Boolean);
+  if (missing.length)
+    return {
+      missing: `Add ${missing.join(' and ')} to your profile to get an account number of your own.`,
+    };
+  return { details: { email: corp.email, firstName, lastName, phone } };
 }
 
 /** What the wallet screen shows: the account, or whether the client may get one (and why not). */
@@ -112,6 +131,8 @@ export async function requestDedicatedAccount(ctx: AppContext, rc: RequestContex
   const existing = accountOf(await findDedicatedAccount(ctx.db, corporateId));
   if (existing) return { account: existing, created: false };
 
+  const who = await paystackCustomerDetails(ctx, corp, actor.userId);
+  if ('missing' in who) throw new AppError('VALIDATION_ERROR', 400, who.missing);
   const paystack = paystackOf(ctx);
   return ctx.db.transaction(async (tx) => {
     const row = await claimDedicatedAccount(tx, corporateId, actor.userId);
@@ -127,15 +148,12 @@ export async function requestDedicatedAccount(ctx: AppContext, rc: RequestContex
     };
     let customerCode = row.customerCode;
     if (!customerCode) {
-      const customer = await paystack.createCustomer({
-        email: corp.email,
-        ...paystackNames(corp.name),
-        metadata: { corporateId },
-      });
+      const customer = await paystack.createCustomer({ ...who.details, metadata: { corporateId } });
       if (!customer.ok) throw unavailable(`customer: ${customer.detail}`);
       customerCode = customer.data.customer_code;
     }
-    const dva = await paystack.createDedicatedAccount(customerCode, ctx.config.PAYSTACK_DVA_BANK);
+    // The details again: Paystack completes with them a customer it already had without them.
+    const dva = await paystack.createDedicatedAccount(customerCode, ctx.config.PAYSTACK_DVA_BANK, who.details);
     if (!dva.ok) throw unavailable(`dedicated_account: ${dva.detail}`);
     const saved = await updateDedicatedAccount(tx, row.id, {
       status: 'ACTIVE',
