@@ -138,6 +138,14 @@ function paged<T>(rows: T[], q: Record<string, string | undefined>) {
   };
 }
 
+/** from/to (ISO dates) as Paystack's list endpoints take them; an unreadable bound is ignored. */
+function window(q: Record<string, string | undefined>) {
+  const from = q.from ? new Date(q.from) : null;
+  const to = q.to ? new Date(q.to) : null;
+  return (d: Date) =>
+    (!from || Number.isNaN(from.getTime()) || d >= from) && (!to || Number.isNaN(to.getTime()) || d <= to);
+}
+
 const byKey = (state: PaystackMockState, key: string) =>
   state.transactions.get(key) ?? [...state.transactions.values()].find((x) => String(x.id) === key);
 
@@ -155,8 +163,9 @@ export async function moneyRoutes(app: FastifyInstance, { state }: { state: Pays
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/refund', async (req) => {
     const t = req.query.transaction ? byKey(state, req.query.transaction) : undefined;
+    const inWindow = window(req.query);
     const all = (t ? [t] : [...state.transactions.values()]).flatMap((x) =>
-      x.refunds.map((r) => ({ ...refundView(x, r), transaction: x.id })),
+      x.refunds.filter((r) => inWindow(r.createdAt)).map((r) => ({ ...refundView(x, r), transaction: x.id })),
     );
     const { rows, meta } = paged(all, req.query);
     return envelope('Refunds retrieved', rows, { meta });
@@ -167,9 +176,17 @@ export async function moneyRoutes(app: FastifyInstance, { state }: { state: Pays
     const all = [...state.disputes.values()]
       .filter((d) => !t || d.transactionId === t.id)
       .filter((d) => !req.query.status || d.status === req.query.status)
+      .filter((d) => window(req.query)(d.createdAt))
       .map((d) => disputeView(d, state.transactions.get(d.reference)!));
     const { rows, meta } = paged(all, req.query);
     return envelope('Disputes retrieved', rows, { meta });
+  });
+
+  // https://paystack.com/docs/api/transaction/#fetch : one transaction by Paystack's id.
+  app.get<{ Params: { id: string } }>('/transaction/:id', async (req, reply) => {
+    const t = /^\d+$/.test(req.params.id) ? byKey(state, req.params.id) : undefined;
+    if (!t) return reply.code(404).send(refusal('Transaction not found'));
+    return envelope('Transaction retrieved', transactionView(t));
   });
 
   // The stand-in's own controls (no key): a cardholder's chargeback, and its resolution.

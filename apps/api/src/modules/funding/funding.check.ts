@@ -164,6 +164,31 @@ export const fundingChecks = (): Invariant[] => [
                   and not exists (select 1 from auto_transfers a where a.transfer_id = x.id)`,
   },
   {
+    // Issue 50: a discrepancy resolved by a credit or a write-off is one transfer: gateway clearing
+    // gives its resolved amount (negative: gets it back) to the wallet or to the write-off account.
+    name: 'every gateway discrepancy resolved with money moved is one transfer of its resolved amount, from gateway clearing to the wallet (credit) or the write-off account; no such transfer lacks its discrepancy',
+    query: sql`select gd.id::text as id
+                 from gateway_discrepancies gd
+                 left join ${ledgerTransfersRel} t on t.id = gd.transfer_id
+                where (gd.transfer_id is not null
+                       and (t.id is null or t.kind <> 'GATEWAY_DISCREPANCY' or t.source_id <> gd.id::text
+                            or coalesce((select sum(e.amount_kobo) from ${ledgerEntriesRel} e
+                                          where e.transfer_id = t.id and e.account_code = 'SYSTEM:GATEWAY_CLEARING'), 0)
+                               <> -gd.resolved_amount_kobo
+                            or coalesce((select sum(e.amount_kobo) from ${ledgerEntriesRel} e
+                                          where e.transfer_id = t.id
+                                            and e.account_code = case gd.resolution when 'CREDIT' then 'WALLET:' || gd.corporate_id::text
+                                                                                   else 'SYSTEM:GATEWAY_WRITE_OFF' end), 0)
+                               <> gd.resolved_amount_kobo))
+                   or (gd.resolution = 'CREDIT' and gd.transfer_id is null)
+                   or (gd.status = 'OPEN' and gd.transfer_id is not null)
+               union all
+               select x.id::text
+                 from ${ledgerTransfersRel} x
+                where x.kind = 'GATEWAY_DISCREPANCY'
+                  and not exists (select 1 from gateway_discrepancies gd where gd.transfer_id = x.id)`,
+  },
+  {
     name: 'every admin funding is credited exactly once, for its amount, to its wallet',
     query: sql`select af.id::text as id
                  from admin_fundings af

@@ -116,6 +116,33 @@ export function paystackMoney(exchange: PaystackExchange) {
         return pageOf(await exchange('GET', `/transaction?${params}`), listedTransaction);
       });
     },
+    /** Refunds and disputes of a window (every page): which transactions the sweep re-checks. */
+    refundsIn(from: Date, to: Date) {
+      return allPages(async (page) =>
+        pageOf(
+          await exchange(
+            'GET',
+            `/refund?from=${from.toISOString()}&to=${to.toISOString()}&perPage=100&page=${page}`,
+          ),
+          refundData,
+        ),
+      );
+    },
+    disputesIn(from: Date, to: Date) {
+      return allPages(async (page) =>
+        pageOf(
+          await exchange(
+            'GET',
+            `/dispute?from=${from.toISOString()}&to=${to.toISOString()}&perPage=100&page=${page}`,
+          ),
+          disputeData.extend({ transaction: z.looseObject({ id: z.number(), reference: z.string() }) }),
+        ),
+      );
+    },
+    /** GET /transaction/:id (https://paystack.com/docs/api/transaction/#fetch). */
+    async fetchTransaction(id: number) {
+      return readData(await exchange('GET', `/transaction/${id}`), listedTransaction);
+    },
     /** POST /refund: a full refund unless `amountKobo` (an admin's resolution of a discrepancy). */
     async refund(reference: string, amountKobo?: number) {
       return readData(
