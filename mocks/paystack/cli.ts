@@ -14,7 +14,9 @@ const webhookUrl =
 
 const dropWebhooks = Number(process.env.PAYSTACK_MOCK_DROP_WEBHOOKS || 0);
 if (!(dropWebhooks >= 0 && dropWebhooks <= 1))
-  throw new Error(`PAYSTACK_MOCK_DROP_WEBHOOKS must be between 0 and 1, got ${process.env.PAYSTACK_MOCK_DROP_WEBHOOKS}`);
+  throw new Error(
+    `PAYSTACK_MOCK_DROP_WEBHOOKS must be between 0 and 1, got ${process.env.PAYSTACK_MOCK_DROP_WEBHOOKS}`,
+  );
 const requirePhone = process.env.PAYSTACK_MOCK_REQUIRE_PHONE === '1';
 
 const { app, baseUrl } = await startPaystackMock({ port, secretKey, webhookUrl, dropWebhooks, requirePhone });
@@ -24,7 +26,7 @@ console.log(`Paystack stand-in listening on ${baseUrl}
 Point a server at it with:
   CARD_GATEWAY=paystack PAYSTACK_BASE_URL=${baseUrl} PAYSTACK_SECRET_KEY=${secretKey} npm start
 
-Webhooks (signed with that key) go to ${webhookUrl}${dropWebhooks ? ` (${dropWebhooks * 100}% dropped)` : ''}${requirePhone ? '\nDedicated accounts require the customer\'s phone.' : ''}
+Webhooks (signed with that key) go to ${webhookUrl}${dropWebhooks ? ` (${dropWebhooks * 100}% dropped)` : ''}${requirePhone ? "\nDedicated accounts require the customer's phone." : ''}
 Refund a paid transaction: curl -X POST ${baseUrl}/refund -H 'authorization: Bearer ${secretKey}' \\
   -H 'content-type: application/json' -d '{"transaction":"CP-…"}'
 Partial refund: the same with "amount":100000 (kobo). Chargeback: curl -X POST ${baseUrl}/_mock/dispute \\

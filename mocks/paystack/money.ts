@@ -76,7 +76,9 @@ export function disputeView(d: MockDispute, t: Txn) {
 /** A refund of `amount` kobo (the rest when absent): null and a reason when it cannot be made. */
 export function refundTxn(state: PaystackMockState, t: Txn, amount?: number): MockRefund | string {
   if (t.status !== 'success' && !(t.status === 'reversed' && refundedOf(t) < t.amount))
-    return t.status === 'reversed' ? 'Transaction has been fully reversed' : 'Cannot refund a transaction that was not successful';
+    return t.status === 'reversed'
+      ? 'Transaction has been fully reversed'
+      : 'Cannot refund a transaction that was not successful';
   const left = t.amount - refundedOf(t);
   const want = amount ?? left;
   if (!Number.isInteger(want) || want < 1 || want > left)

@@ -21,7 +21,14 @@ import {
   refundTxn,
   resolveDispute,
 } from './money.ts';
-import { chargeSuccessEvent, type MockRefund, refundedOf, refusal, signPaystack, type Txn } from './responses.ts';
+import {
+  chargeSuccessEvent,
+  type MockRefund,
+  refundedOf,
+  refusal,
+  signPaystack,
+  type Txn,
+} from './responses.ts';
 import { transactionRoutes } from './transactions.ts';
 
 /** The key the stand-in accepts unless told another; not a real Paystack key. */

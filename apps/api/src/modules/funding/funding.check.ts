@@ -87,7 +87,7 @@ export const fundingChecks = (): Invariant[] => [
     // Issue 50: a refund or dispute of a credited card payment moves exactly what its row says:
     // the gateway (clearing) gets the amount back, the wallet (and, for what it could not give, the
     // receivable) the wallet's part, fee income the fee's part; a returned dispute the other way.
-    name: "every card refund or dispute movement is one transfer of its amount, split between the wallet (or its receivable) and fee income as its row says; no such transfer lacks its row",
+    name: 'every card refund or dispute movement is one transfer of its amount, split between the wallet (or its receivable) and fee income as its row says; no such transfer lacks its row',
     query: sql`select me.id::text as id
                  from card_money_events me
                  join card_payments cp on cp.id = me.card_payment_id

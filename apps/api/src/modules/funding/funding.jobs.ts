@@ -5,17 +5,18 @@
 // job looks every hour). A check that gives up after its last attempt tells admins and leaves the
 // payment to the sweep, which credits it by the same path once Paystack answers: nothing is dropped
 // silently.
-import type { JobHandler, JobRow, ModuleJobs } from '../../infra/queue';
+
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
+import type { JobHandler, JobRow, ModuleJobs } from '../../infra/queue';
 import { systemContext } from '../../infra/request-context';
 import { notifyAdmins } from '../notifications';
-import { reconcileGateway } from './gateway-recon/gateway-recon.service';
 import {
   CARD_CHECK_QUEUE,
   checkCardPaymentAtGateway,
   expireAbandonedCardPayments,
 } from './card/card.service';
+import { reconcileGateway } from './gateway-recon/gateway-recon.service';
 import { checkDedicatedTransfer, DVA_TRANSFER_QUEUE } from './transfer/dedicated-account.service';
 
 const CARD_EXPIRY_QUEUE = 'card-payment-expiry';
@@ -27,7 +28,10 @@ const DAILY_LOOK_EVERY_MS = 60 * 60_000;
 
 /** The last attempt of a check failed: admins are told, the sweep will pick the payment up. */
 async function gaveUp(ctx: AppContext, job: JobRow, what: string, reference: string, why: string) {
-  ctx.log.error({ reference, why, attempts: job.attempts }, `${what} gave up; left to the reconciliation sweep`);
+  ctx.log.error(
+    { reference, why, attempts: job.attempts },
+    `${what} gave up; left to the reconciliation sweep`,
+  );
   await notifyAdmins(
     ctx.db,
     'funding.read',
@@ -48,7 +52,11 @@ const lastAttempt = (job: JobRow) => job.attempts >= job.maxAttempts;
 
 export const gatewaySweepJob: JobHandler = async (ctx, _job, now) => {
   const run = await reconcileGateway(ctx, 'SWEEP', now);
-  if (run) ctx.log.info({ runId: run.id, credited: run.creditedCount, discrepancies: run.discrepancyCount }, 'gateway sweep');
+  if (run)
+    ctx.log.info(
+      { runId: run.id, credited: run.creditedCount, discrepancies: run.discrepancyCount },
+      'gateway sweep',
+    );
   return { retryAt: new Date(now.getTime() + SWEEP_EVERY_MS) };
 };
 

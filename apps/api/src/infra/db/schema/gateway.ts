@@ -72,7 +72,9 @@ export const cardDisputes = pgTable(
     /** Paystack's deadline for the merchant's evidence. */
     dueAt: ts('due_at'),
     /** Every state seen, oldest first: { status, resolution, at }. */
-    states: jsonb('states').$type<Array<{ status: string; resolution: string | null; at: string }>>().notNull(),
+    states: jsonb('states')
+      .$type<Array<{ status: string; resolution: string | null; at: string }>>()
+      .notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -2,12 +2,15 @@
 // (mocks/paystack) with this app listening for its signed webhooks: partial refunds move exactly
 // their amounts, a chargeback lost then won nets to zero, a dispute won with nothing taken moves
 // nothing, admins are told of a dispute with Paystack's deadline, and the books stay clean.
+
+import { lagosDateOf } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_SECRET_KEY, startPaystackMock } from '../../../../../../mocks/paystack/server';
 import { checkBooks } from '../../../books';
 import { runDueJobs } from '../../../jobs';
 import { createAdmin, createCorporate, type TestUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/harness';
+import { buildStatement } from '../../reconciliation/statement.service';
 import { call, walletBalance } from '../funding.fixtures';
 import { CARD_CHECK_QUEUE, PAYSTACK_WEBHOOK_PATH } from '../gateway/paystack-webhook.routes';
 
@@ -29,7 +32,11 @@ afterAll(async () => {
 
 /** A card payment of `amount` naira, paid at the stand-in and credited (webhook, then its check). */
 async function paidCard(c: TestUser, amount: string) {
-  const res = await call(t.app, c, { method: 'POST', url: '/api/v1/fund/card/initialize', payload: { amount } });
+  const res = await call(t.app, c, {
+    method: 'POST',
+    url: '/api/v1/fund/card/initialize',
+    payload: { amount },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const p = res.json().data as { reference: string; amountKobo: number; feeKobo: number; totalKobo: number };
   mock.app.paystack.complete(p.reference, 'success');
@@ -43,7 +50,8 @@ async function settle() {
 }
 
 const payment = async (c: TestUser, reference: string) =>
-  (await call(t.app, c, { method: 'GET', url: `/api/v1/fund/card/verify?reference=${reference}` })).json().data;
+  (await call(t.app, c, { method: 'GET', url: `/api/v1/fund/card/verify?reference=${reference}` })).json()
+    .data;
 
 const movements = async (reference: string) =>
   t.app.ctx.dbHandle.query<{ kind: string; amount_kobo: number; wallet_kobo: number; fee_kobo: number }>(
@@ -68,14 +76,28 @@ describe('[PAYSTACK] refunds as Paystack books them', () => {
     const view = await payment(c, p.reference);
     expect(await walletBalance(t.app, c.corporateId)).toBe(250_000);
     expect(view).toMatchObject({ status: 'SUCCESSFUL', credited: true, refundedKobo: 150_000 });
-    expect(view.moneyEvents.map((e: { kind: string; amountKobo: number }) => [e.kind, e.amountKobo])).toEqual([
-      ['REFUND', 100_000],
-      ['REFUND', 50_000],
-    ]);
+    expect(view.moneyEvents.map((e: { kind: string; amountKobo: number }) => [e.kind, e.amountKobo])).toEqual(
+      [
+        ['REFUND', 100_000],
+        ['REFUND', 50_000],
+      ],
+    );
     expect(await movements(p.reference)).toEqual([
       { kind: 'REFUND', amount_kobo: 100_000, wallet_kobo: 100_000, fee_kobo: 0 },
       { kind: 'REFUND', amount_kobo: 50_000, wallet_kobo: 50_000, fee_kobo: 0 },
     ]);
+    // The statement shows each refund as its own line, under the payment's reference.
+    const today = lagosDateOf(new Date());
+    const statement = await buildStatement(t.app.ctx.db, c.corporateId, {
+      kind: 'ON_DEMAND',
+      fromDate: today,
+      toDate: today,
+    });
+    const refunds = statement.csv.split('\r\n').filter((l) => l.includes('Card payment refunded'));
+    expect(refunds).toHaveLength(2);
+    expect(refunds[0]).toContain(`${p.reference},Card payment refunded`);
+    expect(refunds[0]).toContain(',1000.00,');
+    expect(refunds[1]).toContain(',500.00,');
   });
 
   it('[PAYSTACK] refunding the rest takes the amount from the wallet and the fee from fee income; nothing beyond the total', async () => {
@@ -142,7 +164,10 @@ describe('[PAYSTACK] disputes both ways', () => {
     await settle();
     expect(await walletBalance(t.app, c.corporateId)).toBe(250_000);
     expect(await movements(p.reference)).toEqual([]);
-    expect((await payment(c, p.reference)).disputes[0]).toMatchObject({ status: 'resolved', resolution: 'declined' });
+    expect((await payment(c, p.reference)).disputes[0]).toMatchObject({
+      status: 'resolved',
+      resolution: 'declined',
+    });
   });
 });
 

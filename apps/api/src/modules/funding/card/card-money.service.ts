@@ -17,20 +17,25 @@
 // Admins are told when a dispute opens, with the deadline Paystack gives for evidence (due_at).
 import { randomUUID } from 'node:crypto';
 import { formatNaira, koboToNairaString } from '@vendport/shared';
-import { lagosDateTime } from '../../../infra/csv';
 import { recordAudit } from '../../../infra/audit';
 import type { AppContext } from '../../../infra/context';
+import { lagosDateTime } from '../../../infra/csv';
 import type { Db } from '../../../infra/db/client';
 import { systemContext } from '../../../infra/request-context';
-import { corporateBalances, lockAccountBalance, systemAccountId, transfer, walletAccountId } from '../../ledger';
-import { notifyAdmins, notifyCorporate } from '../../notifications';
 import { setVendingHold } from '../../corporates';
+import {
+  corporateBalances,
+  lockAccountBalance,
+  systemAccountId,
+  transfer,
+  walletAccountId,
+} from '../../ledger';
+import { notifyAdmins, notifyCorporate } from '../../notifications';
 import { type CardPaymentRow, lockCardPayment } from '../funding.repo';
 import type { GatewayVerifyResult } from '../gateway/gateway';
 import { paystackApi } from '../gateway/paystack/api';
 import { type PaystackDispute, type PaystackRefund, refundMovedMoney } from '../gateway/paystack/money';
 import { addToCardReceivable } from '../receivables/receivables.repo';
-import { CARD_RECEIVABLE_HOLD, recoverCardReceivables } from './card-reversal.service';
 import {
   type CardMoneyEventRow,
   disputesOf,
@@ -40,6 +45,7 @@ import {
   setRefundedKobo,
   updateDispute,
 } from './card-money.repo';
+import { CARD_RECEIVABLE_HOLD, recoverCardReceivables } from './card-reversal.service';
 
 const rc = systemContext('paystack-money');
 
@@ -82,7 +88,7 @@ type Movement = { kind: CardMoneyEventRow['kind']; key: string; amountKobo: numb
 export async function applyCardMoney(ctx: AppContext, reference: string, money: GatewayMoney) {
   return ctx.db.transaction(async (tx) => {
     const p = await lockCardPayment(tx, reference);
-    if (!p || p.status !== 'SUCCESSFUL' || !p.transferId) return 0;
+    if (p?.status !== 'SUCCESSFUL' || !p.transferId) return 0;
     const booked = new Map((await moneyEventsOf(tx, p.id)).map((e) => [e.gatewayKey, e]));
     await recordDisputeStates(tx, p, money.disputes);
 
@@ -140,9 +146,14 @@ async function bookMovement(
 ): Promise<CardMoneyEventRow | null> {
   const returning = m.kind === 'DISPUTE_RETURNED';
   // The amount is taken back first, the fee last; what was taken never exceeds the total charged.
-  const amountKobo = returning ? Math.min(m.amountKobo, refundedSoFar) : Math.min(m.amountKobo, p.totalKobo - refundedSoFar);
+  const amountKobo = returning
+    ? Math.min(m.amountKobo, refundedSoFar)
+    : Math.min(m.amountKobo, p.totalKobo - refundedSoFar);
   if (amountKobo <= 0) {
-    ctx.log.warn({ reference: p.reference, key: m.key }, 'Paystack movement beyond what the payment holds: not booked');
+    ctx.log.warn(
+      { reference: p.reference, key: m.key },
+      'Paystack movement beyond what the payment holds: not booked',
+    );
     return null;
   }
   const walletTaken = Math.min(refundedSoFar, p.amountKobo);
@@ -178,7 +189,8 @@ async function bookMovement(
     m.kind === 'REFUND' ? 'refunded' : returning ? 'returned (dispute won)' : 'taken by a dispute';
   const posted = await transfer(tx, {
     kind,
-    reference: `card-money:${m.key}`,
+    // The payment's reference first, so the statement shows each movement under the CP- reference.
+    reference: `card-money:${p.reference}:${m.key}`,
     description: `Card payment ${p.reference}: ${formatNaira(amountKobo)} ${words}`,
     corporateId: p.corporateId,
     source: { type: 'card_money_event', id: eventId },
@@ -201,15 +213,25 @@ async function bookMovement(
     detail: m.detail,
   });
   if (receivableKobo > 0) {
-    await addToCardReceivable(tx, { corporateId: p.corporateId, cardPaymentId: p.id, amountKobo: receivableKobo });
+    await addToCardReceivable(tx, {
+      corporateId: p.corporateId,
+      cardPaymentId: p.id,
+      amountKobo: receivableKobo,
+    });
     await setVendingHold(tx, p.corporateId, CARD_RECEIVABLE_HOLD);
   }
   const recovered = returning ? await recoverCardReceivables(tx, p.corporateId, posted.transfer.id, rc) : 0;
-  const balanceAfter = (posted.entries.find((e) => e.accountId === wallet)?.balanceAfterKobo ?? balance) - recovered;
+  const balanceAfter =
+    (posted.entries.find((e) => e.accountId === wallet)?.balanceAfterKobo ?? balance) - recovered;
   const owed = receivableKobo
     ? ` ${formatNaira(receivableKobo)} could not be taken from your wallet and is owed: vending is suspended until it is settled.`
     : '';
-  const title = m.kind === 'REFUND' ? 'Card payment refunded' : returning ? 'Card dispute resolved in your favour' : 'Card payment disputed';
+  const title =
+    m.kind === 'REFUND'
+      ? 'Card payment refunded'
+      : returning
+        ? 'Card dispute resolved in your favour'
+        : 'Card payment disputed';
   await notifyCorporate(
     tx,
     p.corporateId,
@@ -269,7 +291,12 @@ async function recordDisputeStates(tx: Db, p: CardPaymentRow, disputes: Paystack
         targetType: 'card_payment',
         targetId: p.reference,
         corporateId: p.corporateId,
-        summary: { disputeId: d.id, status: d.status, resolution: d.resolution ?? null, dueAt: due?.toISOString() ?? null },
+        summary: {
+          disputeId: d.id,
+          status: d.status,
+          resolution: d.resolution ?? null,
+          dueAt: due?.toISOString() ?? null,
+        },
       });
       continue;
     }

@@ -21,7 +21,6 @@ import { simulatorRoutes } from '../gateway/simulator.routes';
 import {
   cardFee,
   cardPaymentDetail,
-  cardPaymentView,
   initializeCardPayment,
   settleCardPayment,
   verifyCardPayment,

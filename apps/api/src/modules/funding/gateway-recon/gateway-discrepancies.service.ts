@@ -26,8 +26,8 @@ import {
   type DiscrepancyRow,
   listDiscrepancies,
   lockDiscrepancy,
-  recentRuns,
   type ReconRunRow,
+  recentRuns,
   updateDiscrepancy,
 } from './gateway-recon.repo';
 
@@ -100,7 +100,10 @@ async function namesOf(ctx: AppContext, rows: DiscrepancyRow[]) {
 }
 
 export async function gatewayReconciliation(ctx: AppContext, status?: 'OPEN' | 'RESOLVED') {
-  const [runs, rows] = await Promise.all([recentRuns(ctx.db, 20), listDiscrepancies(ctx.db, { status, limit: 200 })]);
+  const [runs, rows] = await Promise.all([
+    recentRuns(ctx.db, 20),
+    listDiscrepancies(ctx.db, { status, limit: 200 }),
+  ]);
   const names = await namesOf(ctx, rows);
   return { runs: runs.map(runView), discrepancies: rows.map((d) => discrepancyView(d, names)) };
 }
@@ -145,7 +148,11 @@ export async function resolveDiscrepancy(
     if (!d) throw notFound('Discrepancy');
     if (d.status !== 'OPEN') throw new AppError('CONFLICT', 409, `${d.code} is already resolved`);
     if (!actionsOf(d).includes(input.action))
-      throw new AppError('BAD_REQUEST', 400, `${d.code} cannot be resolved by ${input.action.toLowerCase().replace('_', ' ')}`);
+      throw new AppError(
+        'BAD_REQUEST',
+        400,
+        `${d.code} cannot be resolved by ${input.action.toLowerCase().replace('_', ' ')}`,
+      );
     const held = heldKobo(d);
     const ngn = (d.paystackCurrency ?? 'NGN') === 'NGN';
     let corporateId = d.corporateId;
@@ -188,7 +195,11 @@ export async function resolveDiscrepancy(
     } else if (input.action === 'REFUND') {
       const refunded = await paystackApi(ctx).refund(d.reference, held);
       if (!refunded.ok)
-        throw new AppError('SERVICE_UNAVAILABLE', 400, `Paystack did not accept the refund: ${refunded.detail}`);
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          400,
+          `Paystack did not accept the refund: ${refunded.detail}`,
+        );
       resolvedAmountKobo = 0;
     } else if (ngn && held !== 0) {
       const writeOff = await systemAccountId(tx, 'GATEWAY_WRITE_OFF');
@@ -227,6 +238,9 @@ export async function resolveDiscrepancy(
         transferId,
       },
     });
-    return discrepancyView(row, new Map(corporateId ? [[corporateId, (await corporateName(tx, corporateId)) ?? '']] : []));
+    return discrepancyView(
+      row,
+      new Map(corporateId ? [[corporateId, (await corporateName(tx, corporateId)) ?? '']] : []),
+    );
   });
 }

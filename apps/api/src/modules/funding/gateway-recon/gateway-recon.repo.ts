@@ -4,7 +4,12 @@
 // reference and by window.
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
-import { autoTransfers, cardPayments, gatewayDiscrepancies, gatewayReconRuns } from '../../../infra/db/schema';
+import {
+  autoTransfers,
+  cardPayments,
+  gatewayDiscrepancies,
+  gatewayReconRuns,
+} from '../../../infra/db/schema';
 
 export type ReconRunRow = typeof gatewayReconRuns.$inferSelect;
 export type DiscrepancyRow = typeof gatewayDiscrepancies.$inferSelect;
@@ -38,7 +43,11 @@ export async function raiseDiscrepancy(db: Db, values: typeof gatewayDiscrepanci
 }
 
 export async function lockDiscrepancy(db: Db, id: string): Promise<DiscrepancyRow | undefined> {
-  const [row] = await db.select().from(gatewayDiscrepancies).where(eq(gatewayDiscrepancies.id, id)).for('update');
+  const [row] = await db
+    .select()
+    .from(gatewayDiscrepancies)
+    .where(eq(gatewayDiscrepancies.id, id))
+    .for('update');
   return row;
 }
 
@@ -47,7 +56,11 @@ export async function updateDiscrepancy(
   id: string,
   set: Partial<typeof gatewayDiscrepancies.$inferInsert>,
 ): Promise<DiscrepancyRow> {
-  const [row] = await db.update(gatewayDiscrepancies).set(set).where(eq(gatewayDiscrepancies.id, id)).returning();
+  const [row] = await db
+    .update(gatewayDiscrepancies)
+    .set(set)
+    .where(eq(gatewayDiscrepancies.id, id))
+    .returning();
   return row;
 }
 
@@ -88,7 +101,10 @@ export async function ourCreditsIn(db: Db, from: Date, to: Date) {
     .select({ reference: autoTransfers.reference, amountKobo: autoTransfers.amountKobo })
     .from(autoTransfers)
     .where(and(gte(autoTransfers.paidAt, from), lt(autoTransfers.paidAt, to)));
-  return [...cards.map((c) => ({ ...c, channel: 'card' })), ...transfers.map((t) => ({ ...t, channel: 'dedicated_nuban' }))];
+  return [
+    ...cards.map((c) => ({ ...c, channel: 'card' })),
+    ...transfers.map((t) => ({ ...t, channel: 'dedicated_nuban' })),
+  ];
 }
 
 /** What we hold for these references: card payments and automatic transfers, by reference. */

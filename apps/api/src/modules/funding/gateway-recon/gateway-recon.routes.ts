@@ -60,7 +60,8 @@ export async function gatewayReconRoutes(app: FastifyInstance, ctx: AppContext) 
       config: { permission: 'funding.manage' },
       schema: {
         tags,
-        summary: 'Reconcile with Paystack now: the last 48 hours (credits what was paid and not credited, once)',
+        summary:
+          'Reconcile with Paystack now: the last 48 hours (credits what was paid and not credited, once)',
         response: { 200: successEnvelope(gatewayReconRunView) },
       },
     },

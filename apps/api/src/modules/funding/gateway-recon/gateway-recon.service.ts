@@ -27,16 +27,16 @@ import { checkCardPaymentAtGateway, gatewayOf } from '../card/card.service';
 import { readableId } from '../codes';
 import { paystackApi, paystackEnabled } from '../gateway/paystack/api';
 import type { ListedTransaction } from '../gateway/paystack/money';
-import { checkDedicatedTransfer } from '../transfer/dedicated-account.service';
 import { findDedicatedAccountByCustomer } from '../transfer/dedicated-account.repo';
+import { checkDedicatedTransfer } from '../transfer/dedicated-account.service';
 import {
   type DiscrepancyRow,
   finishRun,
   insertRun,
-  oursByReference,
   ourCreditsIn,
-  raiseDiscrepancy,
+  oursByReference,
   type ReconRunRow,
+  raiseDiscrepancy,
 } from './gateway-recon.repo';
 
 export const SWEEP_WINDOW_MS = 48 * 3_600_000;
@@ -84,21 +84,29 @@ export async function reconcileGateway(
     return await sweep(ctx, run, from, to);
   } catch (err) {
     ctx.log.error({ err, runId: run.id }, 'gateway reconciliation failed');
-    return finishRun(ctx.db, run.id, { status: 'FAILED', error: String((err as Error).message ?? err).slice(0, 500) });
+    return finishRun(ctx.db, run.id, {
+      status: 'FAILED',
+      error: String((err as Error).message ?? err).slice(0, 500),
+    });
   }
 }
 
 async function sweep(ctx: AppContext, run: ReconRunRow, from: Date, to: Date): Promise<ReconRunRow> {
   const api = paystackApi(ctx);
   const listed = await api.transactionsIn({ from, to, perPage: 100 });
-  if (!listed.ok) return finishRun(ctx.db, run.id, { status: 'FAILED', error: `Paystack list: ${listed.detail}` });
+  if (!listed.ok)
+    return finishRun(ctx.db, run.id, { status: 'FAILED', error: `Paystack list: ${listed.detail}` });
   const paid = listed.data.filter((t) => PAID.has(t.status));
   const findings: Finding[] = [];
   let credited = 0;
 
-  const ours = await oursByReference(ctx.db, paid.map((t) => t.reference));
+  const ours = await oursByReference(
+    ctx.db,
+    paid.map((t) => t.reference),
+  );
   for (const t of paid) {
-    const outcome = t.channel === 'dedicated_nuban' ? await matchTransfer(ctx, t, ours) : await matchCard(ctx, t, ours);
+    const outcome =
+      t.channel === 'dedicated_nuban' ? await matchTransfer(ctx, t, ours) : await matchCard(ctx, t, ours);
     if (outcome === 'credited') credited++;
     else if (outcome) findings.push(outcome);
   }
@@ -169,7 +177,11 @@ async function sweep(ctx: AppContext, run: ReconRunRow, from: Date, to: Date): P
 
 type Ours = Awaited<ReturnType<typeof oursByReference>>;
 
-async function matchTransfer(ctx: AppContext, t: ListedTransaction, ours: Ours): Promise<Finding | 'credited' | null> {
+async function matchTransfer(
+  ctx: AppContext,
+  t: ListedTransaction,
+  ours: Ours,
+): Promise<Finding | 'credited' | null> {
   const base = {
     reference: t.reference,
     channel: 'dedicated_nuban',
@@ -195,9 +207,20 @@ async function matchTransfer(ctx: AppContext, t: ListedTransaction, ours: Ours):
   const code = t.customer?.customer_code ?? null;
   const account = code ? await findDedicatedAccountByCustomer(ctx.db, code) : undefined;
   if (!account)
-    return { ...base, kind: 'UNKNOWN_CUSTOMER', oursAmountKobo: null, detail: `No dedicated account has the Paystack customer ${code ?? '(none)'}` };
+    return {
+      ...base,
+      kind: 'UNKNOWN_CUSTOMER',
+      oursAmountKobo: null,
+      detail: `No dedicated account has the Paystack customer ${code ?? '(none)'}`,
+    };
   if (t.currency !== 'NGN')
-    return { ...base, kind: 'CURRENCY_MISMATCH', corporateId: account.corporateId, oursAmountKobo: null, detail: `Paid in ${t.currency}` };
+    return {
+      ...base,
+      kind: 'CURRENCY_MISMATCH',
+      corporateId: account.corporateId,
+      oursAmountKobo: null,
+      detail: `Paid in ${t.currency}`,
+    };
   return {
     ...base,
     kind: 'UNCREDITED',
@@ -207,11 +230,25 @@ async function matchTransfer(ctx: AppContext, t: ListedTransaction, ours: Ours):
   };
 }
 
-async function matchCard(ctx: AppContext, t: ListedTransaction, ours: Ours): Promise<Finding | 'credited' | null> {
-  const base = { reference: t.reference, channel: t.channel ?? 'card', paystackAmountKobo: t.amount, paystackCurrency: t.currency };
+async function matchCard(
+  ctx: AppContext,
+  t: ListedTransaction,
+  ours: Ours,
+): Promise<Finding | 'credited' | null> {
+  const base = {
+    reference: t.reference,
+    channel: t.channel ?? 'card',
+    paystackAmountKobo: t.amount,
+    paystackCurrency: t.currency,
+  };
   let p = ours.cards.get(t.reference);
   if (!p)
-    return { ...base, kind: 'UNKNOWN_REFERENCE', oursAmountKobo: null, detail: 'Paid at Paystack with a reference VendPort never issued' };
+    return {
+      ...base,
+      kind: 'UNKNOWN_REFERENCE',
+      oursAmountKobo: null,
+      detail: 'Paid at Paystack with a reference VendPort never issued',
+    };
   let creditedNow = false;
   if (!p.transferId) {
     const checked = await checkCardPaymentAtGateway(ctx, t.reference);
@@ -239,7 +276,9 @@ async function matchCard(ctx: AppContext, t: ListedTransaction, ours: Ours): Pro
       kind: t.currency !== 'NGN' ? 'CURRENCY_MISMATCH' : 'AMOUNT_MISMATCH',
       corporateId: p.corporateId,
       oursAmountKobo: null,
-      detail: p.statusReason ?? `Paystack has ${t.amount} ${t.currency} subunits, VendPort asked for ${formatNaira(p.totalKobo)}`,
+      detail:
+        p.statusReason ??
+        `Paystack has ${t.amount} ${t.currency} subunits, VendPort asked for ${formatNaira(p.totalKobo)}`,
     };
   if (p.status === 'PENDING') return null; // Paystack's answer was unclear: the next sweep asks again.
   return {

@@ -81,7 +81,11 @@ async function paystackApi(method: string, path: string, body?: unknown) {
 }
 
 async function cardPayment(c: TestUser, amount: string) {
-  const res = await call(t.app, c, { method: 'POST', url: '/api/v1/fund/card/initialize', payload: { amount } });
+  const res = await call(t.app, c, {
+    method: 'POST',
+    url: '/api/v1/fund/card/initialize',
+    payload: { amount },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { reference: string; totalKobo: number; amountKobo: number };
 }
@@ -92,7 +96,10 @@ describe('[RECON] transfers are never dropped', () => {
     dropping(true);
     const txn = mock.app.paystack.transferIn(accountNumber, 730_000)!;
     dropping(false);
-    expect(mock.app.paystack.dropped.at(-1)).toMatchObject({ event: 'charge.success', reference: txn.reference });
+    expect(mock.app.paystack.dropped.at(-1)).toMatchObject({
+      event: 'charge.success',
+      reference: txn.reference,
+    });
     expect(await walletBalance(t.app, c.corporateId)).toBe(0);
     const first = await reconcileGateway(t.app.ctx, 'SWEEP');
     expect(first).toMatchObject({ status: 'DONE' });
@@ -128,10 +135,10 @@ describe('[RECON] transfers are never dropped', () => {
       txn.reference,
     ]);
     await runDueJobs(t.app.ctx, { queues: [DVA_TRANSFER_QUEUE] });
-    const [job] = await q<{ status: string }>(`select status from jobs where queue = $1 and payload->>'reference' = $2`, [
-      DVA_TRANSFER_QUEUE,
-      txn.reference,
-    ]);
+    const [job] = await q<{ status: string }>(
+      `select status from jobs where queue = $1 and payload->>'reference' = $2`,
+      [DVA_TRANSFER_QUEUE, txn.reference],
+    );
     expect(job.status).toBe('FAILED');
     const alerts = await q<{ body: string }>(
       `select body from notifications where user_id = $1 and subject = 'Payment check gave up' and body like $2`,
@@ -172,11 +179,19 @@ describe('[RECON] discrepancies: raised once, resolved once', () => {
       message: 'Choose the client to credit',
     });
     expect((await discrepancies(txn.reference))[0].status).toBe('OPEN');
-    const wrongPassword = await resolve(d.id, { action: 'CREDIT', corporate_id: c.corporateId, password: 'Wrong1!x' });
+    const wrongPassword = await resolve(d.id, {
+      action: 'CREDIT',
+      corporate_id: c.corporateId,
+      password: 'Wrong1!x',
+    });
     expect(wrongPassword.statusCode).toBeGreaterThanOrEqual(400);
     const done = await resolve(d.id, { action: 'CREDIT', corporate_id: c.corporateId });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json().data).toMatchObject({ status: 'RESOLVED', resolution: 'CREDIT', resolvedAmountKobo: 120_000 });
+    expect(done.json().data).toMatchObject({
+      status: 'RESOLVED',
+      resolution: 'CREDIT',
+      resolvedAmountKobo: 120_000,
+    });
     expect((await resolve(d.id, { action: 'CREDIT', corporate_id: c.corporateId })).statusCode).toBe(409);
     expect(await walletBalance(t.app, c.corporateId)).toBe(120_000);
     const [audit] = await q<{ n: number }>(
@@ -188,7 +203,11 @@ describe('[RECON] discrepancies: raised once, resolved once', () => {
 
   it('[RECON] a payment with a reference we never issued: UNKNOWN_REFERENCE, refunded at Paystack, nothing moved here', async () => {
     const reference = `XT-${randomBytes(6).toString('hex')}`;
-    await paystackApi('POST', '/transaction/initialize', { email: 'x@example.com', amount: 90_000, reference });
+    await paystackApi('POST', '/transaction/initialize', {
+      email: 'x@example.com',
+      amount: 90_000,
+      reference,
+    });
     mock.app.paystack.complete(reference, 'success');
     await mock.app.paystack.settled();
     await reconcileGateway(t.app.ctx, 'SWEEP');
@@ -242,7 +261,10 @@ describe('[RECON] discrepancies: raised once, resolved once', () => {
     const [d] = await discrepancies(p.reference);
     expect(d.kind).toBe('AMOUNT_MISMATCH');
     const res = await resolve(d.id, { action: 'CREDIT' });
-    expect(res.json().data).toMatchObject({ resolvedAmountKobo: p.totalKobo - 10_000, corporateId: c.corporateId });
+    expect(res.json().data).toMatchObject({
+      resolvedAmountKobo: p.totalKobo - 10_000,
+      corporateId: c.corporateId,
+    });
     expect(await walletBalance(t.app, c.corporateId)).toBe(p.totalKobo - 10_000);
     const [u, ...more] = await discrepancies(usd.reference);
     expect(more).toEqual([]);
@@ -259,7 +281,10 @@ describe('[RECON] discrepancies: raised once, resolved once', () => {
     dropping(true);
     mock.app.paystack.complete(p.reference, 'success');
     const d0 = mock.app.paystack.openDispute(p.reference)!;
-    const verified = await call(t.app, c, { method: 'GET', url: `/api/v1/fund/card/verify?reference=${p.reference}` });
+    const verified = await call(t.app, c, {
+      method: 'GET',
+      url: `/api/v1/fund/card/verify?reference=${p.reference}`,
+    });
     expect(verified.json().data).toMatchObject({ status: 'REVERSED', credited: false });
     mock.app.paystack.resolveDispute(d0.id, 'declined');
     dropping(false);
@@ -281,13 +306,18 @@ describe('[RECON] the admin screen', () => {
     expect(runs[0]).toMatchObject({ kind: 'SWEEP', status: 'DONE' });
     expect(runs[0].differenceKobo).toBe(runs[0].paystackTotalKobo - runs[0].oursTotalKobo);
     expect(rows.length).toBeGreaterThan(0);
-    const open = await call(t.app, admin, { method: 'GET', url: '/api/v1/gateway-reconciliation?status=OPEN' });
+    const open = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/v1/gateway-reconciliation?status=OPEN',
+    });
     expect(open.json().data.discrepancies.every((d: { status: string }) => d.status === 'OPEN')).toBe(true);
     const csv = await call(t.app, admin, { method: 'GET', url: '/api/v1/gateway-reconciliation?format=csv' });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toContain('Code,Raised (Lagos),Kind,Reference');
     const client = await createCorporate(t.app);
-    expect((await call(t.app, client, { method: 'GET', url: '/api/v1/gateway-reconciliation' })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, client, { method: 'GET', url: '/api/v1/gateway-reconciliation' })).statusCode,
+    ).toBe(403);
     const reader = await createAdmin(t.app, { permissions: ['funding.read'] });
     expect((await resolve(rows[0].id, { action: 'WRITE_OFF' }, reader)).statusCode).toBe(403);
     const run = await call(t.app, admin, { method: 'POST', url: '/api/v1/gateway-reconciliation/runs' });

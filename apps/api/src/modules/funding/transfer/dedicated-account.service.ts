@@ -75,7 +75,9 @@ export async function paystackCustomerDetails(
   ctx: AppContext,
   corp: { email: string; msisdn?: string | null },
   userId: string,
-): Promise<{ details: { email: string; firstName: string; lastName: string; phone: string } } | { missing: string }> {
+): Promise<
+  { details: { email: string; firstName: string; lastName: string; phone: string } } | { missing: string }
+> {
   const user = await findUserById(ctx.db, userId);
   const firstName = user?.firstName.trim() ?? '';
   const lastName = user?.lastName.trim() ?? '';
@@ -153,7 +155,11 @@ export async function requestDedicatedAccount(ctx: AppContext, rc: RequestContex
       customerCode = customer.data.customer_code;
     }
     // The details again: Paystack completes with them a customer it already had without them.
-    const dva = await paystack.createDedicatedAccount(customerCode, ctx.config.PAYSTACK_DVA_BANK, who.details);
+    const dva = await paystack.createDedicatedAccount(
+      customerCode,
+      ctx.config.PAYSTACK_DVA_BANK,
+      who.details,
+    );
     if (!dva.ok) throw unavailable(`dedicated_account: ${dva.detail}`);
     const saved = await updateDedicatedAccount(tx, row.id, {
       status: 'ACTIVE',

@@ -112,9 +112,10 @@ describe('[DVA] getting an account number', () => {
     // Named after the contact person, as Paystack names the account after its customer.
     expect(account.accountName).toBe('VENDPORT/CHIDI OKAFOR');
     const dva = mock.app.paystack.dedicatedAccounts.get(account.accountNumber)!;
-    const [corp] = await q<{ email: string; msisdn: string }>('select email, msisdn from corporates where id = $1', [
-      c.corporateId,
-    ]);
+    const [corp] = await q<{ email: string; msisdn: string }>(
+      'select email, msisdn from corporates where id = $1',
+      [c.corporateId],
+    );
     // https://paystack.com/docs/payments/dedicated-virtual-accounts/: email, first_name, last_name and phone.
     expect(mock.app.paystack.customers.get(dva.customerCode)).toMatchObject({
       email: corp.email,
