@@ -134,6 +134,9 @@ const clearingKobo = await q(
 const openDiscrepancies = await q(
   `select count(*)::text as v from gateway_discrepancies where status = 'OPEN'`,
 );
+const discrepancyRows = await t.app.ctx.dbHandle.query<{ kind: string; reference: string; detail: string }>(
+  `select kind, reference, detail from gateway_discrepancies where status = 'OPEN' order by created_at`,
+);
 const report = await checkBooks(t.app.ctx.db);
 const violations = report.checks.filter((c) => c.violations > 0).map((c) => c.name);
 
@@ -169,6 +172,7 @@ console.log(`Paystack stand-in, ${Math.round(DROP * 100)}% of webhooks dropped (
   difference                   ${result.differenceKobo} kobo
   sweeps                       ${JSON.stringify(runs)}
   open discrepancies           ${openDiscrepancies}
+${discrepancyRows.map((d) => `    ${d.kind} ${d.reference}: ${d.detail}`).join('\n')}
   ledger check                 ${violations.length ? violations.join('; ') : 'clean'}
   took                         ${result.seconds} s`);
 console.log(`GATEWAY_RESULT ${JSON.stringify(result)}`);

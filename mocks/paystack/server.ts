@@ -72,6 +72,8 @@ export interface PaystackMockState extends DedicatedState {
   /** The share of webhooks not sent (changeable). */
   dropWebhooks: number;
   requirePhone: boolean;
+  /** References whose verify answers 500 (Paystack's verify down for them), for tests. */
+  failVerify: Set<string>;
   disputes: Map<number, MockDispute>;
   /** Deliveries in flight, so tests and close() can wait for them. */
   inFlight: Set<Promise<void>>;
@@ -110,6 +112,7 @@ export function buildPaystackMock(opts: PaystackMockOptions = {}): PaystackMock 
     dropped: [],
     dropWebhooks: Math.min(1, Math.max(0, opts.dropWebhooks ?? 0)),
     requirePhone: opts.requirePhone ?? false,
+    failVerify: new Set(),
     disputes: new Map(),
     inFlight: new Set(),
     now: opts.now ?? (() => new Date()),

@@ -61,6 +61,8 @@ export async function transactionRoutes(app: FastifyInstance, { state }: { state
   });
 
   app.get<{ Params: { reference: string } }>('/transaction/verify/:reference', async (req, reply) => {
+    if (state.failVerify.has(req.params.reference))
+      return reply.code(500).send(refusal('An error occurred. Please try again later.'));
     const t = state.transactions.get(req.params.reference);
     if (!t)
       return reply.code(400).send(

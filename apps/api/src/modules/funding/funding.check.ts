@@ -165,7 +165,8 @@ export const fundingChecks = (): Invariant[] => [
   },
   {
     // Issue 50: a discrepancy resolved by a credit or a write-off is one transfer: gateway clearing
-    // gives its resolved amount (negative: gets it back) to the wallet or to the write-off account.
+    // gives its resolved amount (negative: gets it back) to the wallet or to the write-off account;
+    // a payment of ours resolved by a credit was credited by its own path (its reference).
     name: 'every gateway discrepancy resolved with money moved is one transfer of its resolved amount, from gateway clearing to the wallet (credit) or the write-off account; no such transfer lacks its discrepancy',
     query: sql`select gd.id::text as id
                  from gateway_discrepancies gd
@@ -180,7 +181,9 @@ export const fundingChecks = (): Invariant[] => [
                                             and e.account_code = case gd.resolution when 'CREDIT' then 'WALLET:' || gd.corporate_id::text
                                                                                    else 'SYSTEM:GATEWAY_WRITE_OFF' end), 0)
                                <> gd.resolved_amount_kobo))
-                   or (gd.resolution = 'CREDIT' and gd.transfer_id is null)
+                   or (gd.resolution = 'CREDIT' and gd.transfer_id is null
+                       and not exists (select 1 from card_payments cp where cp.reference = gd.reference and cp.transfer_id is not null)
+                       and not exists (select 1 from auto_transfers a where a.reference = gd.reference))
                    or (gd.status = 'OPEN' and gd.transfer_id is not null)
                union all
                select x.id::text

@@ -152,6 +152,32 @@ describe('[PAYSTACK] disputes both ways', () => {
     expect(view.disputes[0].dueAt).toBe(d.dueAt.toISOString());
   });
 
+  it('[PAYSTACK] a chargeback logged before the payment was credited (REVERSED, nothing credited), then won: credited once', async () => {
+    const c = await createCorporate(t.app);
+    const res = await call(t.app, c, {
+      method: 'POST',
+      url: '/api/v1/fund/card/initialize',
+      payload: { amount: '1,200' },
+    });
+    const p = res.json().data as { reference: string; totalKobo: number };
+    mock.app.paystack.dropWebhooks = 1;
+    mock.app.paystack.complete(p.reference, 'success');
+    mock.app.paystack.dropWebhooks = 0;
+    const d = mock.app.paystack.openDispute(p.reference)!;
+    await settle();
+    expect((await payment(c, p.reference)).status).toBe('REVERSED');
+    expect(await walletBalance(t.app, c.corporateId)).toBe(0);
+    mock.app.paystack.resolveDispute(d.id, 'declined');
+    await settle();
+    await settle();
+    expect(await walletBalance(t.app, c.corporateId)).toBe(120_000);
+    const [n] = await t.app.ctx.dbHandle.query<{ n: number }>(
+      'select count(*)::int as n from ledger_transfers where reference = $1',
+      [`card-payment:${p.reference}`],
+    );
+    expect(n.n).toBe(1);
+  });
+
   it('[PAYSTACK] a dispute won with no money taken moves nothing', async () => {
     const c = await createCorporate(t.app);
     const p = await paidCard(c, '2,500');

@@ -184,8 +184,13 @@ export async function settleCardPayment(
     if (!p) throw notFound('Card payment');
     const audit = rc ?? systemContext(`card-payment-${via}`);
 
-    // Reversed is final: nothing the gateway says later credits it again.
-    if (p.status === 'REVERSED') return { payment: p, credited: false };
+    // Reversed is final: nothing the gateway says later credits it again. Except one case: a
+    // Paystack payment reversed before it was credited because a chargeback was logged, whose
+    // dispute the merchant then won: Paystack says success again and holds the money, so it is
+    // credited now (issue 50: a dispute won gives the money back).
+    const wonBack =
+      p.status === 'REVERSED' && !p.transferId && p.gateway === 'PAYSTACK' && result.status === 'SUCCESSFUL';
+    if (p.status === 'REVERSED' && !wonBack) return { payment: p, credited: false };
     // Paystack's "reversed" on a credited payment says a refund or a chargeback happened, not how
     // much: its refunds and disputes are booked one by one, for their amounts (card-money.service.ts).
     if (result.status === 'REVERSED' && p.status === 'SUCCESSFUL' && p.gateway === 'PAYSTACK')

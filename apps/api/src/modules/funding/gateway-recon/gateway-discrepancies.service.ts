@@ -4,6 +4,8 @@
 //   held = Paystack's amount less what we credited for it (0 when nothing was credited);
 //   CREDIT    (held > 0, NGN): the client's wallet gets `held` from gateway clearing (Paystack owes
 //             it to us), and what the client owes for reversed card payments is recovered from it;
+//             an UNCREDITED payment of ours is instead checked again by its own path (card payment or
+//             transfer check: one credit per reference), so that no later check can credit it twice;
 //   REFUND    (held > 0): Paystack refunds `held` to the payer (POST /refund); nothing moves on our
 //             books, which never held that money; the refund is recorded on the discrepancy;
 //   WRITE_OFF: held > 0 (NGN), the platform keeps it: clearing gives `held` to SYSTEM:GATEWAY_WRITE_OFF;
@@ -20,10 +22,14 @@ import { callerOf, type RequestContext } from '../../../infra/request-context';
 import { corporateName } from '../../corporates';
 import { systemAccountId, transfer, walletAccountId } from '../../ledger';
 import { notifyCorporate } from '../../notifications';
+import { checkCardPaymentAtGateway } from '../card/card.service';
 import { recoverCardReceivables } from '../card/card-reversal.service';
 import { paystackApi } from '../gateway/paystack/api';
+import { findAutoTransfer } from '../transfer/dedicated-account.repo';
+import { checkDedicatedTransfer } from '../transfer/dedicated-account.service';
 import {
   type DiscrepancyRow,
+  findDiscrepancy,
   listDiscrepancies,
   lockDiscrepancy,
   type ReconRunRow,
@@ -135,6 +141,29 @@ export async function discrepanciesCsv(ctx: AppContext, status?: 'OPEN' | 'RESOL
   );
 }
 
+/**
+ * An UNCREDITED payment of ours credited by its own check (the webhook's path), now that Paystack
+ * confirms it: nothing moves here outside that path. Throws when Paystack still does not confirm it.
+ */
+async function creditByOwnCheck(ctx: AppContext, d: DiscrepancyRow) {
+  if (d.channel === 'dedicated_nuban') {
+    const done = await checkDedicatedTransfer(ctx, d.reference);
+    if (done.credited || (await findAutoTransfer(ctx.db, d.reference))) return;
+    throw new AppError(
+      'BAD_REQUEST',
+      400,
+      `Paystack has not confirmed ${d.reference} yet (${done.retry ?? done.why ?? 'unclear'}). Try again later, or refund it at Paystack.`,
+    );
+  }
+  const done = await checkCardPaymentAtGateway(ctx, d.reference);
+  if (done?.payment.transferId) return;
+  throw new AppError(
+    'BAD_REQUEST',
+    400,
+    `Paystack has not confirmed ${d.reference} yet (${done?.detail ?? 'unclear'}). Try again later, or refund it at Paystack.`,
+  );
+}
+
 export async function resolveDiscrepancy(
   ctx: AppContext,
   rc: RequestContext,
@@ -142,6 +171,9 @@ export async function resolveDiscrepancy(
   input: { action: DiscrepancyAction; note: string; corporateId?: string },
 ) {
   const actor = callerOf(rc);
+  const before = await findDiscrepancy(ctx.db, id);
+  if (before?.status === 'OPEN' && before.kind === 'UNCREDITED' && input.action === 'CREDIT')
+    await creditByOwnCheck(ctx, before);
   // The row stays locked while Paystack is asked to refund: a second click waits, then finds it resolved.
   return ctx.db.transaction(async (tx) => {
     const d = await lockDiscrepancy(tx, id);
@@ -171,7 +203,10 @@ export async function resolveDiscrepancy(
         entries,
       });
 
-    if (input.action === 'CREDIT') {
+    if (input.action === 'CREDIT' && d.kind === 'UNCREDITED') {
+      // Credited by its own check above (one credit per reference); no transfer of the discrepancy's.
+      resolvedAmountKobo = 0;
+    } else if (input.action === 'CREDIT') {
       corporateId = d.corporateId ?? input.corporateId ?? null;
       if (!corporateId) throw new AppError('BAD_REQUEST', 400, 'Choose the client to credit');
       if (!(await corporateName(tx, corporateId))) throw notFound('Corporate client');

@@ -42,6 +42,11 @@ export async function raiseDiscrepancy(db: Db, values: typeof gatewayDiscrepanci
   return row;
 }
 
+export async function findDiscrepancy(db: Db, id: string): Promise<DiscrepancyRow | undefined> {
+  const [row] = await db.select().from(gatewayDiscrepancies).where(eq(gatewayDiscrepancies.id, id));
+  return row;
+}
+
 export async function lockDiscrepancy(db: Db, id: string): Promise<DiscrepancyRow | undefined> {
   const [row] = await db
     .select()

@@ -10,7 +10,8 @@
 //     row lock, so the sweep and a webhook arriving at the same moment credit once);
 //   - a card payment not credited: checked as its webhook would (checkCardPaymentAtGateway);
 //   - then, what still does not match is a discrepancy, raised once per kind and reference:
-//     UNCREDITED (paid at Paystack, still not credited here), AMOUNT_MISMATCH, CURRENCY_MISMATCH,
+//     UNCREDITED (Paystack lists it as paid, and it is still not credited here: its verify has not
+//     confirmed it for UNCONFIRMED_GRACE_MS, or confirms something our credit refuses), AMOUNT_MISMATCH, CURRENCY_MISMATCH,
 //     UNKNOWN_CUSTOMER (a transfer to a customer with no account of ours), UNKNOWN_REFERENCE (a card
 //     payment we never started).
 // Refunds and disputes of the window (GET /refund, GET /dispute) re-check their payments, so one
@@ -40,6 +41,8 @@ import {
 } from './gateway-recon.repo';
 
 export const SWEEP_WINDOW_MS = 48 * 3_600_000;
+/** A paid payment whose verify stays unclear this long after it was paid is shown to admins. */
+export const UNCONFIRMED_GRACE_MS = 30 * 60_000;
 
 export type DiscrepancyKind =
   | 'UNCREDITED'
@@ -104,9 +107,14 @@ async function sweep(ctx: AppContext, run: ReconRunRow, from: Date, to: Date): P
     ctx.db,
     paid.map((t) => t.reference),
   );
+  // Paid longer ago than the grace: a verify still unclear is shown to admins, not waited for.
+  const overdue = (t: ListedTransaction) =>
+    Date.now() - new Date(t.paid_at ?? t.created_at ?? 0).getTime() > UNCONFIRMED_GRACE_MS;
   for (const t of paid) {
     const outcome =
-      t.channel === 'dedicated_nuban' ? await matchTransfer(ctx, t, ours) : await matchCard(ctx, t, ours);
+      t.channel === 'dedicated_nuban'
+        ? await matchTransfer(ctx, t, ours, overdue(t))
+        : await matchCard(ctx, t, ours, overdue(t));
     if (outcome === 'credited') credited++;
     else if (outcome) findings.push(outcome);
   }
@@ -181,6 +189,7 @@ async function matchTransfer(
   ctx: AppContext,
   t: ListedTransaction,
   ours: Ours,
+  overdue: boolean,
 ): Promise<Finding | 'credited' | null> {
   const base = {
     reference: t.reference,
@@ -203,7 +212,8 @@ async function matchTransfer(
   // The same path as the webhook's check: verify, then one credit per reference.
   const done = await checkDedicatedTransfer(ctx, t.reference);
   if (done.credited) return 'credited';
-  if (done.retry) return null;
+  // Paystack's verify has not answered clearly yet: the next sweep asks again, admins see it once overdue.
+  if (done.retry && !overdue) return null;
   const code = t.customer?.customer_code ?? null;
   const account = code ? await findDedicatedAccountByCustomer(ctx.db, code) : undefined;
   if (!account)
@@ -226,7 +236,7 @@ async function matchTransfer(
     kind: 'UNCREDITED',
     corporateId: account.corporateId,
     oursAmountKobo: null,
-    detail: `Paid at Paystack, not credited: ${done.why ?? 'the check did not credit it'}`,
+    detail: `Paid at Paystack, not credited: ${done.why ?? `Paystack's verify has not confirmed it (${done.retry})`}`,
   };
 }
 
@@ -234,6 +244,7 @@ async function matchCard(
   ctx: AppContext,
   t: ListedTransaction,
   ours: Ours,
+  overdue: boolean,
 ): Promise<Finding | 'credited' | null> {
   const base = {
     reference: t.reference,
@@ -250,11 +261,13 @@ async function matchCard(
       detail: 'Paid at Paystack with a reference VendPort never issued',
     };
   let creditedNow = false;
+  let unclear: string | undefined;
   if (!p.transferId) {
     const checked = await checkCardPaymentAtGateway(ctx, t.reference);
     if (checked && 'payment' in checked) {
       p = checked.payment;
       creditedNow = checked.credited;
+      if (checked.unclear) unclear = checked.detail ?? 'the gateway answer was unclear';
     }
   }
   if (creditedNow) return 'credited';
@@ -280,13 +293,16 @@ async function matchCard(
         p.statusReason ??
         `Paystack has ${t.amount} ${t.currency} subunits, VendPort asked for ${formatNaira(p.totalKobo)}`,
     };
-  if (p.status === 'PENDING') return null; // Paystack's answer was unclear: the next sweep asks again.
+  // Paystack's verify was unclear: the next sweep asks again; admins see it once overdue.
+  if (unclear && !overdue) return null;
   return {
     ...base,
     kind: 'UNCREDITED',
     corporateId: p.corporateId,
     oursAmountKobo: null,
-    detail: `Paid at Paystack but ${p.status} here: ${p.statusReason ?? 'not credited'}`,
+    detail: unclear
+      ? `Paystack lists it as paid; its verify has not confirmed it (${unclear})`
+      : `Paid at Paystack but ${p.status} here: ${p.statusReason ?? 'not credited'}`,
   };
 }
 

@@ -275,7 +275,7 @@ describe('[RECON] discrepancies: raised once, resolved once', () => {
     expect(await walletBalance(t.app, c.corporateId)).toBe(p.totalKobo - 10_000);
   });
 
-  it('[RECON] reversed here before it was credited, then paid after all at Paystack: UNCREDITED, credited once', async () => {
+  it('[RECON] reversed here before it was credited (a chargeback), then won at Paystack: the sweep credits it once, no discrepancy', async () => {
     const c = await createCorporate(t.app);
     const p = await cardPayment(c, '1,000');
     dropping(true);
@@ -290,11 +290,37 @@ describe('[RECON] discrepancies: raised once, resolved once', () => {
     dropping(false);
     await reconcileGateway(t.app.ctx, 'SWEEP');
     await reconcileGateway(t.app.ctx, 'SWEEP');
+    expect(await discrepancies(p.reference)).toEqual([]);
+    expect(await walletBalance(t.app, c.corporateId)).toBe(100_000);
+  });
+
+  it('[RECON] paid at Paystack, its verify unclear for over 30 minutes: UNCREDITED once; crediting it waits for Paystack, then credits once by the payment’s own path', async () => {
+    const c = await createCorporate(t.app);
+    const p = await cardPayment(c, '1,100');
+    dropping(true);
+    mock.app.paystack.complete(p.reference, 'success');
+    dropping(false);
+    const txn = mock.app.paystack.transactions.get(p.reference)!;
+    txn.paidAt = new Date(Date.now() - 3_600_000);
+    mock.app.paystack.failVerify.add(p.reference);
+    await reconcileGateway(t.app.ctx, 'SWEEP');
+    await reconcileGateway(t.app.ctx, 'SWEEP');
     const [d, ...more] = await discrepancies(p.reference);
     expect(more).toEqual([]);
     expect(d.kind).toBe('UNCREDITED');
-    await resolve(d.id, { action: 'CREDIT' });
-    expect(await walletBalance(t.app, c.corporateId)).toBe(p.totalKobo);
+    const early = await resolve(d.id, { action: 'CREDIT' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toMatch(/^Paystack has not confirmed/);
+    mock.app.paystack.failVerify.delete(p.reference);
+    const done = await resolve(d.id, { action: 'CREDIT' });
+    expect(done.statusCode, done.body).toBe(200);
+    await reconcileGateway(t.app.ctx, 'SWEEP');
+    expect(await walletBalance(t.app, c.corporateId)).toBe(110_000);
+    const [n] = await q<{ n: number }>(
+      'select count(*)::int as n from ledger_transfers where reference = $1',
+      [`card-payment:${p.reference}`],
+    );
+    expect(n.n).toBe(1);
   });
 });
 
