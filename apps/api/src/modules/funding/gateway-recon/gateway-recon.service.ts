@@ -18,8 +18,8 @@
 // whose webhook was lost is still booked (card-money.service.ts). Our credits of the window that
 // Paystack does not list are verified one by one (a boundary is not a discrepancy) and, when Paystack
 // has no successful payment for them, raised as NO_PAYMENT.
-// Each run keeps Paystack's total (what it lists as paid, NGN), ours (what we credited in the window)
-// and the difference, for the admin's screen.
+// Each run keeps Paystack's total (what it lists as paid, NGN), ours (what we credited in the window,
+// and what was reversed before any credit) and the difference, for the admin's screen.
 import { formatNaira, lagosDateOf } from '@vendport/shared';
 import type { AppContext } from '../../../infra/context';
 import { lagosDayStart } from '../../../infra/lagos-time';
@@ -101,7 +101,7 @@ async function sweep(ctx: AppContext, run: ReconRunRow, from: Date, to: Date): P
     return finishRun(ctx.db, run.id, { status: 'FAILED', error: `Paystack list: ${listed.detail}` });
   const paid = listed.data.filter((t) => PAID.has(t.status));
   const findings: Finding[] = [];
-  let credited = 0;
+  let creditedNow = 0;
 
   const ours = await oursByReference(
     ctx.db,
@@ -115,7 +115,7 @@ async function sweep(ctx: AppContext, run: ReconRunRow, from: Date, to: Date): P
       t.channel === 'dedicated_nuban'
         ? await matchTransfer(ctx, t, ours, overdue(t))
         : await matchCard(ctx, t, ours, overdue(t));
-    if (outcome === 'credited') credited++;
+    if (outcome === 'credited') creditedNow++;
     else if (outcome) findings.push(outcome);
   }
 
@@ -171,14 +171,23 @@ async function sweep(ctx: AppContext, run: ReconRunRow, from: Date, to: Date): P
       'funding.reversed',
     );
   const paystackTotal = paid.filter((t) => t.currency === 'NGN').reduce((s, t) => s + t.amount, 0);
+  // Ours: what we credited in the window, and what Paystack lists as paid then reversed that we
+  // marked REVERSED before any credit (refunded or charged back first: rightly never credited).
   const oursNow = await ourCreditsIn(ctx.db, from, to);
+  const credited = new Set(oursNow.map((c) => c.reference));
+  const after = await oursByReference(
+    ctx.db,
+    paid.filter((t) => t.status === 'reversed' && !credited.has(t.reference)).map((t) => t.reference),
+  );
+  const reversedFirst = [...after.cards.values()].filter((p) => p.status === 'REVERSED' && !p.transferId);
   return finishRun(ctx.db, run.id, {
     status: 'DONE',
     paystackCount: paid.length,
     paystackTotalKobo: paystackTotal,
-    oursCount: oursNow.length,
-    oursTotalKobo: oursNow.reduce((s, c) => s + c.amountKobo, 0),
-    creditedCount: credited,
+    oursCount: oursNow.length + reversedFirst.length,
+    oursTotalKobo:
+      oursNow.reduce((s, c) => s + c.amountKobo, 0) + reversedFirst.reduce((s, p) => s + p.totalKobo, 0),
+    creditedCount: creditedNow,
     discrepancyCount: findings.length,
   });
 }

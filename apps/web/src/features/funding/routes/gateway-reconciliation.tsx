@@ -55,7 +55,7 @@ const runColumns: Column<GatewayReconRunView>[] = [
   },
   {
     key: 'ours',
-    header: 'Credited here',
+    header: 'Booked here',
     align: 'right',
     cell: (r) => formatNaira(r.oursTotalKobo),
     card: 'main',
