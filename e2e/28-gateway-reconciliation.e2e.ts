@@ -82,5 +82,6 @@ describe('reconciliation with Paystack (stand-in dropping webhooks)', () => {
     await discrepancies.getByRole('row').filter({ hasText: stray }).getByText('Resolved: refund').waitFor();
     await shots(page, 'gateway-recon-resolved');
     await adminContext.close();
-  });
+    // Sign-up, verification, two sweeps and the resolution: longer than one screen's default.
+  }, 180_000);
 });

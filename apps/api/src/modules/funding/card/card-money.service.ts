@@ -23,13 +23,7 @@ import { lagosDateTime } from '../../../infra/csv';
 import type { Db } from '../../../infra/db/client';
 import { systemContext } from '../../../infra/request-context';
 import { setVendingHold } from '../../corporates';
-import {
-  corporateBalances,
-  lockAccountBalance,
-  systemAccountId,
-  transfer,
-  walletAccountId,
-} from '../../ledger';
+import { corporateBalances, transfer } from '../../ledger';
 import { notifyAdmins, notifyCorporate } from '../../notifications';
 import { type CardPaymentRow, lockCardPayment } from '../funding.repo';
 import type { GatewayVerifyResult } from '../gateway/gateway';
@@ -45,7 +39,7 @@ import {
   setRefundedKobo,
   updateDispute,
 } from './card-money.repo';
-import { CARD_RECEIVABLE_HOLD, recoverCardReceivables } from './card-reversal.service';
+import { CARD_RECEIVABLE_HOLD, lockCardMoneyAccounts, recoverCardReceivables } from './card-reversal.service';
 
 const rc = systemContext('paystack-money');
 
@@ -161,16 +155,10 @@ async function bookMovement(
   const walletKobo = Math.abs(Math.min(after, p.amountKobo) - walletTaken);
   const feeKobo = amountKobo - walletKobo;
 
-  const wallet = await walletAccountId(tx, p.corporateId);
-  const clearing = await systemAccountId(tx, 'GATEWAY_CLEARING');
-  const receivableAccount = await systemAccountId(tx, 'CARD_RECEIVABLE');
-  const feeIncome = await systemAccountId(tx, 'FEE_INCOME');
-  // Locked in id order as ledger_post locks them: no deadlock with a vend or a credit of the wallet.
-  let balance = 0;
-  for (const id of [wallet, clearing, receivableAccount, feeIncome].sort()) {
-    const locked = await lockAccountBalance(tx, id);
-    if (id === wallet) balance = locked.balance;
-  }
+  const { wallet, clearing, receivableAccount, feeIncome, balance } = await lockCardMoneyAccounts(
+    tx,
+    p.corporateId,
+  );
   let fromWallet = walletKobo;
   let receivableKobo = 0;
   if (!returning) {

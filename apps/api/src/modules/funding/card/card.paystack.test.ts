@@ -262,6 +262,8 @@ describe('[PAYSTACK] review and reversal', () => {
     const c = await createCorporate(t.app);
     const p = await initialize(c, '3000');
     await choose(p, 'success');
+    await runDueJobs(t.app.ctx, { queues: [CARD_CHECK_QUEUE] });
+    expect(await walletBalance(t.app, c.corporateId)).toBe(300_000);
     const refund = await fetch(`${mock.baseUrl}/refund`, {
       method: 'POST',
       headers: { authorization: `Bearer ${MOCK_SECRET_KEY}`, 'content-type': 'application/json' },
