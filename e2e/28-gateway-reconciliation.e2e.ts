@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { MOCK_SECRET_KEY } from '../mocks/paystack/server.ts';
 import { signedInClient, useBrowser } from './fixtures';
 import { balanceOf, SHOTS, shots, usePaystackServer, verifyBusiness } from './paystack';
-import { adminToken, api, E2E_ADMIN_PASSWORD, eventually, newPage, openWithSession } from './support';
+import { adminToken, api, E2E_ADMIN_PASSWORD, eventually, field, newPage, openWithSession } from './support';
 
 const browser = useBrowser({ screenshots: SHOTS });
 const paystack = usePaystackServer('e2e-gateway-recon', { PAYSTACK_DVA_BANK: 'wema-bank' });
@@ -69,9 +69,9 @@ describe('reconciliation with Paystack (stand-in dropping webhooks)', () => {
 
     await row.getByRole('button', { name: 'Resolve' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Action').selectOption('REFUND');
-    await dialog.getByLabel('Note').fill('Not a VendPort payment: refunded to the payer');
-    await dialog.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+    await field(dialog, 'Action').selectOption('REFUND');
+    await field(dialog, 'Note').fill('Not a VendPort payment: refunded to the payer');
+    await field(dialog, 'Password').fill(E2E_ADMIN_PASSWORD);
     await dialog.getByRole('button', { name: 'Resolve' }).click();
     await page
       .getByText(/^GD-[0-9A-Z]+ resolved$/)
