@@ -11,8 +11,8 @@
 import type { FundingTransactionView } from '@vendport/shared';
 import { describe, expect, it } from 'vitest';
 import { signedInClient, useBrowser } from './fixtures';
-import { balanceOf, PAYSTACK_WEBHOOK, SHOTS, shots, usePaystackServer } from './paystack';
-import { adminToken, api, E2E_ADMIN_PASSWORD, eventually, PNG_2X2 } from './support';
+import { balanceOf, PAYSTACK_WEBHOOK, SHOTS, shots, usePaystackServer, verifyBusiness } from './paystack';
+import { api, eventually } from './support';
 
 const browser = useBrowser({ screenshots: SHOTS });
 const paystack = usePaystackServer('e2e-paystack-dva', { PAYSTACK_DVA_BANK: 'wema-bank' });
@@ -20,27 +20,8 @@ const paystack = usePaystackServer('e2e-paystack-dva', { PAYSTACK_DVA_BANK: 'wem
 describe('funding by transfer into the client’s own account number (Paystack stand-in)', () => {
   it('[DVA] a verified client gets its account number on the wallet screen; a transfer into it credits the wallet without an admin', async () => {
     const { corp, context, page } = await signedInClient(browser(), 'paystack-dva');
-    // The business is verified: documents uploaded, verification requested, approved by an admin
-    // (password-confirmed), as on the verification screens.
-    for (const kind of ['CERTIFICATE_OF_INCORPORATION', 'DIRECTOR_ID']) {
-      const form = new FormData();
-      form.append('kind', kind);
-      form.append('documents', new Blob([PNG_2X2], { type: 'image/png' }), `${kind.toLowerCase()}.png`);
-      const up = await fetch(`${paystack.server.baseURL}/api/v1/upload-documents`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${corp.token}` },
-        body: form,
-      });
-      expect(up.status, await up.text()).toBe(201);
-    }
-    expect((await api('POST', 'request-verification', undefined, corp.token)).status).toBe(200);
-    const verified = await api(
-      'PUT',
-      'verifications/verify',
-      { corporateId: corp.user.corporate!.id, password: E2E_ADMIN_PASSWORD },
-      await adminToken(),
-    );
-    expect(verified.status).toBe(200);
+    // The business is verified: documents uploaded, verification requested, approved by an admin.
+    await verifyBusiness(paystack.server.baseURL, corp);
 
     await page.goto('/dashboard/wallet');
     await page.getByTestId('wallet-balance').filter({ hasText: '₦0.00' }).waitFor();

@@ -4,10 +4,10 @@
 import path from 'node:path';
 import type { WalletBalanceView } from '@vendport/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { MOCK_SECRET_KEY, startPaystackMock } from '../mocks/paystack/server.ts';
 import { type E2eServer, startServer } from './global-setup';
-import { api, useServer } from './support';
+import { adminToken, api, type Corporate, E2E_ADMIN_PASSWORD, PNG_2X2, useServer } from './support';
 
 export const PAYSTACK_WEBHOOK = '/api/v1/payments/paystack/webhook';
 export const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
@@ -39,6 +39,32 @@ export function usePaystackServer(name: string, env: Record<string, string> = {}
 
 export const balanceOf = async (token: string) =>
   (await api<WalletBalanceView>('GET', 'get-wallet-balance', undefined, token)).json.data.balanceKobo;
+
+/**
+ * The client's business verified as on the verification screens: its documents uploaded,
+ * verification requested, approved by an admin (password-confirmed). A dedicated account needs it.
+ */
+export async function verifyBusiness(baseURL: string, corp: Corporate) {
+  for (const kind of ['CERTIFICATE_OF_INCORPORATION', 'DIRECTOR_ID']) {
+    const form = new FormData();
+    form.append('kind', kind);
+    form.append('documents', new Blob([PNG_2X2], { type: 'image/png' }), `${kind.toLowerCase()}.png`);
+    const up = await fetch(`${baseURL}/api/v1/upload-documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${corp.token}` },
+      body: form,
+    });
+    expect(up.status, await up.text()).toBe(201);
+  }
+  expect((await api('POST', 'request-verification', undefined, corp.token)).status).toBe(200);
+  const verified = await api(
+    'PUT',
+    'verifications/verify',
+    { corporateId: corp.user.corporate!.id, password: E2E_ADMIN_PASSWORD },
+    await adminToken(),
+  );
+  expect(verified.status).toBe(200);
+}
 
 /** Full-page screenshots at 1366×800 and 390×844, then back to 1366×800. */
 export async function shots(page: Page, name: string) {

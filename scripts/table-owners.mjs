@@ -55,6 +55,10 @@ export const TABLE_OWNERS = {
   gateway_sim_payments: 'modules/funding',
   dedicated_accounts: 'modules/funding',
   auto_transfers: 'modules/funding',
+  card_money_events: 'modules/funding',
+  card_disputes: 'modules/funding',
+  gateway_recon_runs: 'modules/funding',
+  gateway_discrepancies: 'modules/funding',
   commission_settlements: 'modules/commissions',
   // vending
   vends: 'modules/vending',

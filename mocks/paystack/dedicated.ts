@@ -145,7 +145,7 @@ export function transferIn(
     paidAt: now,
     customerId: c.id,
     customerCode: c.code,
-    refund: null,
+    refunds: [],
     transfer: {
       accountNumber: a.accountNumber,
       bankName: a.bank.name,
@@ -169,6 +169,8 @@ export async function dedicatedRoutes(app: FastifyInstance, { state }: { state: 
       return reply.code(400).send(refusal('Invalid Email Address Passed'));
     const known = [...state.customers.values()].find((c) => c.email.toLowerCase() === email.toLowerCase());
     if (known) return envelope('Customer created', customerView(known));
+    if (state.requirePhone && !str(b.phone))
+      return reply.code(400).send(refusal('Customer phone number is required'));
     const id = state.nextId();
     const c: MockCustomer = {
       id,
@@ -192,8 +194,15 @@ export async function dedicatedRoutes(app: FastifyInstance, { state }: { state: 
     const slug = str(b.preferred_bank) || 'wema-bank';
     const bank = BANKS[slug];
     if (!bank) return reply.code(400).send(refusal('Invalid preferred bank'));
+    // https://paystack.com/docs/payments/dedicated-virtual-accounts/ : first_name, last_name and phone
+    // may be given here to complete a customer created without them.
+    if (str(b.first_name)) c.firstName = str(b.first_name);
+    if (str(b.last_name)) c.lastName = str(b.last_name);
+    if (str(b.phone)) c.phone = str(b.phone);
     if (!c.firstName || !c.lastName)
       return reply.code(400).send(refusal('Customer first name and last name are required'));
+    if (state.requirePhone && !c.phone)
+      return reply.code(400).send(refusal('Customer phone number is required'));
     const existing = [...state.dedicatedAccounts.values()].find(
       (a) => a.customerCode === c.code && a.bank.slug === slug,
     );

@@ -32,8 +32,8 @@ export interface Txn {
   paidAt: Date | null;
   customerId: number;
   customerCode: string;
-  /** Set when a refund went through. */
-  refund: { id: number; amount: number; createdAt: Date } | null;
+  /** Every refund, oldest first (partial refunds add up to at most the amount). */
+  refunds: MockRefund[];
   /** A transfer into a dedicated virtual account (dedicated.ts): channel dedicated_nuban. */
   transfer?: {
     accountNumber: string;
@@ -44,6 +44,18 @@ export interface Txn {
     lastName: string | null;
   };
 }
+
+/** https://paystack.com/docs/api/refund/ : a refund, in the subunit; processed once money moved. */
+export interface MockRefund {
+  id: number;
+  amount: number;
+  status: 'pending' | 'processed' | 'failed';
+  createdAt: Date;
+}
+
+/** What the refunds of a transaction have returned so far. */
+export const refundedOf = (t: Txn) =>
+  t.refunds.filter((r) => r.status !== 'failed').reduce((s, r) => s + r.amount, 0);
 
 export const envelope = (message: string, data?: unknown, extra: Record<string, unknown> = {}) => ({
   status: true,
@@ -168,14 +180,16 @@ export function transactionView(t: Txn) {
 /** https://paystack.com/docs/payments/webhooks/ : charge.success carries the transaction. */
 export const chargeSuccessEvent = (t: Txn) => ({ event: 'charge.success', data: transactionView(t) });
 
-/** https://paystack.com/docs/payments/webhooks/ (refund events): the refunded transaction by reference. */
-export const refundProcessedEvent = (t: Txn) => ({
+/** https://paystack.com/docs/payments/webhooks/ (refund events): the refunded transaction by reference,
+ * the amount of this refund (https://paystack.com/docs/payments/refunds/: partial or full). */
+export const refundProcessedEvent = (t: Txn, r: MockRefund) => ({
   event: 'refund.processed',
   data: {
     status: 'processed',
+    id: r.id,
     transaction_reference: t.reference,
-    refund_reference: t.refund ? String(t.refund.id) : null,
-    amount: t.refund?.amount ?? t.amount,
+    refund_reference: String(r.id),
+    amount: r.amount,
     currency: t.currency,
     processor: 'mock',
     customer: { first_name: null, last_name: null, email: t.email },
@@ -185,7 +199,7 @@ export const refundProcessedEvent = (t: Txn) => ({
 });
 
 /** https://paystack.com/docs/api/refund/#create : the refund as queued. */
-export function refundView(t: Txn) {
+export function refundView(t: Txn, r: MockRefund) {
   return {
     transaction: {
       id: t.id,
@@ -201,16 +215,16 @@ export function refundView(t: Txn) {
     channel: null,
     merchant_note: `Refund for transaction ${t.reference} by the stand-in`,
     customer_note: `Refund for transaction ${t.reference}`,
-    status: 'pending',
+    status: r.status,
     refunded_by: 'mock@paystack.local',
-    expected_at: iso(t.refund?.createdAt ?? null),
+    expected_at: iso(r.createdAt),
     currency: t.currency,
     domain: 'test',
-    amount: t.refund?.amount ?? t.amount,
+    amount: r.amount,
     fully_deducted: true,
-    id: t.refund?.id ?? 0,
-    createdAt: iso(t.refund?.createdAt ?? null),
-    updatedAt: iso(t.refund?.createdAt ?? null),
+    id: r.id,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.createdAt),
   };
 }
 

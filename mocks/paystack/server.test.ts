@@ -245,3 +245,103 @@ describe('Paystack stand-in: customers and dedicated virtual accounts', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('Paystack stand-in: partial refunds, disputes, dropped webhooks, the phone', () => {
+  it('partial refunds add up to at most the amount: each sends refund.processed with its amount, GET /refund pages them; fully refunded verifies reversed', async () => {
+    const hook = await receiver();
+    const m = await mock(hook.url);
+    await m.initialize('CP-PART', '400000');
+    m.app.paystack.complete('CP-PART', 'success');
+    expect(
+      (await m.api('POST', '/refund', { transaction: 'CP-PART', amount: 100000 })).json.data.amount,
+    ).toBe(100000);
+    expect((await m.api('GET', '/transaction/verify/CP-PART')).json.data.status).toBe('success');
+    expect((await m.api('POST', '/refund', { transaction: 'CP-PART', amount: 300001 })).status).toBe(400);
+    await m.api('POST', '/refund', { transaction: 'CP-PART' });
+    expect((await m.api('GET', '/transaction/verify/CP-PART')).json.data.status).toBe('reversed');
+    await m.app.paystack.settled();
+    expect(
+      hook.got
+        .map((h) => JSON.parse(h.body))
+        .filter((b) => b.event === 'refund.processed')
+        .map((b) => b.data.amount),
+    ).toEqual([100000, 300000]);
+    const id = m.app.paystack.transactions.get('CP-PART')!.id;
+    const page1 = await m.api('GET', `/refund?transaction=${id}&perPage=1&page=1`);
+    expect(page1.json.meta).toMatchObject({ total: 2, pageCount: 2 });
+    expect(page1.json.data[0]).toMatchObject({ amount: 100000, status: 'processed', transaction: id });
+  });
+
+  it('a chargeback: charge.dispute.create with its deadline, the transaction verifies reversed; resolved declined it verifies success again; GET /dispute lists it', async () => {
+    const hook = await receiver();
+    const m = await mock(hook.url);
+    await m.initialize('CP-DISPUTE');
+    m.app.paystack.complete('CP-DISPUTE', 'success');
+    const opened = await fetch(`${m.baseUrl}/_mock/dispute`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transaction: 'CP-DISPUTE' }),
+    });
+    const { id } = ((await opened.json()) as { data: { id: number } }).data;
+    expect((await m.api('GET', '/transaction/verify/CP-DISPUTE')).json.data.status).toBe('reversed');
+    await fetch(`${m.baseUrl}/_mock/dispute/${id}/resolve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ resolution: 'declined' }),
+    });
+    expect((await m.api('GET', '/transaction/verify/CP-DISPUTE')).json.data.status).toBe('success');
+    await m.app.paystack.settled();
+    const events = hook.got.map((h) => JSON.parse(h.body));
+    expect(events.find((e) => e.event === 'charge.dispute.create').data).toMatchObject({
+      status: 'awaiting-merchant-feedback',
+      transaction: { reference: 'CP-DISPUTE' },
+    });
+    expect(events.find((e) => e.event === 'charge.dispute.resolve').data).toMatchObject({
+      resolution: 'declined',
+    });
+    const txId = m.app.paystack.transactions.get('CP-DISPUTE')!.id;
+    const list = await m.api('GET', `/dispute?transaction=${txId}`);
+    expect(list.json.data).toEqual([
+      expect.objectContaining({ id, status: 'resolved', resolution: 'declined' }),
+    ]);
+    expect(list.json.data[0].due_at).toEqual(expect.any(String));
+  });
+
+  it('the dropping mode never sends the share of webhooks asked for, and says which; the list filters by customer', async () => {
+    const hook = await receiver();
+    const m = await mock(hook.url);
+    m.app.paystack.dropWebhooks = 0.5;
+    for (const r of ['CP-D1', 'CP-D2', 'CP-D3', 'CP-D4']) {
+      await m.initialize(r);
+      m.app.paystack.complete(r, 'success');
+    }
+    await m.app.paystack.settled();
+    expect(m.app.paystack.dropped).toHaveLength(2);
+    expect(hook.got).toHaveLength(2);
+    const customer = m.app.paystack.transactions.get('CP-D1')!.customerId;
+    const mine = await m.api('GET', `/transaction?customer=${customer}`);
+    expect(mine.json.data.map((t: { reference: string }) => t.reference)).toEqual(['CP-D1']);
+  });
+
+  it('requiring the phone: a customer without one gets no dedicated account; the phone given with the account completes it', async () => {
+    const m = await mock();
+    m.app.paystack.requirePhone = true;
+    expect(
+      (await m.api('POST', '/customer', { email: 'a@b.ng', first_name: 'A', last_name: 'B' })).status,
+    ).toBe(400);
+    m.app.paystack.requirePhone = false;
+    const c = await m.api('POST', '/customer', { email: 'a@b.ng', first_name: 'A', last_name: 'B' });
+    m.app.paystack.requirePhone = true;
+    const refused = await m.api('POST', '/dedicated_account', {
+      customer: c.json.data.customer_code,
+      preferred_bank: 'test-bank',
+    });
+    expect(refused).toMatchObject({ status: 400, json: { message: 'Customer phone number is required' } });
+    const made = await m.api('POST', '/dedicated_account', {
+      customer: c.json.data.customer_code,
+      preferred_bank: 'test-bank',
+      phone: '+2348030000000',
+    });
+    expect(made.status).toBe(200);
+  });
+});

@@ -2,14 +2,33 @@
 // documentation so the Paystack card gateway can be built and tested without the internet. Stateful:
 // it keeps the transactions it initialized, serves its own checkout page where a person or a test
 // chooses success / failed / abandoned, sends the browser back to callback_url, sends signed
-// webhooks, verifies, lists, and refunds (a refunded transaction verifies as `reversed`).
+// webhooks, verifies, lists, refunds (partial or full; a fully refunded transaction verifies as
+// `reversed`) and disputes (a chargeback logged, then resolved either way).
 // Routes live by group in files of their own (transactions.ts, checkout.ts, dedicated.ts: customers,
-// dedicated virtual accounts and transfers into them).
+// dedicated virtual accounts and transfers into them; money.ts: refunds and disputes).
+// Two modes for tests and the bench: `dropWebhooks` (a share of webhooks never sent, as when
+// Paystack's delivery fails for good: the receiver's reconciliation must find those payments) and
+// `requirePhone` (a dedicated account needs the customer's phone, as Paystack's guide asks).
 // Pages followed: see README.md beside this file; responses.ts cites a page per answer.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { checkoutRoutes } from './checkout.ts';
 import { type DedicatedState, dedicatedRoutes, newDedicatedState, transferIn } from './dedicated.ts';
-import { chargeSuccessEvent, refundProcessedEvent, refusal, signPaystack, type Txn } from './responses.ts';
+import {
+  type DisputeResolution,
+  type MockDispute,
+  moneyRoutes,
+  openDispute,
+  refundTxn,
+  resolveDispute,
+} from './money.ts';
+import {
+  chargeSuccessEvent,
+  type MockRefund,
+  refundedOf,
+  refusal,
+  signPaystack,
+  type Txn,
+} from './responses.ts';
 import { transactionRoutes } from './transactions.ts';
 
 /** The key the stand-in accepts unless told another; not a real Paystack key. */
@@ -24,6 +43,10 @@ export interface PaystackMockOptions {
   /** The clock, for tests. */
   now?: () => Date;
   logger?: boolean;
+  /** The share of webhooks never sent (0: none, 1: all); every n-th by a running count, not at random. */
+  dropWebhooks?: number;
+  /** A dedicated account needs the customer's phone (POST /dedicated_account answers 400 without). */
+  requirePhone?: boolean;
 }
 
 export interface WebhookDelivery {
@@ -44,6 +67,14 @@ export interface PaystackMockState extends DedicatedState {
   byAccessCode: Map<string, Txn>;
   /** Every webhook sent, in order. */
   webhooks: WebhookDelivery[];
+  /** Webhooks the dropping mode did not send, in order. */
+  dropped: Array<{ event: string; reference: string }>;
+  /** The share of webhooks not sent (changeable). */
+  dropWebhooks: number;
+  requirePhone: boolean;
+  /** References whose verify answers 500 (Paystack's verify down for them), for tests. */
+  failVerify: Set<string>;
+  disputes: Map<number, MockDispute>;
   /** Deliveries in flight, so tests and close() can wait for them. */
   inFlight: Set<Promise<void>>;
   now: () => Date;
@@ -52,6 +83,13 @@ export interface PaystackMockState extends DedicatedState {
   complete(reference: string, outcome: CheckoutOutcome): Txn | null;
   /** A full refund of a paid transaction: it verifies as reversed, refund.processed is sent. */
   reverse(reference: string): Txn | null;
+  /** A refund of `amountKobo` (the rest when absent); a string says why it cannot be made. */
+  refund(reference: string, amountKobo?: number): MockRefund | string;
+  /** A chargeback logged on a paid transaction (charge.dispute.create); null when not paid. */
+  openDispute(reference: string, refundAmountKobo?: number): MockDispute | null;
+  resolveDispute(id: number, resolution: DisputeResolution): MockDispute | null;
+  /** What the stand-in's books say: paid in, refunded, lost to disputes (kobo), for the bench. */
+  books(): { paidInKobo: number; refundedKobo: number; disputesLostKobo: number; payments: number };
   /** Waits for every webhook delivery in flight. */
   settled(): Promise<void>;
   /** Sends a signed event to the webhook URL (with retries), as Paystack does. */
@@ -71,6 +109,11 @@ export function buildPaystackMock(opts: PaystackMockOptions = {}): PaystackMock 
     transactions: new Map(),
     byAccessCode: new Map(),
     webhooks: [],
+    dropped: [],
+    dropWebhooks: Math.min(1, Math.max(0, opts.dropWebhooks ?? 0)),
+    requirePhone: opts.requirePhone ?? false,
+    failVerify: new Set(),
+    disputes: new Map(),
     inFlight: new Set(),
     now: opts.now ?? (() => new Date()),
     nextId: () => ++seq,
@@ -98,19 +141,44 @@ export function buildPaystackMock(opts: PaystackMockOptions = {}): PaystackMock 
     reverse(reference) {
       const t = state.transactions.get(reference);
       if (t?.status !== 'success') return null;
-      t.refund = { id: state.nextId(), amount: t.amount, createdAt: state.now() };
-      t.status = 'reversed';
-      send(refundProcessedEvent(t), t.reference);
-      return t;
+      return typeof refundTxn(state, t) === 'string' ? null : t;
+    },
+    refund(reference, amountKobo) {
+      const t = state.transactions.get(reference);
+      return t ? refundTxn(state, t, amountKobo) : 'Transaction not found';
+    },
+    openDispute: (reference, amount) => openDispute(state, reference, amount),
+    resolveDispute: (id, resolution) => resolveDispute(state, id, resolution),
+    books() {
+      let paidInKobo = 0;
+      let refundedKobo = 0;
+      let disputesLostKobo = 0;
+      let payments = 0;
+      for (const t of state.transactions.values()) {
+        if (!t.paidAt) continue;
+        payments++;
+        paidInKobo += t.amount;
+        refundedKobo += refundedOf(t);
+      }
+      for (const d of state.disputes.values())
+        if (d.resolution === 'merchant-accepted') disputesLostKobo += d.refundAmount;
+      return { paidInKobo, refundedKobo, disputesLostKobo, payments };
     },
     async settled() {
       while (state.inFlight.size) await Promise.allSettled([...state.inFlight]);
     },
   };
 
+  let sent = 0;
   function send(payload: { event: string }, reference: string) {
     const url = state.webhookUrl;
     if (!url) return;
+    // Dropping mode: every n-th webhook is never sent (a running count, so a run is repeatable).
+    sent++;
+    if (Math.floor(sent * state.dropWebhooks) > Math.floor((sent - 1) * state.dropWebhooks)) {
+      state.dropped.push({ event: payload.event, reference });
+      return;
+    }
     const body = JSON.stringify(payload);
     const delivery: WebhookDelivery = {
       event: payload.event,
@@ -164,6 +232,7 @@ export function buildPaystackMock(opts: PaystackMockOptions = {}): PaystackMock 
   app.register(transactionRoutes, { state });
   app.register(checkoutRoutes, { state });
   app.register(dedicatedRoutes, { state });
+  app.register(moneyRoutes, { state });
   return app;
 }
 

@@ -2,11 +2,11 @@
 // https://paystack.com/docs/api/refund/ document it:
 //   POST /transaction/initialize   { email, amount (kobo, string or number), reference?, callback_url?, currency?, metadata? }
 //   GET  /transaction/verify/:reference
-//   GET  /transaction?perPage&page&status&from&to
-//   POST /refund                   { transaction (reference or id), amount? }
+//   GET  /transaction?perPage&page&status&from&to&customer (the customer's id)
+// (refunds and disputes: money.ts)
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { envelope, refundView, refusal, type Txn, transactionView } from './responses.ts';
+import { envelope, refusal, type Txn, transactionView } from './responses.ts';
 import type { PaystackMockState } from './server.ts';
 
 type Body = Record<string, unknown>;
@@ -48,7 +48,7 @@ export async function transactionRoutes(app: FastifyInstance, { state }: { state
       paidAt: null,
       customerId: 200_000 + (id % 100_000),
       customerCode: `CUS_${randomBytes(7).toString('hex')}`,
-      refund: null,
+      refunds: [],
     };
     state.transactions.set(reference, t);
     state.byAccessCode.set(accessCode, t);
@@ -61,6 +61,8 @@ export async function transactionRoutes(app: FastifyInstance, { state }: { state
   });
 
   app.get<{ Params: { reference: string } }>('/transaction/verify/:reference', async (req, reply) => {
+    if (state.failVerify.has(req.params.reference))
+      return reply.code(500).send(refusal('An error occurred. Please try again later.'));
     const t = state.transactions.get(req.params.reference);
     if (!t)
       return reply.code(400).send(
@@ -84,6 +86,7 @@ export async function transactionRoutes(app: FastifyInstance, { state }: { state
     const to = q.to ? new Date(q.to) : null;
     const all = [...state.transactions.values()]
       .filter((t) => !q.status || t.status === q.status)
+      .filter((t) => !q.customer || String(t.customerId) === q.customer)
       .filter((t) => !from || Number.isNaN(from.getTime()) || t.createdAt >= from)
       .filter((t) => !to || Number.isNaN(to.getTime()) || t.createdAt <= to)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
@@ -98,18 +101,5 @@ export async function transactionRoutes(app: FastifyInstance, { state }: { state
         pageCount: Math.max(1, Math.ceil(all.length / perPage)),
       },
     });
-  });
-
-  app.post('/refund', async (req, reply) => {
-    const b = obj(req.body);
-    const key = str(b.transaction);
-    const t =
-      state.transactions.get(key) ?? [...state.transactions.values()].find((x) => String(x.id) === key);
-    if (!t) return reply.code(404).send(refusal('Transaction not found'));
-    if (t.status === 'reversed') return reply.code(400).send(refusal('Transaction has been fully reversed'));
-    if (t.status !== 'success')
-      return reply.code(400).send(refusal('Cannot refund a transaction that was not successful'));
-    state.reverse(t.reference);
-    return envelope('Refund has been queued for processing', refundView(t));
   });
 }

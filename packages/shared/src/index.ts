@@ -21,6 +21,7 @@ export * from './schemas/catalogue';
 export * from './schemas/clients';
 export * from './schemas/commissions';
 export * from './schemas/discrepancies';
+export * from './schemas/gateway-recon';
 export * from './schemas/provider-plans';
 export * from './schemas/providers';
 export * from './schemas/rate-limits';

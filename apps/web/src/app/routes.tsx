@@ -70,6 +70,10 @@ export const adminRoutes: RouteObject[] = [
   },
   { path: 'auto-top-up/:id', lazy: page(() => import('@/features/auto-topup/routes/admin-auto-topup')) },
   { path: 'funding-history', lazy: page(() => import('@/features/funding/routes/admin-funding-history')) },
+  {
+    path: 'gateway-reconciliation',
+    lazy: page(() => import('@/features/funding/routes/gateway-reconciliation')),
+  },
   { path: 'accounts', lazy: page(() => import('@/features/corporate-clients/routes/clients')) },
   { path: 'accounts/:id', lazy: page(() => import('@/features/accounts/routes/business-account')) },
   { path: 'vending-history', lazy: page(() => import('@/features/vending/routes/admin-vending-history')) },

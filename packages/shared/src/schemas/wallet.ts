@@ -218,6 +218,27 @@ export const cardPaymentView = cardFeeView.extend({
   checkoutUrl: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** What the gateway took back since the credit (refunds, disputes taken less returned), of the total. */
+  refundedKobo: koboInt,
+  /** Each refund or dispute movement, oldest first (issue 50). */
+  moneyEvents: z.array(
+    z.object({
+      kind: z.enum(['REFUND', 'DISPUTE_TAKEN', 'DISPUTE_RETURNED']),
+      amountKobo: koboInt,
+      walletKobo: koboInt,
+      createdAt: z.string(),
+    }),
+  ),
+  /** The payment's disputes at the gateway, with every state seen and the evidence deadline. */
+  disputes: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      resolution: z.string().nullable(),
+      dueAt: z.string().nullable(),
+      states: z.array(z.object({ status: z.string(), resolution: z.string().nullable(), at: z.string() })),
+    }),
+  ),
 });
 export type CardPaymentView = z.infer<typeof cardPaymentView>;
 

@@ -11,7 +11,7 @@ export {
   type ClientTerms,
 } from './api-key-auth.service';
 export { apiKeyLabels } from './api-keys.service';
-export { insertUser } from './auth.repo';
+export { findUserById, insertUser } from './auth.repo';
 export { authRoutes } from './auth.routes';
 export { findOpenSession } from './identity.repo';
 export { onboardCorporate, resetOwnerPassword } from './onboarding.service';

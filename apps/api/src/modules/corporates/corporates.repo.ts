@@ -95,6 +95,7 @@ const summaryColumns = {
   id: corporates.id,
   name: corporates.name,
   email: corporates.email,
+  msisdn: corporates.msisdn,
   clientType: corporates.clientType,
   status: corporates.status,
   creditLimitKobo: corporates.creditLimitKobo,

@@ -21,7 +21,7 @@ function base32(bytes: Buffer, length: number): string {
 }
 
 /** A random readable id: 12 characters (60 bits) after the prefix. */
-export const readableId = (prefix: 'FR' | 'AF' | 'BT') => `${prefix}-${base32(randomBytes(8), 12)}`;
+export const readableId = (prefix: 'FR' | 'AF' | 'BT' | 'GD') => `${prefix}-${base32(randomBytes(8), 12)}`;
 
 /** Card payment references double as the gateway's reference and open its public checkout page,
  * so they carry 80 random bits. */

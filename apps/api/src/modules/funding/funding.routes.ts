@@ -1,11 +1,12 @@
 // Funding calls (spec §7 Wallet, Transactions, Clients, VTU), one registrar per use case: bank
 // fund requests and repayments, their admin review, admin funding, the funding histories of
 // both areas (JSON pages or CSV), card funding, what reversed card payments left owing, and the
-// client's dedicated virtual account.
+// client's dedicated virtual account, and the reconciliation with the gateway (Paystack).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../infra/context';
 import { cardRoutes } from './card/card.routes';
 import { paystackWebhookRoutes } from './gateway/paystack-webhook.routes';
+import { gatewayReconRoutes } from './gateway-recon/gateway-recon.routes';
 import { fundingHistoryRoutes } from './history/funding-history.routes';
 import { receivablesRoutes } from './receivables/receivables.routes';
 import { adminFundingRoutes } from './requests/admin-funding.routes';
@@ -22,4 +23,5 @@ export async function fundingRoutes(app: FastifyInstance, ctx: AppContext) {
   await dedicatedAccountRoutes(app, ctx);
   if (ctx.config.cardGateway === 'paystack') await paystackWebhookRoutes(app, ctx);
   await receivablesRoutes(app, ctx);
+  await gatewayReconRoutes(app, ctx);
 }

@@ -50,6 +50,7 @@ export const SYSTEM_ACCOUNTS = {
   SANDBOX_SOURCE: 'Test-mode (sandbox) money',
   CARD_RECEIVABLE: 'Card reversals owed by clients (receivables)',
   PLATFORM_LOSS: 'Platform losses (provider deliveries written off)',
+  GATEWAY_WRITE_OFF: 'Payment gateway discrepancies written off',
 } as const;
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 

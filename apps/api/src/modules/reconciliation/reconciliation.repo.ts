@@ -112,6 +112,9 @@ export async function referenceCodes(db: Db, references: readonly string[]): Pro
     const kind = ref.slice(0, colon);
     const key = ref.slice(colon + 1);
     if (kind === 'card-payment' && /^CP-/.test(key)) out.set(ref, key);
+    // A refund or dispute of a card payment (card-money:<CP-…>:<gateway key>): the payment's reference.
+    else if (kind === 'card-money' && /^CP-[0-9A-Z]+:/.test(key))
+      out.set(ref, key.slice(0, key.indexOf(':')));
     else if (kind === 'fund-request' && isUuid(key)) ids.fundRequest.add(key);
     else if ((kind === 'vend' || kind === 'vend-reversal' || kind === 'vend-reroute') && isUuid(key))
       ids.vend.add(key);

@@ -63,6 +63,10 @@ export const TYPE_NAMES: Record<string, string> = {
   ADJUSTMENT: 'Adjustment',
   CARD_REVERSAL: 'Card payment reversed',
   CARD_RECEIVABLE_RECOVERY: 'Card reversal recovered',
+  CARD_REFUND: 'Card payment refunded',
+  CARD_DISPUTE: 'Card payment disputed',
+  CARD_DISPUTE_RETURNED: 'Card dispute won',
+  GATEWAY_DISCREPANCY: 'Payment gateway correction',
 };
 
 /** The period as the CSV and the PDF show it; `cutAt`: a statement made before its last day ended. */

@@ -9,6 +9,7 @@ import {
   ChartIcon,
   CheckIcon,
   ClockIcon,
+  CreditCardIcon,
   HomeIcon,
   InboxIcon,
   KeyIcon,
@@ -152,6 +153,12 @@ const ADMIN_NAV: NavSection[] = [
         label: 'Funding History',
         to: '/admin-dashboard/funding-history',
         icon: i(ArrowDownIcon),
+        permission: 'funding.read',
+      },
+      {
+        label: 'Gateway Reconciliation',
+        to: '/admin-dashboard/gateway-reconciliation',
+        icon: i(CreditCardIcon),
         permission: 'funding.read',
       },
       {

@@ -84,6 +84,8 @@ export const cardPayments = pgTable(
     /** The debit that took a credited payment back when the gateway reversed it. */
     reversalTransferId: uuid('reversal_transfer_id').references(() => ledgerTransfers.id),
     reversedAt: ts('reversed_at'),
+    /** What Paystack took back since the credit (refunds, disputes taken less returned), of the total. */
+    refundedKobo: bigint('refunded_kobo', { mode: 'number' }).notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -98,6 +100,7 @@ export const cardPayments = pgTable(
       'card_payments_amounts',
       sql`${t.amountKobo} > 0 and ${t.feeKobo} >= 0 and ${t.totalKobo} = ${t.amountKobo} + ${t.feeKobo}`,
     ),
+    check('card_payments_refunded', sql`${t.refundedKobo} >= 0 and ${t.refundedKobo} <= ${t.totalKobo}`),
     check(
       'card_payments_credited_states',
       sql`(${t.status} <> 'SUCCESSFUL' or ${t.transferId} is not null)

@@ -6,6 +6,7 @@ export * from './catalogue';
 export * from './commissions';
 export * from './discrepancies';
 export * from './funding';
+export * from './gateway';
 export * from './identity';
 export * from './jobs';
 export * from './ledger';

@@ -108,18 +108,10 @@ export async function reverseLocked(
     return { payment, reversed: true, fromWalletKobo: 0, receivableKobo: 0 };
   }
 
-  // What the wallet can give is read under its row lock, so no vend slips in between. Every
-  // account the debit may touch is locked first, in id order as ledger_post locks them, so this
-  // waits behind a credit or a vend of the same wallet instead of deadlocking with it.
-  const wallet = await walletAccountId(tx, p.corporateId);
-  const clearing = await systemAccountId(tx, 'GATEWAY_CLEARING');
-  const receivableAccount = await systemAccountId(tx, 'CARD_RECEIVABLE');
-  const feeIncome = await systemAccountId(tx, 'FEE_INCOME');
-  let balance = 0;
-  for (const id of [wallet, clearing, receivableAccount, feeIncome].sort()) {
-    const locked = await lockAccountBalance(tx, id);
-    if (id === wallet) balance = locked.balance;
-  }
+  const { wallet, clearing, receivableAccount, feeIncome, balance } = await lockCardMoneyAccounts(
+    tx,
+    p.corporateId,
+  );
   const { floorKobo } = await corporateBalances(tx, p.corporateId);
   const fromWalletKobo = Math.min(p.amountKobo, Math.max(0, balance - floorKobo));
   const receivableKobo = p.amountKobo - fromWalletKobo;
@@ -197,6 +189,26 @@ export async function reverseLocked(
     'card payment reversed after it was credited',
   );
   return { payment, reversed: true, fromWalletKobo, receivableKobo };
+}
+
+/**
+ * The accounts a card payment's money moves between (the client's wallet, gateway clearing, the
+ * card receivable, fee income), locked, with the wallet's balance. What the wallet can give is read
+ * under its row lock, so no vend slips in between; every account is locked first, in id order as
+ * ledger_post locks them, so this waits behind a credit or a vend of the same wallet instead of
+ * deadlocking with it.
+ */
+export async function lockCardMoneyAccounts(tx: Db, corporateId: string) {
+  const wallet = await walletAccountId(tx, corporateId);
+  const clearing = await systemAccountId(tx, 'GATEWAY_CLEARING');
+  const receivableAccount = await systemAccountId(tx, 'CARD_RECEIVABLE');
+  const feeIncome = await systemAccountId(tx, 'FEE_INCOME');
+  let balance = 0;
+  for (const id of [wallet, clearing, receivableAccount, feeIncome].sort()) {
+    const locked = await lockAccountBalance(tx, id);
+    if (id === wallet) balance = locked.balance;
+  }
+  return { wallet, clearing, receivableAccount, feeIncome, balance };
 }
 
 /** A client's card receivables, outstanding first (an unknown client: 404 when `checkClient`). */

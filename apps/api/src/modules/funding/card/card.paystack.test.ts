@@ -258,10 +258,12 @@ describe('[PAYSTACK] review and reversal', () => {
     expect(await walletBalance(t.app, c.corporateId)).toBe(0);
   });
 
-  it('[PAYSTACK] a refund of a credited payment queues its own check (it is not swallowed by the charge check)', async () => {
+  it('[PAYSTACK] a refund of a credited payment queues its own check (it is not swallowed by the charge check), which debits what was refunded', async () => {
     const c = await createCorporate(t.app);
     const p = await initialize(c, '3000');
     await choose(p, 'success');
+    await runDueJobs(t.app.ctx, { queues: [CARD_CHECK_QUEUE] });
+    expect(await walletBalance(t.app, c.corporateId)).toBe(300_000);
     const refund = await fetch(`${mock.baseUrl}/refund`, {
       method: 'POST',
       headers: { authorization: `Bearer ${MOCK_SECRET_KEY}`, 'content-type': 'application/json' },
@@ -270,8 +272,17 @@ describe('[PAYSTACK] review and reversal', () => {
     expect(refund.status).toBe(200);
     await mock.app.paystack.settled();
     expect(await checkJobs(p.reference)).toBe(2);
-    // What the check then does with a credited payment is the funding module's reversal (issue 33 point 4).
+    // The check books the refund Paystack lists, for its amount (card-money.service.ts): the whole
+    // ₦3,000 from the wallet, the fee from fee income; the payment shows what was refunded.
     await runDueJobs(t.app.ctx, { queues: [CARD_CHECK_QUEUE] });
+    expect(await walletBalance(t.app, c.corporateId)).toBe(0);
+    expect((await verify(c, p.reference)).json().data).toMatchObject({
+      status: 'SUCCESSFUL',
+      refundedKobo: p.totalKobo,
+      moneyEvents: [
+        expect.objectContaining({ kind: 'REFUND', amountKobo: p.totalKobo, walletKobo: 300_000 }),
+      ],
+    });
   });
 });
 

@@ -20,7 +20,7 @@ import { gatewaySecretOf, SIGNATURE_HEADER, signatureValid } from '../gateway/si
 import { simulatorRoutes } from '../gateway/simulator.routes';
 import {
   cardFee,
-  cardPaymentView,
+  cardPaymentDetail,
   initializeCardPayment,
   settleCardPayment,
   verifyCardPayment,
@@ -90,7 +90,7 @@ export async function cardRoutes(app: FastifyInstance, ctx: AppContext) {
           : payment.status === 'REVERSED'
             ? 'This payment was reversed by the payment gateway'
             : `Payment status: ${payment.status}`;
-      return ok(message, cardPaymentView(payment));
+      return ok(message, await cardPaymentDetail(ctx, payment));
     },
   );
 

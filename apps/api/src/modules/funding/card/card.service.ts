@@ -36,6 +36,8 @@ import type { GatewayVerifyResult, PaymentGateway } from '../gateway/gateway';
 import { callbackUrlOf, PaystackGateway, paystackClientOf } from '../gateway/paystack/gateway';
 import { SimulatorGateway } from '../gateway/simulator';
 import { requireActiveCorporate } from '../requests/fund-requests.service';
+import { type CardDisputeRow, type CardMoneyEventRow, disputesOf, moneyEventsOf } from './card-money.repo';
+import { checkCardMoney } from './card-money.service';
 import { recoverCardReceivables, reverseLocked } from './card-reversal.service';
 
 export function gatewayOf(ctx: AppContext): PaymentGateway | null {
@@ -82,7 +84,10 @@ export async function cardFee(ctx: AppContext, amountKobo: number) {
   };
 }
 
-export function cardPaymentView(p: CardPaymentRow) {
+export function cardPaymentView(
+  p: CardPaymentRow,
+  money: { events?: CardMoneyEventRow[]; disputes?: CardDisputeRow[] } = {},
+) {
   return {
     // What was charged when the payment started, whatever the rule says today.
     amountKobo: p.amountKobo,
@@ -94,7 +99,27 @@ export function cardPaymentView(p: CardPaymentRow) {
     checkoutUrl: p.status === 'PENDING' ? p.checkoutUrl : null,
     createdAt: p.createdAt.toISOString(),
     paidAt: p.paidAt?.toISOString() ?? null,
+    refundedKobo: p.refundedKobo,
+    moneyEvents: (money.events ?? []).map((e) => ({
+      kind: e.kind as 'REFUND' | 'DISPUTE_TAKEN' | 'DISPUTE_RETURNED',
+      amountKobo: e.amountKobo,
+      walletKobo: e.walletKobo,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    disputes: (money.disputes ?? []).map((d) => ({
+      id: d.gatewayId,
+      status: d.status,
+      resolution: d.resolution,
+      dueAt: d.dueAt?.toISOString() ?? null,
+      states: d.states,
+    })),
   };
+}
+
+/** The payment with its refund and dispute movements and its disputes (the client's verify). */
+export async function cardPaymentDetail(ctx: AppContext, p: CardPaymentRow) {
+  const [events, disputes] = await Promise.all([moneyEventsOf(ctx.db, p.id), disputesOf(ctx.db, p.id)]);
+  return cardPaymentView(p, { events, disputes });
 }
 
 export async function initializeCardPayment(ctx: AppContext, rc: RequestContext, amountKobo: number) {
@@ -159,8 +184,17 @@ export async function settleCardPayment(
     if (!p) throw notFound('Card payment');
     const audit = rc ?? systemContext(`card-payment-${via}`);
 
-    // Reversed is final: nothing the gateway says later credits it again.
-    if (p.status === 'REVERSED') return { payment: p, credited: false };
+    // Reversed is final: nothing the gateway says later credits it again. Except one case: a
+    // Paystack payment reversed before it was credited because a chargeback was logged, whose
+    // dispute the merchant then won: Paystack says success again and holds the money, so it is
+    // credited now (issue 50: a dispute won gives the money back).
+    const wonBack =
+      p.status === 'REVERSED' && !p.transferId && p.gateway === 'PAYSTACK' && result.status === 'SUCCESSFUL';
+    if (p.status === 'REVERSED' && !wonBack) return { payment: p, credited: false };
+    // Paystack's "reversed" on a credited payment says a refund or a chargeback happened, not how
+    // much: its refunds and disputes are booked one by one, for their amounts (card-money.service.ts).
+    if (result.status === 'REVERSED' && p.status === 'SUCCESSFUL' && p.gateway === 'PAYSTACK')
+      return { payment: p, credited: false };
     if (result.status === 'REVERSED') {
       const r = await reverseLocked(ctx, tx, p, {
         reason: 'The gateway reports the payment as reversed',
@@ -305,7 +339,10 @@ export async function verifyCardPayment(
       ctx.log.warn({ reference, detail: result.detail }, 'card verify unclear');
     return { payment: p, credited: false };
   }
-  return settleCardPayment(ctx, reference, result, 'verify', rc);
+  const settled = await settleCardPayment(ctx, reference, result, 'verify', rc);
+  const money = await checkCardMoney(ctx, settled.payment, result);
+  if (!money.moved) return settled;
+  return { ...settled, payment: (await findCardPayment(ctx.db, reference)) ?? settled.payment };
 }
 
 export const CARD_CHECK_QUEUE = 'card-payment-check';
@@ -351,6 +388,9 @@ export async function checkCardPaymentAtGateway(ctx: AppContext, reference: stri
     'verify',
     systemContext('card-payment-check'),
   );
+  // A credited Paystack payment: its refunds and disputes, each booked once for its amount.
+  const money = await checkCardMoney(ctx, settled.payment, result);
+  if (money.unclear) return { ...settled, unclear: true, detail: money.unclear };
   return { ...settled, unclear: false, detail: result.detail };
 }
 

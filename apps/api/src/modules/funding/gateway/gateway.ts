@@ -25,6 +25,10 @@ export interface GatewayVerifyResult {
   paidAt: Date | null;
   /** What the gateway said, for logs and the payment's status reason. */
   detail?: string;
+  /** The gateway's own id of the transaction and its own word for the status (Paystack's), when it
+   * gave them: the refunds and disputes of a transaction are asked for by that id. */
+  gatewayTransactionId?: number;
+  gatewayStatus?: string;
 }
 
 export interface PaymentGateway {

@@ -15,6 +15,29 @@ export async function insertCardReceivable(
   return row;
 }
 
+/**
+ * What a refund or a dispute of a card payment left owing, added to that payment's receivable (one
+ * per payment): created, or grown and OUTSTANDING again if it had been settled.
+ */
+export async function addToCardReceivable(
+  db: Db,
+  values: { corporateId: string; cardPaymentId: string; amountKobo: number },
+): Promise<CardReceivableRow> {
+  const [row] = await db
+    .insert(cardReceivables)
+    .values(values)
+    .onConflictDoUpdate({
+      target: cardReceivables.cardPaymentId,
+      set: {
+        amountKobo: sql`${cardReceivables.amountKobo} + ${values.amountKobo}`,
+        status: 'OUTSTANDING',
+        settledAt: null,
+      },
+    })
+    .returning();
+  return row;
+}
+
 /** The client's outstanding receivables, oldest first, locked FOR UPDATE (recovery). */
 export async function lockOutstandingReceivables(db: Db, corporateId: string): Promise<CardReceivableRow[]> {
   return db

@@ -25,14 +25,16 @@ import type { Db } from '../../../infra/db/client';
 import { AppError } from '../../../infra/errors';
 import { enqueue } from '../../../infra/queue';
 import { callerOf, type RequestContext, systemContext } from '../../../infra/request-context';
+import { findUserById } from '../../auth';
 import { corporateProfile, corporateSummary } from '../../corporates';
 import { systemAccountId, transfer, walletAccountId } from '../../ledger';
 import { notifyCorporate } from '../../notifications';
 import { recoverCardReceivables } from '../card/card-reversal.service';
 import { readableId } from '../codes';
 import { paystackVerifyResult } from '../gateway/paystack/answers';
-import { envelope, paystackExchange, paystackTransactions } from '../gateway/paystack/client';
-import { dedicatedTransferData, paystackDedicatedAccounts } from '../gateway/paystack/dedicated';
+import { paystackApi, paystackEnabled } from '../gateway/paystack/api';
+import { envelope } from '../gateway/paystack/client';
+import { dedicatedTransferData } from '../gateway/paystack/dedicated';
 import { requireActiveCorporate } from '../requests/fund-requests.service';
 import {
   claimDedicatedAccount,
@@ -48,17 +50,9 @@ import {
 export const DVA_TRANSFER_QUEUE = 'dedicated-transfer-check';
 
 /** Dedicated accounts need Paystack: CARD_GATEWAY=paystack and its secret key. */
-export const dedicatedAccountsEnabled = (ctx: AppContext) =>
-  ctx.config.cardGateway === 'paystack' && !!ctx.config.PAYSTACK_SECRET_KEY;
+export const dedicatedAccountsEnabled = paystackEnabled;
 
-function paystackOf(ctx: AppContext) {
-  const exchange = paystackExchange({
-    baseUrl: ctx.config.PAYSTACK_BASE_URL,
-    secretKey: ctx.config.PAYSTACK_SECRET_KEY ?? '',
-    timeoutMs: ctx.config.PAYSTACK_TIMEOUT_MS,
-  });
-  return { ...paystackDedicatedAccounts(exchange), ...paystackTransactions(exchange) };
-}
+const paystackOf = paystackApi;
 
 const accountOf = (r: DedicatedAccountRow | undefined) =>
   r?.status === 'ACTIVE'
@@ -71,13 +65,33 @@ const accountOf = (r: DedicatedAccountRow | undefined) =>
     : null;
 
 /**
- * Paystack wants a first and a last name (the account is named "<merchant>/<first> <last>"): the
- * business name split at its last word, so the account reads as the business's name.
+ * What Paystack needs to open the account (https://paystack.com/docs/payments/dedicated-virtual-accounts/:
+ * "create a customer by passing the email, first_name, last_name and phone ... we need the
+ * customer's details to create a bank account"): the client's email, and the contact person's first
+ * and last name and phone (the client's number, else the person's). What is missing, in words the
+ * client can act on; null when all is there.
  */
-export function paystackNames(businessName: string): { firstName: string; lastName: string } {
-  const words = businessName.trim().split(/\s+/);
-  if (words.length < 2) return { firstName: words[0] ?? businessName, lastName: words[0] ?? businessName };
-  return { firstName: words.slice(0, -1).join(' '), lastName: words[words.length - 1] };
+export async function paystackCustomerDetails(
+  ctx: AppContext,
+  corp: { email: string; msisdn?: string | null },
+  userId: string,
+): Promise<
+  { details: { email: string; firstName: string; lastName: string; phone: string } } | { missing: string }
+> {
+  const user = await findUserById(ctx.db, userId);
+  const firstName = user?.firstName.trim() ?? '';
+  const lastName = user?.lastName.trim() ?? '';
+  const phone = (corp.msisdn ?? user?.msisdn ?? '').trim();
+  const missing = [
+    !firstName && 'your first name',
+    !lastName && 'your last name',
+    !phone && 'a phone number',
+  ].filter(Boolean);
+  if (missing.length)
+    return {
+      missing: `Add ${missing.join(' and ')} to your profile to get an account number of your own.`,
+    };
+  return { details: { email: corp.email, firstName, lastName, phone } };
 }
 
 /** What the wallet screen shows: the account, or whether the client may get one (and why not). */
@@ -119,6 +133,8 @@ export async function requestDedicatedAccount(ctx: AppContext, rc: RequestContex
   const existing = accountOf(await findDedicatedAccount(ctx.db, corporateId));
   if (existing) return { account: existing, created: false };
 
+  const who = await paystackCustomerDetails(ctx, corp, actor.userId);
+  if ('missing' in who) throw new AppError('VALIDATION_ERROR', 400, who.missing);
   const paystack = paystackOf(ctx);
   return ctx.db.transaction(async (tx) => {
     const row = await claimDedicatedAccount(tx, corporateId, actor.userId);
@@ -134,15 +150,16 @@ export async function requestDedicatedAccount(ctx: AppContext, rc: RequestContex
     };
     let customerCode = row.customerCode;
     if (!customerCode) {
-      const customer = await paystack.createCustomer({
-        email: corp.email,
-        ...paystackNames(corp.name),
-        metadata: { corporateId },
-      });
+      const customer = await paystack.createCustomer({ ...who.details, metadata: { corporateId } });
       if (!customer.ok) throw unavailable(`customer: ${customer.detail}`);
       customerCode = customer.data.customer_code;
     }
-    const dva = await paystack.createDedicatedAccount(customerCode, ctx.config.PAYSTACK_DVA_BANK);
+    // The details again: Paystack completes with them a customer it already had without them.
+    const dva = await paystack.createDedicatedAccount(
+      customerCode,
+      ctx.config.PAYSTACK_DVA_BANK,
+      who.details,
+    );
     if (!dva.ok) throw unavailable(`dedicated_account: ${dva.detail}`);
     const saved = await updateDedicatedAccount(tx, row.id, {
       status: 'ACTIVE',

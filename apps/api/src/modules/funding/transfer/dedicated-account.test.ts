@@ -109,9 +109,20 @@ describe('[DVA] getting an account number', () => {
     const account = res.json().data.account;
     expect(account.accountNumber).toMatch(/^\d{10}$/);
     expect(account.bankName).toBe('Test Bank');
-    const [corp] = await q<{ name: string }>('select name from corporates where id = $1', [c.corporateId]);
-    expect(account.accountName).toBe(`VENDPORT/${corp.name}`.toUpperCase());
+    // Named after the contact person, as Paystack names the account after its customer.
+    expect(account.accountName).toBe('VENDPORT/CHIDI OKAFOR');
     const dva = mock.app.paystack.dedicatedAccounts.get(account.accountNumber)!;
+    const [corp] = await q<{ email: string; msisdn: string }>(
+      'select email, msisdn from corporates where id = $1',
+      [c.corporateId],
+    );
+    // https://paystack.com/docs/payments/dedicated-virtual-accounts/: email, first_name, last_name and phone.
+    expect(mock.app.paystack.customers.get(dva.customerCode)).toMatchObject({
+      email: corp.email,
+      firstName: 'Chidi',
+      lastName: 'Okafor',
+      phone: corp.msisdn,
+    });
     const [row] = await q<{ customer_code: string; status: string }>(
       'select customer_code, status from dedicated_accounts where corporate_id = $1',
       [c.corporateId],
@@ -126,6 +137,29 @@ describe('[DVA] getting an account number', () => {
       [account.accountNumber],
     );
     expect(audit.n).toBe(1);
+  });
+
+  it('[DVA] with Paystack requiring the phone, the customer is created with it; a client with no phone is told what to fill in, and Paystack is not asked', async () => {
+    mock.app.paystack.requirePhone = true;
+    try {
+      const c = await verifiedClient();
+      const res = await createAccount(c);
+      expect(res.statusCode, res.body).toBe(201);
+      const noPhone = await verifiedClient();
+      await q('update corporates set msisdn = null where id = $1', [noPhone.corporateId]);
+      await q('update users set msisdn = null where id = $1', [noPhone.id]);
+      const customers = mock.app.paystack.customers.size;
+      const refused = await createAccount(noPhone);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        success: false,
+        code: 'VALIDATION_ERROR',
+        message: 'Add a phone number to your profile to get an account number of your own.',
+      });
+      expect(mock.app.paystack.customers.size).toBe(customers);
+    } finally {
+      mock.app.paystack.requirePhone = false;
+    }
   });
 
   it(`[DVA] 20 concurrent requests of one client create one account at Paystack (${testDbKind()})`, async () => {

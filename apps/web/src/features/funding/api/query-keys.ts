@@ -20,4 +20,6 @@ export const fundingKeys = {
   adminHistory: (f: FundingFilters) => [...fundingKeys.all, 'admin-history', f] as const,
   requests: (f: FundingFilters) => [...fundingKeys.all, 'requests', f] as const,
   paidRequests: () => [...fundingKeys.all, 'paid-requests'] as const,
+  gatewayReconciliation: (status: string | undefined) =>
+    [...fundingKeys.all, 'gateway-reconciliation', status ?? 'all'] as const,
 };

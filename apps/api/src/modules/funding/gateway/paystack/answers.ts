@@ -86,5 +86,7 @@ export function paystackVerifyResult(answer: PaystackAnswer, reference: string):
     currency: t.currency,
     paidAt: date(t.paid_at),
     detail: `Paystack: ${t.status}${t.gateway_response ? ` (${t.gateway_response})` : ''}`,
+    gatewayTransactionId: t.id,
+    gatewayStatus: t.status,
   };
 }

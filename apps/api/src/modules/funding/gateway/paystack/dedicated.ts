@@ -55,14 +55,20 @@ export function paystackDedicatedAccounts(exchange: PaystackExchange) {
         customerData,
       );
     },
+    /** `details`: first_name, last_name and phone, which Paystack sets on a customer created without
+     * them (https://paystack.com/docs/payments/dedicated-virtual-accounts/). */
     async createDedicatedAccount(
       customerCode: string,
       preferredBank: string,
+      details?: { firstName: string; lastName: string; phone: string },
     ): Promise<PaystackResult<PaystackDedicatedAccount>> {
       return readData(
         await exchange('POST', '/dedicated_account', {
           customer: customerCode,
           preferred_bank: preferredBank,
+          ...(details
+            ? { first_name: details.firstName, last_name: details.lastName, phone: details.phone }
+            : {}),
         }),
         dedicatedAccountData,
       );
