@@ -198,6 +198,10 @@ const EXEMPT: Record<string, string> = {
   'POST /api/v1/providers/reloadly/callback': 'as the VTpass callback: a signed hint that schedules a check',
   'POST /api/v1/admin/provider-plans/sync':
     'reads VTpass’s plan lists and returns a proposal without changing anything; accepting it (sync/accept) is the change, and is audited',
+  'POST /api/v1/gateway-reconciliation/runs':
+    'succeeds only with Paystack as the card gateway (this app runs the simulator); audited as funding.gateway_reconciliation.run, asserted in funding/gateway-recon/gateway-recon.test.ts against the Paystack stand-in',
+  'POST /api/v1/gateway-reconciliation/discrepancies/:id/resolve':
+    'as the run: a discrepancy exists only with Paystack; audited as funding.gateway_discrepancy.resolve, asserted in gateway-recon.test.ts',
   'PUT /api/v1/notifications/read/:id':
     'marks one of the reader’s own messages read: the state of their inbox view, not data anyone else sees or acts on (clearing and deleting notifications are audited)',
 };

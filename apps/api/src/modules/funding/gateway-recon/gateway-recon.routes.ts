@@ -25,7 +25,7 @@ import {
   resolveDiscrepancy,
   runView,
 } from './gateway-discrepancies.service';
-import { reconcileGateway } from './gateway-recon.service';
+import { reconcileGatewayNow } from './gateway-recon.service';
 
 export async function gatewayReconRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -65,8 +65,8 @@ export async function gatewayReconRoutes(app: FastifyInstance, ctx: AppContext) 
         response: { 200: successEnvelope(gatewayReconRunView) },
       },
     },
-    async () => {
-      const run = await reconcileGateway(ctx, 'SWEEP');
+    async (req) => {
+      const run = await reconcileGatewayNow(ctx, requestContextOf(req));
       if (!run)
         throw new AppError('SERVICE_UNAVAILABLE', 400, 'Reconciliation needs Paystack as the card gateway.');
       return ok('Reconciliation run', runView(run));

@@ -21,8 +21,10 @@
 // Each run keeps Paystack's total (what it lists as paid, NGN), ours (what we credited in the window,
 // and what was reversed before any credit) and the difference, for the admin's screen.
 import { formatNaira, lagosDateOf } from '@vendport/shared';
+import { recordAudit } from '../../../infra/audit';
 import type { AppContext } from '../../../infra/context';
 import { lagosDayStart } from '../../../infra/lagos-time';
+import type { RequestContext } from '../../../infra/request-context';
 import { notifyAdmins } from '../../notifications';
 import { checkCardPaymentAtGateway, gatewayOf } from '../card/card.service';
 import { readableId } from '../codes';
@@ -92,6 +94,26 @@ export async function reconcileGateway(
       error: String((err as Error).message ?? err).slice(0, 500),
     });
   }
+}
+
+/**
+ * An admin's "Reconcile now": the sweep over the last 48 hours, with an audit entry of what it
+ * found (it may credit payments, so who asked for it is on record).
+ */
+export async function reconcileGatewayNow(ctx: AppContext, rc: RequestContext): Promise<ReconRunRow | null> {
+  const run = await reconcileGateway(ctx, 'SWEEP');
+  if (run)
+    await recordAudit(ctx.db, rc, {
+      action: 'funding.gateway_reconciliation.run',
+      targetType: 'gateway_recon_run',
+      targetId: run.id,
+      summary: {
+        status: run.status,
+        credited: run.creditedCount,
+        discrepancies: run.discrepancyCount,
+      },
+    });
+  return run;
 }
 
 async function sweep(ctx: AppContext, run: ReconRunRow, from: Date, to: Date): Promise<ReconRunRow> {

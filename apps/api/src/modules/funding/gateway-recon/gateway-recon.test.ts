@@ -348,6 +348,11 @@ describe('[RECON] the admin screen', () => {
     expect((await resolve(rows[0].id, { action: 'WRITE_OFF' }, reader)).statusCode).toBe(403);
     const run = await call(t.app, admin, { method: 'POST', url: '/api/v1/gateway-reconciliation/runs' });
     expect(run.json().data).toMatchObject({ kind: 'SWEEP', status: 'DONE' });
+    const audited = await t.app.ctx.dbHandle.query<{ n: number }>(
+      `select count(*)::int as n from audit_logs where action = 'funding.gateway_reconciliation.run' and target_id = $1`,
+      [run.json().data.id],
+    );
+    expect(audited[0].n).toBe(1);
   });
 
   it('[RECON] the daily pass covers the previous Lagos day, once', async () => {
