@@ -20,6 +20,7 @@ import { loggable, loggableRequest } from './infra/log';
 import { Mailer } from './infra/mailer';
 import { PasswordHasher } from './infra/passwords';
 import { balanceChecksIdle, checkVtuLine, queueBalanceChecks } from './modules/balance-alerts';
+import { announceProviderHealth } from './modules/provider-admin';
 import { healthProbes, metricsRoutes } from './modules/ops';
 import { smtpSourceOf } from './modules/platform';
 import { closeRateLimits } from './modules/rate-limits';
@@ -82,6 +83,7 @@ export async function buildApp(
         await checkVtuLine(c, lineId);
       },
       vendWebhookAttempted: (db, a) => recordVendEvent(db, { ...a, type: 'WEBHOOK' }),
+      providerHealthChanged: announceProviderHealth,
     },
     // Each module's question, handed to the module that answers it (infra/context.ts UpperReads).
     reads: { vendTotal },

@@ -34,3 +34,20 @@ export type { VtpassClient, VtpassError, VtpassVariations } from './vtpass.clien
 export { vtpassRequestId } from './vtpass.client';
 export { vtpassServiceId } from './vtpass.provider';
 export { vtpassClientOf } from './vtpass-client-of';
+export { type RealProvider, readUpstreamBalance, refreshAfterLowBalance } from './balance.service';
+export {
+  type BreakerState,
+  CALL_OUTCOMES,
+  type CallOutcome,
+  type CallStats,
+  callStats,
+  pruneCalls as pruneProviderCalls,
+} from './health.repo';
+export {
+  breakerRows,
+  breakerSkips,
+  forceBreaker,
+  observeProviderCalls,
+  probesSettled,
+  recordProviderCall,
+} from './health.service';

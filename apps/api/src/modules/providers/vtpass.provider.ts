@@ -56,16 +56,16 @@ export class VtpassProvider implements Provider {
       phone,
       billersCode: data ? phone : undefined,
       variationCode: data ? (req.providerPlanCode ?? undefined) : undefined,
-    });
+    }, req.signal);
     return this.answer(ex, req);
   }
 
   async query(req: VendRequest): Promise<ProviderAnswer> {
-    return this.answer(await this.client.requery(req.requestId), req);
+    return this.answer(await this.client.requery(req.requestId, req.signal), req);
   }
 
-  async balance(): Promise<{ balanceKobo: number }> {
-    const b = await this.client.balance();
+  async balance(req?: { signal?: AbortSignal }): Promise<{ balanceKobo: number }> {
+    const b = await this.client.balance(req?.signal);
     if (!b.ok) throw new Error(`VTpass balance: ${b.error.detail}`);
     return { balanceKobo: Math.round(b.data.balanceNaira * 100) };
   }
