@@ -79,7 +79,7 @@ export async function breakerSkips(ctx: AppContext, provider: ProviderId, now = 
     row.state === 'OPEN'
       ? now.getTime() - row.since.getTime() >= c.BREAKER_COOLDOWN_MS
       : !row.probeAt || now.getTime() - row.probeAt.getTime() >= 2 * c.PROVIDER_TIMEOUT_MS;
-  if (!row.forced && due) void maybeProbe(ctx, provider, now);
+  if (!row.forced && due) track(ctx.db, maybeProbe(ctx, provider, now));
   return true;
 }
 
@@ -141,6 +141,14 @@ export async function probesSettled(db: Db): Promise<void> {
   await Promise.allSettled([...(probes.get(db) ?? [])]);
 }
 
+function track(db: Db, p: Promise<void>) {
+  let set = probes.get(db);
+  if (!set) probes.set(db, (set = new Set()));
+  const s = set;
+  s.add(p);
+  void p.finally(() => s.delete(p));
+}
+
 async function maybeProbe(ctx: AppContext, provider: ProviderId, now: Date): Promise<void> {
   const c = ctx.config;
   const claimed = await claimProbe(
@@ -155,12 +163,7 @@ async function maybeProbe(ctx: AppContext, provider: ProviderId, now: Date): Pro
   });
   if (!claimed) return;
   forgetHealth(ctx.db);
-  let set = probes.get(ctx.db);
-  if (!set) probes.set(ctx.db, (set = new Set()));
-  const p = runProbe(ctx, provider).catch((err) => ctx.log.error({ err, provider }, 'breaker probe failed'));
-  set.add(p);
-  void p.finally(() => set.delete(p));
-  await p;
+  await runProbe(ctx, provider).catch((err) => ctx.log.error({ err, provider }, 'breaker probe failed'));
 }
 
 /** The half-open probe: the provider's balance call, under the vend's time limit. */
