@@ -3,7 +3,7 @@
 // open, half-open -> closed, an admin's forced open and close), what moves and what stays: a vend
 // never sent to the failing provider goes to the next one, a vend already sent stays with it.
 // The cool-down is passed by handing the breaker a later clock, never by waiting.
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS, startReloadlyMock } from '../../../../../../mocks/reloadly/server';
 import { SANDBOX_KEYS, startVtpassMock } from '../../../../../../mocks/vtpass/server';
@@ -11,6 +11,10 @@ import { auditLogs, notifications, providerCalls, providerHealth, vends } from '
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
 import { breakerSkips, probesSettled } from '../../providers';
+import { installProviders, providersOf } from '../../providers/registry';
+import { VTPASS_REFUSAL_CODES } from '../../providers/vtpass.answers';
+import { createVtpassClient } from '../../providers/vtpass.client';
+import { VtpassProvider } from '../../providers/vtpass.provider';
 import { apiKeyFor, apiVend, assignDefaults, expectBooksBalanced, fund } from '../vending.testing';
 import { requeryVend } from './requery.service';
 
@@ -202,5 +206,86 @@ describe('[BREAKER] a provider that misbehaves is taken out of the route', () =>
       password: TEST_PASSWORD,
     });
     expect(asClient.statusCode).toBe(403);
+  });
+});
+
+describe('[REFUSAL] answers that prove nothing was delivered fail over at once', () => {
+  /** VTpass over a fetch that answers every /pay with `code` (its balance as usual). */
+  function vtpassAnswering(code: string) {
+    const real = providersOf(t.app.ctx);
+    const client = createVtpassClient({
+      baseUrl: vtpass.baseUrl,
+      ...SANDBOX_KEYS,
+      timeoutMs: 500,
+      fetch: async (url, init) =>
+        String(url).endsWith('/pay')
+          ? new Response(JSON.stringify({ code, response_description: `refusal ${code}` }), { status: 200 })
+          : fetch(url, init),
+    });
+    installProviders(t.app.ctx, { ...real, upstreams: { ...real.upstreams, VTPASS: new VtpassProvider(client) } });
+    return () => installProviders(t.app.ctx, real);
+  }
+
+  it.each(VTPASS_REFUSAL_CODES)(
+    '[REFUSAL] VTpass %s (response-codes page) ends the attempt FAILED on the provider side and the vend goes to Reloadly',
+    async (code) => {
+      const restore = vtpassAnswering(code);
+      try {
+        const res = await apiVend(t.app, key, { phone: '08031234567', network: 'MTN', amount: '100' });
+        const v = res.json().data;
+        expect(v.status).toBe('SUCCESSFUL');
+        const d = (await api('GET', `vend/${v.id}`, admin)).json().data;
+        expect(d.attempts.map((a: { provider: string; status: string; failureKind: string | null }) => [a.provider, a.status, a.failureKind])).toEqual([
+          ['VTPASS', 'FAILED', 'PROVIDER'],
+          ['RELOADLY', 'SUCCESSFUL', null],
+        ]);
+        const [last] = await db()
+          .select()
+          .from(providerCalls)
+          .where(eq(providerCalls.provider, 'VTPASS'))
+          .orderBy(desc(providerCalls.id))
+          .limit(1);
+        expect(last.outcome).toBe('REFUSED');
+      } finally {
+        restore();
+      }
+    },
+  );
+
+  it('[REFUSAL] Reloadly 401 again after one re-authentication: FAILED on the provider side, nothing sent to /topups, the vend goes to VTpass', async () => {
+    const order = await api('PUT', 'admin/providers/routes', admin, {
+      platform: 'AGGREGATOR',
+      providers: ['RELOADLY', 'VTPASS'],
+    });
+    expect(order.statusCode).toBe(200);
+    try {
+      const topupsBefore = reloadlyTopups();
+      reloadly.rejectNextToken(2);
+      const res = await apiVend(t.app, key, { phone: '08011111111', network: 'MTN', amount: '100' });
+      const v = res.json().data;
+      expect(v.status).toBe('SUCCESSFUL');
+      const d = (await api('GET', `vend/${v.id}`, admin)).json().data;
+      expect(d.attempts.map((a: { provider: string; status: string }) => [a.provider, a.status])).toEqual([
+        ['RELOADLY', 'FAILED'],
+        ['VTPASS', 'SUCCESSFUL'],
+      ]);
+      expect(reloadlyTopups()).toBe(topupsBefore);
+      const [last] = await db()
+        .select()
+        .from(providerCalls)
+        .where(eq(providerCalls.provider, 'RELOADLY'))
+        .orderBy(desc(providerCalls.id))
+        .limit(1);
+      expect(last.outcome).toBe('REFUSED');
+    } finally {
+      await api('PUT', 'admin/providers/routes', admin, { platform: 'AGGREGATOR', providers: ['VTPASS', 'RELOADLY'] });
+    }
+  });
+
+  it('[REFUSAL] VTpass 087 is not in the stored documentation: UNKNOWN, the vend stays PENDING at VTpass (never failed over)', async () => {
+    vtpass.app.vtpass.fault = 'BAD_KEYS';
+    const v = (await apiVend(t.app, key, { phone: '08031234567', network: 'MTN', amount: '100' })).json().data;
+    expect(v.status).toBe('PENDING');
+    expect((await vendAt(v.id)).provider).toBe('VTPASS');
   });
 });
