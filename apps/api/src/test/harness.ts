@@ -129,6 +129,8 @@ export interface TestApp {
    * database, as a second server behind a load balancer would be. Closed with this one.
    */
   sibling?: () => Promise<FastifyInstance>;
+  /** PostgreSQL only: the test database's URL (to reach it another way, through a proxy say). */
+  dbUrl?: string;
 }
 
 /**
@@ -189,6 +191,7 @@ export async function buildTestApp(
       await app.close();
       await drop();
     },
+    dbUrl: pgUrl ?? undefined,
     sibling: pgUrl
       ? async () => {
           const other = await buildApp(config, {
