@@ -7,7 +7,8 @@ import { rowsOf } from '../../infra/db/sql';
 import { providerCalls, providerHealth } from '../../infra/db/schema';
 
 export type ProviderHealthRow = typeof providerHealth.$inferSelect;
-export type BreakerState = 'CLOSED' | 'OPEN' | 'HALF_OPEN';
+export const BREAKER_STATES = ['CLOSED', 'OPEN', 'HALF_OPEN'] as const;
+export type BreakerState = (typeof BREAKER_STATES)[number];
 
 /** What one call to an upstream came to, as the breaker counts it. */
 export const CALL_OUTCOMES = [

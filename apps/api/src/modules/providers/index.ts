@@ -36,10 +36,12 @@ export { vtpassServiceId } from './vtpass.provider';
 export { vtpassClientOf } from './vtpass-client-of';
 export { type RealProvider, readUpstreamBalance, refreshAfterLowBalance } from './balance.service';
 export {
+  BREAKER_STATES,
   type BreakerState,
   CALL_OUTCOMES,
   type CallOutcome,
   type CallStats,
+  callCounts,
   callStats,
   pruneCalls as pruneProviderCalls,
 } from './health.repo';

@@ -157,6 +157,17 @@ describe('[BREAKER] a provider that misbehaves is taken out of the route', () =>
     expect((await vendAt(v.id)).provider).toBe('VTPASS');
   });
 
+  it('[BREAKER] /metrics shows each provider\'s state, its calls by outcome and their latency', async () => {
+    await tripOn500();
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+    expect(text).toContain('vendport_provider_breaker_state{provider="VTPASS",state="OPEN"} 1');
+    expect(text).toContain('vendport_provider_breaker_state{provider="VTPASS",state="CLOSED"} 0');
+    expect(text).toContain('vendport_provider_breaker_state{provider="RELOADLY",state="CLOSED"} 1');
+    expect(text).toMatch(/vendport_provider_calls_total\{provider="VTPASS",outcome="HTTP_5XX"\} [1-9]/);
+    expect(text).toMatch(/vendport_provider_calls_last_hour\{provider="VTPASS",outcome="HTTP_5XX"\} [1-9]/);
+    expect(text).toMatch(/vendport_provider_call_duration_seconds_count\{provider="VTPASS"\} [1-9]/);
+  });
+
   it('[BREAKER] no answer counts as a timeout, and opens it the same way', async () => {
     vtpass.app.vtpass.fault = 'NO_ANSWER';
     for (let i = 0; i < 3; i++) {
