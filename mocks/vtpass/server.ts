@@ -46,6 +46,11 @@ export interface VtpassMockOptions {
   commissionRate?: number;
   /** Data plans per serviceID, replacing the defaults of catalogue.ts for the serviceIDs given. */
   variations?: Record<string, Variation[]>;
+  /**
+   * VendPort's addition (the storm bench): every number outside the sandbox table is delivered, as
+   * VTpass's live service delivers a valid recipient, instead of the sandbox's "any other: failed".
+   */
+  deliverAny?: boolean;
   /** The clock, for tests. */
   now?: () => Date;
   logger?: boolean;
@@ -129,7 +134,9 @@ export function buildVtpassMock(opts: VtpassMockOptions = {}): FastifyInstance &
   app.post('/__mock/fault', async (req, reply) => {
     const fault = (req.body as { fault?: unknown } | null)?.fault ?? null;
     if (fault !== null && !VTPASS_MOCK_FAULTS.includes(fault as VtpassMockFault))
-      return reply.status(400).send({ error: `fault must be null or one of ${VTPASS_MOCK_FAULTS.join(', ')}` });
+      return reply
+        .status(400)
+        .send({ error: `fault must be null or one of ${VTPASS_MOCK_FAULTS.join(', ')}` });
     state.fault = fault as VtpassMockFault | null;
     return { fault: state.fault };
   });
@@ -208,7 +215,8 @@ export function buildVtpassMock(opts: VtpassMockOptions = {}): FastifyInstance &
     const totalAmount = Math.round((amount - commission) * 100) / 100;
     if (totalAmount > state.balance) return answer(reply, '018');
 
-    const scenario = scenarioFor(recipient);
+    const found = scenarioFor(recipient);
+    const scenario = found === 'failed' && opts.deliverAny ? 'delivered' : found;
     const t: Txn = {
       requestId,
       product,

@@ -38,7 +38,13 @@ describe('[CLIENT] timeoutMs', () => {
     });
     const started = Date.now();
     const err = await client
-      .vend({ reference: 'timeout-ref-1', phone: '08031234567', network: 'MTN', type: 'AIRTIME', amount: '100' })
+      .vend({
+        reference: 'timeout-ref-1',
+        phone: '08031234567',
+        network: 'MTN',
+        type: 'AIRTIME',
+        amount: '100',
+      })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(VendPortError);
     expect(err).toMatchObject({ status: 0, code: 'TIMEOUT', message: 'No answer within 150 ms' });

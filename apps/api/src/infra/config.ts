@@ -108,7 +108,11 @@ export const configSchema = z.object({
   /** The longest wait between two automatic requeries of a PENDING vend (the schedule's tail is hourly). */
   REQUERY_MAX_DELAY_S: z.coerce.number().int().min(1).default(3_600),
   /** A provider's answer body is read up to this size; a longer one is cut and kept as not parsed. */
-  PROVIDER_BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).default(256 * 1024),
+  PROVIDER_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .default(256 * 1024),
   /** A provider that still says "not found" this long after the call has definitely not vended. */
   PROVIDER_NOT_FOUND_GRACE_MINUTES: z.coerce.number().int().min(1).default(10),
   /** Webhook URLs on private, loopback or link-local addresses (tests and local development only). */

@@ -30,7 +30,7 @@ afterAll(async () => {
 const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: { a: 1 } };
 
 describe('[OUTBOUND] every call is bounded', () => {
-  it('[OUTBOUND] the caller\'s deadline aborts the request in flight: the server sees its connection closed', async () => {
+  it("[OUTBOUND] the caller's deadline aborts the request in flight: the server sees its connection closed", async () => {
     const deadline = new AbortController();
     let closed!: Promise<void>;
     handlers.set('/hold', (req) => {
@@ -74,7 +74,7 @@ describe('[OUTBOUND] every call is bounded', () => {
 });
 
 describe('[OUTBOUND] through the adapters', () => {
-  it('[OUTBOUND] a Reloadly top-up never goes out after the vend\'s deadline passed during its token call', async () => {
+  it("[OUTBOUND] a Reloadly top-up never goes out after the vend's deadline passed during its token call", async () => {
     const calls: string[] = [];
     let releaseToken!: () => void;
     const tokenHeld = new Promise<void>((r) => {
@@ -87,7 +87,8 @@ describe('[OUTBOUND] through the adapters', () => {
         return new Response(JSON.stringify({ access_token: 'tok', expires_in: 3600 }));
       }
       if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
-      if (url.includes('/auto-detect/')) return new Response(JSON.stringify({ operatorId: 341, name: 'MTN Nigeria' }));
+      if (url.includes('/auto-detect/'))
+        return new Response(JSON.stringify({ operatorId: 341, name: 'MTN Nigeria' }));
       return new Response(JSON.stringify({ transactionId: 1, status: 'SUCCESSFUL' }));
     }) as unknown as typeof fetch;
     const provider = new ReloadlyProvider(

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDb } from '../infra/db/client';
 import { isDatabaseUnreachable } from '../infra/db/sql';
+import { apiKeyFor, assignDefaults, fund } from '../modules/vending/vending.testing';
 import { createAdmin, createCorporate, type TestUser } from '../test/factories';
 import { buildTestApp, type TestApp, testDbKind } from '../test/harness';
-import { apiKeyFor, assignDefaults, fund } from '../modules/vending/vending.testing';
 
 describe('[OUTAGE] what counts as the database being unreachable', () => {
-  it('[OUTAGE] refused, reset, lost connections and PostgreSQL\'s shut-down codes do; a constraint or a syntax error does not', () => {
+  it("[OUTAGE] refused, reset, lost connections and PostgreSQL's shut-down codes do; a constraint or a syntax error does not", () => {
     const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
     for (const err of [
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
@@ -87,7 +87,10 @@ describe.runIf(testDbKind() === 'pg')('[OUTAGE] on PostgreSQL', () => {
     await fund(t.app, corp.corporateId, 1_000_000);
     key = await apiKeyFor(t.app, corp.corporateId);
     proxy = await pgProxy(new URL(t.dbUrl!));
-    app = await buildApp(t.app.ctx.config, { db: await openDb({ url: proxy.url, poolSize: 4 }), logger: false });
+    app = await buildApp(t.app.ctx.config, {
+      db: await openDb({ url: proxy.url, poolSize: 4 }),
+      logger: false,
+    });
     await app.ready();
   });
   afterAll(async () => {

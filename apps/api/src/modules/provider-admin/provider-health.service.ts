@@ -60,7 +60,9 @@ export async function forceProviderHealth(
   if (!(PROVIDER_IDS_REAL as readonly string[]).includes(id))
     throw badRequest(`Unknown provider ${rawId}: choose from ${PROVIDER_IDS_REAL.join(', ')}`);
   if (!ctx.config.configuredProviders.includes(id))
-    throw badRequest(`${UPSTREAM_PROVIDER_LABELS[id]} is not configured on this server (its keys are not set)`);
+    throw badRequest(
+      `${UPSTREAM_PROVIDER_LABELS[id]} is not configured on this server (its keys are not set)`,
+    );
   await confirmActingPassword(ctx, rc, input.password);
   await forceBreaker(ctx, rc, id, input.state, input.reason);
   return (await providerHealthViews(ctx)).get(id)!;

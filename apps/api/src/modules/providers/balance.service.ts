@@ -52,8 +52,8 @@ const refreshing = new WeakMap<Db, Map<string, Promise<UpstreamBalance>>>();
 /** The balance read after an "insufficient balance" answer: one at a time per provider and process,
  * however many vends were refused together. */
 export function refreshAfterLowBalance(ctx: AppContext, id: RealProvider): Promise<UpstreamBalance> {
-  let inFlight = refreshing.get(ctx.db);
-  if (!inFlight) refreshing.set(ctx.db, (inFlight = new Map()));
+  const inFlight = refreshing.get(ctx.db) ?? new Map<string, Promise<UpstreamBalance>>();
+  refreshing.set(ctx.db, inFlight);
   const running = inFlight.get(id);
   if (running) return running;
   const p = readUpstreamBalance(ctx, id).finally(() => inFlight.delete(id));

@@ -3,8 +3,8 @@
 // UPDATE, so of several instances seeing the same window exactly one makes (and announces) it.
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
-import { rowsOf } from '../../infra/db/sql';
 import { providerCalls, providerHealth } from '../../infra/db/schema';
+import { rowsOf } from '../../infra/db/sql';
 
 export type ProviderHealthRow = typeof providerHealth.$inferSelect;
 export const BREAKER_STATES = ['CLOSED', 'OPEN', 'HALF_OPEN'] as const;

@@ -8,11 +8,12 @@
 // transition is audited and announced to the admins once (the guarded UPDATE that makes it is the
 // one that announces it). An admin may force a provider open or closed (provider-admin).
 // The simulator has no breaker: it is our own code, and its vends (every benchmark's) pay nothing here.
+
+import { recordAudit } from '../../infra/audit';
 import type { ProviderId } from '../../infra/config';
 import type { AppContext, ProviderHealthChange } from '../../infra/context';
 import type { Db } from '../../infra/db/client';
-import { recordAudit } from '../../infra/audit';
-import { systemContext, type RequestContext } from '../../infra/request-context';
+import { type RequestContext, systemContext } from '../../infra/request-context';
 import {
   type BreakerState,
   type CallOutcome,
@@ -69,7 +70,11 @@ export const breakerRows = async (ctx: Pick<AppContext, 'db' | 'config'>) => [
  * Whether new vends skip `provider` now. An OPEN provider whose cool-down has passed is probed by
  * whichever caller claims it first; the vend at hand still skips it (the probe is not a client's vend).
  */
-export async function breakerSkips(ctx: AppContext, provider: ProviderId, now = new Date()): Promise<boolean> {
+export async function breakerSkips(
+  ctx: AppContext,
+  provider: ProviderId,
+  now = new Date(),
+): Promise<boolean> {
   if (provider === 'SIMULATOR') return false;
   const row = (await states(ctx)).get(provider);
   if (!row || row.state === 'CLOSED') return false;
@@ -142,9 +147,8 @@ export async function probesSettled(db: Db): Promise<void> {
 }
 
 function track(db: Db, p: Promise<void>) {
-  let set = probes.get(db);
-  if (!set) probes.set(db, (set = new Set()));
-  const s = set;
+  const s = probes.get(db) ?? new Set<Promise<void>>();
+  probes.set(db, s);
   s.add(p);
   void p.finally(() => s.delete(p));
 }

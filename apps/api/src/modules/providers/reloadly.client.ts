@@ -175,7 +175,10 @@ export function createReloadlyClient(opts: ReloadlyClientOptions) {
       inflight = undefined;
     });
     if (!signal) return inflight;
-    const expired: Token = { ok: false, answer: { noAnswer: true, reason: 'not sent: the deadline had passed' } };
+    const expired: Token = {
+      ok: false,
+      answer: { noAnswer: true, reason: 'not sent: the deadline had passed' },
+    };
     if (signal.aborted) return Promise.resolve(expired);
     return new Promise<Token>((resolve) => {
       const onAbort = () => resolve(expired);
@@ -199,15 +202,19 @@ export function createReloadlyClient(opts: ReloadlyClientOptions) {
     signal?: AbortSignal,
   ): Promise<{ answer: UpstreamAnswer; tokenFailure?: true }> {
     const send = (t: string) =>
-      exchange(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${t}`,
-          accept: RELOADLY_TOPUPS_ACCEPT,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      exchange(
+        `${base}${path}`,
+        {
+          method,
+          headers: {
+            authorization: `Bearer ${t}`,
+            accept: RELOADLY_TOPUPS_ACCEPT,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body,
         },
-        body,
-      }, signal);
+        signal,
+      );
     const first = await token(signal);
     if (!first.ok) return { answer: first.answer, tokenFailure: true };
     const answer = await send(first.token);

@@ -41,7 +41,8 @@ export class ReloadlyProvider implements Provider {
       const e = operator.error;
       const recipient = e.kind === 'REFUSED' && RECIPIENT_DETECT_CODES.has(e.code);
       // 401/403 after the client's re-authentication: our credentials or IP (issue 49).
-      const refusal = (e.kind === 'REFUSED' || e.kind === 'HTTP') && (e.httpStatus === 401 || e.httpStatus === 403);
+      const refusal =
+        (e.kind === 'REFUSED' || e.kind === 'HTTP') && (e.httpStatus === 401 || e.httpStatus === 403);
       return {
         outcome: 'FAILED',
         failureKind: recipient ? 'RECIPIENT' : 'PROVIDER',
@@ -49,12 +50,15 @@ export class ReloadlyProvider implements Provider {
         message: `Reloadly operator lookup: ${e.detail}`,
       };
     }
-    const ex = await this.client.topup({
-      customIdentifier: req.requestId,
-      operatorId: operator.data.operatorId,
-      amountNaira: req.amountKobo / 100,
-      phone,
-    }, req.signal);
+    const ex = await this.client.topup(
+      {
+        customIdentifier: req.requestId,
+        operatorId: operator.data.operatorId,
+        amountNaira: req.amountKobo / 100,
+        phone,
+      },
+      req.signal,
+    );
     const ref = ex.transactionId !== undefined ? String(ex.transactionId) : null;
     return toProviderAnswer(this.name, ex.outcome, ex.answer, ref, this.log);
   }

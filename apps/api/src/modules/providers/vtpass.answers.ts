@@ -49,9 +49,7 @@ import {
 } from './upstream.answers';
 
 /** Codes VTpass documents as a definite failure of a purchase, and whose fault it is. */
-const PURCHASE_FAILURES: Readonly<
-  Record<string, { kind: FailureKind; meaning: string; refusal?: true }>
-> = {
+const PURCHASE_FAILURES: Readonly<Record<string, { kind: FailureKind; meaning: string; refusal?: true }>> = {
   '010': { kind: 'PROVIDER', meaning: 'VARIATION CODE DOES NOT EXIST' },
   '011': { kind: 'PROVIDER', meaning: 'INVALID ARGUMENTS', refusal: true },
   '012': { kind: 'PROVIDER', meaning: 'PRODUCT DOES NOT EXIST' },

@@ -150,12 +150,12 @@ export function createVtpassClient(opts: VtpassClientOptions) {
         'POST',
         '/pay',
         {
-        request_id: req.requestId,
-        serviceID: req.serviceID,
-        amount: req.amountNaira,
-        phone: req.phone,
-        billersCode: req.billersCode,
-        variation_code: req.variationCode,
+          request_id: req.requestId,
+          serviceID: req.serviceID,
+          amount: req.amountNaira,
+          phone: req.phone,
+          billersCode: req.billersCode,
+          variation_code: req.variationCode,
         },
         signal,
       );

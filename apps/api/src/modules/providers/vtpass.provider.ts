@@ -49,14 +49,17 @@ export class VtpassProvider implements Provider {
       // The route never sends an unmapped plan here; if it did, nothing was sent.
       return { outcome: 'FAILED', failureKind: 'PROVIDER', message: 'No VTpass code for this plan' };
     }
-    const ex = await this.client.pay({
-      requestId: req.requestId,
-      serviceID: vtpassServiceId(req.network, req.serviceType),
-      amountNaira: data ? undefined : req.amountKobo / 100,
-      phone,
-      billersCode: data ? phone : undefined,
-      variationCode: data ? (req.providerPlanCode ?? undefined) : undefined,
-    }, req.signal);
+    const ex = await this.client.pay(
+      {
+        requestId: req.requestId,
+        serviceID: vtpassServiceId(req.network, req.serviceType),
+        amountNaira: data ? undefined : req.amountKobo / 100,
+        phone,
+        billersCode: data ? phone : undefined,
+        variationCode: data ? (req.providerPlanCode ?? undefined) : undefined,
+      },
+      req.signal,
+    );
     return this.answer(ex, req);
   }
 

@@ -7,7 +7,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS, startReloadlyMock } from '../../../../../../mocks/reloadly/server';
 import { SANDBOX_KEYS, startVtpassMock } from '../../../../../../mocks/vtpass/server';
-import { auditLogs, notifications, providerCalls, providerHealth, vends } from '../../../infra/db/schema';
+import {
+  auditLogs,
+  notifications,
+  providerBalances,
+  providerCalls,
+  providerHealth,
+  vends,
+} from '../../../infra/db/schema';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
 import { breakerSkips, probesSettled } from '../../providers';
@@ -73,7 +80,8 @@ beforeEach(async () => {
 const db = () => t.app.ctx.db;
 const force = (state: 'OPEN' | 'CLOSED', reason: string, password = TEST_PASSWORD) =>
   api('POST', 'admin/providers/VTPASS/health', admin, { state, reason, password });
-const health = async () => (await db().select().from(providerHealth).where(eq(providerHealth.provider, 'VTPASS')))[0];
+const health = async () =>
+  (await db().select().from(providerHealth).where(eq(providerHealth.provider, 'VTPASS')))[0];
 const vtpassPays = () => vtpass.app.vtpass.transactions.size;
 const reloadlyTopups = () =>
   reloadly.state.requests.filter((q) => q.method === 'POST' && q.url === '/topups').length;
@@ -157,7 +165,7 @@ describe('[BREAKER] a provider that misbehaves is taken out of the route', () =>
     expect((await vendAt(v.id)).provider).toBe('VTPASS');
   });
 
-  it('[BREAKER] /metrics shows each provider\'s state, its calls by outcome and their latency', async () => {
+  it("[BREAKER] /metrics shows each provider's state, its calls by outcome and their latency", async () => {
     await tripOn500();
     const text = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
     expect(text).toContain('vendport_provider_breaker_state{provider="VTPASS",state="OPEN"} 1');
@@ -171,7 +179,8 @@ describe('[BREAKER] a provider that misbehaves is taken out of the route', () =>
   it('[BREAKER] no answer counts as a timeout, and opens it the same way', async () => {
     vtpass.app.vtpass.fault = 'NO_ANSWER';
     for (let i = 0; i < 3; i++) {
-      const v = (await apiVend(t.app, key, { phone: '08031234567', network: 'MTN', amount: '100' })).json().data;
+      const v = (await apiVend(t.app, key, { phone: '08031234567', network: 'MTN', amount: '100' })).json()
+        .data;
       expect(v.status).toBe('PENDING');
     }
     expect((await health()).state).toBe('OPEN');
@@ -190,7 +199,8 @@ describe('[BREAKER] a provider that misbehaves is taken out of the route', () =>
     expect(await breakerSkips(t.app.ctx, 'VTPASS', afterCooldown())).toBe(true);
     await probesSettled(db());
     expect(await health()).toMatchObject({ state: 'OPEN', forced: true });
-    const v = (await apiVend(t.app, key, { phone: '08031234567', network: 'MTN', amount: '100' })).json().data;
+    const v = (await apiVend(t.app, key, { phone: '08031234567', network: 'MTN', amount: '100' })).json()
+      .data;
     expect((await vendAt(v.id)).provider).toBe('RELOADLY');
     const audit = await db()
       .select()
@@ -233,7 +243,10 @@ describe('[REFUSAL] answers that prove nothing was delivered fail over at once',
           ? new Response(JSON.stringify({ code, response_description: `refusal ${code}` }), { status: 200 })
           : fetch(url, init),
     });
-    installProviders(t.app.ctx, { ...real, upstreams: { ...real.upstreams, VTPASS: new VtpassProvider(client) } });
+    installProviders(t.app.ctx, {
+      ...real,
+      upstreams: { ...real.upstreams, VTPASS: new VtpassProvider(client) },
+    });
     return () => installProviders(t.app.ctx, real);
   }
 
@@ -246,7 +259,13 @@ describe('[REFUSAL] answers that prove nothing was delivered fail over at once',
         const v = res.json().data;
         expect(v.status).toBe('SUCCESSFUL');
         const d = (await api('GET', `vend/${v.id}`, admin)).json().data;
-        expect(d.attempts.map((a: { provider: string; status: string; failureKind: string | null }) => [a.provider, a.status, a.failureKind])).toEqual([
+        expect(
+          d.attempts.map((a: { provider: string; status: string; failureKind: string | null }) => [
+            a.provider,
+            a.status,
+            a.failureKind,
+          ]),
+        ).toEqual([
           ['VTPASS', 'FAILED', 'PROVIDER'],
           ['RELOADLY', 'SUCCESSFUL', null],
         ]);
@@ -289,13 +308,44 @@ describe('[REFUSAL] answers that prove nothing was delivered fail over at once',
         .limit(1);
       expect(last.outcome).toBe('REFUSED');
     } finally {
-      await api('PUT', 'admin/providers/routes', admin, { platform: 'AGGREGATOR', providers: ['VTPASS', 'RELOADLY'] });
+      await api('PUT', 'admin/providers/routes', admin, {
+        platform: 'AGGREGATOR',
+        providers: ['VTPASS', 'RELOADLY'],
+      });
+    }
+  });
+
+  it("[REFUSAL] VTpass 018 (low wallet balance) fails over and reads VTpass's balance at once, so the route stops sending it first", async () => {
+    await db().delete(providerBalances).where(eq(providerBalances.provider, 'VTPASS'));
+    const before = vtpass.app.vtpass.balance;
+    vtpass.app.vtpass.balance = 0.5;
+    try {
+      const v = (await apiVend(t.app, key, { phone: '08031234567', network: 'MTN', amount: '100' })).json()
+        .data;
+      expect(v.status).toBe('SUCCESSFUL');
+      expect((await vendAt(v.id)).provider).toBe('RELOADLY');
+      await expect
+        .poll(
+          async () =>
+            (await db().select().from(providerBalances).where(eq(providerBalances.provider, 'VTPASS')))[0]
+              ?.balanceKobo,
+        )
+        .toBe(50);
+      // The next vend (₦100 > ₦0.50 known) goes straight to Reloadly: nothing more sent to VTpass.
+      const next = (await apiVend(t.app, key, { phone: '08031234567', network: 'MTN', amount: '100' })).json()
+        .data;
+      const d = (await api('GET', `vend/${next.id}`, admin)).json().data;
+      expect(d.attempts.map((a: { provider: string }) => a.provider)).toEqual(['RELOADLY']);
+    } finally {
+      vtpass.app.vtpass.balance = before;
+      await db().delete(providerBalances).where(eq(providerBalances.provider, 'VTPASS'));
     }
   });
 
   it('[REFUSAL] VTpass 087 is not in the stored documentation: UNKNOWN, the vend stays PENDING at VTpass (never failed over)', async () => {
     vtpass.app.vtpass.fault = 'BAD_KEYS';
-    const v = (await apiVend(t.app, key, { phone: '08031234567', network: 'MTN', amount: '100' })).json().data;
+    const v = (await apiVend(t.app, key, { phone: '08031234567', network: 'MTN', amount: '100' })).json()
+      .data;
     expect(v.status).toBe('PENDING');
     expect((await vendAt(v.id)).provider).toBe('VTPASS');
   });

@@ -127,7 +127,12 @@ export const callEvent = (
  * A real upstream's answer to a vend, counted by its breaker; an "insufficient balance" answer has
  * its balance read again at once, beside the delivery. Neither may stop the vend: logged.
  */
-async function countForBreaker(ctx: AppContext, v: VendRow, answer: ProviderAnswer & { durationMs: number }, at: Date) {
+async function countForBreaker(
+  ctx: AppContext,
+  v: VendRow,
+  answer: ProviderAnswer & { durationMs: number },
+  at: Date,
+) {
   const { provider } = stepNow(v);
   if (provider === 'SIMULATOR') return;
   if (answer.lowBalance)

@@ -36,8 +36,8 @@ import {
 } from '../records/vends.repo';
 import { chooseRoute, type Route } from './choose-route';
 import { deliver } from './deliver.service';
-import { debitEntriesOf, debitPosting, debitReference, facts, floatOf } from './vend-money';
 import { ReferenceUsedError } from './vend-debits';
+import { debitEntriesOf, debitPosting, debitReference, facts, floatOf } from './vend-money';
 
 export interface VendCaller {
   corporateId: string;

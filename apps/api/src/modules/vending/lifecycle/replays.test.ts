@@ -5,7 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCorporate } from '../../../test/factories';
 import { buildTestApp, type TestApp, testDbKind } from '../../../test/harness';
-import { apiKeyFor, apiVend, assignDefaults, expectBooksBalanced, fund, newRef, withQueriesThrough } from '../vending.testing';
+import {
+  apiKeyFor,
+  apiVend,
+  assignDefaults,
+  expectBooksBalanced,
+  fund,
+  newRef,
+  withQueriesThrough,
+} from '../vending.testing';
 
 let t: TestApp;
 /** The replaying client and its references already used; the others and their keys. */
@@ -54,11 +62,16 @@ afterAll(async () => {
 
 const replay = (i: number) => {
   const u = replayer.used[i % replayer.used.length];
-  return apiVend(t.app, replayer.key, { reference: u.reference, phone: '08031234567', network: 'MTN', amount: '100' });
+  return apiVend(t.app, replayer.key, {
+    reference: u.reference,
+    phone: '08031234567',
+    network: 'MTN',
+    amount: '100',
+  });
 };
 
 describe('[REPLAY] a used reference never breaks a batch', () => {
-  it('[REPLAY] replays sent among other clients\' new vends are answered with their originals, and no batch is posted again vend by vend', async () => {
+  it("[REPLAY] replays sent among other clients' new vends are answered with their originals, and no batch is posted again vend by vend", async () => {
     const batches: string[] = [];
     const { fresh, replays } = await withQueriesThrough(
       t.app,
@@ -70,7 +83,11 @@ describe('[REPLAY] a used reference never breaks a batch', () => {
         const [fresh, replays] = await Promise.all([
           Promise.all(
             Array.from({ length: 30 }, (_, i) =>
-              apiVend(t.app, others[i % others.length], { phone: '08031234567', network: 'MTN', amount: '100' }),
+              apiVend(t.app, others[i % others.length], {
+                phone: '08031234567',
+                network: 'MTN',
+                amount: '100',
+              }),
             ),
           ),
           Promise.all(Array.from({ length: 30 }, (_, i) => replay(i))),
@@ -95,7 +112,11 @@ describe.runIf(testDbKind() === 'pg')('[REPLAY] on PostgreSQL: the others do not
   it('[REPLAY] one client replaying 1,000 references while three others vend leaves their p99 within 1.5x of without', async () => {
     const timed = async (i: number) => {
       const started = performance.now();
-      const res = await apiVend(t.app, others[i % others.length], { phone: '08031234567', network: 'MTN', amount: '100' });
+      const res = await apiVend(t.app, others[i % others.length], {
+        phone: '08031234567',
+        network: 'MTN',
+        amount: '100',
+      });
       expect(res.json().data.status).toBe('SUCCESSFUL');
       return performance.now() - started;
     };
@@ -119,6 +140,9 @@ describe.runIf(testDbKind() === 'pg')('[REPLAY] on PostgreSQL: the others do not
     }
     expect(replaysDone).toBe(1_000);
     const median = [...ratios].sort((a, b) => a - b)[1];
-    expect(median, `p99 beside the replays over p99 alone, per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}`).toBeLessThanOrEqual(1.5);
+    expect(
+      median,
+      `p99 beside the replays over p99 alone, per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+    ).toBeLessThanOrEqual(1.5);
   }, 300_000);
 });

@@ -31,7 +31,11 @@ const health = (h: Partial<ProviderHealthView>): ProviderHealthView => ({
   lastHour,
   ...h,
 });
-const provider = (id: 'VTPASS' | 'RELOADLY', name: string, h: ProviderHealthView | null): UpstreamProviderView => ({
+const provider = (
+  id: 'VTPASS' | 'RELOADLY',
+  name: string,
+  h: ProviderHealthView | null,
+): UpstreamProviderView => ({
   id,
   name,
   configured: true,
@@ -41,14 +45,19 @@ const provider = (id: 'VTPASS' | 'RELOADLY', name: string, h: ProviderHealthView
   balanceCheckedAt: null,
   balanceError: null,
   lowBalance: false,
-  last24h: { attempts: 0, successful: 0, failed: 0, successRate: null, p50Ms: null, p95Ms: null, unknownOpen: 0 },
+  last24h: {
+    attempts: 0,
+    successful: 0,
+    failed: 0,
+    successRate: null,
+    p50Ms: null,
+    p95Ms: null,
+    unknownOpen: 0,
+  },
   health: h,
 });
 const screenWith = (vtpass: ProviderHealthView): ProvidersScreenView => ({
-  providers: [
-    { ...provider('VTPASS', 'VTpass', vtpass) },
-    provider('RELOADLY', 'Reloadly', health({})),
-  ],
+  providers: [{ ...provider('VTPASS', 'VTpass', vtpass) }, provider('RELOADLY', 'Reloadly', health({}))],
   platforms: [],
   lowBalanceKobo: 0,
 });
@@ -59,30 +68,37 @@ afterEach(() => {
 });
 
 describe('provider health', () => {
-  it.each(BREAKER_STATES)('[PROVIDERS-HEALTH] a provider %s shows its state, since when, why, its last hour and its float', async (state) => {
-    asAdmin(['services.read']);
-    const h = health({
-      state,
-      since: state === 'CLOSED' ? null : '2026-01-05T14:07:00.000Z',
-      reason: state === 'CLOSED' ? null : '5 of the last 6 calls went wrong (the last: http 5xx, HTTP 500)',
-    });
-    vi.stubGlobal('fetch', stubFetch([...layout(), { path: '/api/v1/admin/providers', body: ok(screenWith(h)) }]).fn);
-    renderApp('/admin-dashboard/providers');
-    const card = await screen.findByRole('region', { name: 'VTpass health' }, { timeout: 5000 });
-    const word = { CLOSED: 'Closed', OPEN: 'Open', HALF_OPEN: 'Half-open' }[state];
-    expect(within(card).getByText(word)).toBeInTheDocument();
-    if (state === 'CLOSED') expect(within(card).getByText('Never taken out of the route')).toBeInTheDocument();
-    else {
-      expect(within(card).getByText('Since Jan 5, 3:07 PM')).toBeInTheDocument();
-      expect(within(card).getByText(/5 of the last 6 calls went wrong/)).toBeInTheDocument();
-    }
-    expect(within(card).getByText('412')).toBeInTheDocument();
-    expect(within(card).getByText('57')).toBeInTheDocument();
-    expect(within(card).getByText('640 ms / 5.0 s')).toBeInTheDocument();
-    expect(within(card).getByText('₦125,000.00')).toBeInTheDocument();
-    // Read-only without services.manage.
-    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
-  });
+  it.each(BREAKER_STATES)(
+    '[PROVIDERS-HEALTH] a provider %s shows its state, since when, why, its last hour and its float',
+    async (state) => {
+      asAdmin(['services.read']);
+      const h = health({
+        state,
+        since: state === 'CLOSED' ? null : '2026-01-05T14:07:00.000Z',
+        reason: state === 'CLOSED' ? null : '5 of the last 6 calls went wrong (the last: http 5xx, HTTP 500)',
+      });
+      vi.stubGlobal(
+        'fetch',
+        stubFetch([...layout(), { path: '/api/v1/admin/providers', body: ok(screenWith(h)) }]).fn,
+      );
+      renderApp('/admin-dashboard/providers');
+      const card = await screen.findByRole('region', { name: 'VTpass health' }, { timeout: 5000 });
+      const word = { CLOSED: 'Closed', OPEN: 'Open', HALF_OPEN: 'Half-open' }[state];
+      expect(within(card).getByText(word)).toBeInTheDocument();
+      if (state === 'CLOSED')
+        expect(within(card).getByText('Never taken out of the route')).toBeInTheDocument();
+      else {
+        expect(within(card).getByText('Since Jan 5, 3:07 PM')).toBeInTheDocument();
+        expect(within(card).getByText(/5 of the last 6 calls went wrong/)).toBeInTheDocument();
+      }
+      expect(within(card).getByText('412')).toBeInTheDocument();
+      expect(within(card).getByText('57')).toBeInTheDocument();
+      expect(within(card).getByText('640 ms / 5.0 s')).toBeInTheDocument();
+      expect(within(card).getByText('₦125,000.00')).toBeInTheDocument();
+      // Read-only without services.manage.
+      expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    },
+  );
 
   it('[PROVIDERS-HEALTH] forces a provider open with a reason and the password; the simulator has no card', async () => {
     asAdmin(['services.read', 'services.manage']);
@@ -109,8 +125,14 @@ describe('provider health', () => {
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'maintenance window');
     await userEvent.type(within(dialog).getByLabelText(/Password/), 'Correct-Horse-Battery-9');
     await userEvent.click(submit);
-    expect(await screen.findByText('Provider forced open: new vends skip it until an admin closes it')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Provider forced open: new vends skip it until an admin closes it'),
+    ).toBeInTheDocument();
     const sent = stub.calls.find((c) => c.method === 'POST');
-    expect(sent?.body).toEqual({ state: 'OPEN', reason: 'maintenance window', password: 'Correct-Horse-Battery-9' });
+    expect(sent?.body).toEqual({
+      state: 'OPEN',
+      reason: 'maintenance window',
+      password: 'Correct-Horse-Battery-9',
+    });
   });
 });

@@ -32,7 +32,8 @@ const STATE_WORD: Record<ProviderHealthView['state'], string> = {
   HALF_OPEN: 'Half-open',
 };
 
-const latency = (ms: number | null) => (ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
+const latency = (ms: number | null) =>
+  ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 
 type Target = { provider: UpstreamProviderView; to: 'OPEN' | 'CLOSED' };
 
@@ -87,7 +88,12 @@ function ForceModal({ target, onClose }: { target: Target; onClose: () => void }
 }
 
 function Figure({ label, value, tone }: { label: string; value: number; tone?: 'danger' | 'warning' }) {
-  const colour = value && tone === 'danger' ? 'text-red-700' : value && tone === 'warning' ? 'text-amber-700' : 'text-slate-900';
+  const colour =
+    value && tone === 'danger'
+      ? 'text-red-700'
+      : value && tone === 'warning'
+        ? 'text-amber-700'
+        : 'text-slate-900';
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
@@ -161,7 +167,13 @@ function HealthCard({
 }
 
 /** The real upstreams' health cards (the simulator has no breaker). */
-export function ProviderHealthPanel({ providers, manage }: { providers: UpstreamProviderView[]; manage: boolean }) {
+export function ProviderHealthPanel({
+  providers,
+  manage,
+}: {
+  providers: UpstreamProviderView[];
+  manage: boolean;
+}) {
   const [target, setTarget] = useState<Target | null>(null);
   const real = providers.filter(
     (p): p is UpstreamProviderView & { health: ProviderHealthView } => p.health !== null,
