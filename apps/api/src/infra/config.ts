@@ -97,7 +97,7 @@ export const configSchema = z.object({
    * BREAKER_WINDOW_MS, once at least BREAKER_MIN_CALLS vends were sent to a provider and
    * BREAKER_FAILURE_PERCENT of them went wrong (timeout, 5xx, no connection, refused, unknown, a
    * failure on its side), it opens: new vends skip it for BREAKER_COOLDOWN_MS, then one probe (its
-   * balance call) decides whether it closes.
+   * balance call) decides whether it closes. BREAKER_MIN_CALLS calls in a row gone wrong open it too.
    */
   BREAKER_WINDOW_MS: z.coerce.number().int().min(100).default(120_000),
   BREAKER_MIN_CALLS: z.coerce.number().int().min(1).default(10),

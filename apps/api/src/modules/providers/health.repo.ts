@@ -38,28 +38,37 @@ export const healthRows = (db: Db): Promise<ProviderHealthRow[]> => db.select().
 
 /**
  * Records one call and answers the provider's window with it: the calls since `since` (or since an
- * admin's reset of the window, whichever is later) and how many went wrong. One statement: the
- * insert is not visible to its own select, so the call is added here.
+ * admin's reset of the window, whichever is later), how many went wrong, and how many of the last
+ * `recent` went wrong (a provider that just went down among many good calls of the window). One
+ * statement: the insert is not visible to its own select, so the call is added here.
  */
 export async function recordCall(
   db: Db,
-  c: { provider: string; outcome: CallOutcome; durationMs: number; at: Date; since: Date },
-): Promise<{ calls: number; bad: number }> {
-  const [row] = await rowsOf<{ calls: number; bad: number }>(
+  c: { provider: string; outcome: CallOutcome; durationMs: number; at: Date; since: Date; recent: number },
+): Promise<{ calls: number; bad: number; recentBad: number }> {
+  const [row] = await rowsOf<{ calls: number; bad: number; recent_bad: number }>(
     db,
     sql`with ins as (
           insert into provider_calls (provider, at, outcome, duration_ms)
           values (${c.provider}, ${c.at.toISOString()}::timestamptz, ${c.outcome}, ${Math.max(0, Math.round(c.durationMs))})
-          returning 1)
-        select count(*)::int as calls, (count(*) filter (where outcome in (${badList})))::int as bad
-          from provider_calls
-         where provider = ${c.provider}
-           and at > greatest(${c.since.toISOString()}::timestamptz,
-                             coalesce((select window_from from provider_health where provider = ${c.provider}),
-                                      '-infinity'::timestamptz))`,
+          returning 1),
+        win as (
+          select outcome, at from provider_calls
+           where provider = ${c.provider}
+             and at > greatest(${c.since.toISOString()}::timestamptz,
+                               coalesce((select window_from from provider_health where provider = ${c.provider}),
+                                        '-infinity'::timestamptz)))
+        select (select count(*) from win)::int as calls,
+               (select count(*) from win where outcome in (${badList}))::int as bad,
+               (select count(*) from (select outcome from win order by at desc limit ${Math.max(0, c.recent - 1)}) r
+                 where outcome in (${badList}))::int as recent_bad`,
   );
   const bad = BAD_OUTCOMES.includes(c.outcome) ? 1 : 0;
-  return { calls: (row?.calls ?? 0) + 1, bad: (row?.bad ?? 0) + bad };
+  return {
+    calls: (row?.calls ?? 0) + 1,
+    bad: (row?.bad ?? 0) + bad,
+    recentBad: (row?.recent_bad ?? 0) + bad,
+  };
 }
 
 /** CLOSED -> OPEN (not when an admin forced the state). The row, or null when another made it. */

@@ -1,6 +1,7 @@
 // Each real upstream's circuit breaker (issue 49). Every vend call to VTpass or Reloadly is recorded
 // with what it came to (recordProviderCall); over the last BREAKER_WINDOW_MS, once
-// BREAKER_MIN_CALLS were sent and BREAKER_FAILURE_PERCENT of them went wrong, the provider is OPEN:
+// BREAKER_MIN_CALLS were sent and BREAKER_FAILURE_PERCENT of them went wrong, or the last
+// BREAKER_MIN_CALLS calls all went wrong, the provider is OPEN:
 // chooseRoute skips it, so new vends take the next provider of their route, and vends already sent
 // stay where they are (requeried there). After BREAKER_COOLDOWN_MS one instance claims the probe
 // (HALF_OPEN) and asks the provider its balance, which sends no client's money: an answer closes it,
@@ -117,12 +118,20 @@ export async function recordProviderCall(
     durationMs: answer.durationMs,
     at,
     since: new Date(at.getTime() - c.BREAKER_WINDOW_MS),
+    recent: c.BREAKER_MIN_CALLS,
   });
-  if (window.calls < c.BREAKER_MIN_CALLS || window.bad * 100 < window.calls * c.BREAKER_FAILURE_PERCENT)
-    return;
+  // Past the share of the window, or the last BREAKER_MIN_CALLS calls all wrong: a provider that
+  // just went down is taken out at once, not once its failures outweigh the window's good calls.
+  const share =
+    window.calls >= c.BREAKER_MIN_CALLS && window.bad * 100 >= window.calls * c.BREAKER_FAILURE_PERCENT;
+  const streak = window.recentBad >= c.BREAKER_MIN_CALLS;
+  if (!share && !streak) return;
   const row = (await states(ctx)).get(provider);
   if (row && row.state !== 'CLOSED') return;
-  const reason = `${window.bad} of the last ${window.calls} calls went wrong (the last: ${outcome.toLowerCase().replace('_', ' ')}, ${answer.message.slice(0, 120)})`;
+  const last = `the last: ${outcome.toLowerCase().replace('_', ' ')}, ${answer.message.slice(0, 120)}`;
+  const reason = share
+    ? `${window.bad} of the last ${window.calls} calls went wrong (${last})`
+    : `the last ${window.recentBad} calls all went wrong (${last})`;
   await ctx.db.transaction(async (tx) => {
     const opened = await openFromClosed(tx, provider, at, reason);
     if (opened) {

@@ -17,7 +17,7 @@ import {
 } from '../../../infra/db/schema';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
-import { breakerSkips, probesSettled } from '../../providers';
+import { breakerSkips, forgetPlatformRoutes, probesSettled } from '../../providers';
 import { installProviders, providersOf } from '../../providers/registry';
 import { VTPASS_REFUSAL_CODES } from '../../providers/vtpass.answers';
 import { createVtpassClient } from '../../providers/vtpass.client';
@@ -136,6 +136,18 @@ describe('[BREAKER] a provider that misbehaves is taken out of the route', () =>
     }
     expect(reloadlyTopups()).toBe(topupsBefore + 1);
     await expectBooksBalanced(t.app);
+  });
+
+  it('[BREAKER] closed -> open on a streak: BREAKER_MIN_CALLS calls in a row gone wrong open it even among a window of good calls', async () => {
+    for (let i = 0; i < 4; i++) {
+      const v = (await apiVend(t.app, key, { phone: '08011111111', network: 'MTN', amount: '100' })).json()
+        .data;
+      expect(v.status).toBe('SUCCESSFUL');
+    }
+    await tripOn500();
+    const h = await health();
+    expect(h.state).toBe('OPEN');
+    expect(h.reason).toMatch(/^the last 3 calls all went wrong/);
   });
 
   it('[BREAKER] open -> half-open -> open: after the cool-down one probe (the balance) is sent; still failing, it opens again', async () => {
@@ -339,6 +351,7 @@ describe('[REFUSAL] answers that prove nothing was delivered fail over at once',
     } finally {
       vtpass.app.vtpass.balance = before;
       await db().delete(providerBalances).where(eq(providerBalances.provider, 'VTPASS'));
+      forgetPlatformRoutes(db());
     }
   });
 
