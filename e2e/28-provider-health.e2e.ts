@@ -65,7 +65,12 @@ afterAll(async () => {
 /** The VTpass health card's text once it says `state`. */
 async function vtpassCard(page: Page, state: string) {
   const card = page.getByRole('region', { name: 'VTpass health' });
-  await card.getByText(state, { exact: true }).waitFor({ timeout: 15_000 });
+  try {
+    await card.getByText(state, { exact: true }).waitFor({ timeout: 15_000 });
+  } catch (err) {
+    await page.screenshot({ path: path.join(SHOTS, `provider-health-missing-${state}.png`), fullPage: true });
+    throw err;
+  }
   return card;
 }
 
@@ -77,8 +82,14 @@ async function shootBoth(page: Page, name: string, state: string) {
     const card = await vtpassCard(page, state);
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, `provider-health-${name}-${v.width}x${v.height}.png`) });
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(0, 5)
+        .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
+    );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${v.width}`).toBeLessThanOrEqual(0);
+    expect(overflow, `${name} at ${v.width}: ${wide.join(' | ')}`).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize(VIEWPORTS[0]);
 }

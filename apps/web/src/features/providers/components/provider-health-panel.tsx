@@ -187,7 +187,7 @@ export function ProviderHealthPanel({
         A provider that keeps failing is taken out of the route (open): new vends take the next provider, and
         after a cool-down one probe decides whether it comes back. Figures cover the last hour of vend calls.
       </p>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {real.map((p) => (
           <HealthCard key={p.id} p={p} manage={manage} onForce={setTarget} />
         ))}

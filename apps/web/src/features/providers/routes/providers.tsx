@@ -188,7 +188,7 @@ export default function ProvidersRoute() {
               Only providers configured on this server can be added.
             </p>
             {data ? (
-              <div className="grid gap-4 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
                 {data.platforms.map((r) => (
                   <PlatformRouteEditor
                     key={r.platform}
