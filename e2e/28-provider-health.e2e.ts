@@ -15,6 +15,7 @@ import {
   adminToken,
   api,
   E2E_ADMIN_PASSWORD,
+  field,
   newPage,
   openWithSession,
   readyToVend,
@@ -124,16 +125,16 @@ describe('[E2E-PROVIDER-HEALTH] the Providers screen shows each breaker state', 
       // The admin closes it: a reason and the password.
       await (await vtpassCard(page, 'Open')).getByRole('button', { name: 'Close' }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Reason').fill('VTpass confirmed the fix');
-      await dialog.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await field(dialog, 'Reason').fill('VTpass confirmed the fix');
+      await field(dialog, 'Password').fill(E2E_ADMIN_PASSWORD);
+      await dialog.getByRole('button', { name: 'Close breaker' }).click();
       await page.getByText('Provider closed: new vends go to it again').waitFor();
       await vtpassCard(page, 'Closed');
 
       // And forces it open.
       await (await vtpassCard(page, 'Closed')).getByRole('button', { name: 'Force open' }).click();
-      await dialog.getByLabel('Reason').fill('VTpass maintenance until 14:00');
-      await dialog.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+      await field(dialog, 'Reason').fill('VTpass maintenance until 14:00');
+      await field(dialog, 'Password').fill(E2E_ADMIN_PASSWORD);
       await dialog.getByRole('button', { name: 'Force open' }).click();
       const forced = await vtpassCard(page, 'Open');
       await forced.getByText('Forced by an admin').waitFor();

@@ -65,7 +65,7 @@ function ForceModal({ target, onClose }: { target: Target; onClose: () => void }
           ? `New vends skip ${target.provider.name} and take the next provider of their route until an admin closes it. Vends already sent to it stay there.`
           : `New vends go to ${target.provider.name} again, with a clean window of calls.`
       }
-      submitLabel={opening ? 'Force open' : 'Close'}
+      submitLabel={opening ? 'Force open' : 'Close breaker'}
       tone={opening ? 'danger' : 'primary'}
       pending={force.isPending}
       passwordEmpty={!watch('password')}
