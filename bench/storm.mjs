@@ -20,6 +20,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { SERVER_NODE_ARGS } from '../scripts/server-command.mjs';
+import { stopChild as stop } from './children.mjs';
 import { adminQuery, withDb } from './pg-admin.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -85,14 +86,6 @@ async function start(name, args, childEnv, ready) {
   }
   child.kill('SIGKILL');
   throw new Error(`${name} did not start:\n${output}`);
-}
-
-async function stop(c) {
-  if (!c || c.exitCode !== null || c.signalCode !== null) return;
-  const done = new Promise((r) => c.once('exit', r));
-  c.kill('SIGTERM');
-  await Promise.race([done, delay(10_000)]);
-  if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 }
 
 const fixture = (args) =>

@@ -7,8 +7,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS, startReloadlyMock } from '../mocks/reloadly/server.ts';
-import { SANDBOX_KEYS, startVtpassMock } from '../mocks/vtpass/server.ts';
+import { startReloadlyMock } from '../mocks/reloadly/server.ts';
+import { startVtpassMock } from '../mocks/vtpass/server.ts';
 import { useBrowser } from './fixtures';
 import { type E2eServer, startServer } from './global-setup';
 import {
@@ -38,14 +38,8 @@ beforeAll(async () => {
   vtpass = await startVtpassMock({ port: 0 });
   reloadly = await startReloadlyMock({ port: 0 });
   server = await startServer('e2e-provider-health', {
-    VTPASS_BASE_URL: vtpass.baseUrl,
-    VTPASS_API_KEY: SANDBOX_KEYS.apiKey,
-    VTPASS_SECRET_KEY: SANDBOX_KEYS.secretKey,
-    VTPASS_PUBLIC_KEY: SANDBOX_KEYS.publicKey,
-    RELOADLY_AUTH_URL: reloadly.url,
-    RELOADLY_BASE_URL: reloadly.url,
-    RELOADLY_CLIENT_ID: SANDBOX_CREDENTIALS.clientId,
-    RELOADLY_CLIENT_SECRET: SANDBOX_CREDENTIALS.clientSecret,
+    ...vtpass.env,
+    ...reloadly.env,
     RELOADLY_WEBHOOK_SECRET: 'e2e-reloadly-webhook-secret',
     AGGREGATOR_PROVIDERS: 'VTPASS,RELOADLY',
     PROVIDER_TIMEOUT_MS: '1500',

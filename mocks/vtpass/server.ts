@@ -300,5 +300,13 @@ export async function startVtpassMock(opts: VtpassMockOptions & { port?: number 
   await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
-  return { app, baseUrl: `http://127.0.0.1:${port}/api` };
+  const baseUrl = `http://127.0.0.1:${port}/api`;
+  /** What a VendPort server needs to talk to this stand-in (its keys: the sandbox ones unless given). */
+  const env = {
+    VTPASS_BASE_URL: baseUrl,
+    VTPASS_API_KEY: opts.apiKey ?? SANDBOX_KEYS.apiKey,
+    VTPASS_SECRET_KEY: opts.secretKey ?? SANDBOX_KEYS.secretKey,
+    VTPASS_PUBLIC_KEY: opts.publicKey ?? SANDBOX_KEYS.publicKey,
+  };
+  return { app, baseUrl, env };
 }

@@ -5,7 +5,7 @@
 // The cool-down is passed by handing the breaker a later clock, never by waiting.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS, startReloadlyMock } from '../../../../../../mocks/reloadly/server';
+import { startReloadlyMock } from '../../../../../../mocks/reloadly/server';
 import { SANDBOX_KEYS, startVtpassMock } from '../../../../../../mocks/vtpass/server';
 import {
   auditLogs,
@@ -40,14 +40,8 @@ beforeAll(async () => {
   reloadly = await startReloadlyMock({ port: 0 });
   t = await buildTestApp({
     env: {
-      VTPASS_BASE_URL: vtpass.baseUrl,
-      VTPASS_API_KEY: SANDBOX_KEYS.apiKey,
-      VTPASS_SECRET_KEY: SANDBOX_KEYS.secretKey,
-      VTPASS_PUBLIC_KEY: SANDBOX_KEYS.publicKey,
-      RELOADLY_AUTH_URL: reloadly.url,
-      RELOADLY_BASE_URL: reloadly.url,
-      RELOADLY_CLIENT_ID: SANDBOX_CREDENTIALS.clientId,
-      RELOADLY_CLIENT_SECRET: SANDBOX_CREDENTIALS.clientSecret,
+      ...vtpass.env,
+      ...reloadly.env,
       RELOADLY_WEBHOOK_SECRET: 'reloadly-webhook-secret-for-tests',
       AGGREGATOR_PROVIDERS: 'VTPASS,RELOADLY',
       VTU_PROVIDERS: '',
