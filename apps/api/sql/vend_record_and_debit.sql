@@ -1,4 +1,4 @@
--- Owner: modules/vending. vend_record_and_debit: records a batch of vends with their debits in one statement; a vend whose reference its client already used is answered REPLAY, nothing written (migration 0044), and the rest go to vend_record_and_debit_unused.
+-- Owner: modules/vending. vend_record_and_debit: records a batch of vends with their debits in one statement; a vend whose reference its client already used is answered REPLAY, nothing written (migration 0045), and the rest go to vend_record_and_debit_unused.
 
 CREATE OR REPLACE FUNCTION vend_record_and_debit(p_vends jsonb)
 RETURNS TABLE (vend_id uuid, transfer_id uuid, outcome text)

@@ -1,4 +1,4 @@
--- Owner: modules/vending. vend_record_and_debit_unused: the batch of vends whose references are not used yet (vend_record_and_debit sends it on, migration 0044), refusing the vends of an API key whose access changed since it was read (api_access_generation); the rest go to vend_record_and_debit_set.
+-- Owner: modules/vending. vend_record_and_debit_unused: the batch of vends whose references are not used yet (vend_record_and_debit sends it on, migration 0045), refusing the vends of an API key whose access changed since it was read (api_access_generation); the rest go to vend_record_and_debit_set.
 
 CREATE OR REPLACE FUNCTION vend_record_and_debit_unused(p_vends jsonb)
 RETURNS TABLE (vend_id uuid, transfer_id uuid, outcome text)

@@ -1,5 +1,5 @@
 // Replays cost nothing to others (issue 49 point 7): a vend whose reference its client already used
-// is answered from the original without breaking the debit batch it meets (migration 0044), so no
+// is answered from the original without breaking the debit batch it meets (migration 0045), so no
 // batch of other clients' vends is posted again vend by vend because of it; and on PostgreSQL, one
 // client replaying 1,000 references while others vend leaves the others' p99 within 1.5x of without.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
 // the batch, which writes the batch's rows set-based and each account once (migration 0019). A
 // vend its wallet cannot cover is answered alone inside the batch (the function then goes vend by
 // vend); a vend whose reference its client already used is answered REPLAY, nothing written, and
-// the rest of its batch goes on (migration 0044, issue 49); a batch refused as a whole (two vends in
+// the rest of its batch goes on (migration 0045, issue 49); a batch refused as a whole (two vends in
 // flight under one new reference) or whose answer was lost is posted again vend by vend, so each gets
 // its own answer (migration 0008: a vend already written gets the debit it has).
 import type { Db } from '../../../infra/db/client';
