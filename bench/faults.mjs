@@ -26,6 +26,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { SERVER_NODE_ARGS } from '../scripts/server-command.mjs';
+import { stopChild } from './children.mjs';
 import { adminQuery, withDb } from './pg-admin.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -212,14 +213,6 @@ async function startVtpassMock(callbackUrl) {
   }
   child.kill('SIGKILL');
   throw new Error(`the VTpass stand-in did not start:\n${output}`);
-}
-
-async function stopChild(c) {
-  if (!c || c.exitCode !== null || c.signalCode !== null) return;
-  const done = new Promise((r) => c.once('exit', r));
-  c.kill('SIGTERM');
-  await Promise.race([done, delay(10_000)]);
-  if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 }
 
 /**

@@ -69,6 +69,8 @@ export const TABLE_OWNERS = {
   provider_plans: 'modules/catalogue',
   platform_providers: 'modules/providers',
   provider_balances: 'modules/providers',
+  provider_health: 'modules/providers',
+  provider_calls: 'modules/providers',
   services: 'modules/catalogue',
   service_assignments: 'modules/catalogue',
   data_plans: 'modules/catalogue',

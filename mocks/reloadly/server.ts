@@ -291,6 +291,13 @@ export async function startReloadlyMock(opts: ReloadlyMockOptions & { port?: num
   return {
     app,
     url: `http://127.0.0.1:${port}`,
+    /** What a VendPort server needs to talk to this stand-in (auth and API on one origin). */
+    env: {
+      RELOADLY_AUTH_URL: `http://127.0.0.1:${port}`,
+      RELOADLY_BASE_URL: `http://127.0.0.1:${port}`,
+      RELOADLY_CLIENT_ID: opts.clientId ?? SANDBOX_CREDENTIALS.clientId,
+      RELOADLY_CLIENT_SECRET: opts.clientSecret ?? SANDBOX_CREDENTIALS.clientSecret,
+    },
     state,
     close: () => app.close(),
     /** Refuse the next `times` API calls with 401 TOKEN_EXPIRED, expiring the token each presented. */

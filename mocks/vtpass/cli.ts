@@ -1,7 +1,8 @@
 // `npm run mock:vtpass`: the VTpass stand-in on 127.0.0.1:$VTPASS_MOCK_PORT (default 4010), printing the
 // environment a VendPort server needs to talk to it instead of sandbox.vtpass.com. Options by env, so the
 // npm script needs no flags: VTPASS_MOCK_BALANCE (naira), VTPASS_MOCK_PENDING_REQUERIES,
-// VTPASS_MOCK_CALLBACK_URL, VTPASS_MOCK_TIMEOUT_MS.
+// VTPASS_MOCK_CALLBACK_URL, VTPASS_MOCK_TIMEOUT_MS, VTPASS_MOCK_DELIVER_ANY=1 (VendPort's addition: every
+// number outside the sandbox table is delivered, as the live service would).
 import { SANDBOX_KEYS, SANDBOX_NUMBERS, startVtpassMock } from './server.ts';
 
 const num = (name: string) => {
@@ -18,6 +19,7 @@ const { app, baseUrl } = await startVtpassMock({
   pendingRequeries: num('VTPASS_MOCK_PENDING_REQUERIES'),
   timeoutDelayMs: num('VTPASS_MOCK_TIMEOUT_MS'),
   callbackUrl: process.env.VTPASS_MOCK_CALLBACK_URL || undefined,
+  deliverAny: process.env.VTPASS_MOCK_DELIVER_ANY === '1',
 });
 
 console.log(`VTpass stand-in listening on ${baseUrl}

@@ -46,12 +46,28 @@ export interface VtpassMockOptions {
   commissionRate?: number;
   /** Data plans per serviceID, replacing the defaults of catalogue.ts for the serviceIDs given. */
   variations?: Record<string, Variation[]>;
+  /**
+   * VendPort's addition (the storm bench): every number outside the sandbox table is delivered, as
+   * VTpass's live service delivers a valid recipient, instead of the sandbox's "any other: failed".
+   */
+  deliverAny?: boolean;
   /** The clock, for tests. */
   now?: () => Date;
   logger?: boolean;
 }
 
+/**
+ * VendPort's addition, not VTpass's (the storm bench, bench/storm.mjs, and the breaker's tests): a way
+ * to make the whole stand-in misbehave as a real aggregator does for an hour. HTTP_500: every call
+ * answers an HTML 500; NO_ANSWER: every call is held without an answer; BAD_KEYS: every call is refused
+ * 087 as if our keys had been rotated. Set with `app.vtpass.fault` or POST /__mock/fault {"fault": ...}
+ * (null: healthy).
+ */
+export const VTPASS_MOCK_FAULTS = ['HTTP_500', 'NO_ANSWER', 'BAD_KEYS'] as const;
+export type VtpassMockFault = (typeof VTPASS_MOCK_FAULTS)[number];
+
 export interface VtpassMockState {
+  fault: VtpassMockFault | null;
   balance: number;
   transactions: Map<string, Txn>;
   /** Callback deliveries in flight, so tests and close() can wait for them. */
@@ -78,6 +94,7 @@ export function buildVtpassMock(opts: VtpassMockOptions = {}): FastifyInstance &
   const commissionRate = opts.commissionRate ?? 0;
   const variations = { ...DEFAULT_VARIATIONS, ...opts.variations };
   const state: VtpassMockState = {
+    fault: null,
     balance: opts.balance ?? 100_000,
     transactions: new Map(),
     callbacks: new Set(),
@@ -97,11 +114,31 @@ export function buildVtpassMock(opts: VtpassMockOptions = {}): FastifyInstance &
   // https://www.vtpass.com/documentation/authentication/: GET carries api-key + public-key, POST carries
   // api-key + secret-key. The docs give no HTTP status for a refusal; like every coded answer here it is 200.
   app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/__mock/')) return;
+    if (state.fault === 'HTTP_500')
+      return reply.status(500).type('text/html').send('<html><body>500 Internal Server Error</body></html>');
+    if (state.fault === 'NO_ANSWER') {
+      held.add(req);
+      req.raw.on('close', () => held.delete(req));
+      reply.hijack();
+      return;
+    }
+    if (state.fault === 'BAD_KEYS') return reply.send(coded('087'));
     const h = req.headers;
     const ok =
       h['api-key'] === keys.apiKey &&
       (req.method === 'GET' ? h['public-key'] === keys.publicKey : h['secret-key'] === keys.secretKey);
     if (!ok) return reply.send(coded('087'));
+  });
+
+  app.post('/__mock/fault', async (req, reply) => {
+    const fault = (req.body as { fault?: unknown } | null)?.fault ?? null;
+    if (fault !== null && !VTPASS_MOCK_FAULTS.includes(fault as VtpassMockFault))
+      return reply
+        .status(400)
+        .send({ error: `fault must be null or one of ${VTPASS_MOCK_FAULTS.join(', ')}` });
+    state.fault = fault as VtpassMockFault | null;
+    return { fault: state.fault };
   });
 
   app.addHook('onClose', async () => {
@@ -178,7 +215,8 @@ export function buildVtpassMock(opts: VtpassMockOptions = {}): FastifyInstance &
     const totalAmount = Math.round((amount - commission) * 100) / 100;
     if (totalAmount > state.balance) return answer(reply, '018');
 
-    const scenario = scenarioFor(recipient);
+    const found = scenarioFor(recipient);
+    const scenario = found === 'failed' && opts.deliverAny ? 'delivered' : found;
     const t: Txn = {
       requestId,
       product,
@@ -262,5 +300,13 @@ export async function startVtpassMock(opts: VtpassMockOptions & { port?: number 
   await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
-  return { app, baseUrl: `http://127.0.0.1:${port}/api` };
+  const baseUrl = `http://127.0.0.1:${port}/api`;
+  /** What a VendPort server needs to talk to this stand-in (its keys: the sandbox ones unless given). */
+  const env = {
+    VTPASS_BASE_URL: baseUrl,
+    VTPASS_API_KEY: opts.apiKey ?? SANDBOX_KEYS.apiKey,
+    VTPASS_SECRET_KEY: opts.secretKey ?? SANDBOX_KEYS.secretKey,
+    VTPASS_PUBLIC_KEY: opts.publicKey ?? SANDBOX_KEYS.publicKey,
+  };
+  return { app, baseUrl, env };
 }

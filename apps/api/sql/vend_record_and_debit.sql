@@ -1,31 +1,39 @@
--- Owner: modules/vending. vend_record_and_debit: records a batch of vends with their debits in one statement, refusing the vends of an API key whose access changed since it was read (api_access_generation); the rest go to vend_record_and_debit_set.
+-- Owner: modules/vending. vend_record_and_debit: records a batch of vends with their debits in one statement; a vend whose reference its client already used is answered REPLAY, nothing written (migration 0045), and the rest go to vend_record_and_debit_unused.
 
 CREATE OR REPLACE FUNCTION vend_record_and_debit(p_vends jsonb)
 RETURNS TABLE (vend_id uuid, transfer_id uuid, outcome text)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
-  v_gen bigint;
   v_rest jsonb;
 BEGIN
-  SELECT g.n INTO v_gen FROM api_access_generation g;
-  IF NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p_vends) x
-                  WHERE x ? 'generation' AND (x->>'generation')::bigint IS DISTINCT FROM v_gen) THEN
-    RETURN QUERY SELECT * FROM vend_record_and_debit_set(p_vends);
+  IF NOT EXISTS (SELECT 1
+                   FROM jsonb_array_elements(p_vends) x
+                   JOIN vends v ON v.corporate_id = (x->'vend'->>'corporate_id')::uuid
+                               AND v.mode = x->'vend'->>'mode'
+                               AND v.reference = x->'vend'->>'reference'
+                  WHERE v.id <> (x->'vend'->>'id')::uuid) THEN
+    RETURN QUERY SELECT * FROM vend_record_and_debit_unused(p_vends);
     RETURN;
   END IF;
-  -- A vend already written (a retry whose first answer was lost) keeps the debit it has.
   RETURN QUERY
-    SELECT (x->'vend'->>'id')::uuid, NULL::uuid, 'STALE'::text
+    SELECT (x->'vend'->>'id')::uuid, NULL::uuid, 'REPLAY'::text
       FROM jsonb_array_elements(p_vends) WITH ORDINALITY t(x, n)
-     WHERE x ? 'generation' AND (x->>'generation')::bigint IS DISTINCT FROM v_gen
-       AND NOT EXISTS (SELECT 1 FROM vends v WHERE v.id = (x->'vend'->>'id')::uuid)
+     WHERE EXISTS (SELECT 1 FROM vends v
+                    WHERE v.corporate_id = (x->'vend'->>'corporate_id')::uuid
+                      AND v.mode = x->'vend'->>'mode'
+                      AND v.reference = x->'vend'->>'reference'
+                      AND v.id <> (x->'vend'->>'id')::uuid)
      ORDER BY t.n;
   SELECT jsonb_agg(x ORDER BY t.n) INTO v_rest
     FROM jsonb_array_elements(p_vends) WITH ORDINALITY t(x, n)
-   WHERE NOT (x ? 'generation') OR (x->>'generation')::bigint = v_gen
-      OR EXISTS (SELECT 1 FROM vends v WHERE v.id = (x->'vend'->>'id')::uuid);
+   WHERE NOT EXISTS (SELECT 1 FROM vends v
+                      WHERE v.corporate_id = (x->'vend'->>'corporate_id')::uuid
+                        AND v.mode = x->'vend'->>'mode'
+                        AND v.reference = x->'vend'->>'reference'
+                        AND v.id <> (x->'vend'->>'id')::uuid);
   IF v_rest IS NOT NULL THEN
-    RETURN QUERY SELECT * FROM vend_record_and_debit_set(v_rest);
+    RETURN QUERY SELECT * FROM vend_record_and_debit_unused(v_rest);
   END IF;
-END $$;
+END;
+$$;

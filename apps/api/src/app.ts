@@ -22,6 +22,7 @@ import { PasswordHasher } from './infra/passwords';
 import { balanceChecksIdle, checkVtuLine, queueBalanceChecks } from './modules/balance-alerts';
 import { healthProbes, metricsRoutes } from './modules/ops';
 import { smtpSourceOf } from './modules/platform';
+import { announceProviderHealth } from './modules/provider-admin';
 import { closeRateLimits } from './modules/rate-limits';
 import { vendTotal } from './modules/reports';
 import { recordVendEvent, vendsSettled } from './modules/vending';
@@ -82,6 +83,7 @@ export async function buildApp(
         await checkVtuLine(c, lineId);
       },
       vendWebhookAttempted: (db, a) => recordVendEvent(db, { ...a, type: 'WEBHOOK' }),
+      providerHealthChanged: announceProviderHealth,
     },
     // Each module's question, handed to the module that answers it (infra/context.ts UpperReads).
     reads: { vendTotal },

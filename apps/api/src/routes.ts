@@ -12,7 +12,7 @@ import { fundingRoutes } from './modules/funding';
 import { ipAllowlistRoutes } from './modules/ip-allowlist';
 import { notificationsRoutes } from './modules/notifications';
 import { platformRoutes } from './modules/platform';
-import { providerAdminRoutes } from './modules/provider-admin';
+import { providerAdminRoutes, providerHealthRoutes } from './modules/provider-admin';
 import { rateLimitsRoutes } from './modules/rate-limits';
 import { reconciliationRoutes } from './modules/reconciliation';
 import { reportsRoutes } from './modules/reports';
@@ -46,4 +46,5 @@ export const modules: ApiModule[] = [
   reconciliationRoutes,
   autoTopupRoutes,
   providerAdminRoutes,
+  providerHealthRoutes,
 ];

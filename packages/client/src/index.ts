@@ -73,6 +73,12 @@ export interface VendPortClientOptions {
   /** A fetch of your own (a proxy, a test double); defaults to globalThis.fetch. */
   fetch?: (input: Request) => Promise<Response>;
   retry?: RetryOptions;
+  /**
+   * How long one call may take, answer and body both (default 30 000 ms). Past it the request is
+   * aborted and counts as no answer: retried (with the same reference for a vend), then VendPortError
+   * `TIMEOUT`.
+   */
+  timeoutMs?: number;
 }
 
 /** What vend() takes: the API's body, the reference optional (one is made when missing). */
@@ -119,11 +125,35 @@ function errorOf(res: Response, body: unknown): VendPortError {
   );
 }
 
+/** The deadline of one call: a fetch whose request is aborted `timeoutMs` after it starts (the body's
+ * reading too: the timer is not cleared at the headers, only left not to hold a process open). */
+function timedFetch(custom: ((input: Request) => Promise<Response>) | undefined, timeoutMs: number) {
+  return (req: Request) => {
+    const deadline = new AbortController();
+    const timer = setTimeout(
+      () => deadline.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')),
+      timeoutMs,
+    );
+    (timer as { unref?: () => void }).unref?.();
+    req.signal?.addEventListener('abort', () => deadline.abort(req.signal.reason), { once: true });
+    // The global fetch takes the signal beside the request (a Request rebuilt around a signal is not
+    // aborted by every runtime's fetch); a fetch of the caller's own gets the request carrying it.
+    const sent = custom
+      ? custom(new Request(req, { signal: deadline.signal }))
+      : globalThis.fetch(req, { signal: deadline.signal });
+    return sent.catch((err: unknown) => {
+      clearTimeout(timer);
+      throw deadline.signal.aborted ? deadline.signal.reason : err;
+    });
+  };
+}
+
 export function createVendPortClient(options: VendPortClientOptions) {
+  const timeoutMs = options.timeoutMs ?? 30_000;
   const raw = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: { 'X-API-Key': options.apiKey },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: timedFetch(options.fetch, timeoutMs),
   });
   const attempts = Math.max(1, options.retry?.attempts ?? 4);
   const baseDelay = options.retry?.baseDelayMs ?? 500;
@@ -150,9 +180,12 @@ export function createVendPortClient(options: VendPortClientOptions) {
         answer = await call();
       } catch (err) {
         // No answer: the call may or may not have reached the server; repeat it as it was.
-        last = new VendPortError(`Network error: ${(err as Error)?.message ?? err}`, 0, 'NETWORK_ERROR', [], {
-          cause: err,
-        });
+        const timedOut = (err as Error)?.name === 'TimeoutError';
+        last = timedOut
+          ? new VendPortError(`No answer within ${timeoutMs} ms`, 0, 'TIMEOUT', [], { cause: err })
+          : new VendPortError(`Network error: ${(err as Error)?.message ?? err}`, 0, 'NETWORK_ERROR', [], {
+              cause: err,
+            });
         continue;
       }
       if (answer.response.ok) return { data: answer.data as T, response: answer.response, attempts: n };

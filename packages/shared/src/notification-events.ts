@@ -65,6 +65,13 @@ export const NOTIFICATION_EVENTS = {
     description: 'A client asked for its wallet to be funded or repaid by transfer.',
     defaults: { inApp: true, email: false },
   },
+  'provider.health': {
+    areas: ['ADMIN'],
+    label: 'Provider health',
+    description:
+      'An upstream provider was taken out of the route (its circuit breaker opened), probed, or put back; or an admin forced it.',
+    defaults: { inApp: true, email: true },
+  },
   'verification.requested': {
     areas: ['ADMIN'],
     label: 'New verification request',

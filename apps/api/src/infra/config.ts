@@ -92,6 +92,27 @@ export const configSchema = z.object({
    * process at most this many; past it a vend's answer waits for its outcome, as without the header.
    */
   ASYNC_VEND_LIMIT: z.coerce.number().int().min(0).default(2_000),
+  /**
+   * The circuit breaker of each real upstream (issue 49; README "Provider health"): over the last
+   * BREAKER_WINDOW_MS, once at least BREAKER_MIN_CALLS vends were sent to a provider and
+   * BREAKER_FAILURE_PERCENT of them went wrong (timeout, 5xx, no connection, refused, unknown, a
+   * failure on its side), it opens: new vends skip it for BREAKER_COOLDOWN_MS, then one probe (its
+   * balance call) decides whether it closes. BREAKER_MIN_CALLS calls in a row gone wrong open it too.
+   */
+  BREAKER_WINDOW_MS: z.coerce.number().int().min(100).default(120_000),
+  BREAKER_MIN_CALLS: z.coerce.number().int().min(1).default(10),
+  BREAKER_FAILURE_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+  BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).default(60_000),
+  /** How long an instance reuses the breakers' states it read (every vend to a real upstream reads them). */
+  BREAKER_CACHE_MS: z.coerce.number().int().min(0).default(1_000),
+  /** The longest wait between two automatic requeries of a PENDING vend (the schedule's tail is hourly). */
+  REQUERY_MAX_DELAY_S: z.coerce.number().int().min(1).default(3_600),
+  /** A provider's answer body is read up to this size; a longer one is cut and kept as not parsed. */
+  PROVIDER_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .default(256 * 1024),
   /** A provider that still says "not found" this long after the call has definitely not vended. */
   PROVIDER_NOT_FOUND_GRACE_MINUTES: z.coerce.number().int().min(1).default(10),
   /** Webhook URLs on private, loopback or link-local addresses (tests and local development only). */

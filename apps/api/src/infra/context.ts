@@ -43,6 +43,17 @@ export interface VendWebhookAttempt {
   at: Date;
 }
 
+/** A provider's breaker changed state (providers' health.service.ts). */
+export interface ProviderHealthChange {
+  provider: string;
+  from: 'CLOSED' | 'OPEN' | 'HALF_OPEN';
+  to: 'CLOSED' | 'OPEN' | 'HALF_OPEN';
+  reason: string;
+  at: Date;
+  /** An admin forced it (else the breaker itself). */
+  byAdmin: boolean;
+}
+
 export interface DomainEvents {
   /**
    * A live vend's debit has committed (vending): the client's wallet, and the VTU line whose
@@ -54,6 +65,9 @@ export interface DomainEvents {
   vtuLineFunded(ctx: AppContext, lineId: string): Promise<void>;
   /** An attempt to deliver a vend's webhook event was made (webhooks), in the attempt's transaction. */
   vendWebhookAttempted(db: Db, attempt: VendWebhookAttempt): Promise<void>;
+  /** A provider's breaker opened, half-opened or closed (providers), in the transition's
+   * transaction: the admins are told once per transition (provider-admin). */
+  providerHealthChanged(db: Db, change: ProviderHealthChange): Promise<void>;
 }
 
 /** A vending history's filter, as the vending module reads it and the reports module counts it. */

@@ -543,6 +543,11 @@ const CASES: Record<string, () => Promise<Call>> = {
     installProviders(t.app.ctx, { ...real, upstreams: { VTPASS: vtpass } });
     return { as: admin, url: 'admin/providers/VTPASS/balance' };
   },
+  'POST /api/v1/admin/providers/:id/health': async () => ({
+    as: admin,
+    url: 'admin/providers/VTPASS/health',
+    body: { state: 'OPEN', reason: 'audit coverage: maintenance window', ...pw },
+  }),
   'POST /api/v1/vtu/fund': async () => ({
     as: admin,
     body: { vtuLine: (await lineOf()).code, amount: '10000', reference: uniqueRef('VTU'), ...pw },

@@ -4,8 +4,11 @@
 import type { ErrorCode, FailureEnvelope } from '@vendport/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { pgErrorCode } from '../infra/db/sql';
+import { isDatabaseUnreachable, pgErrorCode } from '../infra/db/sql';
 import { AppError } from '../infra/errors';
+
+/** How long a caller is asked to wait while the database is unreachable (seconds). */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -41,15 +44,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       const message = 'A value in the request is not in the expected format';
       return reply.status(400).send(failure('BAD_REQUEST', message));
     }
-    // The database refusing connections (too many clients, starting up, pool exhausted) is an
-    // outage the caller can retry, not a bug: 503 rather than 500.
-    if (
-      pgCode === '53300' ||
-      pgCode === '57P03' ||
-      /timeout exceeded when trying to connect|Connection terminated/i.test(err.message ?? '')
-    ) {
+    // The database unreachable or refusing connections (down, restarting, too many clients, pool
+    // exhausted) is an outage the caller can retry, not a bug: 503 with Retry-After, as
+    // /health/ready says (issue 49). The pool reconnects by itself once it is back.
+    if (isDatabaseUnreachable(err)) {
       request.log.error({ err }, 'database unavailable');
       const message = 'The service is busy. Please try again shortly.';
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
       return reply.status(503).send(failure('SERVICE_UNAVAILABLE', message));
     }
     const status = err.statusCode ?? 500;

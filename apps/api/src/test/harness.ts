@@ -129,6 +129,8 @@ export interface TestApp {
    * database, as a second server behind a load balancer would be. Closed with this one.
    */
   sibling?: () => Promise<FastifyInstance>;
+  /** PostgreSQL only: the test database's URL (to reach it another way, through a proxy say). */
+  dbUrl?: string;
 }
 
 /**
@@ -162,6 +164,10 @@ export async function buildTestApp(
       API_RATE_KEY_BURST: '100000',
       API_RATE_CLIENT_PER_S: '100000',
       API_RATE_CLIENT_BURST: '100000',
+      // Likewise the providers' circuit breaker (issue 49): tests that make an upstream fail on
+      // purpose, again and again, would otherwise take it out of the route for the tests after
+      // them; the breaker's own tests set theirs.
+      BREAKER_MIN_CALLS: '1000000',
       ...opts.env,
     }),
     APP_SECRET: randomBytes(32).toString('hex'),
@@ -189,6 +195,7 @@ export async function buildTestApp(
       await app.close();
       await drop();
     },
+    dbUrl: pgUrl ?? undefined,
     sibling: pgUrl
       ? async () => {
           const other = await buildApp(config, {

@@ -37,6 +37,42 @@ export const providerStatsView = z.object({
   unknownOpen: z.number().int(),
 });
 
+export const BREAKER_STATES = ['CLOSED', 'OPEN', 'HALF_OPEN'] as const;
+export type BreakerStateName = (typeof BREAKER_STATES)[number];
+export const BREAKER_STATE_LABELS: Record<BreakerStateName, string> = {
+  CLOSED: 'Closed: taking vends',
+  OPEN: 'Open: skipped by new vends',
+  HALF_OPEN: 'Half-open: being probed',
+};
+
+/** A real upstream's circuit breaker (issue 49) and its last hour of vend calls. */
+export const providerHealthView = z.object({
+  state: z.enum(BREAKER_STATES),
+  /** When it entered that state; null when it never left CLOSED. */
+  since: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** An admin forced it: it stays so until an admin changes it. */
+  forced: z.boolean(),
+  lastHour: z.object({
+    delivered: z.number().int(),
+    failed: z.number().int(),
+    unknown: z.number().int(),
+    timeout: z.number().int(),
+    refused: z.number().int(),
+    p50Ms: z.number().int().nullable(),
+    p95Ms: z.number().int().nullable(),
+  }),
+});
+export type ProviderHealthView = z.infer<typeof providerHealthView>;
+
+/** An admin forces a provider's breaker open or closed (password-confirmed). */
+export const providerHealthBody = z.object({
+  state: z.enum(['OPEN', 'CLOSED'], { error: 'Choose open or closed' }),
+  reason: z.string({ error: 'Say why' }).trim().min(3, 'Say why (at least 3 characters)').max(300),
+  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(200),
+});
+export type ProviderHealthBody = z.infer<typeof providerHealthBody>;
+
 export const upstreamProviderView = z.object({
   id: z.enum(UPSTREAM_PROVIDERS),
   name: z.string(),
@@ -52,6 +88,8 @@ export const upstreamProviderView = z.object({
   /** The last balance is below the low-balance alert. */
   lowBalance: z.boolean(),
   last24h: providerStatsView,
+  /** Null for the simulator (it has no breaker). */
+  health: providerHealthView.nullable(),
 });
 export type UpstreamProviderView = z.infer<typeof upstreamProviderView>;
 

@@ -30,6 +30,40 @@ function pgErrorOf(err: unknown): { code: string; constraint?: string } | undefi
 /** The PostgreSQL error code of `err`, looking through Drizzle's wrappers. */
 export const pgErrorCode = (err: unknown): string | undefined => pgErrorOf(err)?.code;
 
+/** System error codes of a connection that cannot be made or was lost. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/** What pg and pg-pool say when the server went away or could not be reached. */
+const UNREACHABLE_WORDS =
+  /Connection terminated|timeout exceeded when trying to connect|Connection ended|Client has encountered a connection error|Client was closed and is not queryable|connection is closed/i;
+
+/**
+ * The database cannot be reached or refuses work for now (issue 49 point 8): connection refused,
+ * reset or lost, SQLSTATE class 08 (connection exception), 57P01-57P03 (shut down, crashed,
+ * starting up) or 53300 (too many connections). A caller may retry: 503, not 500.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 5;
+    e = e.cause as typeof e, i++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNREACHABLE_CODES.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+    if (typeof e.message === 'string' && UNREACHABLE_WORDS.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** A unique-constraint violation (optionally of one named constraint). */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = pgErrorOf(err);

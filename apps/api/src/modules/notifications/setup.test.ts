@@ -61,6 +61,7 @@ describe('[NOTIFY] notification set-up', () => {
       'vend.discrepancy',
       'funding.reversed',
       'funding.requested',
+      'provider.health',
       'verification.requested',
     ]);
   });

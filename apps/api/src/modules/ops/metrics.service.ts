@@ -2,10 +2,13 @@
 // route and status with their durations, counted in process; and, read from the database at each
 // scrape, the figures every instance shares (vends by status and network over the last 24 hours,
 // PENDING vends and the oldest one's age, the job queue's depth per queue, failed webhook
-// deliveries, the books check's last result).
+// deliveries, the books check's last result); and each real upstream's breaker state and last
+// hour of vend calls by outcome (from the database, every instance's), with this process's own
+// calls counted and timed as they happen (issue 49).
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../infra/context';
 import { activeJobCounts, lastJobPayload } from '../../infra/queue';
+import { BREAKER_STATES, breakerRows, CALL_OUTCOMES, callCounts, observeProviderCalls } from '../providers';
 import { liveVendsLastDay, pendingVendStats } from '../vending';
 import { failedDeliveriesCount } from '../webhooks';
 
@@ -92,6 +95,48 @@ export function createMetrics(ctx: AppContext): Metrics {
     async collect() {
       this.set((await lastBooksCheck(ctx.db))?.violations ?? -1);
     },
+  });
+  new Gauge({
+    name: 'vendport_provider_breaker_state',
+    help: "Each real upstream's circuit breaker: 1 for its state now (CLOSED, OPEN, HALF_OPEN), 0 for the others",
+    labelNames: ['provider', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await breakerRows(ctx);
+      for (const provider of ctx.config.configuredProviders.filter((p) => p !== 'SIMULATOR')) {
+        const now = rows.find((r) => r.provider === provider)?.state ?? 'CLOSED';
+        for (const state of BREAKER_STATES) this.set({ provider, state }, state === now ? 1 : 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'vendport_provider_calls_last_hour',
+    help: 'Vend calls to each real upstream over the last hour (all instances), by outcome',
+    labelNames: ['provider', 'outcome'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of await callCounts(ctx.db, new Date(Date.now() - 3_600_000)))
+        this.set({ provider: r.provider, outcome: r.outcome }, r.n);
+    },
+  });
+  const providerCalls = new Counter({
+    name: 'vendport_provider_calls_total',
+    help: `Vend calls this process made to each real upstream, by outcome (${CALL_OUTCOMES.join(', ')})`,
+    labelNames: ['provider', 'outcome'] as const,
+    registers: [registry],
+  });
+  const providerLatency = new Histogram({
+    name: 'vendport_provider_call_duration_seconds',
+    help: "Time of this process's vend calls to each real upstream, answer or deadline",
+    labelNames: ['provider'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  observeProviderCalls(ctx, (provider, outcome, durationMs) => {
+    providerCalls.inc({ provider, outcome });
+    providerLatency.observe({ provider }, durationMs / 1000);
   });
   return {
     registry,

@@ -90,6 +90,8 @@ export async function healthProbes(app: FastifyInstance, ctx: AppContext) {
             },
           });
         } catch {
+          // The same wait the error handler asks of every call while the database is away.
+          reply.header('retry-after', '5');
           return reply.status(503).send({
             success: false,
             message: 'Database unavailable',

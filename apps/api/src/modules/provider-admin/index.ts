@@ -2,3 +2,5 @@
 // attempts, the provider order per platform, and the recurring balance read.
 export { providerAdminJobs } from './provider-admin.jobs';
 export { providerAdminRoutes } from './provider-admin.routes';
+export { providerHealthRoutes } from './provider-health.routes';
+export { announceProviderHealth } from './provider-health.service';

@@ -24,12 +24,12 @@ import {
   type PlatformRoute,
   platformRoutes,
   providerBalanceRows,
-  providersOf,
-  recordProviderBalance,
+  readUpstreamBalance,
   savePlatformProviders,
   usable,
 } from '../providers';
 import { type AttemptStats, attemptStats } from '../vending';
+import { providerHealthViews } from './provider-health.service';
 
 type RealProvider = Exclude<ProviderId, 'SIMULATOR'>;
 const DAY_MS = 24 * 60 * 60_000;
@@ -79,10 +79,11 @@ const routeOut = (r: PlatformRoute): PlatformRouteView => ({
 
 /** Everything the Providers screen shows. */
 export async function providersScreen(ctx: AppContext, now = new Date()): Promise<ProvidersScreenView> {
-  const [routes, balances, stats] = await Promise.all([
+  const [routes, balances, stats, health] = await Promise.all([
     platformRoutes(ctx),
     providerBalanceRows(ctx.db),
     attemptStats(ctx.db, new Date(now.getTime() - DAY_MS)),
+    providerHealthViews(ctx, now),
   ]);
   const low = lowBalanceKoboOf(ctx);
   const providers = PROVIDER_IDS.map((id): UpstreamProviderView => {
@@ -99,6 +100,7 @@ export async function providersScreen(ctx: AppContext, now = new Date()): Promis
       balanceError: b?.error ?? null,
       lowBalance: balanceKobo !== null && low > 0 && balanceKobo < low,
       last24h: statsOf(stats.find((s) => s.provider === id)),
+      health: health.get(id) ?? null,
     };
   });
   return { providers, platforms: PLATFORMS.map((p) => routeOut(routes[p])), lowBalanceKobo: low };
@@ -146,47 +148,13 @@ export async function saveRoutes(
   return routeOut((await platformRoutes(ctx))[platform]);
 }
 
-async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      p,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('The provider did not answer in time')), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export type BalanceRead = { provider: RealProvider; balanceKobo: number | null; error: string | null };
 
 /** Asks a configured real upstream for its balance, records the answer (or why not) and checks
  * the low-balance alert. Never throws for the provider's failure: the error is the answer. */
 export async function readBalance(ctx: AppContext, id: RealProvider, now = new Date()): Promise<BalanceRead> {
-  const provider = providersOf(ctx).upstreams?.[id];
-  const started = Date.now();
-  let balanceKobo: number | null = null;
-  let error: string | null = null;
-  if (!provider) error = `${UPSTREAM_PROVIDER_LABELS[id]} is not configured on this server`;
-  else {
-    try {
-      ({ balanceKobo } = await withTimeout(
-        provider.balance({ line: null, bookFloatKobo: 0 }),
-        ctx.config.PROVIDER_TIMEOUT_MS,
-      ));
-    } catch (err) {
-      error = (err instanceof Error ? err.message : String(err)).slice(0, 300) || 'The balance read failed';
-    }
-  }
-  await recordProviderBalance(ctx.db, {
-    provider: id,
-    balanceKobo,
-    error,
-    durationMs: Date.now() - started,
-    at: now,
-  });
+  // The read itself aborts at the time limit (issue 49), inside the providers module.
+  const { balanceKobo, error } = await readUpstreamBalance(ctx, id, now);
   if (balanceKobo !== null) await checkLowBalance(ctx, id, balanceKobo, now);
   return { provider: id, balanceKobo, error };
 }

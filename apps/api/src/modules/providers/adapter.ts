@@ -29,7 +29,15 @@ export function toProviderAnswer(
     case 'SUCCESSFUL':
       return { outcome: 'SUCCESS', message: o.detail, providerReference, raw };
     case 'FAILED':
-      return { outcome: 'FAILED', message: o.detail, providerReference, failureKind: o.kind, raw };
+      return {
+        outcome: 'FAILED',
+        message: o.detail,
+        providerReference,
+        failureKind: o.kind,
+        ...(o.refusal ? { refusal: true } : {}),
+        ...(o.lowBalance ? { lowBalance: true } : {}),
+        raw,
+      };
     case 'NOT_FOUND':
       return { outcome: 'NOT_FOUND', message: o.detail, providerReference, raw };
     case 'REVERSED':

@@ -28,6 +28,9 @@ const anyContent = fc.oneof(
   fc.record({ transactions: fc.record({ status: fc.oneof(fc.constant('delivered'), fc.string()) }) }),
 );
 const anyHttpStatus = fc.integer({ min: 100, max: 599 });
+/** 401 and 403 to POST /topups are refusals whatever the body (reloadly.answers.ts); the rest of 4xx. */
+const REFUSAL_STATUSES = [401, 403];
+const notRefusal = (status: number) => !REFUSAL_STATUSES.includes(status);
 
 /** Bodies no mapping can read: not an object, or an object without the fields each schema requires. */
 const nonParsingBody = fc.oneof(
@@ -102,9 +105,20 @@ describe('Reloadly answers', () => {
   it('an errorCode Reloadly does not document is UNKNOWN, never FAILED', () => {
     const code = fc.string().filter((c) => !RELOADLY_DOCUMENTED_ERROR_CODES.includes(c));
     fc.assert(
-      fc.property(code, fc.integer({ min: 400, max: 499 }), (errorCode, httpStatus) => {
+      fc.property(code, fc.integer({ min: 400, max: 499 }).filter(notRefusal), (errorCode, httpStatus) => {
         const answer = { httpStatus, body: { errorCode, message: 'x', path: '/topups' } };
         for (const map of reloadlyMappings) expect(map(answer).outcome).toBe('UNKNOWN');
+      }),
+    );
+  });
+
+  it('a 401 or 403 to POST /topups (after the re-authentication) is a refusal on the provider side, whatever the body', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...REFUSAL_STATUSES), fc.anything(), (httpStatus, body) => {
+        const o = reloadlyTopupOutcome({ httpStatus, body });
+        expect(o).toMatchObject({ outcome: 'FAILED', kind: 'PROVIDER', refusal: true });
+        // The status query's 401 says nothing about the top-up.
+        expect(reloadlyStatusOutcome({ httpStatus, body }).outcome).toBe('UNKNOWN');
       }),
     );
   });
@@ -132,7 +146,7 @@ describe('Reloadly answers', () => {
 describe('both providers', () => {
   it('a body that does not parse is UNKNOWN, at any HTTP status', () => {
     fc.assert(
-      fc.property(nonParsingBody, anyHttpStatus, (body, httpStatus) => {
+      fc.property(nonParsingBody, anyHttpStatus.filter(notRefusal), (body, httpStatus) => {
         for (const map of allMappings) expect(map({ httpStatus, body }).outcome).toBe('UNKNOWN');
       }),
     );

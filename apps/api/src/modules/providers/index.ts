@@ -2,6 +2,25 @@
 // calls them by route step, with one request shape and one answer shape; the route order per
 // platform and the providers' balances are read here too.
 
+export { type RealProvider, readUpstreamBalance, refreshAfterLowBalance } from './balance.service';
+export {
+  BREAKER_STATES,
+  type BreakerState,
+  CALL_OUTCOMES,
+  type CallOutcome,
+  type CallStats,
+  callCounts,
+  callStats,
+  pruneCalls as pruneProviderCalls,
+} from './health.repo';
+export {
+  breakerRows,
+  breakerSkips,
+  forceBreaker,
+  observeProviderCalls,
+  probesSettled,
+  recordProviderCall,
+} from './health.service';
 export {
   claimLowAlert,
   markLowAlert,

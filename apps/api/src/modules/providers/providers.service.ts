@@ -35,6 +35,12 @@ export interface ProviderAnswer {
    * PROVIDER: the simulator's line rejection and the old answers were always failed over.
    */
   failureKind?: 'RECIPIENT' | 'PROVIDER';
+  /** FAILED because the provider refused us (credentials, IP, account, malformed request): counted
+   * as a refusal by the breaker (health.service.ts). */
+  refusal?: boolean;
+  /** FAILED for the provider's own balance (VTpass 018, Reloadly INSUFFICIENT_BALANCE): its balance
+   * is read again at once (balance.service.ts). */
+  lowBalance?: boolean;
   /** The exchange as the provider answered it, kept on the attempt for support. */
   raw?: unknown;
 }
@@ -58,6 +64,9 @@ export interface VendRequest {
   planCode: string | null;
   /** The dealer line to vend from (VTU platform only). */
   line: { id: string; msisdn: string } | null;
+  /** The call's deadline (callProvider): an adapter passes it to every request it sends, so nothing
+   * goes out once the vend was recorded as timed out. */
+  signal?: AbortSignal;
 }
 
 /** One transaction as a provider's own report lists it (the reconciliation's other side). */
@@ -85,6 +94,7 @@ export interface Provider {
   balance(req: {
     line: { id: string; msisdn: string } | null;
     bookFloatKobo: number;
+    signal?: AbortSignal;
   }): Promise<{ balanceKobo: number }>;
 }
 
@@ -259,19 +269,25 @@ export function simulatorRegistry(latencyMs: number, faults: SimulatorFaults = N
 
 /**
  * Calls a provider with a time limit. Any throw becomes an unknown outcome (TIMEOUT or ERROR):
- * the request may have reached the provider, so nothing may be reversed on it.
+ * the request may have reached the provider, so nothing may be reversed on it. At the limit the
+ * signal handed to `fn` is aborted too, so the adapter's requests in flight are cut and none is sent
+ * after it (issue 49: a Reloadly top-up after its token and operator calls took the time).
  */
 export async function callProvider(
-  fn: () => Promise<ProviderAnswer>,
+  fn: (signal: AbortSignal) => Promise<ProviderAnswer>,
   timeoutMs: number,
 ): Promise<ProviderAnswer & { durationMs: number }> {
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
+  const deadline = new AbortController();
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProviderTimeoutError()), timeoutMs);
+    timer = setTimeout(() => {
+      deadline.abort(new ProviderTimeoutError());
+      reject(new ProviderTimeoutError());
+    }, timeoutMs);
   });
   try {
-    const answer = await Promise.race([fn(), timeout]);
+    const answer = await Promise.race([fn(deadline.signal), timeout]);
     return { ...answer, durationMs: Date.now() - started };
   } catch (err) {
     const outcome: ProviderOutcome = err instanceof ProviderTimeoutError ? 'TIMEOUT' : 'ERROR';

@@ -14,6 +14,14 @@
 // following four statuses"). PENDING is not in those pages: it falls to UNKNOWN like any other
 // undocumented status, which is also what PROCESSING maps to.
 //
+// Definite refusals (issue 49: fail over at once, count toward the breaker): HTTP 401 or 403 to POST
+// /topups after the client's one re-authentication (reloadly.client.ts), whatever the body: the
+// error-codes page says the API "issues this status code [401 Unauthorized] when it detects an expired
+// token", i.e. it refused the call before acting on it, and RFC 9110 §15.5.2/§15.5.4 define 401 and 403
+// as a request not applied (https://www.rfc-editor.org/rfc/rfc9110#name-401-unauthorized); and the
+// account-level codes of https://raphaelugwu.gitbook.io/airtime/airtime-errors/error-codes: TOKEN_EXPIRED,
+// ACCOUNT_NOT_FOUND ("The user's account does not exist"), INACTIVE_ACCOUNT.
+//
 // Error codes not mapped, so UNKNOWN: TOPUP_TRANSACTION_FAILED (listed without a description: the page
 // does not say whether anything was attempted), and every code not in the table. An error answer to the
 // status query is UNKNOWN whatever its code: it describes the query (an expired token, say), not the
@@ -23,6 +31,8 @@ import { z } from 'zod';
 import {
   type FailureKind,
   failed,
+  lowBalance,
+  refused,
   type UpstreamAnswer,
   type UpstreamOutcome,
   unknown,
@@ -55,6 +65,13 @@ const TOPUP_ERRORS: Readonly<Record<string, FailureKind>> = {
   TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT: 'PROVIDER',
   OPERATOR_NOT_IN_SERVICE: 'PROVIDER',
 };
+
+/** The errorCodes that refuse our account rather than the top-up (refusals: see above). */
+export const RELOADLY_REFUSAL_CODES: ReadonlySet<string> = new Set([
+  'TOKEN_EXPIRED',
+  'ACCOUNT_NOT_FOUND',
+  'INACTIVE_ACCOUNT',
+]);
 
 /** Every errorCode this file gives a meaning to; any other is UNKNOWN (the property test's list). */
 export const RELOADLY_DOCUMENTED_ERROR_CODES: readonly string[] = Object.keys(TOPUP_ERRORS);
@@ -99,10 +116,16 @@ export function reloadlyTopupOutcome(answer: UpstreamAnswer): UpstreamOutcome {
   if (httpStatus >= 200 && httpStatus < 300) return fromTopup(body);
   if (httpStatus < 400) return unknown(`HTTP ${httpStatus}`);
   const parsed = errorBody.safeParse(body);
+  if (httpStatus === 401 || httpStatus === 403) {
+    const code = parsed.success ? ` ${parsed.data.errorCode}` : '';
+    return refused(`Reloadly HTTP ${httpStatus}${code} (refused after re-authenticating)`);
+  }
   if (!parsed.success) return unknown(`HTTP ${httpStatus}, error body does not parse`);
   const { errorCode } = parsed.data;
   const said = `Reloadly HTTP ${httpStatus} ${errorCode}`;
   const kind = Object.hasOwn(TOPUP_ERRORS, errorCode) ? TOPUP_ERRORS[errorCode] : undefined;
+  if (kind && RELOADLY_REFUSAL_CODES.has(errorCode)) return refused(said);
+  if (errorCode === 'INSUFFICIENT_BALANCE') return lowBalance(said);
   return kind ? failed(kind, said) : unknown(`${said} (not documented)`);
 }
 

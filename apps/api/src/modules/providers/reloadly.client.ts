@@ -21,7 +21,14 @@
 import { z } from 'zod';
 import { exchangeJson } from '../../infra/outbound';
 import { reloadlyStatusOutcome, reloadlyTopupOutcome } from './reloadly.answers';
-import { failed, type UpstreamAnswer, type UpstreamOutcome, unknown, unreadable } from './upstream.answers';
+import {
+  failed,
+  refused,
+  type UpstreamAnswer,
+  type UpstreamOutcome,
+  unknown,
+  unreadable,
+} from './upstream.answers';
 
 /** The Accept header of every Airtime request sample (e.g. https://docs.reloadly.com/airtime/transactions/get-transaction). */
 export const RELOADLY_TOPUPS_ACCEPT = 'application/com.reloadly.topups-v1+json';
@@ -35,6 +42,8 @@ export interface ReloadlyClientOptions {
   clientSecret: string;
   /** The deadline of each HTTP call, headers and body both. */
   timeoutMs: number;
+  /** The most of an answer's body read (infra/outbound.ts: 256 KB by default). */
+  maxBodyBytes?: number;
   /** For tests; the global fetch otherwise. */
   fetch?: typeof fetch;
   /** The clock in ms, for the token's expiry; Date.now otherwise. */
@@ -131,8 +140,9 @@ export function createReloadlyClient(opts: ReloadlyClientOptions) {
   async function exchange(
     url: string,
     init: { method: string; headers: Record<string, string>; body?: unknown },
+    signal?: AbortSignal,
   ) {
-    return exchangeJson(doFetch, url, init, opts.timeoutMs);
+    return exchangeJson(doFetch, url, init, opts.timeoutMs, { signal, maxBodyBytes: opts.maxBodyBytes });
   }
 
   // POST {authUrl}/oauth/token: https://docs.reloadly.com/airtime/ (Authentication) and
@@ -157,37 +167,61 @@ export function createReloadlyClient(opts: ReloadlyClientOptions) {
     return { ok: true, token: access_token };
   }
 
-  function token(): Promise<Token> {
+  /** The token; a caller whose deadline passes stops waiting (the shared request, bounded by its own
+   * time limit, goes on for the others). */
+  function token(signal?: AbortSignal): Promise<Token> {
     if (cached && now() < cached.usableUntil) return Promise.resolve({ ok: true, token: cached.token });
     inflight ??= requestToken().finally(() => {
       inflight = undefined;
     });
-    return inflight;
+    if (!signal) return inflight;
+    const expired: Token = {
+      ok: false,
+      answer: { noAnswer: true, reason: 'not sent: the deadline had passed' },
+    };
+    if (signal.aborted) return Promise.resolve(expired);
+    return new Promise<Token>((resolve) => {
+      const onAbort = () => resolve(expired);
+      signal.addEventListener('abort', onAbort, { once: true });
+      void inflight!.then((t) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(t);
+      });
+    });
   }
 
-  /** An API call with the bearer token, repeated once with a new token after a 401. */
+  /**
+   * An API call with the bearer token, repeated once with a new token after a 401 or a 403 (a token
+   * revoked or rotated under us); a second refusal is the answer. `signal`: the caller's deadline,
+   * past which nothing more is sent.
+   */
   async function call(
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
+    signal?: AbortSignal,
   ): Promise<{ answer: UpstreamAnswer; tokenFailure?: true }> {
     const send = (t: string) =>
-      exchange(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${t}`,
-          accept: RELOADLY_TOPUPS_ACCEPT,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      exchange(
+        `${base}${path}`,
+        {
+          method,
+          headers: {
+            authorization: `Bearer ${t}`,
+            accept: RELOADLY_TOPUPS_ACCEPT,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body,
         },
-        body,
-      });
-    const first = await token();
+        signal,
+      );
+    const first = await token(signal);
     if (!first.ok) return { answer: first.answer, tokenFailure: true };
     const answer = await send(first.token);
-    if ('noAnswer' in answer || answer.httpStatus !== 401) return { answer };
+    if ('noAnswer' in answer || (answer.httpStatus !== 401 && answer.httpStatus !== 403)) return { answer };
     // Drop the refused token unless another caller has already replaced it.
     if (cached?.token === first.token) cached = undefined;
-    const second = await token();
+    const second = await token(signal);
     if (!second.ok) return { answer: second.answer, tokenFailure: true };
     return { answer: await send(second.token) };
   }
@@ -212,10 +246,12 @@ export function createReloadlyClient(opts: ReloadlyClientOptions) {
   return {
     // GET /operators/auto-detect/phone/{phone}/countries/NG:
     // https://raphaelugwu.gitbook.io/airtime/operators/auto-detect-an-operator
-    async autoDetectOperator(phone: string): Promise<ReloadlyResult<ReloadlyOperator>> {
+    async autoDetectOperator(phone: string, signal?: AbortSignal): Promise<ReloadlyResult<ReloadlyOperator>> {
       const { answer } = await call(
         'GET',
         `/operators/auto-detect/phone/${encodeURIComponent(phone)}/countries/NG`,
+        undefined,
+        signal,
       );
       const result = read(answer, operatorSchema);
       return result.ok
@@ -224,20 +260,25 @@ export function createReloadlyClient(opts: ReloadlyClientOptions) {
     },
 
     // POST /topups: https://raphaelugwu.gitbook.io/airtime/top-ups/top-up (useLocalAmount: the amount is naira).
-    async topup(req: ReloadlyTopupRequest): Promise<ReloadlyTopupExchange> {
-      const { answer, tokenFailure } = await call('POST', '/topups', {
-        operatorId: req.operatorId,
-        amount: req.amountNaira,
-        useLocalAmount: true,
-        customIdentifier: req.customIdentifier,
-        recipientPhone: { countryCode: 'NG', number: req.phone },
-      });
+    async topup(req: ReloadlyTopupRequest, signal?: AbortSignal): Promise<ReloadlyTopupExchange> {
+      const { answer, tokenFailure } = await call(
+        'POST',
+        '/topups',
+        {
+          operatorId: req.operatorId,
+          amount: req.amountNaira,
+          useLocalAmount: true,
+          customIdentifier: req.customIdentifier,
+          recipientPhone: { countryCode: 'NG', number: req.phone },
+        },
+        signal,
+      );
       if (tokenFailure) {
-        return {
-          answer,
-          tokenFailure,
-          outcome: failed('PROVIDER', `Reloadly token refused: ${describe(answer)}`),
-        };
+        // Nothing reached /topups. A token endpoint that answered 4xx refused our credentials (a
+        // definite refusal: issue 49); no answer or a 5xx is Reloadly's trouble, still a failure here.
+        const credentials = !('noAnswer' in answer) && answer.httpStatus >= 400 && answer.httpStatus < 500;
+        const detail = `Reloadly token refused: ${describe(answer)}`;
+        return { answer, tokenFailure, outcome: credentials ? refused(detail) : failed('PROVIDER', detail) };
       }
       const id =
         !('noAnswer' in answer) && answer.httpStatus < 300 ? topupIdSchema.safeParse(answer.body) : null;
@@ -249,10 +290,12 @@ export function createReloadlyClient(opts: ReloadlyClientOptions) {
     },
 
     // GET /topups/{transactionId}/status: https://docs.reloadly.com/airtime/top-ups/top-up-status
-    async status(transactionId: number): Promise<ReloadlyExchange> {
+    async status(transactionId: number, signal?: AbortSignal): Promise<ReloadlyExchange> {
       const { answer, tokenFailure } = await call(
         'GET',
         `/topups/${encodeURIComponent(transactionId)}/status`,
+        undefined,
+        signal,
       );
       if (tokenFailure)
         return { answer, tokenFailure, outcome: unknown(`Reloadly token refused: ${describe(answer)}`) };
@@ -264,9 +307,14 @@ export function createReloadlyClient(opts: ReloadlyClientOptions) {
     // https://docs.reloadly.com/airtime/transactions/get-transaction. For after a top-up went unanswered: did it
     // arrive? An empty list is NOT_FOUND; a list whose entries all carry other identifiers (the filter was not
     // applied) and any failed call are UNKNOWN.
-    async findByCustomIdentifier(customIdentifier: string): Promise<ReloadlyLookup> {
+    async findByCustomIdentifier(customIdentifier: string, signal?: AbortSignal): Promise<ReloadlyLookup> {
       const query = new URLSearchParams({ customIdentifier }).toString();
-      const { answer, tokenFailure } = await call('GET', `/topups/reports/transactions?${query}`);
+      const { answer, tokenFailure } = await call(
+        'GET',
+        `/topups/reports/transactions?${query}`,
+        undefined,
+        signal,
+      );
       if (tokenFailure)
         return { answer, tokenFailure, outcome: unknown(`Reloadly token refused: ${describe(answer)}`) };
       const early = unreadable(answer);
@@ -327,8 +375,8 @@ export function createReloadlyClient(opts: ReloadlyClientOptions) {
     },
 
     // GET /accounts/balance: https://raphaelugwu.gitbook.io/airtime/~gitbook/pdf (Account Balance).
-    async balance(): Promise<ReloadlyResult<ReloadlyBalance>> {
-      const result = read((await call('GET', '/accounts/balance')).answer, balanceSchema);
+    async balance(signal?: AbortSignal): Promise<ReloadlyResult<ReloadlyBalance>> {
+      const result = read((await call('GET', '/accounts/balance', undefined, signal)).answer, balanceSchema);
       return result.ok
         ? { ok: true, data: { balance: result.data.balance, currencyCode: result.data.currencyCode } }
         : result;

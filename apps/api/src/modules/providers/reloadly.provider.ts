@@ -36,33 +36,40 @@ export class ReloadlyProvider implements Provider {
     if (req.serviceType !== 'AIRTIME')
       return { outcome: 'FAILED', failureKind: 'PROVIDER', message: 'Reloadly serves airtime only' };
     const phone = localNumber(req.msisdn);
-    const operator = await this.client.autoDetectOperator(phone);
+    const operator = await this.client.autoDetectOperator(phone, req.signal);
     if (!operator.ok) {
       const e = operator.error;
       const recipient = e.kind === 'REFUSED' && RECIPIENT_DETECT_CODES.has(e.code);
+      // 401/403 after the client's re-authentication: our credentials or IP (issue 49).
+      const refusal =
+        (e.kind === 'REFUSED' || e.kind === 'HTTP') && (e.httpStatus === 401 || e.httpStatus === 403);
       return {
         outcome: 'FAILED',
         failureKind: recipient ? 'RECIPIENT' : 'PROVIDER',
+        ...(refusal ? { refusal: true } : {}),
         message: `Reloadly operator lookup: ${e.detail}`,
       };
     }
-    const ex = await this.client.topup({
-      customIdentifier: req.requestId,
-      operatorId: operator.data.operatorId,
-      amountNaira: req.amountKobo / 100,
-      phone,
-    });
+    const ex = await this.client.topup(
+      {
+        customIdentifier: req.requestId,
+        operatorId: operator.data.operatorId,
+        amountNaira: req.amountKobo / 100,
+        phone,
+      },
+      req.signal,
+    );
     const ref = ex.transactionId !== undefined ? String(ex.transactionId) : null;
     return toProviderAnswer(this.name, ex.outcome, ex.answer, ref, this.log);
   }
 
   async query(req: VendRequest): Promise<ProviderAnswer> {
     if (req.providerReference && /^\d+$/.test(req.providerReference)) {
-      const ex = await this.client.status(Number(req.providerReference));
+      const ex = await this.client.status(Number(req.providerReference), req.signal);
       return toProviderAnswer(this.name, ex.outcome, ex.answer, req.providerReference, this.log);
     }
     // The top-up was never answered: the report says whether it arrived, and under which id.
-    const found = await this.client.findByCustomIdentifier(req.requestId);
+    const found = await this.client.findByCustomIdentifier(req.requestId, req.signal);
     const ref = found.transactionId !== undefined ? String(found.transactionId) : null;
     return toProviderAnswer(this.name, found.outcome, found.answer, ref, this.log);
   }
@@ -82,8 +89,8 @@ export class ReloadlyProvider implements Provider {
     }));
   }
 
-  async balance(): Promise<{ balanceKobo: number }> {
-    const b = await this.client.balance();
+  async balance(req?: { signal?: AbortSignal }): Promise<{ balanceKobo: number }> {
+    const b = await this.client.balance(req?.signal);
     if (!b.ok) throw new Error(`Reloadly balance: ${b.error.detail}`);
     if (b.data.currencyCode !== 'NGN')
       throw new Error(`Reloadly balance is in ${b.data.currencyCode}, not NGN`);

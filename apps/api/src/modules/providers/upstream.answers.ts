@@ -18,7 +18,10 @@ export type FailureKind =
 
 export type UpstreamOutcome =
   | { outcome: 'SUCCESSFUL'; detail: string }
-  | { outcome: 'FAILED'; kind: FailureKind; detail: string }
+  /** `refusal`: the provider refused us, not the vend (credentials, IP, account suspended, a request it
+   * cannot read): it proves nothing was delivered, fails over at once and counts toward the breaker
+   * (issue 49). */
+  | { outcome: 'FAILED'; kind: FailureKind; detail: string; refusal?: true; lowBalance?: true }
   /** Timeout, 5xx, pending, anything undocumented: never fails over; the vend stays PENDING and is
    * requeried at the same provider. */
   | { outcome: 'UNKNOWN'; detail: string }
@@ -39,6 +42,22 @@ export const failed = (kind: FailureKind, detail: string): UpstreamOutcome => ({
   outcome: 'FAILED',
   kind,
   detail,
+});
+
+/** Refused for our balance at the provider: the vend fails over and the balance is read at once. */
+export const lowBalance = (detail: string): UpstreamOutcome => ({
+  outcome: 'FAILED',
+  kind: 'PROVIDER',
+  detail,
+  lowBalance: true,
+});
+
+/** A definite refusal of us by the provider (see `refusal` above): always the provider's side. */
+export const refused = (detail: string): UpstreamOutcome => ({
+  outcome: 'FAILED',
+  kind: 'PROVIDER',
+  detail,
+  refusal: true,
 });
 
 /** The answers no mapping reads further: no answer, and 5xx (the provider's own error, state unknown). */

@@ -27,6 +27,8 @@ export interface VtpassClientOptions {
   publicKey: string;
   /** The deadline of each call, headers and body both. */
   timeoutMs: number;
+  /** The most of an answer's body read (infra/outbound.ts: 256 KB by default). */
+  maxBodyBytes?: number;
   /** For tests; the global fetch otherwise. */
   fetch?: typeof fetch;
 }
@@ -103,7 +105,12 @@ export function createVtpassClient(opts: VtpassClientOptions) {
   const doFetch = opts.fetch ?? fetch;
 
   /** One exchange; never throws. */
-  async function exchange(method: 'GET' | 'POST', path: string, body?: unknown): Promise<UpstreamAnswer> {
+  async function exchange(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<UpstreamAnswer> {
     const headers: Record<string, string> =
       method === 'POST'
         ? { 'api-key': opts.apiKey, 'secret-key': opts.secretKey, 'content-type': 'application/json' }
@@ -113,6 +120,7 @@ export function createVtpassClient(opts: VtpassClientOptions) {
       `${base}${path}`,
       { method, headers: { ...headers, accept: 'application/json' }, body },
       opts.timeoutMs,
+      { signal, maxBodyBytes: opts.maxBodyBytes },
     );
   }
 
@@ -136,28 +144,33 @@ export function createVtpassClient(opts: VtpassClientOptions) {
   }
 
   return {
-    /** POST /api/pay. */
-    async pay(req: VtpassPayRequest): Promise<VtpassExchange> {
-      const answer = await exchange('POST', '/pay', {
-        request_id: req.requestId,
-        serviceID: req.serviceID,
-        amount: req.amountNaira,
-        phone: req.phone,
-        billersCode: req.billersCode,
-        variation_code: req.variationCode,
-      });
+    /** POST /api/pay; `signal`: the vend's deadline, which aborts the request. */
+    async pay(req: VtpassPayRequest, signal?: AbortSignal): Promise<VtpassExchange> {
+      const answer = await exchange(
+        'POST',
+        '/pay',
+        {
+          request_id: req.requestId,
+          serviceID: req.serviceID,
+          amount: req.amountNaira,
+          phone: req.phone,
+          billersCode: req.billersCode,
+          variation_code: req.variationCode,
+        },
+        signal,
+      );
       return { answer, outcome: vtpassPayOutcome(answer) };
     },
 
     /** POST /api/requery. */
-    async requery(requestId: string): Promise<VtpassExchange> {
-      const answer = await exchange('POST', '/requery', { request_id: requestId });
+    async requery(requestId: string, signal?: AbortSignal): Promise<VtpassExchange> {
+      const answer = await exchange('POST', '/requery', { request_id: requestId }, signal);
       return { answer, outcome: vtpassRequeryOutcome(answer) };
     },
 
     /** GET /api/balance: the wallet balance in naira. */
-    async balance(): Promise<VtpassResult<VtpassBalance>> {
-      const result = await read(await exchange('GET', '/balance'), balanceSchema);
+    async balance(signal?: AbortSignal): Promise<VtpassResult<VtpassBalance>> {
+      const result = await read(await exchange('GET', '/balance', undefined, signal), balanceSchema);
       return result.ok ? { ok: true, data: { balanceNaira: result.data.contents.balance } } : result;
     },
 

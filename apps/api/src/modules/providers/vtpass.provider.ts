@@ -49,23 +49,26 @@ export class VtpassProvider implements Provider {
       // The route never sends an unmapped plan here; if it did, nothing was sent.
       return { outcome: 'FAILED', failureKind: 'PROVIDER', message: 'No VTpass code for this plan' };
     }
-    const ex = await this.client.pay({
-      requestId: req.requestId,
-      serviceID: vtpassServiceId(req.network, req.serviceType),
-      amountNaira: data ? undefined : req.amountKobo / 100,
-      phone,
-      billersCode: data ? phone : undefined,
-      variationCode: data ? (req.providerPlanCode ?? undefined) : undefined,
-    });
+    const ex = await this.client.pay(
+      {
+        requestId: req.requestId,
+        serviceID: vtpassServiceId(req.network, req.serviceType),
+        amountNaira: data ? undefined : req.amountKobo / 100,
+        phone,
+        billersCode: data ? phone : undefined,
+        variationCode: data ? (req.providerPlanCode ?? undefined) : undefined,
+      },
+      req.signal,
+    );
     return this.answer(ex, req);
   }
 
   async query(req: VendRequest): Promise<ProviderAnswer> {
-    return this.answer(await this.client.requery(req.requestId), req);
+    return this.answer(await this.client.requery(req.requestId, req.signal), req);
   }
 
-  async balance(): Promise<{ balanceKobo: number }> {
-    const b = await this.client.balance();
+  async balance(req?: { signal?: AbortSignal }): Promise<{ balanceKobo: number }> {
+    const b = await this.client.balance(req?.signal);
     if (!b.ok) throw new Error(`VTpass balance: ${b.error.detail}`);
     return { balanceKobo: Math.round(b.data.balanceNaira * 100) };
   }

@@ -103,3 +103,42 @@ export const providerBalances = pgTable('provider_balances', {
   lowAlertSentAt: ts('low_alert_sent_at'),
   durationMs: integer('duration_ms'),
 });
+
+/**
+ * Each upstream's circuit breaker (issue 49): CLOSED takes vends, OPEN is skipped by new vends until
+ * its cool-down has passed, HALF_OPEN has one probe out (its balance call). Kept here, not in a
+ * process, so every instance routes alike. `windowFrom`: calls before it no longer count (an
+ * admin's forced close starts a clean window).
+ */
+export const providerHealth = pgTable(
+  'provider_health',
+  {
+    provider: text('provider').primaryKey(),
+    state: text('state').notNull().default('CLOSED'),
+    since: ts('since').notNull().defaultNow(),
+    reason: text('reason'),
+    /** Set by an admin: the state stays until an admin changes it (no probe, no automatic open). */
+    forced: boolean('forced').notNull().default(false),
+    /** When the half-open probe was sent (a probe older than the deadline may be claimed again). */
+    probeAt: ts('probe_at'),
+    windowFrom: ts('window_from'),
+  },
+  (t) => [check('provider_health_state_ck', sql`${t.state} in ('CLOSED', 'OPEN', 'HALF_OPEN')`)],
+);
+
+/**
+ * One row per call of a vend to a real upstream, as the breaker reads it: the rolling window and
+ * the Providers screen's last hour. Pruned after a day (providers.jobs).
+ */
+export const providerCalls = pgTable(
+  'provider_calls',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    at: ts('at').notNull().defaultNow(),
+    /** DELIVERED, FAILED, RECIPIENT, UNKNOWN, TIMEOUT, HTTP_5XX, CONNECTION, REFUSED. */
+    outcome: text('outcome').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('provider_calls_provider_at_idx').on(t.provider, t.at)],
+);

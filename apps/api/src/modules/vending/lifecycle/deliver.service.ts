@@ -10,6 +10,8 @@ import {
   type ProviderAnswer,
   parseStep,
   providerOfStep,
+  recordProviderCall,
+  refreshAfterLowBalance,
   type VendRequest,
   vtpassRequestId,
 } from '../../providers';
@@ -122,6 +124,27 @@ export const callEvent = (
 });
 
 /**
+ * A real upstream's answer to a vend, counted by its breaker; an "insufficient balance" answer has
+ * its balance read again at once, beside the delivery. Neither may stop the vend: logged.
+ */
+async function countForBreaker(
+  ctx: AppContext,
+  v: VendRow,
+  answer: ProviderAnswer & { durationMs: number },
+  at: Date,
+) {
+  const { provider } = stepNow(v);
+  if (provider === 'SIMULATOR') return;
+  if (answer.lowBalance)
+    void refreshAfterLowBalance(ctx, provider).catch((err) =>
+      ctx.log.error({ err, provider }, 'balance read after an insufficient-balance answer failed'),
+    );
+  await recordProviderCall(ctx, provider, answer, at).catch((err) =>
+    ctx.log.error({ err, provider }, 'recording the call for the breaker failed'),
+  );
+}
+
+/**
  * The synchronous phase: the route's steps in order, outside any transaction. Ends with the
  * vend final, or PENDING with a requery scheduled; either way `settled_at` is set.
  */
@@ -132,11 +155,15 @@ export async function deliver(ctx: AppContext, start: VendRow): Promise<VendRow>
     // The simulator has no attempt rows: its vends (every vend of the benchmarks) pay no await here.
     const attempt = stepNow(v).provider === 'SIMULATOR' ? null : await attemptFor(ctx, v, calledAt);
     const answer = await callProvider(
-      async () => providerOfStep(ctx, v.routes[v.routeIndex]).vend(await requestOf(ctx, v, attempt)),
+      async (signal) =>
+        providerOfStep(ctx, v.routes[v.routeIndex]).vend({ ...(await requestOf(ctx, v, attempt)), signal }),
       ctx.config.PROVIDER_TIMEOUT_MS,
     );
     const at = new Date();
-    if (attempt) await recordAttemptAnswer(ctx, attempt, answer, at, false);
+    if (attempt) {
+      await recordAttemptAnswer(ctx, attempt, answer, at, false);
+      await countForBreaker(ctx, v, answer, at);
+    }
     const event = callEvent(v, 'PROVIDER_CALL', answer, at, attempt);
     if (answer.outcome === 'SUCCESS')
       return (

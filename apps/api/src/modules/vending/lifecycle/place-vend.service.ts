@@ -36,6 +36,7 @@ import {
 } from '../records/vends.repo';
 import { chooseRoute, type Route } from './choose-route';
 import { deliver } from './deliver.service';
+import { ReferenceUsedError } from './vend-debits';
 import { debitEntriesOf, debitPosting, debitReference, facts, floatOf } from './vend-money';
 
 export interface VendCaller {
@@ -387,7 +388,7 @@ async function runVend(ctx: AppContext, r: Resolved, opts: VendOptions): Promise
       completedAt: null,
     };
   } catch (err) {
-    if (isUniqueViolation(err, 'vends_reference_uq')) {
+    if (err instanceof ReferenceUsedError || isUniqueViolation(err, 'vends_reference_uq')) {
       const existing = await findVendByReference(ctx.db, r.corp.id, r.mode, r.reference);
       if (existing) return replay(ctx, existing, r.hash, opts);
       throw conflict('The reference is being used by another request; try again');

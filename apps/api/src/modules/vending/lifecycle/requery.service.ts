@@ -36,7 +36,8 @@ export async function requeryVend(
   // The attempt holding the vend is asked by the request id it was sent with, never a new one.
   const attempt = await attemptAt(ctx.db, v.id, v.routeIndex);
   const answer = await callProvider(
-    async () => providerOfStep(ctx, v.routes[v.routeIndex]).query(await requestOf(ctx, v, attempt)),
+    async (signal) =>
+      providerOfStep(ctx, v.routes[v.routeIndex]).query({ ...(await requestOf(ctx, v, attempt)), signal }),
     ctx.config.PROVIDER_TIMEOUT_MS,
   );
   const at = o.now ?? new Date();

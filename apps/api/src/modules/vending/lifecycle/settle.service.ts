@@ -214,7 +214,7 @@ export async function recordUnknown(
   o: FinalizeOpts & { count?: number },
 ): Promise<VendRow | null> {
   const count = o.count ?? v.requeryCount;
-  const requeryAt = new Date(o.at.getTime() + requeryDelayMs(count));
+  const requeryAt = new Date(o.at.getTime() + requeryDelayMs(count, ctx.config.REQUERY_MAX_DELAY_S));
   const row = await ctx.db.transaction(async (tx) => {
     const row = await updateVend(
       tx,

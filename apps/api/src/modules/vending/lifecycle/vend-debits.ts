@@ -4,9 +4,10 @@
 // together, as one call of vend_record_and_debit: one statement, one transaction, one commit for
 // the batch, which writes the batch's rows set-based and each account once (migration 0019). A
 // vend its wallet cannot cover is answered alone inside the batch (the function then goes vend by
-// vend); a batch refused as a whole (a reference already used) or whose answer was lost is posted
-// again vend by vend, so each gets its own answer (migration 0008: a vend already written gets the
-// debit it has).
+// vend); a vend whose reference its client already used is answered REPLAY, nothing written, and
+// the rest of its batch goes on (migration 0045, issue 49); a batch refused as a whole (two vends in
+// flight under one new reference) or whose answer was lost is posted again vend by vend, so each gets
+// its own answer (migration 0008: a vend already written gets the debit it has).
 import type { Db } from '../../../infra/db/client';
 import { pgErrorCode, runStatement, type Statement } from '../../../infra/db/sql';
 import { groupCommitPer } from '../../../infra/group-commit';
@@ -39,8 +40,16 @@ const RECORD_AND_DEBIT: Statement = {
  * A vend's answer within its batch: its debit's id, null when its wallet could not cover it, or
  * STALE when it was decided from a remembered API-key read that has changed since.
  */
-type Posted = string | null | typeof STALE;
+type Posted = string | null | typeof STALE | typeof REPLAY;
 const STALE = 'STALE' as const;
+const REPLAY = 'REPLAY' as const;
+
+/** The client already used the vend's reference: nothing was written; answer with the original. */
+export class ReferenceUsedError extends Error {
+  constructor() {
+    super('The reference was already used');
+  }
+}
 
 /** The vend was decided on API access terms that changed before its debit: nothing was written. */
 export class StaleAccessError extends Error {
@@ -69,7 +78,13 @@ const queueOf = groupCommitPer<Db, VendDebitPayload, Posted>((db) => ({
     return new Map(
       rows.map((r) => [
         r.vend_id,
-        r.outcome === 'POSTED' ? r.transfer_id : r.outcome === STALE ? STALE : null,
+        r.outcome === 'POSTED'
+          ? r.transfer_id
+          : r.outcome === STALE
+            ? STALE
+            : r.outcome === REPLAY
+              ? REPLAY
+              : null,
       ]),
     );
   },
@@ -78,11 +93,13 @@ const queueOf = groupCommitPer<Db, VendDebitPayload, Posted>((db) => ({
 /**
  * Records the vend and posts its debit, with whatever other vends are waiting; the debit's id.
  * Throws INSUFFICIENT_FUNDS (402) when the wallet cannot cover it (the rest of its batch goes on),
- * StaleAccessError when `payload.generation` is no longer current.
+ * StaleAccessError when `payload.generation` is no longer current, ReferenceUsedError when the
+ * client already has a vend under the reference (the rest of its batch goes on too).
  */
 export async function postVendDebit(db: Db, payload: VendDebitPayload): Promise<string> {
   const transferId = await queueOf(db).submit(payload);
   if (transferId === STALE) throw new StaleAccessError();
+  if (transferId === REPLAY) throw new ReferenceUsedError();
   if (!transferId) throw insufficientFunds();
   return transferId;
 }

@@ -102,7 +102,8 @@ export async function askAboutFinal(
 ): Promise<{ answer: ProviderAnswer; kind: DiscrepancyKind | null; raised: DiscrepancyRow | null }> {
   const attempt = await attemptAt(ctx.db, v.id, v.routeIndex);
   const answer = await callProvider(
-    async () => providerOfStep(ctx, v.routes[v.routeIndex]).query(await requestOf(ctx, v, attempt)),
+    async (signal) =>
+      providerOfStep(ctx, v.routes[v.routeIndex]).query({ ...(await requestOf(ctx, v, attempt)), signal }),
     ctx.config.PROVIDER_TIMEOUT_MS,
   );
   const weighed = await weighAnswer(ctx, v, answer, source);

@@ -157,11 +157,11 @@ async function theirSide(
   const requery = async (o: Ours) =>
     fromAnswer(
       await callProvider(
-        async () =>
+        async (signal) =>
           providerOfStep(
             ctx,
             o.attempt ? `${o.attempt.platform}:${o.attempt.provider}` : o.vend.routes[o.vend.routeIndex],
-          ).query(await requestOf(ctx, o.vend, o.attempt)),
+          ).query({ ...(await requestOf(ctx, o.vend, o.attempt)), signal }),
         ctx.config.PROVIDER_TIMEOUT_MS,
       ),
     );

@@ -97,7 +97,10 @@ export function PlatformRouteEditor({
             aria-label={`${label} providers`}
           >
             {draft.map((id, i) => (
-              <li key={id} className="flex items-center justify-between gap-3 px-4 py-2.5">
+              <li
+                key={id}
+                className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 px-4 py-2.5"
+              >
                 <div className="flex items-center gap-3">
                   <span className="flex h-6 w-6 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold tabular-nums text-slate-700">
                     {i + 1}
@@ -106,7 +109,7 @@ export function PlatformRouteEditor({
                   <span className="text-xs text-slate-500">{i === 0 ? 'First choice' : 'Fallback'}</span>
                 </div>
                 {manage ? (
-                  <div className="flex gap-1">
+                  <div className="flex flex-wrap gap-1">
                     <Button
                       variant="ghost"
                       size="sm"

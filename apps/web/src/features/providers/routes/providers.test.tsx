@@ -35,6 +35,16 @@ const provider = (
   balanceError: null,
   lowBalance: false,
   last24h: stats,
+  health:
+    p.id === 'SIMULATOR'
+      ? null
+      : {
+          state: 'CLOSED',
+          since: null,
+          reason: null,
+          forced: false,
+          lastHour: { delivered: 0, failed: 0, unknown: 0, timeout: 0, refused: 0, p50Ms: null, p95Ms: null },
+        },
   ...p,
 });
 

@@ -18,6 +18,7 @@ import { useProviders } from '../api/get-providers';
 import { useRefreshingProviders, useRefreshProviderBalance } from '../api/refresh-provider-balance';
 import { OpenDiscrepancies } from '../components/open-discrepancies';
 import { PlatformRouteEditor } from '../components/platform-route-editor';
+import { ProviderHealthPanel } from '../components/provider-health-panel';
 
 /** 850 ms, 1.2 s */
 export const formatLatency = (ms: number | null) =>
@@ -179,6 +180,7 @@ export default function ProvidersRoute() {
               </p>
             ) : null}
           </Card>
+          {data ? <ProviderHealthPanel providers={data.providers} manage={manage} /> : null}
           <div>
             <h2 className="mb-1 text-base font-semibold text-slate-900">Provider order per platform</h2>
             <p className="mb-3 text-sm text-slate-500">
@@ -186,7 +188,7 @@ export default function ProvidersRoute() {
               Only providers configured on this server can be added.
             </p>
             {data ? (
-              <div className="grid gap-4 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
                 {data.platforms.map((r) => (
                   <PlatformRouteEditor
                     key={r.platform}
