@@ -2,10 +2,11 @@
 // the client has already used.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CorporateClientDetailView, creditLimitBody, koboToNairaString } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+
 import { PasswordActionModal } from '@/components/password-action-modal';
 import { TextInput } from '@/components/ui/text-input';
 import { formatNaira } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useSetCreditLimit } from '../api/set-credit-limit';
 import { type ActionDone, actionCallbacks } from './action-done';
 
@@ -27,7 +28,7 @@ export function CreditLimitModal({
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
+  } = useAppForm({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
 
   const onSubmit = handleSubmit((v) => {
     setLimit.mutate(

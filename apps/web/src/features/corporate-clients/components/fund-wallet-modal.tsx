@@ -3,13 +3,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminFundBody, type ClientType, type CorporateClientDetailView } from '@vendport/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import { PasswordActionModal } from '@/components/password-action-modal';
 import { TextInput } from '@/components/ui/text-input';
 import { Textarea } from '@/components/ui/textarea';
 import { formatNaira } from '@/lib/format';
 import { clientTypeLabel } from '@/lib/labels';
 import { newRequestKey } from '@/lib/request-key';
+import { useAppForm } from '@/lib/use-app-form';
 import { useFundClientWallet } from '../api/fund-client-wallet';
 import { type ActionDone, actionCallbacks } from './action-done';
 
@@ -33,7 +34,7 @@ export function FundWalletModal({
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onTouched' });
+  } = useAppForm({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onTouched' });
 
   const onSubmit = handleSubmit((v) => {
     fund.mutate(

@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CREDIT_CLIENT_TYPES, type OnboardBody, onboardBody } from '@vendport/shared';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
+import { useAppForm } from '@/lib/use-app-form';
 import { useOnboardClient, useOnboardingData } from '../api/onboard-client';
 import type { ActionDone } from './action-done';
 
@@ -37,7 +38,7 @@ export function OnboardClientModal({
 }) {
   const data = useOnboardingData();
   const onboard = useOnboardClient();
-  const form = useForm<FormValues>({
+  const form = useAppForm<FormValues>({
     // raw: the API takes the form's own strings (naira, the phone as typed) and checks them again.
     resolver: zodResolver(onboardBody, undefined, { raw: true }) as never,
     defaultValues: {
@@ -51,6 +52,9 @@ export function OnboardClientModal({
       serviceIds: [],
     },
     mode: 'onTouched',
+    // The credit limit is only there for credit types: hidden, it is not part of what is sent or
+    // checked (a prepaid client's empty, unseen limit once blocked the whole form).
+    shouldUnregister: true,
   });
   const { register, handleSubmit, watch, setValue, formState } = form;
   const e = formState.errors;
@@ -65,7 +69,7 @@ export function OnboardClientModal({
 
   const submit = handleSubmit((v) =>
     onboard.mutate(
-      { ...v, creditLimit: credit && v.creditLimit.trim() ? v.creditLimit : undefined },
+      { ...v, creditLimit: credit && v.creditLimit?.trim() ? v.creditLimit : undefined },
       {
         onSuccess: (res) => {
           if (res.success === false) {

@@ -14,7 +14,68 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function onboardingStub() {
+  return stubFetch([
+    { path: '/api/v1/notifications/unread-count', body: ok({ count: 0 }) },
+    { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
+    { path: /^\/api\/v1\/corporate-clients\?/, body: pageOf([]) },
+    {
+      path: '/api/v1/onboarding-data',
+      body: ok({
+        clientTypes: [
+          { value: 'PREPAID', label: 'Prepaid', credit: false },
+          { value: 'POSTPAID', label: 'Postpaid', credit: true },
+        ],
+        services: [
+          {
+            id: '11111111-1111-4111-8111-111111111111',
+            network: 'MTN',
+            service: 'AIRTIME',
+            platform: 'AGGREGATOR',
+            isDefault: true,
+          },
+        ],
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/onboard',
+      status: 201,
+      body: ok({ corporateId: 'c1', userId: 'u1', email: 'ada@lagos.ng' }, 'Client onboarded.'),
+    },
+  ]);
+}
+
 describe('onboarding a client (admin)', () => {
+  it('[CLIENTS] a prepaid client (the default type) is onboarded: the hidden credit limit is not checked or sent', async () => {
+    sessionStore.login(
+      makeUser({ area: 'ADMIN', roles: ['ADMIN'], permissions: ['clients.read', 'clients.manage'] }),
+      'tok',
+      false,
+    );
+    const stub = onboardingStub();
+    vi.stubGlobal('fetch', stub.fn);
+    renderApp('/admin-dashboard/accounts');
+    await userEvent.click(await screen.findByRole('button', { name: 'Onboard client' }));
+    const form = await screen.findByRole('form', { name: 'Onboard client' });
+    await userEvent.type(within(form).getByLabelText(/Company name/), 'Lagos Airtime Ltd');
+    await userEvent.type(within(form).getByLabelText(/Owner first name/), 'Ada');
+    await userEvent.type(within(form).getByLabelText(/Owner last name/), 'Obi');
+    await userEvent.type(within(form).getByLabelText(/Owner email/), 'ada@lagos.ng');
+    await userEvent.type(within(form).getByLabelText(/Phone number/), '803 555 1234');
+    await userEvent.click(within(form).getByRole('button', { name: 'Onboard client' }));
+    expect(await screen.findByRole('dialog', { name: 'Client onboarded' })).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      company_name: 'Lagos Airtime Ltd',
+      first_name: 'Ada',
+      last_name: 'Obi',
+      email: 'ada@lagos.ng',
+      msisdn: '803 555 1234',
+      clientType: 'PREPAID',
+      serviceIds: ['11111111-1111-4111-8111-111111111111'],
+    });
+  }, 20_000);
+
   it('[CLIENTS] the form checks its fields, preselects default services and posts the typed values', async () => {
     sessionStore.login(
       makeUser({ area: 'ADMIN', roles: ['ADMIN'], permissions: ['clients.read', 'clients.manage'] }),

@@ -10,7 +10,7 @@ import {
   type Network,
 } from '@vendport/shared';
 import type { ReactNode } from 'react';
-import { type FieldErrors, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -18,6 +18,7 @@ import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
 import { NETWORK_OPTIONS, networkLabel } from '@/lib/catalogue-labels';
+import { useAppForm } from '@/lib/use-app-form';
 import { useAddDataPlan, useUpdateDataPlan } from '../api/save-data-plan';
 
 type Saved = (plan: DataPlanView) => void;
@@ -134,7 +135,7 @@ function AddPlan({ network, onClose, onSaved }: { network: Network; onClose: () 
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(dataPlanBody),
     defaultValues: { network, code: '', name: '', size: '', validity: '', price: '' },
     mode: 'onTouched',
@@ -181,7 +182,7 @@ function EditPlan({ plan, onClose, onSaved }: { plan: DataPlanView; onClose: () 
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(dataPlanUpdateBody),
     defaultValues: {
       name: plan.name,

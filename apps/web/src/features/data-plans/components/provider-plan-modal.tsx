@@ -2,7 +2,7 @@
 // whether the route may send the plan there. Validated by the shared providerPlanBody.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { koboToNairaString, type ProviderPlanView, providerPlanBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -11,6 +11,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
 import { networkLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useSaveProviderPlan } from '../api/provider-plans';
 
 const formSchema = providerPlanBody.pick({ providerCode: true, providerPrice: true, active: true });
@@ -21,7 +22,7 @@ export function ProviderPlanModal({ row, onClose }: { row: ProviderPlanView; onC
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(formSchema),
     defaultValues: {
       providerCode: row.mapping?.providerCode ?? '',

@@ -11,7 +11,7 @@ import {
   type ServiceView,
   serviceBody,
 } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -26,6 +26,7 @@ import {
   SERVICE_TYPE_OPTIONS,
   serviceName,
 } from '@/lib/catalogue-labels';
+import { useAppForm } from '@/lib/use-app-form';
 import { type ServicePayload, useAddService, useUpdateService } from '../api/save-service';
 
 const zod = zodResolver(serviceBody);
@@ -85,7 +86,7 @@ export function ServiceFormModal({
     watch,
     setValue,
     formState: { errors },
-  } = useForm({ resolver, defaultValues: initialValues(service), mode: 'onTouched' });
+  } = useAppForm({ resolver, defaultValues: initialValues(service), mode: 'onTouched' });
 
   const platform = watch('platform');
   const fallbacks = (watch('fallbackPlatforms') ?? []) as Platform[];

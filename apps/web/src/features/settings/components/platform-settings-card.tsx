@@ -12,7 +12,7 @@ import {
   platformSettingsBody,
 } from '@vendport/shared';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { BuildingIcon } from '@/components/ui/icons';
@@ -20,6 +20,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { Textarea } from '@/components/ui/textarea';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
 import { formatShortDateTime } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { usePlatformSettings } from '../api/get-platform-settings';
 import { useSavePlatformSettings } from '../api/save-platform-settings';
 import { CardQueryState } from './card-query-state';
@@ -81,7 +82,7 @@ function PlatformForm({ view }: { view: PlatformSettingsView }) {
     watch,
     getValues,
     formState: { errors, isDirty },
-  } = useForm<Form>({ resolver: zodResolver(platformSettingsBody) as never, defaultValues: formOf(view) });
+  } = useAppForm<Form>({ resolver: zodResolver(platformSettingsBody) as never, defaultValues: formOf(view) });
   useEffect(() => reset(formOf(view)), [view, reset]);
   const preview = rulePreview(watch());
   const field = (

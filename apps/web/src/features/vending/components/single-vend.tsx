@@ -13,7 +13,7 @@ import {
   vendBoundsHint,
 } from '@vendport/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
@@ -21,6 +21,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
 import { networkLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useCreateVend } from '../api/create-vend';
 import { portalReference } from './references';
 import { VendConfirmModal } from './vend-confirm-modal';
@@ -120,7 +121,7 @@ export function SingleVend({
     setValue,
     reset,
     formState: { errors },
-  } = useForm<FormValues, unknown, VendDraft>({ resolver, defaultValues: EMPTY, mode: 'onTouched' });
+  } = useAppForm<FormValues, unknown, VendDraft>({ resolver, defaultValues: EMPTY, mode: 'onTouched' });
   const vend = useCreateVend();
   const [draft, setDraft] = useState<{ vend: VendDraft; quote: VendQuote; reference: string } | null>(null);
   const [result, setResult] = useState<{ vend: VendView; message: string } | null>(null);

@@ -2,13 +2,14 @@
 // admin's password. The float moves through the ledger's VTU float account.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { koboToNairaString, type VtuLineView, vtuFundBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { PasswordActionModal } from '@/components/password-action-modal';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
 import { networkLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useFundVtuLine } from '../api/fund-vtu-line';
 
 const schema = vtuFundBody.omit({ vtuLine: true });
@@ -28,7 +29,7 @@ export function FundLineModal({
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(schema),
     defaultValues: { amount: '', reference: '', password: '' },
     mode: 'onTouched',

@@ -3,13 +3,14 @@
 // wallet screen verifies the payment.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { cardAmountQuery, cardInitializeBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CreditCardIcon } from '@/components/ui/icons';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
+import { useAppForm } from '@/lib/use-app-form';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCardFee } from '../api/get-card-fee';
 import { useInitializeCardPayment } from '../api/initialize-card-payment';
@@ -31,7 +32,7 @@ export function CardFundingCard() {
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(cardInitializeBody),
     defaultValues: { amount: '' },
     mode: 'onTouched',

@@ -4,10 +4,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FundRequestView, fundRequestBody } from '@vendport/shared';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
+import { useAppForm } from '@/lib/use-app-form';
 import { type FundRequestKind, useCreateFundRequest } from '../api/create-fund-request';
 
 export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
@@ -43,7 +44,7 @@ export function FundRequestForm({
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(fundRequestBody), defaultValues: EMPTY, mode: 'onTouched' });
+  } = useAppForm({ resolver: zodResolver(fundRequestBody), defaultValues: EMPTY, mode: 'onTouched' });
 
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
