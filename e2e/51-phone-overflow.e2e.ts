@@ -6,7 +6,7 @@
 // not shown and is left out; it must still not widen the page.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eachView, everyRoute, type Seeded, seedEveryTable, tokenFor } from './crawl';
+import { eachView, everyRoute, type Seeded, seedEveryTable, shootView, tokenFor } from './crawl';
 import { useBrowser } from './fixtures';
 import { newPage, openWithSession, SCREENSHOTS } from './support';
 
@@ -21,7 +21,15 @@ const overflowOf = (page: Page) =>
   page.evaluate(() => {
     const found: string[] = [];
     const page = document.documentElement.scrollWidth;
-    if (page > window.innerWidth) found.push(`the page is ${page} px wide`);
+    if (page > window.innerWidth) {
+      // The innermost boxes past the right edge: the cause rather than every box around it.
+      const past = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 1;
+      const causes = Array.from(document.querySelectorAll('main *'))
+        .filter((el) => past(el) && !Array.from(el.children).some(past))
+        .slice(0, 3)
+        .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+      found.push(`the page is ${page} px wide (${causes.join(', ')})`);
+    }
     for (const table of Array.from(document.querySelectorAll('main table, [role="dialog"] table'))) {
       if (table.closest('.sr-only')) continue;
       const box = table.parentElement as HTMLElement;
@@ -44,6 +52,7 @@ describe('tables on a phone', () => {
       await openWithSession(page, tokenFor(seeded, routes[0]), routes[0].url);
       for (const route of routes)
         await eachView(page, route, async (view) => {
+          await shootView(page, '390', view);
           for (const what of await overflowOf(page)) failures.push(`${view}: ${what}`);
         });
       await page.goto(area === 'client' ? '/dashboard' : '/admin-dashboard/analytics?view=commission');

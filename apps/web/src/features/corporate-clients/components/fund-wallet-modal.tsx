@@ -1,11 +1,16 @@
 // Fund a client's wallet directly: amount and reason, password-confirmed, through the endpoint of
 // the client's type (fund, fund-postpaid, fund-postpaidplus). One idempotency key per opening.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminFundBody, type ClientType, type CorporateClientDetailView } from '@vendport/shared';
+import {
+  AMOUNT_LIMITS,
+  adminFundBody,
+  type ClientType,
+  type CorporateClientDetailView,
+} from '@vendport/shared';
 import { useState } from 'react';
 
 import { PasswordActionModal } from '@/components/password-action-modal';
-import { TextInput } from '@/components/ui/text-input';
+import { MoneyInput } from '@/components/ui/money-input';
 import { Textarea } from '@/components/ui/textarea';
 import { formatNaira } from '@/lib/format';
 import { clientTypeLabel } from '@/lib/labels';
@@ -68,9 +73,9 @@ export function FundWalletModal({
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <TextInput
+      <MoneyInput
         label="Amount (₦)"
-        inputMode="decimal"
+        limits={AMOUNT_LIMITS.funding}
         placeholder="e.g. 100,000"
         required
         error={!!errors.amount}

@@ -125,8 +125,8 @@ describe('onboarding a client (admin)', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Onboard client' }));
     expect(await within(form).findByText('Company name is required')).toBeInTheDocument();
     expect(within(form).getByText('Email is required')).toBeInTheDocument();
-    expect(within(form).getByRole('checkbox', { name: /MTN airtime · aggregator/ })).toBeChecked();
-    expect(within(form).getByRole('checkbox', { name: /MTN airtime · vtu/ })).not.toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'MTN Airtime via Aggregator API' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: /^MTN Airtime via VTU/ })).not.toBeChecked();
     await userEvent.type(within(form).getByLabelText(/Company name/), 'Kano Traders Ltd');
     await userEvent.type(within(form).getByLabelText(/Owner first name/), 'Musa');
     await userEvent.type(within(form).getByLabelText(/Owner last name/), 'Bello');

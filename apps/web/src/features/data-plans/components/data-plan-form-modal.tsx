@@ -1,8 +1,10 @@
 // Add a data plan (network, plan code, name, data size, validity, price in naira) or edit one
 // (name, size, validity, price: the network and code are fixed once clients may be using the
 // code). Validated by the shared dataPlanBody / dataPlanUpdateBody schemas.
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  AMOUNT_LIMITS,
   type DataPlanView,
   dataPlanBody,
   dataPlanUpdateBody,
@@ -14,6 +16,7 @@ import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { MoneyInput } from '@/components/ui/money-input';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
@@ -74,9 +77,9 @@ function PlanFields({
           errorMessage={errors.validity?.message}
           {...reg('validity')}
         />
-        <TextInput
+        <MoneyInput
           label="Price (₦)"
-          inputMode="decimal"
+          limits={AMOUNT_LIMITS.catalogue}
           placeholder="e.g. 1,500"
           required
           error={!!errors.price}

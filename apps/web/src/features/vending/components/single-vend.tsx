@@ -10,12 +10,12 @@ import {
   type ServiceType,
   suggestNetwork,
   type VendView,
-  vendBoundsHint,
 } from '@vendport/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
+import { MoneyInput } from '@/components/ui/money-input';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
@@ -27,6 +27,7 @@ import { portalReference } from './references';
 import { VendConfirmModal } from './vend-confirm-modal';
 import { VendResultModal } from './vend-result-modal';
 import {
+  boundsMessage,
   boundsOf,
   checkVend,
   plansFor,
@@ -70,6 +71,12 @@ function vendResolver(catalogue: VendCatalogue): Resolver<FormValues, unknown, V
       !values.network && !!normaliseMsisdn(values.phone) && !suggestNetwork(values.phone);
     if (Object.keys(res.errors).length > 0) {
       const errors = res.errors as FieldErrors<FormValues>;
+      // A malformed amount is refused in the words of the hint: the service's bounds, once known.
+      const airtime =
+        values.type === 'AIRTIME' ? (values.network as Network) || suggestNetwork(values.phone) : null;
+      const service = airtime ? serviceFor(catalogue.services, airtime, 'AIRTIME') : undefined;
+      if (errors.amount && service)
+        errors.amount = { type: 'custom', message: boundsMessage(boundsOf(catalogue, service), service) };
       // Said at once, with the other problems, rather than after they are fixed.
       if (unknownNetwork) errors.network = { type: 'custom', message: NETWORK_UNKNOWN };
       return { values: {}, errors };
@@ -251,14 +258,13 @@ export function SingleVend({
         ) : null}
 
         {type === 'AIRTIME' ? (
-          <TextInput
+          <MoneyInput
             label="Amount (₦)"
-            inputMode="decimal"
+            limits={service ? boundsOf(catalogue, service) : null}
             placeholder="e.g. 500"
             required
             error={!!errors.amount}
             errorMessage={errors.amount?.message}
-            helperText={service ? vendBoundsHint(boundsOf(catalogue, service)) : undefined}
             {...register('amount')}
           />
         ) : (
