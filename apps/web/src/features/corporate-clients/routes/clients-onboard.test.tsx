@@ -14,7 +14,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function onboardingStub() {
+/** The onboarding form's calls: two MTN airtime services (the aggregator's the default). */
+function onboardingStub(email: string) {
   return stubFetch([
     { path: '/api/v1/notifications/unread-count', body: ok({ count: 0 }) },
     { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
@@ -34,6 +35,13 @@ function onboardingStub() {
             platform: 'AGGREGATOR',
             isDefault: true,
           },
+          {
+            id: '22222222-2222-4222-8222-222222222222',
+            network: 'MTN',
+            service: 'AIRTIME',
+            platform: 'VTU',
+            isDefault: false,
+          },
         ],
       }),
     },
@@ -41,7 +49,7 @@ function onboardingStub() {
       method: 'POST',
       path: '/api/v1/onboard',
       status: 201,
-      body: ok({ corporateId: 'c1', userId: 'u1', email: 'ada@lagos.ng' }, 'Client onboarded.'),
+      body: ok({ corporateId: 'c1', userId: 'u1', email }, 'Client onboarded.'),
     },
   ]);
 }
@@ -53,7 +61,7 @@ describe('onboarding a client (admin)', () => {
       'tok',
       false,
     );
-    const stub = onboardingStub();
+    const stub = onboardingStub('ada@lagos.ng');
     vi.stubGlobal('fetch', stub.fn);
     renderApp('/admin-dashboard/accounts');
     await userEvent.click(await screen.findByRole('button', { name: 'Onboard client' }));
@@ -82,42 +90,7 @@ describe('onboarding a client (admin)', () => {
       'tok',
       false,
     );
-    const stub = stubFetch([
-      { path: '/api/v1/notifications/unread-count', body: ok({ count: 0 }) },
-      { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
-      { path: /^\/api\/v1\/corporate-clients\?/, body: pageOf([]) },
-      {
-        path: '/api/v1/onboarding-data',
-        body: ok({
-          clientTypes: [
-            { value: 'PREPAID', label: 'Prepaid', credit: false },
-            { value: 'POSTPAID', label: 'Postpaid', credit: true },
-          ],
-          services: [
-            {
-              id: '11111111-1111-4111-8111-111111111111',
-              network: 'MTN',
-              service: 'AIRTIME',
-              platform: 'AGGREGATOR',
-              isDefault: true,
-            },
-            {
-              id: '22222222-2222-4222-8222-222222222222',
-              network: 'MTN',
-              service: 'AIRTIME',
-              platform: 'VTU',
-              isDefault: false,
-            },
-          ],
-        }),
-      },
-      {
-        method: 'POST',
-        path: '/api/v1/onboard',
-        status: 201,
-        body: ok({ corporateId: 'c1', userId: 'u1', email: 'musa@kano.ng' }, 'Client onboarded.'),
-      },
-    ]);
+    const stub = onboardingStub('musa@kano.ng');
     vi.stubGlobal('fetch', stub.fn);
     renderApp('/admin-dashboard/accounts');
     await userEvent.click(await screen.findByRole('button', { name: 'Onboard client' }));
