@@ -2,8 +2,8 @@
 // (@vendport/shared MONEY_WORDS); every route of both areas and each tab, with a row in every
 // table, is read, and it fails on the label of a naira figure that uses money's words without
 // being a glossary word, or that is a glossary word typed by hand rather than rendered from the
-// glossary for its figure. The amounts' own class test (limits in every refusal) is
-// 54-forms-and-amounts, which replaced this file's vend-limits journey. Also: editing a service,
+// glossary for its figure. The vend-limits journey this file held is covered by the amounts'
+// tests (money.test.ts over every refusal, vend-panel.test.tsx). Also: editing a service,
 // the end-of-day balance, statements.
 import {
   addCalendarDays,

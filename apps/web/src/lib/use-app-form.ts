@@ -17,7 +17,7 @@ import {
 } from 'react-hook-form';
 import toast from 'react-hot-toast';
 
-/** What the logged line starts with (e2e/54-forms.e2e.ts fails on it). */
+/** What the logged line starts with (for a browser test to fail on). */
 export const UNSEEN_ERROR_LOG = '[form] a validation error on a field the user cannot see';
 
 /** Every error of the tree with its path ("creditLimit", "rows.0.amount"). */
