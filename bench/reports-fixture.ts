@@ -17,7 +17,7 @@
 // report reads, are not kept); a top-up of more rows than there are drops the secondary indexes
 // of vends and ledger_transfers first and builds them again after (then analyze).
 import { Writable } from 'node:stream';
-import { addCalendarDays, lagosDateOf } from '@vendport/shared';
+import { addCalendarDays, LOW_FLOAT_KOBO, lagosDateOf } from '@vendport/shared';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/infra/config';
 import { pipeCsv } from '../apps/api/src/infra/csv';
@@ -293,7 +293,7 @@ async function readsOf(s: Sized) {
   ) => historyPage({ ...h, page: lastPage(total), cursor: before.nextCursor ?? undefined });
   const reads: Record<string, () => Promise<unknown>> = {
     'client home, 30 days': () => corporateDashboard(db, client, false, { filter: 'custom', ...range30 }),
-    'admin home, 30 days': () => adminDashboard(db, range30),
+    'admin home, 30 days': () => adminDashboard(db, range30, LOW_FLOAT_KOBO),
     'analytics trends, 90 days': () => trends(db, { ...range90, granularity: 'day' }),
     'valuation count, 30 days': () => valuationCount(db, client, { ...range30, chunkSize }),
     'valuation chunk (5,000)': () => valuationChunk(db, client, { ...range30, chunkSize }),

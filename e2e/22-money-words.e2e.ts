@@ -1,8 +1,20 @@
-// Journey 22 (issue 36, money on screen): what a client reads about amounts agrees with what the
-// server does. The vend form's hint and its refusals quote the same bounds (the service's and
-// the platform's); an over-long transfer amount is too large, not badly written.
-import { addCalendarDays, COMMISSION_WORDS, formatLagosDate, lagosDateOf } from '@vendport/shared';
+// Journey 22 (money on screen). Class test (issue 53 point 2): one glossary of money words
+// (@vendport/shared MONEY_WORDS); every route of both areas and each tab, with a row in every
+// table, is read, and it fails on the label of a naira figure that uses money's words without
+// being a glossary word, or that is a glossary word typed by hand rather than rendered from the
+// glossary for its figure. The vend-limits journey this file held is covered by the amounts'
+// tests (money.test.ts over every refusal, vend-panel.test.tsx). Also: editing a service,
+// the end-of-day balance, statements.
+import {
+  addCalendarDays,
+  formatLagosDate,
+  lagosDateOf,
+  MONEY_VOCABULARY,
+  MONEY_WORDS,
+} from '@vendport/shared';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { eachView, everyRoute, seedEveryTable, shootView, tokenFor } from './crawl';
 import { useBrowser } from './fixtures';
 import {
   adminToken,
@@ -12,42 +24,92 @@ import {
   newPage,
   openWithSession,
   readyToVend,
-  signInBrowser,
   signUpCorporate,
-  waitForPath,
 } from './support';
 
 const browser = useBrowser();
 
-describe('money words', () => {
-  it('[LIMITS] the vend hint and every amount refusal quote the same bounds; a huge transfer is too large', async () => {
-    const admin = await adminToken();
-    const corp = await signUpCorporate('limits');
-    await readyToVend(admin, corp.user.corporate!.id, '5000');
-
-    const { context, page } = await newPage(browser());
-    await signInBrowser(page, corp.email, corp.password);
-    await page.goto('/dashboard/vending-history');
-    await waitForPath(page, '/dashboard/vending-history');
-    const form = page.getByRole('form', { name: 'Buy airtime or data' });
-    await field(form, 'Phone number').fill('8031234567');
-    await form.getByText('Between ₦50.00 and ₦50,000.00').waitFor();
-    for (const amount of ['0', '5,000,000']) {
-      await field(form, 'Amount (₦)').fill(amount);
-      await form.getByRole('button', { name: 'Continue' }).click();
-      await form.getByText('Amount must be between ₦50.00 and ₦50,000.00 for MTN airtime').waitFor();
+/**
+ * The label of every naira figure the page shows: a table column's header, a definition's term,
+ * a figure's caption (data-figure-label beside data-figure-value), with the glossary key the
+ * label was rendered from (data-money-word), if any.
+ */
+const moneyLabels = (page: Page) =>
+  page.evaluate(() => {
+    const out: Array<{ label: string; word: string | null }> = [];
+    const NAIRA = /-?₦[\d,]+\.\d\d/;
+    const labelOf = (el: Element): Element | null => {
+      const cell = el.closest('td');
+      if (cell) {
+        const table = cell.closest('table');
+        const index = Array.from(cell.parentElement?.children ?? []).indexOf(cell);
+        return table?.querySelectorAll('thead th')[index] ?? null;
+      }
+      const dd = el.closest('dd');
+      if (dd) {
+        let dt = dd.previousElementSibling;
+        while (dt && dt.tagName !== 'DT') dt = dt.previousElementSibling;
+        return dt ?? dd.parentElement?.querySelector('dt') ?? null;
+      }
+      const value = el.closest('[data-figure-value]');
+      return value?.parentElement?.querySelector('[data-figure-label]') ?? null;
+    };
+    const walker = document.createTreeWalker(
+      document.querySelector('main') ?? document.body,
+      NodeFilter.SHOW_TEXT,
+    );
+    const done = new Set<Element>();
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!NAIRA.test(n.textContent ?? '') || !n.parentElement || n.parentElement.closest('.sr-only'))
+        continue;
+      const label = labelOf(n.parentElement);
+      if (!label || done.has(label)) continue;
+      done.add(label);
+      const text = (label.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (text)
+        out.push({
+          label: text,
+          word:
+            label.closest('[data-money-word]')?.getAttribute('data-money-word') ??
+            label.querySelector('[data-money-word]')?.getAttribute('data-money-word') ??
+            null,
+        });
     }
-    expect(await page.getByRole('dialog', { name: 'Confirm purchase' }).count()).toBe(0);
-
-    await page.goto('/dashboard/wallet');
-    const request = page.getByRole('form', { name: 'Fund request' });
-    await field(request, 'Amount (₦)').fill('99999999999999');
-    await field(request, 'Transfer reference').fill('TRF-LIMITS-1');
-    await request.getByRole('button', { name: /Submit/ }).click();
-    await request.getByText('Amount is too large: at most ₦1,000,000,000.00').waitFor();
-    expect(await request.getByText(/at most two decimals/).count()).toBe(0);
-    await context.close();
+    return out;
   });
+
+describe('money words', () => {
+  it('[MONEY WORDS] every money label on every route of both areas is a glossary word, rendered from the glossary', async () => {
+    const seeded = await seedEveryTable('words');
+    const glossary = new Set<string>(Object.values(MONEY_WORDS));
+    const failures = new Set<string>();
+    const seen = new Set<string>();
+    for (const area of ['client', 'admin'] as const) {
+      const { context, page } = await newPage(browser());
+      await page.setViewportSize({ width: 1366, height: 800 });
+      const routes = everyRoute(seeded).filter((r) => r.area === area);
+      await openWithSession(page, tokenFor(seeded, routes[0]), routes[0].url);
+      for (const route of routes)
+        await eachView(page, route, async (view) => {
+          await shootView(page, '1366', view);
+          for (const { label, word } of await moneyLabels(page)) {
+            seen.add(label);
+            // A label in money's words (commission, funding, settled...) is the glossary's word...
+            if (MONEY_VOCABULARY.test(label) && !glossary.has(label))
+              failures.add(`${view}: "${label}" is not in the glossary`);
+            // ...rendered from it for its own figure, not typed again for another one.
+            if (glossary.has(label) && word !== label)
+              failures.add(`${view}: "${label}" is typed by hand (data-money-word ${word ?? 'missing'})`);
+          }
+        });
+      await context.close();
+    }
+    expect([...failures]).toEqual([]);
+    // The crawl read the figures it is about.
+    expect([...seen]).toEqual(
+      expect.arrayContaining([MONEY_WORDS.commissionEarned, MONEY_WORDS.fundingReceived]),
+    );
+  }, 300_000);
 
   it('[SERVICES] editing a service says it was saved, on a laptop and on a phone', async () => {
     const admin = await adminToken();
@@ -138,7 +200,7 @@ describe('money words', () => {
       await page.screenshot({ path: `/work/shots/op-money/statements-${viewport.width}.png` });
 
       await page.goto('/dashboard/commission');
-      await page.getByText(COMMISSION_WORDS.earned).first().waitFor();
+      await page.getByText(MONEY_WORDS.commissionEarned).first().waitFor();
       await page.screenshot({
         path: `/work/shots/op-money/commission-${viewport.width}.png`,
         fullPage: true,

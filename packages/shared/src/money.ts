@@ -74,9 +74,6 @@ export function formatNaira(kobo: number): string {
 /** "Amount" -> "an amount", "Price" -> "a price": the noun as a person would ask for it. */
 const articled = (label: string) => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label.toLowerCase()}`;
 
-const tooLarge = (label: string, maxKobo: number | undefined) =>
-  maxKobo === undefined ? `${label} is too large` : `${label} is too large: at most ${formatNaira(maxKobo)}`;
-
 /** A naira amount written correctly whose value is past what kobo can hold exactly (or in exponent form). */
 function isOverlongNaira(v: string | number): boolean {
   if (typeof v === 'number') return Number.isFinite(v) && v > Number.MAX_SAFE_INTEGER / 100;
@@ -89,40 +86,55 @@ function isOverlongNaira(v: string | number): boolean {
 }
 
 /**
- * Zod field for a naira amount at the HTTP edge: accepts "2,500.50" or 2500.5, yields kobo. `max`
- * (kobo), when given, refuses a larger amount as too large, quoting it.
+ * The amounts a money field takes, in kobo (issue 53 point 5). Every money field has both ends,
+ * from one place (the service, the platform settings, or a constant beside its schema); the
+ * field's hint and every refusal of it quote them, so "Between ₦50.00 and ₦50,000.00" is never
+ * followed by a message with other numbers.
  */
-export const nairaAmount = (opts: { min?: number; max?: number; label?: string } = {}) => {
+export type AmountLimits = { minKobo: number; maxKobo: number };
+
+/** "Between ₦100.00 and ₦1,000,000,000.00": the hint under a money field, shown before any error. */
+export const amountHint = (l: AmountLimits) =>
+  `Between ${formatNaira(l.minKobo)} and ${formatNaira(l.maxKobo)}`;
+
+/** "Amount must be between ₦100.00 and ₦1,000,000,000.00": the refusal of an amount outside them. */
+export const amountRefusal = (label: string, l: AmountLimits) =>
+  `${label} must be between ${formatNaira(l.minKobo)} and ${formatNaira(l.maxKobo)}`;
+
+export const withinAmountLimits = (kobo: number, l: AmountLimits) => kobo >= l.minKobo && kobo <= l.maxKobo;
+
+/**
+ * Zod field for a naira amount at the HTTP edge: accepts "2,500.50" or 2500.5, yields kobo within
+ * `min`..`max` (kobo). Every refusal (empty, negative, letters, three decimals, too small, too
+ * large, too long to hold) quotes both ends, in the words of amountHint.
+ */
+export const nairaAmount = (opts: { min: number; max: number; label?: string }) => {
   const label = opts.label ?? 'Amount';
-  const minKobo = opts.min ?? 1;
-  return z.union([z.string(), z.number()], { error: `Enter ${articled(label)}` }).transform((v, ctx) => {
-    if (typeof v === 'string' && v.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: `Enter ${articled(label)}` });
-      return z.NEVER;
-    }
-    if (/^\s*-/.test(String(v))) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be more than ₦0` });
-      return z.NEVER;
-    }
-    const kobo = parseNairaToKobo(v);
-    if (kobo === null) {
-      // A well-formed number too long to hold is too large, not badly written (issue 36 point 17).
-      ctx.addIssue({
-        code: 'custom',
-        message: isOverlongNaira(v)
-          ? tooLarge(label, opts.max)
-          : `${label} must be a naira amount with at most two decimals`,
-      });
-      return z.NEVER;
-    }
-    if (kobo < minKobo) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be at least ${formatNaira(minKobo)}` });
-      return z.NEVER;
-    }
-    if (opts.max !== undefined && kobo > opts.max) {
-      ctx.addIssue({ code: 'custom', message: tooLarge(label, opts.max) });
-      return z.NEVER;
-    }
-    return kobo;
-  });
+  const limits: AmountLimits = { minKobo: opts.min, maxKobo: opts.max };
+  const outside = amountRefusal(label, limits);
+  const range = amountHint(limits).replace(/^Between/, 'between');
+  return z
+    .union([z.string(), z.number()], { error: `Enter ${articled(label)} ${range}` })
+    .transform((v, ctx) => {
+      if (typeof v === 'string' && v.trim() === '') {
+        ctx.addIssue({ code: 'custom', message: `Enter ${articled(label)} ${range}` });
+        return z.NEVER;
+      }
+      const kobo = /^\s*-/.test(String(v)) ? -1 : parseNairaToKobo(v);
+      if (kobo === null) {
+        // A well-formed number too long to hold is too large, not badly written (issue 36 point 17).
+        ctx.addIssue({
+          code: 'custom',
+          message: isOverlongNaira(v)
+            ? outside
+            : `${label} must be a naira amount ${range}, with at most two decimals`,
+        });
+        return z.NEVER;
+      }
+      if (!withinAmountLimits(kobo, limits)) {
+        ctx.addIssue({ code: 'custom', message: outside });
+        return z.NEVER;
+      }
+      return kobo;
+    });
 };

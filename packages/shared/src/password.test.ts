@@ -4,6 +4,8 @@ import { passwordProblem, passwordSchema } from './password';
 describe('[PASSWORD] the shared rule', () => {
   it('[PASSWORD] eleven characters are too short, twelve are enough', () => {
     expect(passwordProblem('Abcdefghij1')).toBe('Password must be at least 12 characters');
+    // An empty field is asked for, not measured (issue 53 point 10).
+    expect(passwordProblem('')).toBe('Password is required');
     expect(passwordProblem('Abcdefghij12')).toBeNull();
   });
   it('[PASSWORD] common passwords are refused whatever their case', () => {

@@ -51,6 +51,8 @@ const COMMON = new Set([
 ]);
 
 export function passwordProblem(pw: string): string | null {
+  // An empty field is asked for, not measured (issue 53 point 10).
+  if (pw.length === 0) return 'Password is required';
   if (pw.length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
   if (pw.length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
   if (COMMON.has(pw.toLowerCase())) return 'This password is too common; choose another';

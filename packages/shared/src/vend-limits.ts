@@ -2,7 +2,7 @@
 // bounded by its service (minimum and maximum, set per product line) and by the platform's largest
 // single vend (platform settings); the tighter of the two wins. The vend form's hint, its check
 // before sending and the server's refusal all quote these bounds, so they cannot disagree.
-import { formatNaira } from './money';
+import { amountHint, formatNaira } from './money';
 
 export type VendBounds = { minKobo: number; maxKobo: number };
 
@@ -17,8 +17,7 @@ export function vendBounds(
 }
 
 /** "Between ₦50.00 and ₦50,000.00": the form's hint. */
-export const vendBoundsHint = (b: VendBounds) =>
-  `Between ${formatNaira(b.minKobo)} and ${formatNaira(b.maxKobo)}`;
+export const vendBoundsHint = (b: VendBounds) => amountHint(b);
 
 /** The refusal of an amount outside the bounds, the same words on the form and from the server. */
 export const vendBoundsMessage = (b: VendBounds, network: string, serviceType: string) =>

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { GuardedRoot } from './root';
+import { ADMIN_PATHS, type AdminPath, CLIENT_PATHS, type ClientPath, type RolePath } from './route-paths';
 import { RouteError } from './routes/route-error';
 
 type Module = { default: ComponentType };
@@ -23,86 +24,73 @@ const viewRole = page(() => import('@/features/admin-management/routes/view-role
 const viewMember = page(() => import('@/features/admin-management/routes/view-member'));
 const notificationSettings = page(() => import('@/features/settings/routes/notification-settings'));
 
-const roleRoutes: RouteObject[] = [
-  { path: 'admin-management', lazy: adminManagement },
-  { path: 'admin-management/create-role', lazy: createRole },
-  { path: 'admin-management/edit-role/:id', lazy: editRole },
-  { path: 'admin-management/view-role/:id', lazy: viewRole },
-  { path: 'admin-management/view-member/:id', lazy: viewMember },
+type Lazy = RouteObject['lazy'];
+
+const roleScreens: Record<RolePath, Lazy> = {
+  'admin-management': adminManagement,
+  'admin-management/create-role': createRole,
+  'admin-management/edit-role/:id': editRole,
+  'admin-management/view-role/:id': viewRole,
+  'admin-management/view-member/:id': viewMember,
   // Every user's own notification set-up (the profile menu), whatever their role may see.
-  { path: 'notification-settings', lazy: notificationSettings },
-];
+  'notification-settings': notificationSettings,
+};
 
-export const clientRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('@/features/overview/routes/client-home')) },
-  { path: 'wallet', lazy: page(() => import('@/features/wallet/routes/wallet')) },
-  { path: 'funding-history', lazy: page(() => import('@/features/funding/routes/funding-history')) },
-  { path: 'vending-history', lazy: page(() => import('@/features/vending/routes/vending-history')) },
-  { path: 'vending-history/:id', lazy: page(() => import('@/features/vending/routes/vend-details')) },
-  { path: 'profile', lazy: profile },
-  { path: 'commission', lazy: page(() => import('@/features/commission/routes/commission')) },
-  { path: 'sales-valuation', lazy: page(() => import('@/features/sales-valuation/routes/sales-valuation')) },
-  { path: 'settings', lazy: page(() => import('@/features/settings/routes/client-settings')) },
-  { path: 'developers', lazy: page(() => import('@/features/settings/routes/developers')) },
-  { path: 'verification', lazy: page(() => import('@/features/verification/routes/verification')) },
-  { path: 'notification', lazy: notifications },
-  { path: 'audit-trail', lazy: auditTrail },
-  {
-    path: 'auto-topup-settings',
-    lazy: page(() => import('@/features/auto-topup/routes/auto-topup-settings')),
-  },
-  {
-    path: 'auto-top-up-subscribers',
-    lazy: page(() => import('@/features/auto-topup/routes/auto-topup-subscribers')),
-  },
-  {
-    path: 'auto-topup-transactions',
-    lazy: page(() => import('@/features/auto-topup/routes/auto-topup-transactions')),
-  },
-  ...roleRoutes,
-];
+const clientScreens: Record<ClientPath, Lazy> = {
+  '': page(() => import('@/features/overview/routes/client-home')),
+  wallet: page(() => import('@/features/wallet/routes/wallet')),
+  'funding-history': page(() => import('@/features/funding/routes/funding-history')),
+  'vending-history': page(() => import('@/features/vending/routes/vending-history')),
+  'vending-history/:id': page(() => import('@/features/vending/routes/vend-details')),
+  profile,
+  commission: page(() => import('@/features/commission/routes/commission')),
+  'sales-valuation': page(() => import('@/features/sales-valuation/routes/sales-valuation')),
+  settings: page(() => import('@/features/settings/routes/client-settings')),
+  developers: page(() => import('@/features/settings/routes/developers')),
+  verification: page(() => import('@/features/verification/routes/verification')),
+  notification: notifications,
+  'audit-trail': auditTrail,
+  'auto-topup-settings': page(() => import('@/features/auto-topup/routes/auto-topup-settings')),
+  'auto-top-up-subscribers': page(() => import('@/features/auto-topup/routes/auto-topup-subscribers')),
+  'auto-topup-transactions': page(() => import('@/features/auto-topup/routes/auto-topup-transactions')),
+  ...roleScreens,
+};
 
-export const adminRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('@/features/overview/routes/admin-home')) },
-  {
-    path: 'data-plan-management',
-    lazy: page(() => import('@/features/data-plans/routes/data-plan-management')),
-  },
-  { path: 'auto-top-up/:id', lazy: page(() => import('@/features/auto-topup/routes/admin-auto-topup')) },
-  { path: 'funding-history', lazy: page(() => import('@/features/funding/routes/admin-funding-history')) },
-  {
-    path: 'gateway-reconciliation',
-    lazy: page(() => import('@/features/funding/routes/gateway-reconciliation')),
-  },
-  { path: 'accounts', lazy: page(() => import('@/features/corporate-clients/routes/clients')) },
-  { path: 'accounts/:id', lazy: page(() => import('@/features/accounts/routes/business-account')) },
-  { path: 'vending-history', lazy: page(() => import('@/features/vending/routes/admin-vending-history')) },
-  { path: 'vending-history/:id', lazy: page(() => import('@/features/vending/routes/admin-vend-details')) },
-  { path: 'settings', lazy: page(() => import('@/features/settings/routes/admin-settings')) },
-  {
-    path: 'view-corporate-client/:corporateId',
-    lazy: page(() => import('@/features/corporate-clients/routes/view-corporate-client')),
-  },
-  { path: 'vtu', lazy: page(() => import('@/features/vtu/routes/vtu-lines')) },
-  { path: 'vtu-funding-history', lazy: page(() => import('@/features/vtu/routes/vtu-funding-history')) },
-  {
-    path: 'vtu-consumption-history',
-    lazy: page(() => import('@/features/vtu/routes/vtu-consumption-history')),
-  },
-  { path: 'services', lazy: page(() => import('@/features/services/routes/services')) },
-  { path: 'providers', lazy: page(() => import('@/features/providers/routes/providers')) },
-  { path: 'discrepancies', lazy: page(() => import('@/features/discrepancies/routes/discrepancies')) },
-  { path: 'reconciliations', lazy: page(() => import('@/features/discrepancies/routes/reconciliations')) },
-  {
-    path: 'sales-valuation/:id',
-    lazy: page(() => import('@/features/sales-valuation/routes/client-sales-valuation')),
-  },
-  { path: 'analytics', lazy: page(() => import('@/features/analytics/routes/analytics')) },
-  { path: 'notification', lazy: notifications },
-  { path: 'audit-trail', lazy: auditTrail },
-  ...roleRoutes,
-  { path: 'admin-profile', lazy: profile },
-];
+const adminScreens: Record<AdminPath, Lazy> = {
+  '': page(() => import('@/features/overview/routes/admin-home')),
+  'data-plan-management': page(() => import('@/features/data-plans/routes/data-plan-management')),
+  'auto-top-up/:id': page(() => import('@/features/auto-topup/routes/admin-auto-topup')),
+  'funding-history': page(() => import('@/features/funding/routes/admin-funding-history')),
+  accounts: page(() => import('@/features/corporate-clients/routes/clients')),
+  'accounts/:id': page(() => import('@/features/accounts/routes/business-account')),
+  'vending-history': page(() => import('@/features/vending/routes/admin-vending-history')),
+  'vending-history/:id': page(() => import('@/features/vending/routes/admin-vend-details')),
+  settings: page(() => import('@/features/settings/routes/admin-settings')),
+  'view-corporate-client/:corporateId': page(
+    () => import('@/features/corporate-clients/routes/view-corporate-client'),
+  ),
+  vtu: page(() => import('@/features/vtu/routes/vtu-lines')),
+  'vtu-funding-history': page(() => import('@/features/vtu/routes/vtu-funding-history')),
+  'vtu-consumption-history': page(() => import('@/features/vtu/routes/vtu-consumption-history')),
+  services: page(() => import('@/features/services/routes/services')),
+  providers: page(() => import('@/features/providers/routes/providers')),
+  discrepancies: page(() => import('@/features/discrepancies/routes/discrepancies')),
+  reconciliations: page(() => import('@/features/discrepancies/routes/reconciliations')),
+  'gateway-reconciliation': page(() => import('@/features/funding/routes/gateway-reconciliation')),
+  'sales-valuation/:id': page(() => import('@/features/sales-valuation/routes/client-sales-valuation')),
+  analytics: page(() => import('@/features/analytics/routes/analytics')),
+  notification: notifications,
+  'audit-trail': auditTrail,
+  ...roleScreens,
+  'admin-profile': profile,
+};
+
+/** An area's children in the order of its path list ('' is the index). */
+const childrenOf = <P extends string>(paths: readonly P[], screens: Record<P, Lazy>): RouteObject[] =>
+  paths.map((path) => (path === '' ? { index: true, lazy: screens[path] } : { path, lazy: screens[path] }));
+
+export const clientRoutes: RouteObject[] = childrenOf(CLIENT_PATHS, clientScreens);
+export const adminRoutes: RouteObject[] = childrenOf(ADMIN_PATHS, adminScreens);
 
 export const appRoutes: RouteObject[] = [
   {

@@ -46,6 +46,9 @@ export function formatFigure(v: number, format: ChartFormat): string {
   return count.format(v);
 }
 
+/** Up to this many rows, every one is labelled on the axis. */
+const FEW_CATEGORIES = 8;
+
 /** An axis label: compact naira (₦1.2K, ₦3M) in en-NG, counts with separators, percents. */
 export function formatTick(v: number, format: ChartFormat): string {
   if (format === 'naira') return compactNaira.format(v / 100);
@@ -93,7 +96,10 @@ export function Chart({
       tick={axis}
       tickLine={false}
       axisLine={{ stroke: '#cbd5e1' }}
-      minTickGap={12}
+      // A few categories (platforms, services) each keep their label, even on a phone where the
+      // axis would otherwise drop one to make room (issue 53 point 10); a long run of days thins.
+      interval={rows.length <= FEW_CATEGORIES ? 0 : 'preserveStartEnd'}
+      minTickGap={rows.length <= FEW_CATEGORIES ? 0 : 12}
     />,
     <YAxis
       key="y"

@@ -4,6 +4,7 @@
 // audience; the columns and their order are the same.
 import type { CommissionsView } from '@vendport/shared';
 import type { ReactNode } from 'react';
+import { MoneyLabel } from '@/components/money-label';
 import { type Column, Table } from '@/components/ui/table';
 import { formatDate, formatNaira } from '@/lib/format';
 
@@ -32,7 +33,7 @@ export function commissionFigures<T extends Figures>(look: CommissionTableLook):
     },
     {
       key: 'commission',
-      header: 'Commission',
+      header: <MoneyLabel word="commissionEarned" />,
       align: 'right',
       cell: (r) => (
         <span className="font-medium tabular-nums text-slate-900">{formatNaira(r.commissionKobo)}</span>

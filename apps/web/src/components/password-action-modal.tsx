@@ -4,7 +4,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordConfirmBody } from '@vendport/shared';
 import type { FormEventHandler, ReactNode } from 'react';
-import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { useAppForm } from '@/lib/use-app-form';
 import { Button } from './ui/button';
 import { Modal } from './ui/modal';
 import { TextInput } from './ui/text-input';
@@ -100,7 +101,7 @@ function PasswordConfirmForm({
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(passwordConfirmBody),
     defaultValues: { password: '' },
     mode: 'onTouched',

@@ -3,9 +3,9 @@
 // the 1st in Lagos, and that is what every screen shows.
 import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WhenCell } from '@/components/when-cell';
 import { groupByDay } from '@/features/notifications/group-by-day';
 import { rangeDays } from '@/features/overview/range';
-import { WhenCell } from '@/features/vtu/components/when-cell';
 import {
   formatDate,
   formatDateTime,

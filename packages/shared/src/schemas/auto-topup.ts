@@ -2,6 +2,7 @@
 // the scheduler, and the admin's view of one client. Amounts leave as integer kobo with their
 // naira text; dates as ISO instants (the screens show them in Lagos time).
 import { z } from 'zod';
+import { AMOUNT_LIMITS } from '../amount-limits';
 import { AUTO_TOPUP_FREQUENCIES } from '../auto-topup-schedule';
 import { formatNaira, nairaAmount } from '../money';
 import { cursorQuery, listFilters, pageQuery } from '../pagination';
@@ -33,7 +34,16 @@ export const timeOfDay = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM (24-hour, Lagos time)');
 
 const cap = (label: string) =>
-  z.union([nairaAmount({ min: 100, label }), z.null()]).describe(`${label} in naira; null for no cap`);
+  z
+    .union([
+      nairaAmount({
+        min: AMOUNT_LIMITS.autoTopupCap.minKobo,
+        max: AMOUNT_LIMITS.autoTopupCap.maxKobo,
+        label,
+      }),
+      z.null(),
+    ])
+    .describe(`${label} in naira; null for no cap`);
 
 export const autoTopupSettingsBody = z
   .object({

@@ -1,12 +1,11 @@
 // The admin's view of corporate clients (spec §3 Corporate account, §7 Clients): the list with
 // its filters, one client with its wallet, and activation. Amounts leave as integer kobo.
 import { z } from 'zod';
-import { nairaAmount } from '../money';
 import { listFilters } from '../pagination';
 import { confirmPassword } from '../password';
 import { emailSchema, msisdnSchema } from './auth';
 import { VERIFICATION_STATUSES } from './verification';
-import { CLIENT_TYPES, CREDIT_CLIENT_TYPES, MAX_FUNDING_KOBO, walletBalanceView } from './wallet';
+import { CLIENT_TYPES, CREDIT_CLIENT_TYPES, limitedAmount, walletBalanceView } from './wallet';
 
 export const CLIENT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
@@ -104,9 +103,7 @@ export const onboardBody = z
     msisdn: msisdnSchema,
     clientType: z.enum(CLIENT_TYPES, { error: 'Choose PREPAID, POSTPAID or POSTPAID_PLUS' }),
     /** Naira; credit clients only. */
-    creditLimit: nairaAmount({ min: 0, label: 'Credit limit' })
-      .refine((k) => k <= MAX_FUNDING_KOBO, { message: 'Credit limit is too large' })
-      .optional(),
+    creditLimit: limitedAmount('creditLimit', 'Credit limit').optional(),
     /** Services to assign; left out: the platform's default services. */
     serviceIds: z.array(z.string().uuid('Unknown service')).max(100).optional(),
   })

@@ -1,12 +1,13 @@
 // Field schemas shared by the vending domains' files (not exported from the package).
 import { z } from 'zod';
-import { nairaAmount } from '../money';
+import { AMOUNT_LIMITS } from '../amount-limits';
+import { nairaAmount, parseNairaToKobo } from '../money';
 import { normaliseMsisdn } from '../phone';
 
 /** Bounds every service's min/max must fall within: NGN 1 to NGN 1,000,000. */
-export const VEND_AMOUNT_FLOOR_KOBO = 100;
+export const VEND_AMOUNT_FLOOR_KOBO = AMOUNT_LIMITS.catalogue.minKobo;
 
-export const VEND_AMOUNT_CEILING_KOBO = 100_000_000;
+export const VEND_AMOUNT_CEILING_KOBO = AMOUNT_LIMITS.catalogue.maxKobo;
 
 export const koboInt = z.number().int();
 
@@ -15,11 +16,30 @@ export const vendAmount = (label: string) =>
   nairaAmount({ min: VEND_AMOUNT_FLOOR_KOBO, max: VEND_AMOUNT_CEILING_KOBO, label });
 
 /**
- * The amount of one vend: only a well-formed naira amount here. Its limits are the service's and
- * the platform's (vendBounds), checked where they are known and quoted in one message, so ₦0 or
- * ₦5,000,000 is refused with the same bounds the vend form's hint shows (issue 36 point 17).
+ * The amount of one vend: only a well-formed naira amount here, whatever its sign or size. Its
+ * limits are the service's and the platform's (vendBounds), checked where they are known and
+ * quoted in one message, so ₦0, -₦5 or ₦5,000,000 is refused with the same bounds the vend form's
+ * hint shows (issue 36 point 17, issue 53 point 5). A negative amount parses to a negative number
+ * of kobo and an over-long one to more than any bound, for that check to refuse.
  */
-export const vendRequestAmount = (label: string) => nairaAmount({ min: 0, label });
+const ask = (label: string) => `Enter ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label.toLowerCase()}`;
+
+export const vendRequestAmount = (label: string) =>
+  z.union([z.string(), z.number()], { error: ask(label) }).transform((v, ctx) => {
+    const s = String(v).trim();
+    const negative = s.startsWith('-');
+    const kobo = parseNairaToKobo(negative ? s.slice(1) : s);
+    if (kobo !== null) return negative ? -kobo : kobo;
+    if (/^-?[\d,]+(\.\d{1,2})?$/.test(s.replace(/^₦\s*/, ''))) return Number.MAX_SAFE_INTEGER;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        s === ''
+          ? `Enter ${label.toLowerCase()}`
+          : `${label} must be a naira amount with at most two decimals`,
+    });
+    return z.NEVER;
+  });
 
 export const planCode = z
   .string({ error: 'Plan code is required' })

@@ -1,6 +1,7 @@
 // Our data plans as each upstream provider knows them (issue 32): the provider's own code and
 // price per plan, edited by an admin or proposed by a sync from the provider's plan list.
 import { z } from 'zod';
+import { AMOUNT_LIMITS } from '../amount-limits';
 import { nairaAmount } from '../money';
 import { NETWORKS } from '../phone';
 import { CATALOGUE_STATUSES } from './catalogue';
@@ -24,7 +25,11 @@ export const providerPlanBody = z.object({
   dataPlanId: z.string({ error: 'Choose a data plan' }).uuid('Unknown data plan'),
   provider: planProviderSchema,
   providerCode,
-  providerPrice: nairaAmount({ min: 1, label: 'Provider price' }),
+  providerPrice: nairaAmount({
+    min: AMOUNT_LIMITS.providerPrice.minKobo,
+    max: AMOUNT_LIMITS.providerPrice.maxKobo,
+    label: 'Provider price',
+  }),
   active: z.boolean({ error: 'Say whether the mapping is active' }),
 });
 
@@ -92,7 +97,11 @@ export const providerPlanAcceptBody = z.object({
   changes: z
     .array(
       providerPlanBody.omit({ provider: true }).extend({
-        providerPrice: nairaAmount({ min: 1, label: 'Provider price' })
+        providerPrice: nairaAmount({
+          min: AMOUNT_LIMITS.providerPrice.minKobo,
+          max: AMOUNT_LIMITS.providerPrice.maxKobo,
+          label: 'Provider price',
+        })
           .nullable()
           .describe('null keeps the price recorded for the mapping (a withdrawn code being deactivated)'),
       }),

@@ -1,5 +1,6 @@
 // Providers' VTU lines (spec §7 VTU): adding, assigning and funding lines, their histories.
 import { z } from 'zod';
+import { AMOUNT_LIMITS } from '../amount-limits';
 import { nairaAmount } from '../money';
 import { listFilters } from '../pagination';
 import { confirmPassword } from '../password';
@@ -44,7 +45,11 @@ export const vtuStatusBody = z.object({ vtuLine: vtuLineRef, status: catalogueSt
 
 export const vtuFundBody = z.object({
   vtuLine: vtuLineRef,
-  amount: nairaAmount({ min: 100, label: 'Amount' }),
+  amount: nairaAmount({
+    min: AMOUNT_LIMITS.vtuFunding.minKobo,
+    max: AMOUNT_LIMITS.vtuFunding.maxKobo,
+    label: 'Amount',
+  }),
   reference: z.string().trim().min(1, 'The payment reference is required').max(100),
   password: confirmPassword,
 });

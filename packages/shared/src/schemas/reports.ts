@@ -91,8 +91,10 @@ export const adminDashboardView = z.object({
     failedValueKobo: kobo,
     reversedValueKobo: kobo,
     clientBalancesKobo: kobo,
-    /** Commission credited to clients in the range: upfront discounts plus settlements paid. */
-    commissionPaidKobo: kobo,
+    /** Commission taken off the price at vend time, on the range's successful vends. */
+    commissionUpfrontKobo: kobo,
+    /** Accrued commission settled to wallets in the range. */
+    commissionSettledKobo: kobo,
   }),
   vtuLines: z.array(
     z.object({ id: z.string(), msisdn: z.string(), network: z.string(), floatKobo: kobo, low: z.boolean() }),

@@ -1,17 +1,16 @@
 // Platform settings (admin), SMTP, notification set-up (both areas), reconciliation statements
 // and low-balance thresholds (client): spec §7 Settings.
 import { z } from 'zod';
-import { formatNaira, nairaAmount } from '../money';
+import { AMOUNT_LIMITS, type AmountField } from '../amount-limits';
+import { nairaAmount } from '../money';
 import { NOTIFICATION_EVENT_KEYS } from '../notification-events';
 import { listFilters } from '../pagination';
 import { emailSchema, msisdnSchema } from './auth';
 import { rateFields } from './rate-limits';
 
 const koboInt = z.number().int();
-const naira = (label: string, min = 0, max = 100_000_000_000) =>
-  nairaAmount({ min, label }).refine((k) => k <= max, {
-    message: `${label} must be at most ${formatNaira(max)}`,
-  });
+const naira = (label: string, field: AmountField) =>
+  nairaAmount({ min: AMOUNT_LIMITS[field].minKobo, max: AMOUNT_LIMITS[field].maxKobo, label });
 const text = (label: string, max: number) =>
   z
     .string({ error: `Enter the ${label.toLowerCase()}` })
@@ -46,12 +45,12 @@ export const platformSettingsBody = z.object({
       return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
     })
     .describe('Percentage of the amount, e.g. "1.5" (stored as basis points)'),
-  cardFeeFlat: naira('Flat card fee', 0, 10_000_000),
-  cardFeeFlatFrom: naira('Flat fee threshold', 0, 100_000_000_000),
-  cardFeeCap: naira('Card fee cap', 0, 100_000_000),
-  lowBalanceThreshold: naira('Default low-balance threshold'),
-  vtuLowFloatThreshold: naira('VTU line low-float threshold'),
-  maxVendAmount: naira('Largest single vend', 100, 100_000_000),
+  cardFeeFlat: naira('Flat card fee', 'cardFeeFlat'),
+  cardFeeFlatFrom: naira('Flat fee threshold', 'cardFeeFlatFrom'),
+  cardFeeCap: naira('Card fee cap', 'cardFeeCap'),
+  lowBalanceThreshold: naira('Default low-balance threshold', 'alertThreshold'),
+  vtuLowFloatThreshold: naira('VTU line low-float threshold', 'alertThreshold'),
+  maxVendAmount: naira('Largest single vend', 'maxVendAmount'),
   vendFailureAlertCount: z.coerce
     .number({ error: 'Enter how many failed vends in an hour raise an alert' })
     .int('The failed-vend alert is a whole number of vends')
@@ -206,7 +205,7 @@ export const reconciliationSettingsBody = z.object({
   format: z
     .enum(STATEMENT_FORMATS, { error: 'Choose CSV only (CSV) or CSV and PDF (CSV_PDF)' })
     .default('CSV'),
-  lowBalanceThreshold: naira('Low-balance threshold')
+  lowBalanceThreshold: naira('Low-balance threshold', 'alertThreshold')
     .nullable()
     .default(null)
     .describe('Alert below this wallet balance; null uses the platform default'),

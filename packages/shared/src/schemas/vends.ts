@@ -1,7 +1,8 @@
 // Vends (spec §7 Transactions): portal, API and bulk vend bodies, the vend and its timeline,
 // history filters, the simulator's test numbers and the sandbox (test mode) wallet.
 import { z } from 'zod';
-import { formatNaira, nairaAmount } from '../money';
+import { AMOUNT_LIMITS } from '../amount-limits';
+import { nairaAmount } from '../money';
 import { cursorQuery, listFilters } from '../pagination';
 import { confirmPassword } from '../password';
 import { NETWORKS } from '../phone';
@@ -305,14 +306,14 @@ export type BulkRowResult = z.infer<typeof bulkRowResult>;
 
 export type BulkVendResult = z.infer<typeof bulkVendResult>;
 
-export const SANDBOX_TOP_UP_MAX_KOBO = 100_000_000;
+export const SANDBOX_TOP_UP_MAX_KOBO = AMOUNT_LIMITS.sandboxTopUp.maxKobo;
 
 export const sandboxFundBody = z.object({
-  amount: nairaAmount({ min: 100, label: 'Amount' })
-    .refine((k) => k <= SANDBOX_TOP_UP_MAX_KOBO, {
-      message: `Amount must be at most ${formatNaira(SANDBOX_TOP_UP_MAX_KOBO)}`,
-    })
-    .describe('Test money to add to the sandbox wallet, in naira'),
+  amount: nairaAmount({
+    min: AMOUNT_LIMITS.sandboxTopUp.minKobo,
+    max: SANDBOX_TOP_UP_MAX_KOBO,
+    label: 'Amount',
+  }).describe('Test money to add to the sandbox wallet, in naira'),
 });
 
 export const sandboxBalanceView = z.object({ sandboxBalanceKobo: koboInt, sandboxBalance: z.string() });

@@ -2,6 +2,7 @@
 // in as naira (strings like "2,500.50" or numbers with at most two decimals) and leave as integer
 // kobo, with a naira string beside each for display.
 import { z } from 'zod';
+import { AMOUNT_LIMITS, type AmountField } from '../amount-limits';
 import { nairaAmount } from '../money';
 import { cursorQuery, dateOnly, listFilters, pageQuery } from '../pagination';
 import { confirmPassword } from '../password';
@@ -54,11 +55,14 @@ export const FUNDING_STATUSES = [
 ] as const;
 
 /** Smallest and largest single funding: NGN 100 and NGN 1,000,000,000. */
-export const MIN_FUNDING_KOBO = 10_000;
-export const MAX_FUNDING_KOBO = 100_000_000_000;
+export const MIN_FUNDING_KOBO = AMOUNT_LIMITS.funding.minKobo;
+export const MAX_FUNDING_KOBO = AMOUNT_LIMITS.funding.maxKobo;
 
-export const fundingAmount = (label = 'Amount') =>
-  nairaAmount({ min: MIN_FUNDING_KOBO, max: MAX_FUNDING_KOBO, label });
+/** A naira field within one of AMOUNT_LIMITS' ranges. */
+export const limitedAmount = (field: AmountField, label = 'Amount') =>
+  nairaAmount({ min: AMOUNT_LIMITS[field].minKobo, max: AMOUNT_LIMITS[field].maxKobo, label });
+
+export const fundingAmount = (label = 'Amount') => limitedAmount('funding', label);
 
 const text = (label: string, max: number) =>
   z
@@ -100,8 +104,8 @@ export const fundRequestDeclineBody = z.object({
 
 // ---- Card funding ----
 
-export const cardAmountQuery = z.object({ amount: fundingAmount() });
-export const cardInitializeBody = z.object({ amount: fundingAmount() });
+export const cardAmountQuery = z.object({ amount: limitedAmount('card') });
+export const cardInitializeBody = z.object({ amount: limitedAmount('card') });
 export const cardReference = z
   .string({ error: 'Payment reference is required' })
   .trim()
@@ -136,7 +140,7 @@ export const adminFundBody = z.object({
 
 export const creditLimitBody = z.object({
   corporateId: z.string({ error: 'Choose a client' }).uuid('Choose a client'),
-  limit: nairaAmount({ min: 0, max: MAX_FUNDING_KOBO, label: 'Limit' }),
+  limit: limitedAmount('creditLimit', 'Credit limit'),
   password: confirmPassword,
 });
 

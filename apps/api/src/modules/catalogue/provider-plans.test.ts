@@ -118,7 +118,7 @@ describe('[PROVIDER-PLANS] mappings', () => {
       [{ ...good, provider: 'SIMULATOR' }, 400, /VTPASS or RELOADLY/],
       [{ ...good, providerCode: '  ' }, 400, /code is required/],
       [{ ...good, providerCode: 'x'.repeat(65) }, 400, /at most 64/],
-      [{ ...good, providerPrice: '-5' }, 400, /more than ₦0/],
+      [{ ...good, providerPrice: '-5' }, 400, /Provider price must be between ₦0.01 and ₦1,000,000.00/],
       [{ ...good, providerPrice: '12.345' }, 400, /two decimals/],
       [{ ...good, dataPlanId: '6b0d6c6e-4b1e-4a53-9a43-7d1d0f0f0f0f' }, 404, /Data plan not found/],
       // Already the 1.5GB plan's code.

@@ -8,6 +8,7 @@ import {
   DEFAULT_CARD_FEE_RULE,
   describeCardFeeRule,
   formatNaira,
+  LOW_FLOAT_KOBO,
   type PlatformSettingsValues,
 } from '@vendport/shared';
 import { recordAudit } from '../../infra/audit';
@@ -57,7 +58,9 @@ export function defaultPlatformSettings(ctx: Pick<AppContext, 'config'>): Platfo
     // A new client hears of a low wallet from the start (issue 36 point 9): NGN 10,000, which an
     // admin changes in the platform settings and a client in its own Settings.
     lowBalanceThresholdKobo: DEFAULT_LOW_BALANCE_THRESHOLD_KOBO,
-    vtuLowFloatThresholdKobo: 0,
+    // The admin home flags the lines below it and their admins are alerted: one threshold
+    // (issue 53 point 10), NGN 50,000 until an admin changes it.
+    vtuLowFloatThresholdKobo: LOW_FLOAT_KOBO,
     // The ceiling every service's maximum already sits under (NGN 1,000,000).
     maxVendAmountKobo: 100_000_000,
     vendFailureAlertCount: 10,

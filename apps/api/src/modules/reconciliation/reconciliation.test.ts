@@ -178,6 +178,10 @@ describe('[STATEMENT] a month of the wallet from the ledger', () => {
     expect(text).toContain('(Client: Statement Test Ltd) Tj');
     expect(text).toContain('(Period: 01/03/2026 to 31/03/2026 \\(Africa/Lagos, midnight to midnight\\)) Tj');
     expect(text).toContain('(Opening balance: NGN 5,000.00) Tj');
+    // Credit before debit, as in the CSV (issue 53 point 10).
+    const credit = text.indexOf('(Credit \\(NGN\\)) Tj');
+    expect(credit).toBeGreaterThan(0);
+    expect(credit).toBeLessThan(text.indexOf('(Debit \\(NGN\\)) Tj'));
     expect(text).toContain('(Closing balance: NGN 14,000.00) Tj');
     expect(text).toContain(
       '(Check: opening + credits - debits = closing: 5,000.00 + 10,700.00 - 1,700.00 = 14,000.00) Tj',

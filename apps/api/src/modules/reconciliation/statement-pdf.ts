@@ -1,6 +1,6 @@
 // A stored statement as a PDF: the platform's name, the client's, the period in Lagos dates, the
-// opening balance, every entry of the period (Lagos date and time, reference, description, debit,
-// credit, balance after it), the totals, the closing balance and the check line of the CSV. The
+// opening balance, every entry of the period (Lagos date and time, reference, description, credit,
+// debit, balance after it), the totals, the closing balance and the check line of the CSV. The
 // entries are read again from the ledger (append-only) over the statement's stored bounds, and the
 // figures must equal the stored ones: a PDF never shows other numbers than the CSV.
 import { addThousandsSeparators, koboToNairaString, lagosDateOf } from '@vendport/shared';
@@ -26,8 +26,9 @@ const COLUMNS = [
   { header: 'Date and time', width: 84 },
   { header: 'Reference', width: 232 },
   { header: 'Description', width: 206 },
-  { header: 'Debit (NGN)', width: 80, align: 'right' as const },
+  // Credit before debit, as in the CSV (statement.service) and its check line (issue 53 point 10).
   { header: 'Credit (NGN)', width: 80, align: 'right' as const },
+  { header: 'Debit (NGN)', width: 80, align: 'right' as const },
   { header: 'Balance (NGN)', width: 80, align: 'right' as const },
 ];
 
@@ -89,8 +90,8 @@ export async function statementPdf(
             lagosDateTime(l.at),
             codes.get(l.reference) ?? l.reference,
             l.description,
-            l.amountKobo < 0 ? naira(-l.amountKobo) : '',
             l.amountKobo > 0 ? naira(l.amountKobo) : '',
+            l.amountKobo < 0 ? naira(-l.amountKobo) : '',
             naira(l.balanceAfterKobo),
           ],
         })),
@@ -100,8 +101,8 @@ export async function statementPdf(
             '',
             '',
             `Totals (${count(credits.length, 'credit')}, ${count(debits.length, 'debit')})`,
-            naira(debitsKobo),
             naira(creditsKobo),
+            naira(debitsKobo),
             '',
           ],
         },

@@ -6,7 +6,6 @@ import {
   addCalendarDays,
   type CorporateDashboardView,
   type DashboardFilter,
-  LOW_FLOAT_KOBO,
   lagosDateOf,
   MAX_REPORT_DAYS,
   NETWORKS,
@@ -179,9 +178,14 @@ export async function corporateDashboard(
   };
 }
 
+/**
+ * The platform's figures for a range. `lowFloatKobo` is the platform settings' VTU low-float
+ * alert (issue 53 point 10): the lines flagged here are the ones whose admins are alerted.
+ */
 export async function adminDashboard(
   db: Db,
   q: Partial<DayRange>,
+  lowFloatKobo: number,
   now = new Date(),
 ): Promise<AdminDashboardView> {
   const r = checkedRange(q, now);
@@ -215,21 +219,22 @@ export async function adminDashboard(
       failedValueKobo: t.failedValueKobo,
       reversedValueKobo: t.reversedValueKobo,
       clientBalancesKobo: clientBalances,
-      // Paid: taken off the debit at vend time (upfront: amount - charge) plus accrued commission
-      // settled to wallets in the range. Earned (commissionKobo): accrued on the range's vends.
-      commissionPaidKobo:
-        buckets
-          .filter((b) => b.status === 'SUCCESSFUL')
-          .reduce((n, b) => n + b.amountKobo - b.chargeKobo, 0) + settled,
+      // The glossary's words (MONEY_WORDS): paid upfront is taken off the debit at vend time
+      // (amount - charge); settled is accrued commission moved to wallets in the range. Earned
+      // (commissionKobo) is the commission of the range's successful vends.
+      commissionUpfrontKobo: buckets
+        .filter((b) => b.status === 'SUCCESSFUL')
+        .reduce((n, b) => n + b.amountKobo - b.chargeKobo, 0),
+      commissionSettledKobo: settled,
     },
     vtuLines: lines.map(({ line, floatKobo }) => ({
       id: line.id,
       msisdn: line.msisdn,
       network: line.network,
       floatKobo,
-      low: floatKobo < LOW_FLOAT_KOBO,
+      low: floatKobo < lowFloatKobo,
     })),
-    lowFloatKobo: LOW_FLOAT_KOBO,
+    lowFloatKobo,
     topClients: top.map((b) => ({
       corporateId: b.corporateId ?? '',
       name: names.get(b.corporateId ?? '') ?? '',

@@ -22,6 +22,7 @@ import { notFound } from '../../infra/errors';
 import { ok } from '../../infra/http';
 import { authOf, corporateOf } from '../../infra/request-context';
 import { corporateNames, testModeOf } from '../clients';
+import { platformSettings } from '../platform';
 import { adminDashboard, corporateDashboard } from './dashboards.service';
 import { trends } from './trends.service';
 import { valuationChunk, valuationCount } from './valuation.service';
@@ -74,7 +75,11 @@ export async function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: successEnvelope(adminDashboardView) },
       },
     },
-    async (req) => ok('Dashboard data retrieved', await adminDashboard(ctx.db, req.query)),
+    async (req) =>
+      ok(
+        'Dashboard data retrieved',
+        await adminDashboard(ctx.db, req.query, (await platformSettings(ctx)).vtuLowFloatThresholdKobo),
+      ),
   );
 
   r.get(

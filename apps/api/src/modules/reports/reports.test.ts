@@ -168,14 +168,16 @@ describe('[REPORTS] admin home and roll-ups', () => {
     expect(after.totals).toEqual(before.totals);
     expect(after.daily).toEqual(before.daily);
     expect(after.topClients).toEqual(before.topClients);
-    // Commission paid: B's upfront discount in the range, plus a settlement of A's accrued
-    // commission made on the 12th (one made on the 13th is outside the range).
+    // The glossary's two figures (issue 53 point 2): paid upfront is B's discount in the range;
+    // settled is a settlement of A's accrued commission made on the 12th (one made on the 13th is
+    // outside the range).
     const [upfront] = await sql<{ c: string }>(
       "select sum(commission_kobo) as c from vends where corporate_id = $1 and mode = 'LIVE'",
       [b.corporateId],
     );
     expect(Number(upfront.c)).toBeGreaterThan(0);
-    expect(before.totals.commissionPaidKobo).toBe(Number(upfront.c));
+    expect(before.totals.commissionUpfrontKobo).toBe(Number(upfront.c));
+    expect(before.totals.commissionSettledKobo).toBe(0);
     const settle = await api('POST', 'commissions/settle', admin, {
       corporateId: a.corporateId,
       password: TEST_PASSWORD,
@@ -187,10 +189,11 @@ describe('[REPORTS] admin home and roll-ups', () => {
     );
     expect(Number(s.amount)).toBeGreaterThan(0);
     await sql("update commission_settlements set created_at = '2026-03-12T22:30:00Z' where id = $1", [s.id]);
-    const paid = (await api('GET', range, admin)).json().data.totals.commissionPaidKobo;
-    expect(paid).toBe(Number(upfront.c) + Number(s.amount));
+    const settled = (await api('GET', range, admin)).json().data.totals;
+    expect(settled.commissionUpfrontKobo).toBe(Number(upfront.c));
+    expect(settled.commissionSettledKobo).toBe(Number(s.amount));
     await sql("update commission_settlements set created_at = '2026-03-12T23:30:00Z' where id = $1", [s.id]);
-    expect((await api('GET', range, admin)).json().data.totals.commissionPaidKobo).toBe(Number(upfront.c));
+    expect((await api('GET', range, admin)).json().data.totals.commissionSettledKobo).toBe(0);
   });
 
   it('[REPORTS] a late reversal marks its day dirty: the figures change at once, the rebuild agrees', async () => {

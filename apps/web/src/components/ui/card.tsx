@@ -27,7 +27,7 @@ export function CardHeader({
 }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-6 py-4">
-      <div>
+      <div className="min-w-0">
         <h2 className="text-base font-semibold text-slate-900">{title}</h2>
         {description ? <p className="mt-0.5 text-sm text-slate-500">{description}</p> : null}
       </div>

@@ -19,8 +19,11 @@ export function Stat({
 }) {
   return (
     <div className={cn('min-w-0', className)} data-testid={testId}>
-      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500" data-figure-label="">
+        {label}
+      </p>
       <p
+        data-figure-value=""
         className={cn(
           'mt-1 truncate font-semibold tabular-nums text-slate-900',
           emphasis ? 'text-3xl tracking-tight' : 'text-lg',

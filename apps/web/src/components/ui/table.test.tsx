@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Column, Table } from './table';
+import { type Column, DEFAULT_CARD_FIELDS, Table } from './table';
 
 type Row = { id: string; name: string; amount: string };
 
@@ -171,16 +171,24 @@ describe('Table on a phone', () => {
     expect(opened).toEqual(['v1']);
   });
 
-  it('[TABLE] on a wide screen, or without columns marked for cards, it stays a table', () => {
+  it('[TABLE] on a wide screen it stays a table', () => {
     screenWidth(1366);
-    const { unmount } = render(
-      <Table caption="Vending transactions" columns={vendColumns} rows={vends} rowKey={(r) => r.id} />,
-    );
+    render(<Table caption="Vending transactions" columns={vendColumns} rows={vends} rowKey={(r) => r.id} />);
     expect(screen.getByRole('table', { name: 'Vending transactions' })).toBeInTheDocument();
-    unmount();
+  });
+
+  it('[TABLE] at 390 px a table without columns marked for cards is cards too, its first four columns on each', () => {
     screenWidth(390);
     render(<Table caption="Clients" columns={columns} rows={rows} rowKey={(r) => r.id} />);
-    expect(screen.getByRole('table', { name: 'Clients' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Clients' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(rows.length);
+    const shown = columns.slice(0, DEFAULT_CARD_FIELDS).map((c) => c.key);
+    expect(
+      Array.from(cards[0]!.querySelectorAll('[data-card-field]')).map((f) =>
+        f.getAttribute('data-card-field'),
+      ),
+    ).toEqual(shown);
   });
 
   it('[TABLE] cards keep the loading and empty states; the layout prop forces cards', () => {

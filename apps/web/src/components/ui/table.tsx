@@ -7,9 +7,11 @@
 // table is still wider than its box, it scrolls sideways and a shadow on the edge says there is
 // more.
 //
-// On a phone (below 640 px) a table whose columns are marked for cards shows each row as a card
-// instead: the `card: 'main'` columns on the card, `card: 'action'` ones as its footer, the rest
-// behind "More details" (see table-cards.tsx). Unmarked tables keep scrolling sideways.
+// On a phone (below 640 px) every table shows each row as a card instead: the `card: 'main'`
+// columns on the card, `card: 'action'` ones as its footer, the rest behind "More details" (see
+// table-cards.tsx). A table with no column marked 'main' shows its first four on the card: a
+// table that scrolls sideways on a phone hides its last columns (often the amount and status),
+// so none is left to do it (issue 53 point 7; e2e/51-phone-overflow.e2e.ts walks every route).
 import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query';
@@ -33,7 +35,7 @@ export type Column<T> = {
   /**
    * On a phone, as cards: 'main' shows on every card (the columns that matter: amount, status,
    * phone or name, date), 'action' in the card's footer; unmarked columns wait behind "More
-   * details". A table with no column marked 'main' stays a table.
+   * details". A table with no column marked 'main' shows its first four on the card.
    */
   card?: 'main' | 'action';
 };
@@ -48,7 +50,7 @@ export type TableProps<T> = {
   onRowClick?: (row: T) => void;
   /** Compact: narrower cell padding, for wide lists (many columns) that must fit a laptop screen. */
   dense?: boolean;
-  /** Cards or table; by default cards on a phone when a column is marked for them. */
+  /** Cards or table; by default cards on a phone. */
   layout?: 'auto' | 'table' | 'cards';
 };
 
@@ -95,6 +97,16 @@ function useHorizontalOverflow(ref: RefObject<HTMLDivElement | null>): Overflow 
   return state;
 }
 
+/** How many columns a card shows when none is marked 'main': the first ones, which say what the row is. */
+export const DEFAULT_CARD_FIELDS = 4;
+
+/** The columns as a card shows them: as marked, or the first few on the card when none is. */
+export function cardColumns<T>(columns: Column<T>[]): Column<T>[] {
+  if (columns.some((c) => c.card === 'main')) return columns;
+  let left = DEFAULT_CARD_FIELDS;
+  return columns.map((c) => (c.card || left-- <= 0 ? c : { ...c, card: 'main' }));
+}
+
 export function Table<T>({
   columns,
   rows,
@@ -107,10 +119,13 @@ export function Table<T>({
   layout = 'auto',
 }: TableProps<T>) {
   const narrow = useMediaQuery(NARROW_SCREEN);
-  const hasCards = columns.some((c) => c.card === 'main');
-  const cards = layout === 'cards' || (layout === 'auto' && narrow && hasCards);
+  const cards = layout === 'cards' || (layout === 'auto' && narrow);
   const shared = { columns, rows, rowKey, loading, emptyText, caption, onRowClick };
-  return cards ? <TableCards {...shared} /> : <GridTable {...shared} dense={dense} />;
+  return cards ? (
+    <TableCards {...shared} columns={cardColumns(columns)} />
+  ) : (
+    <GridTable {...shared} dense={dense} />
+  );
 }
 
 function GridTable<T>({

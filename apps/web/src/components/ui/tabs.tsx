@@ -16,7 +16,12 @@ export function Tabs<V extends string>({
   label: string;
 }) {
   return (
-    <div role="tablist" aria-label={label} className="mb-4 flex gap-1 border-b border-slate-200">
+    // More tabs than a phone's width (a network each) scroll within the row, not the page.
+    <div
+      role="tablist"
+      aria-label={label}
+      className="mb-4 flex gap-1 overflow-x-auto overflow-y-hidden border-b border-slate-200"
+    >
       {items.map((item) => {
         const selected = item.value === value;
         return (
@@ -27,7 +32,7 @@ export function Tabs<V extends string>({
             aria-selected={selected}
             onClick={() => onChange(item.value)}
             className={cn(
-              '-mb-px inline-flex items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-medium focus:outline-none focus-visible:bg-slate-100',
+              '-mb-px inline-flex shrink-0 items-center gap-2 whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium focus:outline-none focus-visible:bg-slate-100',
               selected
                 ? 'border-brand-700 text-brand-800'
                 : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',

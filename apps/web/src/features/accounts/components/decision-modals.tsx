@@ -4,13 +4,14 @@
 // the modal and the screen opens its success modal.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { confirmPassword } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { PasswordActionModal } from '@/components/password-action-modal';
 import { Textarea } from '@/components/ui/textarea';
 import type { ApiEnvelope } from '@/lib/api-client';
 import { toastApiError } from '@/lib/api-toasts';
+import { useAppForm } from '@/lib/use-app-form';
 import { useApproveAccount, useDeclineAccount } from '../api/business-account';
 
 function callbacks(onDone: () => void) {
@@ -40,7 +41,7 @@ export function ApproveModal({
   onDone: () => void;
 }) {
   const approve = useApproveAccount();
-  const form = useForm({
+  const form = useAppForm({
     resolver: zodResolver(z.object({ password: confirmPassword })),
     defaultValues: { password: '' },
     mode: 'onTouched',
@@ -82,7 +83,7 @@ export function DeclineModal({
   onDone: () => void;
 }) {
   const decline = useDeclineAccount();
-  const form = useForm({
+  const form = useAppForm({
     resolver: zodResolver(declineForm),
     defaultValues: { reason: '', password: '' },
     mode: 'onTouched',

@@ -74,7 +74,9 @@ describe('Business Account', () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { name: 'Business Account' })).toBeInTheDocument();
     const overview = within(await screen.findByTestId('account-overview'));
-    expect(overview.getByText('Total Funding').nextElementSibling).toHaveTextContent('₦50,000.00');
+    expect(
+      overview.getByText('Total Funding').closest('[data-figure-label]')?.nextElementSibling,
+    ).toHaveTextContent('₦50,000.00');
     expect(overview.getByText('Postpaid')).toBeInTheDocument();
     expect(overview.getByText('-₦2,500.00')).toBeInTheDocument();
     const details = within(screen.getByTestId('account-details'));

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DetailField, dash, nil } from '@/components/detail-field';
 import { DetailHeader, LoadingCard } from '@/components/detail-page';
+import { MoneyLabel } from '@/components/money-label';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -92,7 +93,7 @@ export default function BusinessAccountRoute() {
         <>
           <div className="grid gap-4 sm:grid-cols-3" data-testid="account-overview">
             <Card className="px-6 py-5">
-              <Stat label="Total Funding" value={formatNaira(a.totalFunding)} />
+              <Stat label={<MoneyLabel word="fundingTotal" />} value={formatNaira(a.totalFunding)} />
             </Card>
             <Card className="px-6 py-5">
               <Stat label="Corporate Client Type" value={clientTypeLabel(a.clientType)} />

@@ -9,12 +9,13 @@ import {
   teamMemberCreateBody,
   teamMemberUpdateBody,
 } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
+import { useAppForm } from '@/lib/use-app-form';
 import { useInviteMember, useUpdateMember } from '../api/member-mutations';
 import { onEnvelope } from './on-envelope';
 
@@ -35,7 +36,7 @@ function MemberFields({
   withEmail,
   roleLocked,
 }: {
-  form: ReturnType<typeof useForm<Values>>;
+  form: UseFormReturn<Values>;
   roles: readonly RoleView[];
   withEmail: boolean;
   roleLocked?: boolean;
@@ -92,7 +93,7 @@ function MemberFields({
 
 export function InviteMemberModal({ roles, onClose }: { roles: readonly RoleView[]; onClose: () => void }) {
   const invite = useInviteMember();
-  const form = useForm<Values>({
+  const form = useAppForm<Values>({
     resolver: zodResolver(inviteSchema, undefined, { raw: true }) as never,
     defaultValues: { first_name: '', last_name: '', email: '', msisdn: '', roleId: '' },
     mode: 'onTouched',
@@ -142,7 +143,7 @@ export function EditMemberModal({
   onClose: () => void;
 }) {
   const update = useUpdateMember();
-  const form = useForm<Values>({
+  const form = useAppForm<Values>({
     resolver: zodResolver(editSchema, undefined, { raw: true }) as never,
     defaultValues: {
       first_name: member.first_name,

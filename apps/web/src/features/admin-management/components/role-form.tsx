@@ -3,13 +3,14 @@
 // shared roleBody), which also refuses permissions of the other area or ones the editor lacks.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { roleBody } from '@vendport/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { LoadingCard } from '@/components/detail-page';
 import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/text-input';
 import { Textarea } from '@/components/ui/textarea';
+import { useAppForm } from '@/lib/use-app-form';
 import { usePermissionCatalogue } from '../api/get-permissions';
 import type { RoleBody } from '../api/role-mutations';
 import { PermissionPicker } from './permission-picker';
@@ -33,7 +34,7 @@ export function RoleForm({
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<RoleBody>({
+  } = useAppForm<RoleBody>({
     resolver: zodResolver(roleBody) as never,
     defaultValues: initial,
     mode: 'onTouched',

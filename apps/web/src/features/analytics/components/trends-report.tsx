@@ -1,10 +1,13 @@
 // Analytics trends: platform sales and funding per day, week or month over the chosen range (the
 // last 30 days by default), the success rate over time, sales by network, service, platform and
 // client type, each against the period of the same length just before. Live vends, Lagos days.
+
 import type { TrendsView } from '@vendport/shared';
+import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { type ChartRow, PALETTE } from '@/components/chart';
 import { ChartCard } from '@/components/chart-card';
+import { MoneyLabel } from '@/components/money-label';
 import { QueryError } from '@/components/query-error';
 import { Card, CardHeader } from '@/components/ui/card';
 import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
@@ -39,7 +42,7 @@ function Compare({
   show,
   testId,
 }: {
-  label: string;
+  label: ReactNode;
   now: number;
   before: number;
   show: (v: number) => string;
@@ -150,13 +153,13 @@ export function TrendsReport() {
                   show={(v) => v.toLocaleString('en-NG')}
                 />
                 <Compare
-                  label="Funding received"
+                  label={<MoneyLabel word="fundingReceived" />}
                   now={d.totals.fundingKobo}
                   before={d.previousTotals.fundingKobo}
                   show={formatNaira}
                 />
                 <Compare
-                  label="Commission paid"
+                  label={<MoneyLabel word="commissionEarned" />}
                   now={d.totals.commissionKobo}
                   before={d.previousTotals.commissionKobo}
                   show={formatNaira}

@@ -5,11 +5,11 @@
 // commissions.manage settle a client's accrued commission to its wallet (password-confirmed).
 
 import type { CommissionSettlementView } from '@vendport/shared';
-import { COMMISSION_WORDS } from '@vendport/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { CommissionFilterBar, useCommissionFilters } from '@/components/commission-filters';
+import { MoneyLabel } from '@/components/money-label';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
 import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
@@ -84,22 +84,22 @@ function CommissionReport() {
             <Stat label="Successful vends" value={r ? r.totals.vends.toLocaleString('en-NG') : '—'} />
             <Stat label="Sales" value={r ? formatNaira(r.totals.amountKobo) : '—'} />
             <Stat
-              label={COMMISSION_WORDS.earned}
+              label={<MoneyLabel word="commissionEarned" />}
               value={r ? formatNaira(r.totals.commissionKobo) : '—'}
               emphasis
             />
             <Stat
-              label="Upfront"
+              label={<MoneyLabel word="commissionUpfront" />}
               value={r ? formatNaira(r.totals.upfrontKobo) : '—'}
               hint="Deducted at vend time"
             />
             <Stat
-              label="Accrued"
+              label={<MoneyLabel word="commissionAccrued" />}
               value={r ? formatNaira(r.totals.accruedKobo) : '—'}
               hint="Paid by settlement"
             />
             <Stat
-              label="Settled"
+              label={<MoneyLabel word="commissionSettled" />}
               value={r ? formatNaira(r.totals.settledKobo) : '—'}
               hint="Accrued, now paid"
             />

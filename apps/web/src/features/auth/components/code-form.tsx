@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { SessionUser, twoFactorBody, verifyEmailBody } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
@@ -13,6 +13,7 @@ import { isSignedInToastOwed } from '@/lib/after-sign-in';
 import type { ApiEnvelope } from '@/lib/api-client';
 import { errorMessages, toastApiError, toastApiResult } from '@/lib/api-toasts';
 import { useSession } from '@/lib/session';
+import { useAppForm } from '@/lib/use-app-form';
 import { type CodeType, useResendVerificationCode } from '../api/resend-verification-code';
 import { FormErrors } from './form-errors';
 
@@ -54,7 +55,7 @@ export function CodeForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { code: '' } });
+  } = useAppForm({ resolver: zodResolver(schema), defaultValues: { code: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerErrors(null);

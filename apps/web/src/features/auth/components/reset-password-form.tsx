@@ -4,13 +4,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordBody } from '@vendport/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { Button } from '@/components/ui/button';
 import { KeyIcon, MailIcon } from '@/components/ui/icons';
 import { TextInput } from '@/components/ui/text-input';
 import { errorMessages } from '@/lib/api-toasts';
+import { useAppForm } from '@/lib/use-app-form';
 import { useChangePassword } from '../api/change-password';
 import { FormErrors } from './form-errors';
 
@@ -21,7 +22,7 @@ export function ResetPasswordForm({ email, onDone }: { email?: string; onDone: (
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(changePasswordBody),
     defaultValues: { email: email ?? '', code: '', new_password: '', confirm_password: '' },
   });

@@ -5,7 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { updatePasswordBody } from '@vendport/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { NewPasswordFields } from '@/components/new-password-fields';
@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
 import { errorMessages } from '@/lib/api-toasts';
 import { useSession } from '@/lib/session';
+import { useAppForm } from '@/lib/use-app-form';
 import { useChangePassword } from '../api/change-password';
 import { AuthLayout } from '../components/auth-layout';
 import { FormErrors } from '../components/form-errors';
@@ -29,7 +30,7 @@ function ForcedChangeForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(updatePasswordBody),
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
   });

@@ -3,13 +3,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordBody } from '@vendport/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { MailIcon } from '@/components/ui/icons';
 import { TextInput } from '@/components/ui/text-input';
 import { errorMessages, toastApiError, toastApiResult } from '@/lib/api-toasts';
+import { useAppForm } from '@/lib/use-app-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthLayout } from '../components/auth-layout';
 import { FormErrors } from '../components/form-errors';
@@ -24,7 +25,7 @@ export default function ForgotPasswordRoute() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(forgotPasswordBody), defaultValues: { email: '' } });
+  } = useAppForm({ resolver: zodResolver(forgotPasswordBody), defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerErrors(null);

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH, registerBody } from '@vendport/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { BuildingIcon, MailIcon } from '@/components/ui/icons';
 import { TextInput } from '@/components/ui/text-input';
 import { errorMessages } from '@/lib/api-toasts';
 import { useSession } from '@/lib/session';
+import { useAppForm } from '@/lib/use-app-form';
 import { useRegister } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
 import { FormErrors } from '../components/form-errors';
@@ -23,7 +24,7 @@ export default function SignUpRoute() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(registerBody),
     defaultValues: { company_name: '', first_name: '', last_name: '', email: '', msisdn: '', password: '' },
   });

@@ -1,6 +1,8 @@
 // The client's auto top-up settings: the switch, default time, caps and the policy when the wallet
 // cannot cover a top-up; with today's and this month's spend against the caps.
+
 import {
+  AMOUNT_LIMITS,
   type AutoTopupSettingsBody,
   type AutoTopupSettingsView,
   autoTopupSettingsBody,
@@ -11,6 +13,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import { MoneyInput } from '@/components/ui/money-input';
 import { Select } from '@/components/ui/select';
 import { Stat } from '@/components/ui/stat';
 import { TextInput } from '@/components/ui/text-input';
@@ -127,20 +130,20 @@ export function SettingsForm({
                 onChange={(e) => setPolicy(e.target.value)}
                 options={POLICY_OPTIONS}
               />
-              <TextInput
+              <MoneyInput
                 label="Daily cap (₦)"
-                inputMode="decimal"
+                limits={AMOUNT_LIMITS.autoTopupCap}
                 value={dailyCap}
                 onChange={(e) => setDailyCap(e.target.value)}
-                helperText="Leave empty for no cap."
+                note="Leave empty for no cap."
                 {...err('dailyCap')}
               />
-              <TextInput
+              <MoneyInput
                 label="Monthly cap (₦)"
-                inputMode="decimal"
+                limits={AMOUNT_LIMITS.autoTopupCap}
                 value={monthlyCap}
                 onChange={(e) => setMonthlyCap(e.target.value)}
-                helperText="Leave empty for no cap."
+                note="Leave empty for no cap."
                 {...err('monthlyCap')}
               />
             </div>

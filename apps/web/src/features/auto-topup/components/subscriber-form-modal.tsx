@@ -2,7 +2,9 @@
 // and overridable), airtime amount or a data plan, and the schedule (daily, weekly on a weekday,
 // monthly on a day, once on a date) at a Lagos time. Checked here with the shared schema, then by
 // the server as a vend would be; its refusal shows in the form.
+
 import {
+  AMOUNT_LIMITS,
   AUTO_TOPUP_FREQUENCIES,
   type AutoTopupSubscriberBody,
   type AutoTopupSubscriberView,
@@ -17,6 +19,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Modal } from '@/components/ui/modal';
+import { MoneyInput } from '@/components/ui/money-input';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
 import { usePlanCatalogue } from '@/lib/api/get-data-plans';
@@ -162,10 +165,10 @@ export function SubscriberFormModal({
           />
           <Select label="Type" value={d.type} onChange={set('type')} options={SERVICE_TYPE_OPTIONS} />
           {d.type === 'AIRTIME' ? (
-            <TextInput
+            <MoneyInput
               label="Amount (₦)"
               required
-              inputMode="decimal"
+              limits={AMOUNT_LIMITS.catalogue}
               value={d.amount}
               onChange={set('amount')}
               {...err('amount')}

@@ -8,6 +8,7 @@ import {
   type CommissionService,
   type CommissionTableLook,
 } from '@/components/commission-tables';
+import { MoneyLabel } from '@/components/money-label';
 import { type Column, Table } from '@/components/ui/table';
 import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
 import { formatDate, formatNaira, formatTime } from '@/lib/format';
@@ -46,7 +47,7 @@ export function SettlementsTable({ rows, loading }: { rows: CommissionSettlement
     },
     {
       key: 'amount',
-      header: 'Settled to wallet',
+      header: <MoneyLabel word="commissionSettled" />,
       align: 'right',
       cell: (r) => (
         <span className="font-medium tabular-nums text-slate-900">{formatNaira(r.amountKobo)}</span>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COMMISSION_WORDS, type CommissionsView } from '@vendport/shared';
+import { type CommissionsView, MONEY_WORDS } from '@vendport/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { makeUser, stubFetch } from '../../../../test/factories';
@@ -69,10 +69,16 @@ describe('commission', () => {
     expect(screen.getByTestId('commission-accrued')).toHaveTextContent('₦65.00');
     expect(screen.getByTestId('commission-accrued')).toHaveTextContent('₦15.00 settled to your wallet');
     expect(screen.getByTestId('commission-unsettled')).toHaveTextContent('₦50.00');
-    expect(screen.getByText(`${COMMISSION_WORDS.awaitingSettlement}:`, { exact: false })).toBeInTheDocument();
+    expect(
+      screen.getByText(MONEY_WORDS.commissionUnsettled, { selector: '[data-money-word]' }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('commission-pending')).toHaveTextContent('₦3.00');
-    expect(screen.getByText(`${COMMISSION_WORDS.pending}:`, { exact: false })).toBeInTheDocument();
-    expect(screen.getByText(`${COMMISSION_WORDS.balance}:`, { exact: false })).toHaveTextContent('₦53.00');
+    expect(
+      screen.getByText(MONEY_WORDS.commissionPending, { selector: '[data-money-word]' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(MONEY_WORDS.commissionBalance, { selector: '[data-money-word]' }).parentElement,
+    ).toHaveTextContent('₦53.00');
     expect(screen.getByTestId('commission-mode')).toHaveTextContent('Accrued');
 
     const days = within(screen.getByRole('table', { name: 'Commission per day' }))

@@ -1,5 +1,5 @@
-import { COMMISSION_WORDS } from '@vendport/shared';
 import { CommissionFilterBar, useCommissionFilters } from '@/components/commission-filters';
+import { MoneyLabel } from '@/components/money-label';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -66,7 +66,7 @@ export default function CommissionRoute() {
             className={`grid gap-6 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4 ${report.isPlaceholderData ? 'opacity-60' : ''}`}
           >
             <Stat
-              label={COMMISSION_WORDS.earned}
+              label={<MoneyLabel word="commissionEarned" />}
               value={formatNaira(t.commissionKobo)}
               emphasis
               testId="commission-total"
@@ -77,13 +77,13 @@ export default function CommissionRoute() {
               hint={`${t.vends.toLocaleString('en-NG')} successful purchases`}
             />
             <Stat
-              label={COMMISSION_WORDS.accrued}
+              label={<MoneyLabel word="commissionAccrued" />}
               value={formatNaira(t.accruedKobo)}
               hint={`${formatNaira(t.settledKobo)} settled to your wallet`}
               testId="commission-accrued"
             />
             <Stat
-              label={COMMISSION_WORDS.upfront}
+              label={<MoneyLabel word="commissionUpfront" />}
               value={formatNaira(t.upfrontKobo)}
               hint="Deducted at purchase"
             />
@@ -92,14 +92,14 @@ export default function CommissionRoute() {
         {data && data.unsettledKobo !== null ? (
           <div className="flex flex-wrap gap-x-8 gap-y-2 border-t border-slate-100 bg-slate-50 px-6 py-3 text-sm text-slate-600">
             <span>
-              {COMMISSION_WORDS.awaitingSettlement}:{' '}
+              <MoneyLabel word="commissionUnsettled" />:{' '}
               <span className="font-semibold tabular-nums text-slate-900" data-testid="commission-unsettled">
                 {formatNaira(data.unsettledKobo)}
               </span>
             </span>
             {data.pendingKobo ? (
               <span>
-                {COMMISSION_WORDS.pending}:{' '}
+                <MoneyLabel word="commissionPending" />:{' '}
                 <span className="font-semibold tabular-nums text-slate-900" data-testid="commission-pending">
                   {formatNaira(data.pendingKobo)}
                 </span>
@@ -107,7 +107,7 @@ export default function CommissionRoute() {
             ) : null}
             {data.commissionBalanceKobo !== null ? (
               <span>
-                {COMMISSION_WORDS.balance}:{' '}
+                <MoneyLabel word="commissionBalance" />:{' '}
                 <span className="font-semibold tabular-nums text-slate-900">
                   {formatNaira(data.commissionBalanceKobo)}
                 </span>

@@ -3,8 +3,9 @@
 // setting and "Settle accrued commission" for admins holding commissions.manage.
 
 import type { CorporateClientDetailView } from '@vendport/shared';
-import { COMMISSION_WORDS } from '@vendport/shared';
+import { MONEY_WORDS } from '@vendport/shared';
 import { useState } from 'react';
+import { MoneyLabel } from '@/components/money-label';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -81,22 +82,22 @@ export function ClientCommissionCard({
           </div>
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4" data-testid="client-commission">
             <Stat
-              label={COMMISSION_WORDS.earned}
+              label={<MoneyLabel word="commissionEarned" />}
               value={formatNaira(c.totals.commissionKobo)}
               hint={`${c.totals.vends} vends`}
             />
-            <Stat label={COMMISSION_WORDS.upfront} value={formatNaira(c.totals.upfrontKobo)} />
+            <Stat label={<MoneyLabel word="commissionUpfront" />} value={formatNaira(c.totals.upfrontKobo)} />
             <Stat
-              label={COMMISSION_WORDS.awaitingSettlement}
+              label={<MoneyLabel word="commissionUnsettled" />}
               value={formatNaira(unsettled)}
               hint={
                 c.pendingKobo
-                  ? `${COMMISSION_WORDS.pending}: ${formatNaira(c.pendingKobo)}, apart`
+                  ? `${MONEY_WORDS.commissionPending}: ${formatNaira(c.pendingKobo)}, apart`
                   : undefined
               }
               testId="client-commission-awaiting"
             />
-            <Stat label={COMMISSION_WORDS.settled} value={formatNaira(c.totals.settledKobo)} />
+            <Stat label={<MoneyLabel word="commissionSettled" />} value={formatNaira(c.totals.settledKobo)} />
           </div>
         </div>
       )}

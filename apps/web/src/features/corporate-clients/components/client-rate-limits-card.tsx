@@ -5,7 +5,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ApiRateLimitsView, rateLimitOverrideBody } from '@vendport/shared';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
@@ -14,6 +13,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
 import { envelopeCallbacks } from '@/lib/api-toasts';
+import { useAppForm } from '@/lib/use-app-form';
 import { useClientRateLimits, useSetClientRateLimits } from '../api/client-rate-limits';
 
 type Form = { keyPerS: string; keyBurst: string; clientPerS: string; clientBurst: string };
@@ -54,7 +54,7 @@ function OverrideForm({ corporateId, view }: { corporateId: string; view: ApiRat
     handleSubmit,
     reset,
     formState: { errors, isDirty },
-  } = useForm<Fields, unknown, Saved>({
+  } = useAppForm<Fields, unknown, Saved>({
     resolver: zodResolver(rateLimitOverrideBody),
     defaultValues: formOf(view),
   });

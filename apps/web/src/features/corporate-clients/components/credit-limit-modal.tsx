@@ -1,11 +1,17 @@
 // Set a credit client's limit (naira), password-confirmed. The server refuses a limit below what
 // the client has already used.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CorporateClientDetailView, creditLimitBody, koboToNairaString } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+import {
+  AMOUNT_LIMITS,
+  type CorporateClientDetailView,
+  creditLimitBody,
+  koboToNairaString,
+} from '@vendport/shared';
+
 import { PasswordActionModal } from '@/components/password-action-modal';
-import { TextInput } from '@/components/ui/text-input';
+import { MoneyInput } from '@/components/ui/money-input';
 import { formatNaira } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useSetCreditLimit } from '../api/set-credit-limit';
 import { type ActionDone, actionCallbacks } from './action-done';
 
@@ -27,7 +33,7 @@ export function CreditLimitModal({
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
+  } = useAppForm({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
 
   const onSubmit = handleSubmit((v) => {
     setLimit.mutate(
@@ -55,9 +61,9 @@ export function CreditLimitModal({
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <TextInput
+      <MoneyInput
         label="Credit limit (₦)"
-        inputMode="decimal"
+        limits={AMOUNT_LIMITS.creditLimit}
         required
         error={!!errors.limit}
         errorMessage={errors.limit?.message}

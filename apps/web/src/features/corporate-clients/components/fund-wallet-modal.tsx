@@ -1,15 +1,21 @@
 // Fund a client's wallet directly: amount and reason, password-confirmed, through the endpoint of
 // the client's type (fund, fund-postpaid, fund-postpaidplus). One idempotency key per opening.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminFundBody, type ClientType, type CorporateClientDetailView } from '@vendport/shared';
+import {
+  AMOUNT_LIMITS,
+  adminFundBody,
+  type ClientType,
+  type CorporateClientDetailView,
+} from '@vendport/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import { PasswordActionModal } from '@/components/password-action-modal';
-import { TextInput } from '@/components/ui/text-input';
+import { MoneyInput } from '@/components/ui/money-input';
 import { Textarea } from '@/components/ui/textarea';
 import { formatNaira } from '@/lib/format';
 import { clientTypeLabel } from '@/lib/labels';
 import { newRequestKey } from '@/lib/request-key';
+import { useAppForm } from '@/lib/use-app-form';
 import { useFundClientWallet } from '../api/fund-client-wallet';
 import { type ActionDone, actionCallbacks } from './action-done';
 
@@ -33,7 +39,7 @@ export function FundWalletModal({
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onTouched' });
+  } = useAppForm({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onTouched' });
 
   const onSubmit = handleSubmit((v) => {
     fund.mutate(
@@ -67,9 +73,9 @@ export function FundWalletModal({
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <TextInput
+      <MoneyInput
         label="Amount (₦)"
-        inputMode="decimal"
+        limits={AMOUNT_LIMITS.funding}
         placeholder="e.g. 100,000"
         required
         error={!!errors.amount}

@@ -2,18 +2,21 @@
 // gets a temporary password by email and must change it at first sign-in), the client type, a
 // credit limit for credit types, and the services to assign (the platform defaults preselected).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CREDIT_CLIENT_TYPES, type OnboardBody, onboardBody } from '@vendport/shared';
+import { AMOUNT_LIMITS, CREDIT_CLIENT_TYPES, type OnboardBody, onboardBody } from '@vendport/shared';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Modal } from '@/components/ui/modal';
+import { MoneyInput } from '@/components/ui/money-input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
+import { serviceName } from '@/lib/catalogue-labels';
+import { useAppForm } from '@/lib/use-app-form';
 import { useOnboardClient, useOnboardingData } from '../api/onboard-client';
 import type { ActionDone } from './action-done';
 
@@ -37,7 +40,7 @@ export function OnboardClientModal({
 }) {
   const data = useOnboardingData();
   const onboard = useOnboardClient();
-  const form = useForm<FormValues>({
+  const form = useAppForm<FormValues>({
     // raw: the API takes the form's own strings (naira, the phone as typed) and checks them again.
     resolver: zodResolver(onboardBody, undefined, { raw: true }) as never,
     defaultValues: {
@@ -51,6 +54,9 @@ export function OnboardClientModal({
       serviceIds: [],
     },
     mode: 'onTouched',
+    // The credit limit is only there for credit types: hidden, it is not part of what is sent or
+    // checked (a prepaid client's empty, unseen limit once blocked the whole form).
+    shouldUnregister: true,
   });
   const { register, handleSubmit, watch, setValue, formState } = form;
   const e = formState.errors;
@@ -65,7 +71,7 @@ export function OnboardClientModal({
 
   const submit = handleSubmit((v) =>
     onboard.mutate(
-      { ...v, creditLimit: credit && v.creditLimit.trim() ? v.creditLimit : undefined },
+      { ...v, creditLimit: credit && v.creditLimit?.trim() ? v.creditLimit : undefined },
       {
         onSuccess: (res) => {
           if (res.success === false) {
@@ -138,9 +144,9 @@ export function OnboardClientModal({
               {...register('clientType')}
             />
             {credit ? (
-              <TextInput
+              <MoneyInput
                 label="Credit limit (₦)"
-                inputMode="decimal"
+                limits={AMOUNT_LIMITS.creditLimit}
                 placeholder="e.g. 500,000"
                 error={!!e.creditLimit}
                 errorMessage={e.creditLimit?.message}
@@ -152,12 +158,7 @@ export function OnboardClientModal({
             <legend className="text-sm font-medium text-slate-700">Services</legend>
             <div className="mt-2 grid max-h-48 gap-2 overflow-y-auto sm:grid-cols-2">
               {data.data.services.map((s) => (
-                <Checkbox
-                  key={s.id}
-                  label={`${s.network} ${s.service.toLowerCase()} · ${s.platform.toLowerCase()}`}
-                  value={s.id}
-                  {...register('serviceIds')}
-                />
+                <Checkbox key={s.id} label={serviceName(s)} value={s.id} {...register('serviceIds')} />
               ))}
             </div>
             {e.serviceIds ? (

@@ -2,10 +2,11 @@
 // never changes; the floor the wallet may reach does.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ClientType, type CorporateClientDetailView, switchClientTypeBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+
 import { PasswordActionModal } from '@/components/password-action-modal';
 import { Select } from '@/components/ui/select';
 import { CLIENT_TYPE_OPTIONS, clientTypeLabel } from '@/lib/labels';
+import { useAppForm } from '@/lib/use-app-form';
 import { useSwitchClientType } from '../api/switch-client-type';
 import { type ActionDone, actionCallbacks } from './action-done';
 
@@ -28,7 +29,7 @@ export function SwitchTypeModal({
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
+  } = useAppForm({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
 
   const onSubmit = handleSubmit((v) => {
     switchType.mutate(

@@ -5,6 +5,7 @@ import type { CorporateClientView } from '@vendport/shared';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ClientStatusBadge, VerificationBadge } from '@/components/client-badges';
+import { MoneyLabel } from '@/components/money-label';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -77,7 +78,7 @@ function ClientsPanel() {
     },
     {
       key: 'funding',
-      header: 'Total funding',
+      header: <MoneyLabel word="fundingTotal" />,
       align: 'right',
       cell: (c) => <span className="tabular-nums">{formatNaira(c.totalFunding)}</span>,
     },

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COMMISSION_WORDS } from '@vendport/shared';
+import { MONEY_WORDS } from '@vendport/shared';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
@@ -122,8 +122,8 @@ describe('view corporate client: services and commission', () => {
     expect(within(figures).getByText('₦1,500.00')).toBeInTheDocument();
     // The same words as the client's own commission page; a pending purchase's ₦3 apart (issue 36 point 19).
     const awaiting = within(figures).getByTestId('client-commission-awaiting');
-    expect(awaiting).toHaveTextContent(COMMISSION_WORDS.awaitingSettlement);
-    expect(awaiting).toHaveTextContent(`${COMMISSION_WORDS.pending}: ₦3.00, apart`);
+    expect(awaiting).toHaveTextContent(MONEY_WORDS.commissionUnsettled);
+    expect(awaiting).toHaveTextContent(`${MONEY_WORDS.commissionPending}: ₦3.00, apart`);
     expect(screen.getByTestId('upfront-commission')).toHaveTextContent('Off');
 
     await userEvent.click(screen.getByRole('button', { name: 'Enable upfront commission' }));

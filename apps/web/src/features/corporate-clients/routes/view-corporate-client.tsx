@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { ClientStatusBadge, VerificationBadge } from '@/components/client-badges';
 import { DetailField, dash } from '@/components/detail-field';
 import { DetailHeader, LoadingCard } from '@/components/detail-page';
+import { MoneyLabel } from '@/components/money-label';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -75,7 +76,7 @@ function WalletDetails({ client }: { client: CorporateClientDetailView }) {
             <Stat label="Available to spend" value={formatNaira(w.availableKobo)} />
           </>
         ) : null}
-        <Stat label="Commission balance" value={formatNaira(w.commissionBalanceKobo)} />
+        <Stat label={<MoneyLabel word="commissionBalance" />} value={formatNaira(w.commissionBalanceKobo)} />
       </div>
     </Card>
   );
@@ -175,7 +176,7 @@ export default function ViewCorporateClientRoute() {
 
           <div className="grid gap-4 sm:grid-cols-3" data-testid="client-overview">
             <Card className="px-6 py-5">
-              <Stat label="Total Funding" value={formatNaira(c.totalFunding)} />
+              <Stat label={<MoneyLabel word="fundingTotal" />} value={formatNaira(c.totalFunding)} />
             </Card>
             <Card className="px-6 py-5">
               <Stat label="Corporate Client Type" value={clientTypeLabel(c.clientType)} />

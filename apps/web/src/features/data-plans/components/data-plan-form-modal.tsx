@@ -1,8 +1,10 @@
 // Add a data plan (network, plan code, name, data size, validity, price in naira) or edit one
 // (name, size, validity, price: the network and code are fixed once clients may be using the
 // code). Validated by the shared dataPlanBody / dataPlanUpdateBody schemas.
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  AMOUNT_LIMITS,
   type DataPlanView,
   dataPlanBody,
   dataPlanUpdateBody,
@@ -10,14 +12,16 @@ import {
   type Network,
 } from '@vendport/shared';
 import type { ReactNode } from 'react';
-import { type FieldErrors, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { MoneyInput } from '@/components/ui/money-input';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
 import { NETWORK_OPTIONS, networkLabel } from '@/lib/catalogue-labels';
+import { useAppForm } from '@/lib/use-app-form';
 import { useAddDataPlan, useUpdateDataPlan } from '../api/save-data-plan';
 
 type Saved = (plan: DataPlanView) => void;
@@ -73,9 +77,9 @@ function PlanFields({
           errorMessage={errors.validity?.message}
           {...reg('validity')}
         />
-        <TextInput
+        <MoneyInput
           label="Price (₦)"
-          inputMode="decimal"
+          limits={AMOUNT_LIMITS.catalogue}
           placeholder="e.g. 1,500"
           required
           error={!!errors.price}
@@ -134,7 +138,7 @@ function AddPlan({ network, onClose, onSaved }: { network: Network; onClose: () 
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(dataPlanBody),
     defaultValues: { network, code: '', name: '', size: '', validity: '', price: '' },
     mode: 'onTouched',
@@ -181,7 +185,7 @@ function EditPlan({ plan, onClose, onSaved }: { plan: DataPlanView; onClose: () 
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(dataPlanUpdateBody),
     defaultValues: {
       name: plan.name,

@@ -1,16 +1,18 @@
 // Edit one of our plans' mapping at a provider: the provider's code, what it charges (naira) and
 // whether the route may send the plan there. Validated by the shared providerPlanBody.
+
 import { zodResolver } from '@hookform/resolvers/zod';
-import { koboToNairaString, type ProviderPlanView, providerPlanBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+import { AMOUNT_LIMITS, koboToNairaString, type ProviderPlanView, providerPlanBody } from '@vendport/shared';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Modal } from '@/components/ui/modal';
+import { MoneyInput } from '@/components/ui/money-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
 import { networkLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useSaveProviderPlan } from '../api/provider-plans';
 
 const formSchema = providerPlanBody.pick({ providerCode: true, providerPrice: true, active: true });
@@ -21,7 +23,7 @@ export function ProviderPlanModal({ row, onClose }: { row: ProviderPlanView; onC
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(formSchema),
     defaultValues: {
       providerCode: row.mapping?.providerCode ?? '',
@@ -76,9 +78,9 @@ export function ProviderPlanModal({ row, onClose }: { row: ProviderPlanView; onC
             errorMessage={errors.providerCode?.message}
             {...register('providerCode')}
           />
-          <TextInput
+          <MoneyInput
             label="Provider price (₦)"
-            inputMode="decimal"
+            limits={AMOUNT_LIMITS.providerPrice}
             placeholder="e.g. 1,000"
             required
             error={!!errors.providerPrice}

@@ -8,13 +8,13 @@ import {
   RESOLVE_ACTION_LABELS,
   type ResolveActionName,
 } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { PasswordActionModal } from '@/components/password-action-modal';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toastApiError } from '@/lib/api-toasts';
 import { formatNaira } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useResolveDiscrepancy } from '../api/resolve-discrepancy';
 
 /** What a resolution does, in the words the admin confirms. */
@@ -45,7 +45,7 @@ function ResolveForm({ item, onClose }: { item: DiscrepancyView; onClose: () => 
     watch,
     setError,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(discrepancyResolveBody),
     defaultValues: { action: item.actions[0] ?? 'DISMISS', note: '', password: '' },
     mode: 'onTouched',

@@ -3,11 +3,12 @@
 // password is empty. Outcomes as in spec §8.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FundRequestView, fundRequestDeclineBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { PasswordActionModal } from '@/components/password-action-modal';
 import { Textarea } from '@/components/ui/textarea';
 import { toastApiError } from '@/lib/api-toasts';
+import { useAppForm } from '@/lib/use-app-form';
 import { useDeclineFundRequest } from '../api/decline-fund-request';
 import { RequestSummary } from './request-summary';
 
@@ -30,7 +31,7 @@ export function DeclineModal({
     watch,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onTouched' });
+  } = useAppForm({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onTouched' });
   const password = watch('password');
 
   const close = () => {

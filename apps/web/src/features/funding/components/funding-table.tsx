@@ -4,7 +4,8 @@ import type { FundingTransactionView } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { FundingStatusBadge } from '@/components/funding-status-badge';
 import { type Column, Table } from '@/components/ui/table';
-import { formatDate, formatNaira } from '@/lib/format';
+import { WhenCell } from '@/components/when-cell';
+import { formatNaira } from '@/lib/format';
 import { clientTypeLabel, fundingMethodLabel } from '@/lib/labels';
 
 export function FundingTable({
@@ -24,7 +25,7 @@ export function FundingTable({
       key: 'date',
       card: 'main' as const,
       header: 'Date',
-      cell: (r) => <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>,
+      cell: (r) => <WhenCell at={r.createdAt} />,
     },
     ...(client
       ? [

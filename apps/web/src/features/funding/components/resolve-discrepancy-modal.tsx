@@ -7,7 +7,6 @@ import {
   type GatewayDiscrepancyView,
   gatewayDiscrepancyResolveBody,
 } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { PasswordActionModal } from '@/components/password-action-modal';
 import { Select } from '@/components/ui/select';
@@ -15,6 +14,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { Textarea } from '@/components/ui/textarea';
 import { toastApiError } from '@/lib/api-toasts';
 import { formatNaira } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useResolveGatewayDiscrepancy } from '../api/resolve-gateway-discrepancy';
 
 export function ResolveDiscrepancyModal({
@@ -34,7 +34,7 @@ function ResolveForm({ d, onClose }: { d: GatewayDiscrepancyView; onClose: () =>
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(gatewayDiscrepancyResolveBody),
     defaultValues: { action: d.actions[0] ?? 'WRITE_OFF', note: '', corporate_id: undefined, password: '' },
     mode: 'onTouched',

@@ -69,8 +69,10 @@ describe('client funding history', () => {
     const cells = (i: number) =>
       within(rows[i] as HTMLElement)
         .getAllByRole('cell')
-        .map((c) => c.textContent);
-    // 22:30 UTC on 14 Feb is 23:30 in Lagos: still the 14th.
+        // The date cell's first line (its time is beneath it).
+        .map((c) => c.querySelector('time > span')?.textContent ?? c.textContent);
+    // 22:30 UTC on 14 Feb is 23:30 in Lagos: still the 14th; its time beneath (issue 53 point 10).
+    expect(within(rows[0] as HTMLElement).getByText('11:30 PM')).toBeInTheDocument();
     expect(cells(0)).toEqual(['14/02/2026', 'CP-ABCDEFGH12', 'Card', '₦2,500.00', '₦137.50', 'Successful']);
     expect(cells(1)).toEqual([
       '05/01/2026',

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Table } from '@/components/ui/table';
+import { WhenCell } from '@/components/when-cell';
 import { networkLabel } from '@/lib/catalogue-labels';
 import { formatDate, formatNaira } from '@/lib/format';
 import { formatMsisdn } from '@/lib/labels';
@@ -59,7 +60,9 @@ export function PendingWork({ d, loading }: { d: D | undefined; loading: boolean
   const fr = d?.pendingFundRequests;
   const pv = d?.pendingVerifications;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    // Side by side only where both tables fit whole: at 1366×800 the fund requests' Date column
+    // was cut off (issue 53 point 10), so a laptop stacks them.
+    <div className="grid gap-4 2xl:grid-cols-2">
       <Card className="overflow-hidden" data-testid="pending-fund-requests">
         <CardHeader
           title={`Pending fund requests${fr ? ` (${fr.total})` : ''}`}
@@ -90,7 +93,7 @@ export function PendingWork({ d, loading }: { d: D | undefined; loading: boolean
             },
             { key: 'client', header: 'Client', wrap: true, cell: (f) => f.corporateName },
             { key: 'amount', header: 'Amount', align: 'right', cell: (f) => formatNaira(f.amountKobo) },
-            { key: 'date', header: 'Date', cell: (f) => formatDate(f.createdAt) },
+            { key: 'date', header: 'Date', cell: (f) => <WhenCell at={f.createdAt} /> },
           ]}
         />
       </Card>

@@ -34,6 +34,7 @@ export function RecentVends({ rows, loading }: { rows: Recent[]; loading: boolea
           {
             key: 'code',
             header: 'Transaction ID',
+            card: 'main',
             cell: (v) => (
               <Link
                 to={`/dashboard/vending-history/${v.id}`}
@@ -49,11 +50,23 @@ export function RecentVends({ rows, loading }: { rows: Recent[]; loading: boolea
             header: 'Service',
             cell: (v) => `${networkLabel(v.network)} ${serviceTypeLabel(v.serviceType)}`,
           },
-          { key: 'amount', header: 'Amount', align: 'right', cell: (v) => formatNaira(v.amountKobo) },
-          { key: 'status', header: 'Status', cell: (v) => <VendStatusBadge status={v.status} /> },
+          {
+            key: 'amount',
+            header: 'Amount',
+            align: 'right',
+            card: 'main',
+            cell: (v) => formatNaira(v.amountKobo),
+          },
+          {
+            key: 'status',
+            header: 'Status',
+            card: 'main',
+            cell: (v) => <VendStatusBadge status={v.status} />,
+          },
           {
             key: 'date',
             header: 'Date',
+            card: 'main',
             cell: (v) => (
               <time dateTime={v.createdAt}>
                 <span className="block text-slate-800">{formatDate(v.createdAt)}</span>

@@ -2,7 +2,7 @@
 // this week, this month or a custom range, Lagos days), vend value per day by network, top clients,
 // the fund requests and verifications waiting for an admin, and the VTU lines' float with low
 // lines flagged. Live vends only.
-import { COMMISSION_WORDS } from '@vendport/shared';
+import { MoneyLabel } from '@/components/money-label';
 import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
@@ -56,7 +56,11 @@ function PlatformFigures() {
               className="col-span-2 sm:col-span-1"
             />
             <Stat label="Successful vends" value={n(t?.successCount)} testId="success-count" />
-            <Stat label="Funding received" value={money(t?.fundingKobo)} testId="funding-received" />
+            <Stat
+              label={<MoneyLabel word="fundingReceived" />}
+              value={money(t?.fundingKobo)}
+              testId="funding-received"
+            />
             <Stat
               label="Client wallet balances"
               value={money(t?.clientBalancesKobo)}
@@ -78,14 +82,19 @@ function PlatformFigures() {
               hint={t ? formatNaira(t.reversedValueKobo) : undefined}
             />
             <Stat
-              label={COMMISSION_WORDS.earnedByClients}
+              label={<MoneyLabel word="commissionEarned" />}
               value={money(t?.commissionKobo)}
               hint="On successful vends"
             />
             <Stat
-              label={COMMISSION_WORDS.paidToClients}
-              value={money(t?.commissionPaidKobo)}
-              hint="Upfront, and settled to wallets"
+              label={<MoneyLabel word="commissionUpfront" />}
+              value={money(t?.commissionUpfrontKobo)}
+              hint="Off the price of successful vends"
+            />
+            <Stat
+              label={<MoneyLabel word="commissionSettled" />}
+              value={money(t?.commissionSettledKobo)}
+              hint="Accrued, moved to wallets"
             />
           </Card>
 

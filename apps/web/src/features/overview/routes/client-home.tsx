@@ -2,9 +2,10 @@
 // test mode), the period's figures (today, this week, this month or a custom range, Lagos days),
 // value per day by network, the split by service and by platform, the last ten vends, and
 // shortcuts to fund and to vend. Live vends only.
-import { COMMISSION_WORDS } from '@vendport/shared';
+
 import { PALETTE } from '@/components/chart';
 import { ChartCard } from '@/components/chart-card';
+import { MoneyLabel } from '@/components/money-label';
 import { QueryError } from '@/components/query-error';
 import { Card } from '@/components/ui/card';
 import { ChartIcon, SignalIcon, WalletIcon } from '@/components/ui/icons';
@@ -91,8 +92,12 @@ export default function ClientHomeRoute() {
             <Stat label="Successful vends" value={n(t?.successCount)} testId="success-count" />
             <Stat label="Failed vends" value={n(t?.failedCount)} />
             <Stat label="Pending vends" value={n(t?.pendingCount)} />
-            <Stat label={COMMISSION_WORDS.earned} value={money(t?.commissionKobo)} />
-            <Stat label="Funding received" value={money(t?.fundingKobo)} testId="funding-received" />
+            <Stat label={<MoneyLabel word="commissionEarned" />} value={money(t?.commissionKobo)} />
+            <Stat
+              label={<MoneyLabel word="fundingReceived" />}
+              value={money(t?.fundingKobo)}
+              testId="funding-received"
+            />
           </Card>
 
           <DailySalesCard daily={d?.daily ?? []} loading={loading} />

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PHONE_PREFIX, type SessionUser, updateProfileBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { MailIcon } from '@/components/ui/icons';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
 import { userFromData, useSession } from '@/lib/session';
+import { useAppForm } from '@/lib/use-app-form';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** The phone input shows the fixed +234 prefix, so it edits the national part only. */
@@ -23,7 +24,7 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
     handleSubmit,
     reset,
     formState: { errors, isDirty },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(updateProfileBody),
     defaultValues: {
       first_name: user.first_name,

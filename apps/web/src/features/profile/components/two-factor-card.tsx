@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SessionUser, twoFactorEnableBody, twoFactorResetBody } from '@vendport/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
 import { useSession } from '@/lib/session';
+import { useAppForm } from '@/lib/use-app-form';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useResetTwoFactor } from '../api/reset-two-factor';
 import { type TwoFactorSetup, useSetupTwoFactor } from '../api/setup-two-factor';
@@ -46,7 +47,7 @@ function EnableForm({ setup, onDone }: { setup: TwoFactorSetup; onDone: () => vo
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(twoFactorEnableBody), defaultValues: { code: '' } });
+  } = useAppForm({ resolver: zodResolver(twoFactorEnableBody), defaultValues: { code: '' } });
 
   const onSubmit = handleSubmit((values) => {
     enable.mutate(values, {
@@ -99,7 +100,7 @@ function ResetForm() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(twoFactorResetBody), defaultValues: { password: '' } });
+  } = useAppForm({ resolver: zodResolver(twoFactorResetBody), defaultValues: { password: '' } });
 
   const onSubmit = handleSubmit((values) => {
     resetTwoFactor.mutate(values, {

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { updatePasswordBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
 import { useSession } from '@/lib/session';
+import { useAppForm } from '@/lib/use-app-form';
 import { useUpdatePassword } from '../api/update-password';
 
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
@@ -19,7 +20,7 @@ export function UpdatePasswordForm() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(updatePasswordBody), defaultValues: EMPTY });
+  } = useAppForm({ resolver: zodResolver(updatePasswordBody), defaultValues: EMPTY });
 
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(values, {

@@ -97,15 +97,13 @@ export function PlatformRouteEditor({
             aria-label={`${label} providers`}
           >
             {draft.map((id, i) => (
-              <li
-                key={id}
-                className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 px-4 py-2.5"
-              >
-                <div className="flex items-center gap-3">
+              // Wraps on a phone: the provider's name above its Up, Down and Remove (issue 53 point 7).
+              <li key={id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-2.5">
+                <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
                   <span className="flex h-6 w-6 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold tabular-nums text-slate-700">
                     {i + 1}
                   </span>
-                  <span className="font-medium text-slate-900">{nameOf(id)}</span>
+                  <span className="break-words font-medium text-slate-900">{nameOf(id)}</span>
                   <span className="text-xs text-slate-500">{i === 0 ? 'First choice' : 'Fallback'}</span>
                 </div>
                 {manage ? (
@@ -149,7 +147,7 @@ export function PlatformRouteEditor({
         ) : null}
         {manage ? (
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <div className="flex items-end gap-2">
+            <div className="flex min-w-0 flex-wrap items-end gap-2">
               <Select
                 label={`Add a provider to ${label}`}
                 options={offered.map((p) => ({ value: p.id, label: p.name }))}

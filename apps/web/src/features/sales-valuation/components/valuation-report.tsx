@@ -5,6 +5,7 @@ import { NETWORKS, SERVICE_TYPES } from '@vendport/shared';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Chart, PALETTE } from '@/components/chart';
+import { MoneyLabel } from '@/components/money-label';
 import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -83,7 +84,7 @@ function ResultTable({ lines }: { lines: ValuationLine[] }) {
         { key: 'value', header: 'Value', align: 'right', cell: (r) => formatNaira(r.valueKobo) },
         {
           key: 'commission',
-          header: 'Commission',
+          header: <MoneyLabel word="commissionEarned" />,
           align: 'right',
           cell: (r) => formatNaira(r.commissionKobo),
         },
@@ -189,7 +190,7 @@ export function ValuationReport({ clientId }: { clientId: string }) {
           <div className="grid gap-5 px-6 py-5 sm:grid-cols-2 lg:grid-cols-4" data-testid="valuation-totals">
             <Stat label="Vends" value={t.count.toLocaleString('en-NG')} />
             <Stat label="Value" value={formatNaira(t.valueKobo)} emphasis />
-            <Stat label="Commission" value={formatNaira(t.commissionKobo)} />
+            <Stat label={<MoneyLabel word="commissionEarned" />} value={formatNaira(t.commissionKobo)} />
             <Stat label="Net cost" value={formatNaira(t.netCostKobo)} hint="Value less commission" />
           </div>
           <div className="border-t border-slate-100 px-2 py-4 sm:px-4">

@@ -2,8 +2,10 @@
 // the platforms tried next when the first fails, and the naira bounds of one vend. Validated by
 // the shared serviceBody schema; sent as the spec's {network, service, platform, commission}
 // plus fallbackPlatforms and the bounds.
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  AMOUNT_LIMITS,
   bpsToPercentString,
   koboToNairaString,
   PLATFORMS,
@@ -11,11 +13,11 @@ import {
   type ServiceView,
   serviceBody,
 } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Modal } from '@/components/ui/modal';
+import { MoneyInput } from '@/components/ui/money-input';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
@@ -26,6 +28,7 @@ import {
   SERVICE_TYPE_OPTIONS,
   serviceName,
 } from '@/lib/catalogue-labels';
+import { useAppForm } from '@/lib/use-app-form';
 import { type ServicePayload, useAddService, useUpdateService } from '../api/save-service';
 
 const zod = zodResolver(serviceBody);
@@ -85,7 +88,7 @@ export function ServiceFormModal({
     watch,
     setValue,
     formState: { errors },
-  } = useForm({ resolver, defaultValues: initialValues(service), mode: 'onTouched' });
+  } = useAppForm({ resolver, defaultValues: initialValues(service), mode: 'onTouched' });
 
   const platform = watch('platform');
   const fallbacks = (watch('fallbackPlatforms') ?? []) as Platform[];
@@ -201,17 +204,17 @@ export function ServiceFormModal({
           ) : null}
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput
+          <MoneyInput
             label="Minimum amount (₦)"
-            inputMode="decimal"
+            limits={AMOUNT_LIMITS.catalogue}
             placeholder={editing ? undefined : 'Default'}
             error={!!errors.minAmount}
             errorMessage={errors.minAmount?.message}
             {...register('minAmount')}
           />
-          <TextInput
+          <MoneyInput
             label="Maximum amount (₦)"
-            inputMode="decimal"
+            limits={AMOUNT_LIMITS.catalogue}
             placeholder={editing ? undefined : 'Default'}
             error={!!errors.maxAmount}
             errorMessage={errors.maxAmount?.message}

@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type IpEntryView, ipAddBody } from '@vendport/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { ApiError } from '@/lib/api-client';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
 import { formatDate } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useAddIp } from '../api/add-ip';
 import { useIpAllowlist } from '../api/get-ip-allowlist';
 import { useRemoveIp } from '../api/remove-ip';
@@ -33,7 +34,7 @@ export function IpAllowlistCard({ canManage }: { canManage: boolean }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ipAddBody), defaultValues: { address: '' } });
+  } = useAppForm({ resolver: zodResolver(ipAddBody), defaultValues: { address: '' } });
 
   const entries = list.data ?? [];
 

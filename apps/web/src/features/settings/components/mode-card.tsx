@@ -3,13 +3,14 @@
 // sandbox/fund); otherwise it reads why it cannot. In test mode every purchase, in the portal or
 // through the API, uses the sandbox wallet and the simulator.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AMOUNT_LIMITS } from '@vendport/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ShieldIcon } from '@/components/ui/icons';
-import { TextInput } from '@/components/ui/text-input';
+import { MoneyInput } from '@/components/ui/money-input';
 import { type ApiEnvelope, api } from '@/lib/api-client';
 import { toastApiError } from '@/lib/api-toasts';
 import { formatNaira } from '@/lib/format';
@@ -45,9 +46,9 @@ function SandboxFund() {
       }}
     >
       <div className="w-48">
-        <TextInput
+        <MoneyInput
           label="Test money (₦)"
-          inputMode="decimal"
+          limits={AMOUNT_LIMITS.sandboxTopUp}
           placeholder="e.g. 10,000"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}

@@ -4,6 +4,8 @@
 // portal page while set.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  AMOUNT_LIMITS,
+  type AmountField,
   describeCardFeeRule,
   koboToNairaString,
   type PlatformSettingsBody,
@@ -12,14 +14,16 @@ import {
   platformSettingsBody,
 } from '@vendport/shared';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { BuildingIcon } from '@/components/ui/icons';
+import { MoneyInput } from '@/components/ui/money-input';
 import { TextInput } from '@/components/ui/text-input';
 import { Textarea } from '@/components/ui/textarea';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
 import { formatShortDateTime } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { usePlatformSettings } from '../api/get-platform-settings';
 import { useSavePlatformSettings } from '../api/save-platform-settings';
 import { CardQueryState } from './card-query-state';
@@ -81,7 +85,7 @@ function PlatformForm({ view }: { view: PlatformSettingsView }) {
     watch,
     getValues,
     formState: { errors, isDirty },
-  } = useForm<Form>({ resolver: zodResolver(platformSettingsBody) as never, defaultValues: formOf(view) });
+  } = useAppForm<Form>({ resolver: zodResolver(platformSettingsBody) as never, defaultValues: formOf(view) });
   useEffect(() => reset(formOf(view)), [view, reset]);
   const preview = rulePreview(watch());
   const field = (
@@ -94,6 +98,17 @@ function PlatformForm({ view }: { view: PlatformSettingsView }) {
       error={!!errors[name]}
       errorMessage={errors[name]?.message}
       {...extra}
+      {...register(name)}
+    />
+  );
+  // A money field: its limits from AMOUNT_LIMITS, the same the schema refuses outside of.
+  const money = (name: keyof Form, label: string, limits: AmountField, note?: string) => (
+    <MoneyInput
+      label={label}
+      limits={AMOUNT_LIMITS[limits]}
+      note={note}
+      error={!!errors[name]}
+      errorMessage={errors[name]?.message}
       {...register(name)}
     />
   );
@@ -115,26 +130,32 @@ function PlatformForm({ view }: { view: PlatformSettingsView }) {
       </Section>
       <Section title="Card funding fee">
         {field('cardFeeRatePercent', 'Percentage of the amount (%)', { inputMode: 'decimal' })}
-        {field('cardFeeFlat', 'Flat fee (₦)', { inputMode: 'decimal' })}
-        {field('cardFeeFlatFrom', 'Flat fee from an amount of (₦)', { inputMode: 'decimal' })}
-        {field('cardFeeCap', 'Fee cap (₦)', { inputMode: 'decimal' })}
+        {money('cardFeeFlat', 'Flat fee (₦)', 'cardFeeFlat')}
+        {money('cardFeeFlatFrom', 'Flat fee from an amount of (₦)', 'cardFeeFlatFrom')}
+        {money('cardFeeCap', 'Fee cap (₦)', 'cardFeeCap')}
         <p className="text-sm text-slate-600 sm:col-span-2" data-testid="fee-rule-preview">
           {preview ? `Clients will see: ${preview}` : 'Enter the four parts of the rule to see it in words.'}
         </p>
       </Section>
       <Section title="Limits and alerts">
-        {field('lowBalanceThreshold', 'Default low-balance alert (₦)', {
-          inputMode: 'decimal',
-          helperText: 'For clients that set none; 0 turns the default off.',
-        })}
-        {field('vtuLowFloatThreshold', 'VTU line low-float alert (₦)', {
-          inputMode: 'decimal',
-          helperText: 'Admins who manage VTU lines are told once when a line’s float falls below it.',
-        })}
-        {field('maxVendAmount', 'Largest single vend (₦)', {
-          inputMode: 'decimal',
-          helperText: 'No vend above this, whatever a service allows.',
-        })}
+        {money(
+          'lowBalanceThreshold',
+          'Default low-balance alert (₦)',
+          'alertThreshold',
+          'For clients that set none; 0 turns the default off.',
+        )}
+        {money(
+          'vtuLowFloatThreshold',
+          'VTU line low-float alert (₦)',
+          'alertThreshold',
+          'Admins who manage VTU lines are told once when a line’s float falls below it; the dashboard flags the lines below it too.',
+        )}
+        {money(
+          'maxVendAmount',
+          'Largest single vend (₦)',
+          'maxVendAmount',
+          'No vend above this, whatever a service allows.',
+        )}
         {field('vendFailureAlertCount', 'Failed vends in an hour that alert a client', {
           inputMode: 'numeric',
           helperText: 'A client’s users who opted in hear of it at most once an hour; 0 turns it off.',

@@ -3,6 +3,7 @@
 // wallet balance below
 // which the team is alerted (empty: the platform's default).
 import {
+  AMOUNT_LIMITS,
   koboToNairaString,
   type ReconciliationSettingsView,
   reconciliationSettingsBody,
@@ -13,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FileIcon } from '@/components/ui/icons';
+import { MoneyInput } from '@/components/ui/money-input';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
@@ -113,13 +115,13 @@ function ReconciliationForm({ view, canManage }: { view: ReconciliationSettingsV
           checked={d.inApp}
           onChange={(e) => set('inApp', e.target.checked)}
         />
-        <TextInput
+        <MoneyInput
           label="Low-balance alert (₦)"
-          inputMode="decimal"
+          limits={AMOUNT_LIMITS.alertThreshold}
           placeholder={koboToNairaString(view.platformLowBalanceThresholdKobo)}
           value={d.threshold}
           onChange={(e) => set('threshold', e.target.value)}
-          helperText={`We alert your team once when a purchase takes the wallet below this amount. Empty uses the platform default (${
+          note={`We alert your team once when a purchase takes the wallet below this amount. Empty uses the platform default (${
             view.platformLowBalanceThresholdKobo > 0
               ? formatNaira(view.platformLowBalanceThresholdKobo)
               : 'off'

@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { webhookUrlBody } from '@vendport/shared';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
 import { QueryError } from '@/components/query-error';
@@ -16,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
 import { formatShortDateTime } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useWebhook } from '../api/get-webhook';
 import { useRemoveWebhook, useRotateWebhookSecret, useSaveWebhook } from '../api/save-webhook';
 import { type RevealedSecret, SecretRevealModal } from './secret-reveal-modal';
@@ -42,7 +43,7 @@ export function WebhookCard({ canManage }: { canManage: boolean }) {
     reset,
     watch,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(webhookUrlBody), defaultValues: { url: current } });
+  } = useAppForm({ resolver: zodResolver(webhookUrlBody), defaultValues: { url: current } });
   // The field follows the saved URL when it loads or changes.
   useEffect(() => reset({ url: current }), [current, reset]);
   const typed = watch('url');

@@ -12,7 +12,7 @@ import {
   type ServiceType,
   suggestNetwork,
 } from '@vendport/shared';
-import { checkVend, type VendCatalogue } from './vend-rules';
+import { boundsMessage, boundsOf, checkVend, serviceFor, type VendCatalogue } from './vend-rules';
 
 export { BULK_COLUMNS };
 
@@ -78,7 +78,16 @@ export function checkBulkCsv(text: string, catalogue: VendCatalogue, batchRefere
       planCode: raw.planCode,
     });
     if (!parsed.success) {
-      out.errors = parsed.error.issues.map((x) => x.message);
+      // A malformed airtime amount is refused in the words of its service's bounds, as the single
+      // vend form does (issue 53 point 5), when the row says which service it is.
+      const network = (raw.network?.toUpperCase() as Network | undefined) || suggestNetwork(raw.phone ?? '');
+      const service =
+        network && raw.type?.toUpperCase() === 'AIRTIME'
+          ? serviceFor(catalogue.services, network, 'AIRTIME')
+          : undefined;
+      out.errors = parsed.error.issues.map((x) =>
+        x.path[0] === 'amount' && service ? boundsMessage(boundsOf(catalogue, service), service) : x.message,
+      );
       return out;
     }
     const d = parsed.data;

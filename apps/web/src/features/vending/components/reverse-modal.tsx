@@ -3,12 +3,13 @@
 // closes the modal and opens a success modal.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminVendView, vendReverseBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { PasswordActionModal } from '@/components/password-action-modal';
 import { Textarea } from '@/components/ui/textarea';
 import { toastApiError } from '@/lib/api-toasts';
 import { formatNaira } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useReverseVend } from '../api/reverse-vend';
 
 export type ReversibleVend = { id: string; code: string; chargedKobo: number; corporateName: string };
@@ -40,7 +41,7 @@ function ReverseForm({
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(vendReverseBody),
     defaultValues: { password: '', reason: '' },
     mode: 'onTouched',

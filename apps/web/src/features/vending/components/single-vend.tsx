@@ -10,22 +10,24 @@ import {
   type ServiceType,
   suggestNetwork,
   type VendView,
-  vendBoundsHint,
 } from '@vendport/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
+import { MoneyInput } from '@/components/ui/money-input';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
 import { networkLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useCreateVend } from '../api/create-vend';
 import { portalReference } from './references';
 import { VendConfirmModal } from './vend-confirm-modal';
 import { VendResultModal } from './vend-result-modal';
 import {
+  boundsMessage,
   boundsOf,
   checkVend,
   plansFor,
@@ -69,6 +71,12 @@ function vendResolver(catalogue: VendCatalogue): Resolver<FormValues, unknown, V
       !values.network && !!normaliseMsisdn(values.phone) && !suggestNetwork(values.phone);
     if (Object.keys(res.errors).length > 0) {
       const errors = res.errors as FieldErrors<FormValues>;
+      // A malformed amount is refused in the words of the hint: the service's bounds, once known.
+      const airtime =
+        values.type === 'AIRTIME' ? (values.network as Network) || suggestNetwork(values.phone) : null;
+      const service = airtime ? serviceFor(catalogue.services, airtime, 'AIRTIME') : undefined;
+      if (errors.amount && service)
+        errors.amount = { type: 'custom', message: boundsMessage(boundsOf(catalogue, service), service) };
       // Said at once, with the other problems, rather than after they are fixed.
       if (unknownNetwork) errors.network = { type: 'custom', message: NETWORK_UNKNOWN };
       return { values: {}, errors };
@@ -120,7 +128,7 @@ export function SingleVend({
     setValue,
     reset,
     formState: { errors },
-  } = useForm<FormValues, unknown, VendDraft>({ resolver, defaultValues: EMPTY, mode: 'onTouched' });
+  } = useAppForm<FormValues, unknown, VendDraft>({ resolver, defaultValues: EMPTY, mode: 'onTouched' });
   const vend = useCreateVend();
   const [draft, setDraft] = useState<{ vend: VendDraft; quote: VendQuote; reference: string } | null>(null);
   const [result, setResult] = useState<{ vend: VendView; message: string } | null>(null);
@@ -250,14 +258,13 @@ export function SingleVend({
         ) : null}
 
         {type === 'AIRTIME' ? (
-          <TextInput
+          <MoneyInput
             label="Amount (₦)"
-            inputMode="decimal"
+            limits={service ? boundsOf(catalogue, service) : null}
             placeholder="e.g. 500"
             required
             error={!!errors.amount}
             errorMessage={errors.amount?.message}
-            helperText={service ? vendBoundsHint(boundsOf(catalogue, service)) : undefined}
             {...register('amount')}
           />
         ) : (

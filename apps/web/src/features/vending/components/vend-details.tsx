@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
+import { MoneyLabel } from '@/components/money-label';
 import { QueryError } from '@/components/query-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -34,7 +35,7 @@ const COMMISSION_MODES: Record<string, string> = {
   NONE: 'none',
 };
 
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
@@ -182,7 +183,7 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
               <Fact label="Date">{when(v.createdAt)}</Fact>
               <Fact label="Completed">{when(v.completedAt)}</Fact>
               <Fact label="Debited">{formatNaira(v.chargedKobo)}</Fact>
-              <Fact label="Commission">
+              <Fact label={<MoneyLabel word="commissionEarned" />}>
                 {v.status === 'FAILED' || v.status === 'REVERSED' ? 'None' : formatNaira(v.commissionKobo)}{' '}
                 <span className="font-normal text-slate-500">
                   (

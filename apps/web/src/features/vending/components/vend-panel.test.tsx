@@ -153,7 +153,8 @@ describe('buy airtime and data', () => {
     // The service allows ₦50–₦50,000; the platform's largest single vend is ₦20,000.
     expect(await form.findByText('Between ₦50.00 and ₦20,000.00')).toBeInTheDocument();
     const amount = form.getByLabelText(/Amount/);
-    for (const typed of ['0', '5,000,000', '20,000.01']) {
+    // Every refusal in the hint's words, whatever was typed (issue 53 point 5).
+    for (const typed of ['0', '-5', '5,000,000', '20,000.01', '1.234', '99999999999999', 'abc']) {
       await userEvent.clear(amount);
       await userEvent.type(amount, typed);
       await userEvent.click(form.getByRole('button', { name: 'Continue' }));
@@ -161,10 +162,6 @@ describe('buy airtime and data', () => {
         await form.findByText('Amount must be between ₦50.00 and ₦20,000.00 for MTN airtime'),
       ).toBeInTheDocument();
     }
-    await userEvent.clear(amount);
-    await userEvent.type(amount, '99999999999999');
-    await userEvent.click(form.getByRole('button', { name: 'Continue' }));
-    expect(await form.findByText('Amount is too large')).toBeInTheDocument();
     expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

@@ -3,6 +3,7 @@
 import { type AdminVendView, earnsCommission, type VendView } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { MoneyLabel } from '@/components/money-label';
 import { type Column, Table } from '@/components/ui/table';
 import { TestModeBadge, VendStatusBadge } from '@/components/vend-status-badge';
 import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
@@ -128,7 +129,7 @@ export function VendingTable<T extends VendView>({
     },
     {
       key: 'commission',
-      header: 'Commission',
+      header: <MoneyLabel word="commissionEarned" />,
       align: 'right',
       // Only a successful purchase earns (a pending one will if it succeeds).
       cell: (r) =>

@@ -2,7 +2,7 @@
 // may use it. Validated by the shared vtuAddBody schema. A new line has no float until funded.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { vtuAddBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -11,6 +11,7 @@ import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
 import { NETWORK_OPTIONS } from '@/lib/catalogue-labels';
+import { useAppForm } from '@/lib/use-app-form';
 import { useAddVtuLine } from '../api/add-vtu-line';
 
 export function AddLineModal({ onClose }: { onClose: () => void }) {
@@ -19,7 +20,7 @@ export function AddLineModal({ onClose }: { onClose: () => void }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(vtuAddBody),
     defaultValues: { name: '', network: 'MTN', msisdn: '', publicApi: true },
     mode: 'onTouched',

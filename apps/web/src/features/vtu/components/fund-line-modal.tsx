@@ -1,14 +1,16 @@
 // Record float bought for a VTU line: amount, the payment's reference (once only) and the acting
 // admin's password. The float moves through the ledger's VTU float account.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { koboToNairaString, type VtuLineView, vtuFundBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+import { AMOUNT_LIMITS, koboToNairaString, type VtuLineView, vtuFundBody } from '@vendport/shared';
+
 import toast from 'react-hot-toast';
 import { PasswordActionModal } from '@/components/password-action-modal';
+import { MoneyInput } from '@/components/ui/money-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
 import { networkLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useFundVtuLine } from '../api/fund-vtu-line';
 
 const schema = vtuFundBody.omit({ vtuLine: true });
@@ -28,7 +30,7 @@ export function FundLineModal({
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(schema),
     defaultValues: { amount: '', reference: '', password: '' },
     mode: 'onTouched',
@@ -62,9 +64,9 @@ export function FundLineModal({
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <TextInput
+      <MoneyInput
         label="Amount (₦)"
-        inputMode="decimal"
+        limits={AMOUNT_LIMITS.vtuFunding}
         placeholder="e.g. 500,000"
         required
         error={!!errors.amount}

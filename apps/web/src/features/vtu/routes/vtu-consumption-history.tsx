@@ -5,13 +5,13 @@ import type { VtuConsumptionView } from '@vendport/shared';
 import { Link } from 'react-router';
 import { FundingStatusBadge } from '@/components/funding-status-badge';
 import type { Column } from '@/components/ui/table';
+import { WhenCell } from '@/components/when-cell';
 import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useVtuConsumptionHistory, VTU_CONSUMPTION_HISTORY_PATH } from '../api/get-vtu-consumption-history';
 import { useVtuHistoryFilters } from '../components/use-vtu-history-filters';
 import { VtuHistoryPage } from '../components/vtu-history-page';
-import { WhenCell } from '../components/when-cell';
 
 export default function VtuConsumptionHistoryRoute() {
   const { can } = usePermissions();

@@ -2,12 +2,12 @@
 // payment reference, who recorded it), filtered and paged from the URL, exportable as CSV.
 import type { VtuFundingView } from '@vendport/shared';
 import type { Column } from '@/components/ui/table';
+import { WhenCell } from '@/components/when-cell';
 import { networkLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
 import { useVtuFundingHistory, VTU_FUNDING_HISTORY_PATH } from '../api/get-vtu-funding-history';
 import { useVtuHistoryFilters } from '../components/use-vtu-history-filters';
 import { VtuHistoryPage } from '../components/vtu-history-page';
-import { WhenCell } from '../components/when-cell';
 
 const columns: Column<VtuFundingView>[] = [
   { key: 'date', header: 'Date', cell: (r) => <WhenCell at={r.createdAt} /> },

@@ -2,14 +2,15 @@
 // checkout page. The gateway sends the browser back to /dashboard/wallet?reference=..., where the
 // wallet screen verifies the payment.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cardAmountQuery, cardInitializeBody } from '@vendport/shared';
-import { useForm } from 'react-hook-form';
+import { AMOUNT_LIMITS, cardAmountQuery, cardInitializeBody } from '@vendport/shared';
+
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CreditCardIcon } from '@/components/ui/icons';
-import { TextInput } from '@/components/ui/text-input';
+import { MoneyInput } from '@/components/ui/money-input';
 import { toastApiError } from '@/lib/api-toasts';
+import { useAppForm } from '@/lib/use-app-form';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCardFee } from '../api/get-card-fee';
 import { useInitializeCardPayment } from '../api/initialize-card-payment';
@@ -31,7 +32,7 @@ export function CardFundingCard() {
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(cardInitializeBody),
     defaultValues: { amount: '' },
     mode: 'onTouched',
@@ -67,9 +68,9 @@ export function CardFundingCard() {
         description="Pay with a debit card; the wallet is credited as soon as the payment is confirmed."
       />
       <form onSubmit={onSubmit} noValidate className="space-y-4 px-6 py-5" aria-label="Card funding">
-        <TextInput
+        <MoneyInput
           label="Amount (₦)"
-          inputMode="decimal"
+          limits={AMOUNT_LIMITS.card}
           placeholder="e.g. 2,500"
           required
           error={!!errors.amount}

@@ -2,12 +2,14 @@
 // the transfer reference, and an optional proof of payment (PDF, PNG or JPEG up to 5 MB).
 // Serves fund requests and postpaid repayments alike.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FundRequestView, fundRequestBody } from '@vendport/shared';
+import { AMOUNT_LIMITS, type FundRequestView, fundRequestBody } from '@vendport/shared';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import { Button } from '@/components/ui/button';
+import { MoneyInput } from '@/components/ui/money-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
+import { useAppForm } from '@/lib/use-app-form';
 import { type FundRequestKind, useCreateFundRequest } from '../api/create-fund-request';
 
 export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
@@ -43,7 +45,7 @@ export function FundRequestForm({
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(fundRequestBody), defaultValues: EMPTY, mode: 'onTouched' });
+  } = useAppForm({ resolver: zodResolver(fundRequestBody), defaultValues: EMPTY, mode: 'onTouched' });
 
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
@@ -81,9 +83,9 @@ export function FundRequestForm({
       aria-label={kind === 'FUNDING' ? 'Fund request' : 'Repayment'}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
+        <MoneyInput
           label="Amount (₦)"
-          inputMode="decimal"
+          limits={AMOUNT_LIMITS.funding}
           placeholder="e.g. 50,000"
           required
           error={!!errors.amount}

@@ -138,7 +138,8 @@ describe('wallet', () => {
     const form = await cardForm();
     await userEvent.type(form.getByLabelText(/Amount/), '50');
     await userEvent.click(form.getByRole('button', { name: 'Continue to payment' }));
-    expect(await form.findByText('Amount must be at least ₦100.00')).toBeInTheDocument();
+    expect(await form.findByText('Amount must be between ₦100.00 and ₦10,000,000.00')).toBeInTheDocument();
+    expect(form.getByText('Between ₦100.00 and ₦10,000,000.00')).toBeInTheDocument();
     expect(stub.calls.some((c) => c.url.includes('fund/card/'))).toBe(false);
   });
 

@@ -1,3 +1,5 @@
+// A row's moment in a table: the Lagos date with its time beneath, for every history table
+// (funding, VTU funding and consumption): a date alone does not tell two credits of a day apart.
 import { formatDate, formatTime } from '@/lib/format';
 
 /** A row's date (DD/MM/YYYY) with its time beneath (h:mm A). */
