@@ -10,7 +10,6 @@ import {
   type UpstreamProviderView,
 } from '@vendport/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { PasswordActionModal } from '@/components/password-action-modal';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,6 +17,7 @@ import { Card } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/text-input';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
 import { formatNaira, formatShortDateTime } from '@/lib/format';
+import { useAppForm } from '@/lib/use-app-form';
 import { useForceProviderHealth } from '../api/force-provider-health';
 
 const TONE: Record<ProviderHealthView['state'], BadgeTone> = {
@@ -44,7 +44,7 @@ function ForceModal({ target, onClose }: { target: Target; onClose: () => void }
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(providerHealthBody),
     defaultValues: { state: target.to, reason: '', password: '' },
     mode: 'onTouched',
