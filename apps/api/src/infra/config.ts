@@ -39,6 +39,8 @@ export const configSchema = z.object({
   /** PostgreSQL connections kept by the server. Few: more only queue inside the database. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default('./data'),
+  /** Where `npm run db:backup` writes its dumps and manifests (the image sets /backups). */
+  BACKUP_DIR: z.string().default('./backups'),
   /** 32+ characters used to encrypt API keys and TOTP secrets; generated into DATA_DIR when unset. */
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().default('admin@vendport.local'),
