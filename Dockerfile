@@ -8,25 +8,35 @@
 # (node >= 20.19, pg_dump/pg_restore of PostgreSQL 15 or newer, useradd); see deploy/README.md.
 ARG BASE_IMAGE=debian:trixie-slim
 
-# ---------------------------------------------------------------- build: web app, dependencies
-FROM ${BASE_IMAGE} AS build
+# ---------------------------------------------------------------- toolchain: node and npm
+FROM ${BASE_IMAGE} AS toolchain
 ENV DEBIAN_FRONTEND=noninteractive
 RUN apt-get update \
  && apt-get install -y --no-install-recommends nodejs npm ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-# The manifests first: the dependency layer is rebuilt only when they change.
+# A registry mirror, when npm must not go to registry.npmjs.org (passed with --build-arg).
+ARG NPM_CONFIG_REGISTRY=https://registry.npmjs.org/
+# The manifests first: the dependency layers are rebuilt only when they change.
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
 COPY packages/client/package.json packages/client/
+
+# ---------------------------------------------------------------- web: the portal's static files
+FROM toolchain AS web
 # Install scripts off: the only package with one is esbuild, whose postinstall only checks the
 # platform binary that npm already installed as an optional dependency.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
-RUN npm run build \
- && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
+RUN npm run build
+
+# ---------------------------------------------------------------- deps: what the server runs on
+FROM toolchain AS deps
+# The server's workspaces only (the API and the shared package), without their dev dependencies:
+# the web app's libraries are in its built files, the test and build tools are not needed.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w @vendport/api -w @vendport/shared
 
 # ---------------------------------------------------------------- runtime: node and the app only
 FROM ${BASE_IMAGE} AS runtime
@@ -40,13 +50,11 @@ RUN apt-get update \
  && chown vendport:vendport /data /backups
 WORKDIR /app
 # Owned by root and read-only to the app's user: a compromised process cannot rewrite the code.
-COPY --from=build /src/package.json ./
-COPY --from=build /src/node_modules node_modules
-COPY --from=build /src/packages/shared packages/shared
-COPY --from=build /src/packages/client/package.json packages/client/
-COPY --from=build /src/apps/api apps/api
-COPY --from=build /src/apps/web/package.json apps/web/
-COPY --from=build /src/apps/web/dist apps/web/dist
+COPY package.json ./
+COPY --from=deps /src/node_modules node_modules
+COPY packages/shared packages/shared
+COPY apps/api apps/api
+COPY --from=web /src/apps/web/dist apps/web/dist
 COPY deploy/healthcheck.mjs deploy/
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

@@ -1,0 +1,437 @@
+// npm run test:deploy [-- --keep-images]: the deployment proven end to end on this machine, with
+// podman and podman-compose (not part of `npm test`). It builds the Debian base images if absent
+// (scripts/deploy-podman.mjs), builds the app image and checks it (size, a non-root user, no
+// compiler, npm or dev dependency, its HEALTHCHECK), brings deploy/compose.yaml up on localhost
+// ports (development mode: the built-in simulator), waits for every instance to be healthy, signs
+// in as the first admin through the proxy with the password the logs printed once, funds a client
+// and vends through the API while one api container is killed, checks nothing is lost (every
+// reference answered once, nothing PENDING, the ledger check in the image), takes a backup while it
+// serves, wipes the database volume, restores (refused without --force over data), checks the books
+// and every balance, then brings the stack down and removes what it made. The base images stay:
+// they are the cache. --keep-images keeps the stack's images too (a second run skips their build).
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { buildImage, containersConf, ensureBase, imageExists, requireTools, sh } from './deploy-podman.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const keepImages = process.argv.includes('--keep-images');
+const work = mkdtempSync(path.join(tmpdir(), 'vendport-deploy-'));
+const P = 'vendport-deploytest';
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+const BASE = `http://localhost:${port}`;
+const IMG = 'localhost/vendport:deploytest';
+const PROXY_IMG = 'localhost/vendport-proxy:deploytest';
+const PG_IMG = 'docker.io/library/postgres:15-bookworm';
+const pgPassword = randomBytes(16).toString('hex');
+const envFile = path.join(work, 'deploy.env');
+const env = {
+  ...process.env,
+  CONTAINERS_CONF: containersConf(work),
+  VENDPORT_IMAGE: IMG,
+  VENDPORT_PROXY_IMAGE: PROXY_IMG,
+  VENDPORT_ENV_FILE: envFile,
+  POSTGRES_PASSWORD: pgPassword,
+  SITE_ADDRESS: 'http://localhost',
+  HTTP_PORT: String(port),
+  HTTPS_PORT: String(port + 1),
+};
+const DB_URL = `postgres://vendport:${pgPassword}@db:5432/vendport`;
+const VENDS = 240;
+const KILL_AFTER = 80;
+const times = [];
+const t0 = Date.now();
+
+async function step(name, fn) {
+  const started = Date.now();
+  process.stdout.write(`[${((started - t0) / 1000).toFixed(0).padStart(4)} s] ${name} ... `);
+  const result = await fn();
+  const secs = (Date.now() - started) / 1000;
+  times.push([name, secs]);
+  console.log(`${typeof result === 'string' ? `${result}, ` : ''}${secs.toFixed(1)} s`);
+  return result;
+}
+const check = (ok, what) => {
+  if (!ok) throw new Error(`FAILED: ${what}`);
+};
+
+const compose = (...args) =>
+  sh('podman-compose', ['-p', P, '-f', path.join(root, 'deploy/compose.yaml'), ...args], { env });
+const podman = (...args) => sh('podman', args, { env });
+const ctr = (service) => `${P}_${service}_1`;
+const psql = (q) =>
+  podman('exec', ctr('db'), 'psql', '-U', 'vendport', '-d', 'vendport', '-Atc', q).out.trim();
+/** A command of the app image on the stack's network: ledger check, backup, restore. */
+const oneOff = (args, allowFail = false) =>
+  sh(
+    'podman',
+    [
+      'run',
+      '--rm',
+      '--network',
+      `${P}_default`,
+      '--env-file',
+      envFile,
+      '-e',
+      `DATABASE_URL=${DB_URL}`,
+      '-v',
+      `${P}_backups:/backups`,
+      IMG,
+      'node',
+      '--import',
+      'tsx',
+      ...args,
+    ],
+    { env, allowFail },
+  );
+
+async function api(method, url, body, token) {
+  const res = await fetch(`${BASE}/api/v1/${url}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json().catch(() => ({}));
+  if (res.status >= 300) throw new Error(`${method} ${url}: HTTP ${res.status} ${json.message ?? ''}`);
+  return json.data;
+}
+
+/** The newest 6-digit code emailed to `to`: the development outbox, read on loopback inside api-1. */
+function codeFor(to, subject) {
+  const js = `fetch('http://127.0.0.1:3000/api/v1/dev/outbox?to=${encodeURIComponent(to)}').then(r=>r.json()).then(j=>console.log(JSON.stringify(j.data)))`;
+  const mails = JSON.parse(podman('exec', ctr('api-1'), 'node', '-e', js).out);
+  const mail = mails.find((m) => m.to === to && subject.test(m.subject));
+  const code = mail && /\b(\d{6})\b/.exec(mail.text);
+  check(code, `a code emailed to ${to}`);
+  return code[1];
+}
+
+async function waitFor(what, fn, limitMs = 180_000) {
+  const until = Date.now() + limitMs;
+  for (;;) {
+    const v = await Promise.resolve()
+      .then(fn)
+      .catch(() => null);
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`FAILED: ${what} within ${limitMs / 1000} s`);
+    await delay(1000);
+  }
+}
+
+const healthy = (service) =>
+  sh('podman', ['healthcheck', 'run', ctr(service)], { env, allowFail: true }).status === 0;
+
+/** sha256 of every client account's `id kind balance` line by id: the manifest's digest, computed apart. */
+const balancesDigest = () =>
+  createHash('sha256')
+    .update(
+      psql(
+        `select string_agg(id || ' ' || kind || ' ' || balance_kobo, E'\\n' order by id) || E'\\n' from ledger_accounts where kind in ('WALLET','SANDBOX_WALLET','COMMISSION')`,
+      ),
+    )
+    .digest('hex');
+
+async function main() {
+  await step('tools (podman, podman-compose, runc, debootstrap)', () => requireTools());
+  await step('base image debian:trixie-slim', () =>
+    ensureBase(env, work, { suite: 'trixie', ref: 'docker.io/library/debian:trixie-slim' }),
+  );
+  if (!imageExists(env, PG_IMG)) {
+    await step('base image debian:bookworm-slim (PostgreSQL 15 stand-in)', () =>
+      ensureBase(env, work, { suite: 'bookworm', ref: 'docker.io/library/debian:bookworm-slim' }),
+    );
+    await step(`image ${PG_IMG} (stand-in: deploy/test/postgres)`, () =>
+      buildImage(env, { context: path.join(root, 'deploy/test/postgres'), tag: PG_IMG }),
+    );
+  }
+  const registry = sh('npm', ['config', 'get', 'registry']).out.trim();
+  await step(`image ${IMG}`, () =>
+    buildImage(env, { context: root, dockerfile: path.join(root, 'Dockerfile'), tag: IMG, registry }),
+  );
+  await step(`image ${PROXY_IMG}`, () =>
+    buildImage(env, { context: path.join(root, 'deploy/proxy'), tag: PROXY_IMG }),
+  );
+
+  await step('image: size, non-root, no compiler or dev dependency, HEALTHCHECK', () => {
+    const bytes = Number(podman('image', 'inspect', '--format', '{{.Size}}', IMG).out.trim());
+    const probe = podman(
+      'run',
+      '--rm',
+      '--entrypoint',
+      'sh',
+      IMG,
+      '-c',
+      'id -u; for c in cc gcc g++ c++ clang make npm; do command -v $c && echo "FOUND $c"; done; ls node_modules node_modules/@biomejs 2>/dev/null',
+    ).out;
+    const [uid] = probe.split('\n');
+    check(uid !== '0' && /^\d+$/.test(uid), `the image runs as non-root (uid ${uid})`);
+    check(!probe.includes('FOUND'), `no compiler or npm in the image (${probe.match(/FOUND \S+/g)})`);
+    const dev = ['vite', 'vitest', 'typescript', 'drizzle-kit', 'autocannon', 'react', 'happy-dom'].filter(
+      (d) => probe.split('\n').includes(d),
+    );
+    check(dev.length === 0, `no dev or web dependency in node_modules (found ${dev})`);
+    const hc = JSON.stringify(JSON.parse(podman('image', 'inspect', IMG).out)[0].Config.Healthcheck ?? null);
+    check(hc.includes('healthcheck.mjs'), `a HEALTHCHECK in the image (${hc})`);
+    return `${(bytes / 1e6).toFixed(0)} MB, uid ${uid}`;
+  });
+
+  writeFileSync(
+    envFile,
+    [
+      'NODE_ENV=development',
+      `APP_SECRET=${randomBytes(32).toString('hex')}`,
+      `PUBLIC_URL=${BASE}`,
+      'SIMULATOR_LATENCY_MS=50',
+      'BACKUP_KEEP=3',
+      'LOG_LEVEL=info',
+      '',
+    ].join('\n'),
+  );
+  await step('compose up (db, migrate, api-1, api-2, worker, backup, proxy)', () => {
+    compose('up', '-d');
+  });
+  await step('healthy: db, both api instances (HEALTHCHECK), worker, proxy', () =>
+    waitFor('a healthy stack', async () => {
+      if (!['api-1', 'api-2', 'worker'].every(healthy)) return false;
+      const res = await fetch(`${BASE}/api/v1/health/ready`);
+      return res.status === 200;
+    }),
+  );
+
+  const admin = { email: 'admin@vendport.local', password: 'Deploy-Admin-Lagos-Passphrase-7' };
+  const token = await step('first admin: password printed once, signed in through the proxy', async () => {
+    const logs = ['api-1', 'api-2', 'worker'].map((s) => {
+      const l = sh('podman', ['logs', ctr(s)], { env });
+      return l.out + l.err;
+    });
+    const printed = logs.flatMap((l) => [...l.matchAll(/password: +(\S+)/g)].map((m) => m[1]));
+    check(
+      printed.length === 1,
+      `the first admin's password printed once, by one instance (${printed.length} times)`,
+    );
+    const login = await api('POST', 'login', { email: admin.email, password: printed[0] });
+    await api(
+      'POST',
+      'change-password',
+      { current_password: printed[0], new_password: admin.password, confirm_password: admin.password },
+      login.access_token,
+    );
+    await api('POST', '2fa', { code: codeFor(admin.email, /sign-in code/i) }, login.access_token);
+    return login.access_token;
+  });
+
+  const client = await step('a client registered, verified, given services and 1,000,000 naira', async () => {
+    const email = `ops-${Date.now().toString(36)}@deploy.vendport.test`;
+    const reg = await api('POST', 'register', {
+      company_name: 'Deploy Check Ltd',
+      first_name: 'Ada',
+      last_name: 'Okafor',
+      email,
+      msisdn: '0803 123 4567',
+      password: 'Lagos-Vend-deploy-42',
+    });
+    await api('POST', 'verify-email', { code: codeFor(email, /verify your email/i) }, reg.access_token);
+    await api('POST', '2fa', { code: codeFor(email, /sign-in code/i) }, reg.access_token);
+    const me = await api('GET', 'me', undefined, reg.access_token);
+    const services = await api('GET', 'services?status=ACTIVE&platform=AGGREGATOR', undefined, token);
+    await api(
+      'POST',
+      'services/assign',
+      { corporateId: me.user.corporate.id, serviceIds: services.map((s) => s.id) },
+      token,
+    );
+    await api(
+      'POST',
+      'fund',
+      {
+        corporateId: me.user.corporate.id,
+        amount: '1000000',
+        reason: 'Deploy check float',
+        password: admin.password,
+      },
+      token,
+    );
+    return { token: reg.access_token, corporateId: me.user.corporate.id };
+  });
+
+  const answered = new Map();
+  await step(`${VENDS} vends through the proxy, api-1 killed (SIGKILL) after ${KILL_AFTER}`, async () => {
+    const run = randomBytes(3).toString('hex');
+    let next = 0;
+    let done = 0;
+    let retried = 0;
+    let killed = false;
+    const vend = async (i) => {
+      const reference = `deploy-${run}-${i}`;
+      for (let attempt = 0; attempt < 40; attempt++) {
+        try {
+          const v = await api(
+            'POST',
+            'vend',
+            { reference, phone: '08031234567', type: 'AIRTIME', amount: '100' },
+            client.token,
+          );
+          answered.set(reference, v.id);
+          return;
+        } catch {
+          // The instance died under it (a 502 from the proxy, or the connection reset): sent again
+          // with the same reference, as a client would; the reference makes it one vend.
+          retried += 1;
+          await delay(500);
+        }
+      }
+      throw new Error(`FAILED: ${reference} never answered`);
+    };
+    const worker = async () => {
+      while (next < VENDS) {
+        const i = next++;
+        await vend(i);
+        done += 1;
+        if (done === KILL_AFTER && !killed) {
+          killed = true;
+          podman('kill', '--signal', 'KILL', ctr('api-1'));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    return `${answered.size} answered, ${retried} sent again`;
+  });
+
+  await step('nothing lost: one vend per reference, nothing PENDING, ledger check in the image', async () => {
+    // api-1 comes back by its restart policy, or is started again here.
+    if (podman('inspect', '--format', '{{.State.Running}}', ctr('api-1')).out.trim() !== 'true')
+      podman('start', ctr('api-1'));
+    await waitFor(
+      'no vend PENDING',
+      () => psql(`select count(*) from vends where status = 'PENDING'`) === '0',
+    );
+    const refs = [...answered.keys()].map((r) => `'${r}'`).join(',');
+    const [n, distinct, ids] = psql(
+      `select count(*), count(distinct reference), string_agg(id::text, ',' order by id) from vends where reference in (${refs})`,
+    ).split('|');
+    check(
+      Number(n) === VENDS && Number(distinct) === VENDS,
+      `${VENDS} vends for ${VENDS} references (found ${n}, ${distinct} distinct)`,
+    );
+    check(ids === [...answered.values()].sort().join(','), 'every answer is the vend the database holds');
+    const ledger = oneOff(['apps/api/src/cli/ledger-check.ts'], true);
+    check(ledger.status === 0, `ledger check passes\n${ledger.out}${ledger.err}`);
+    const statuses = psql(
+      `select string_agg(status || ' ' || n, ', ') from (select status, count(*) n from vends where reference in (${refs}) group by 1) s`,
+    );
+    return statuses;
+  });
+
+  const before = {};
+  const dump = await step('backup while serving (pg_dump custom format + manifest)', () => {
+    const out = oneOff(['apps/api/src/cli/backup.ts', '--keep', '3']).out;
+    console.log(`\n${out.trim().replace(/^/gm, '        ')}`);
+    const file = /Backup written: (\S+)/.exec(out)[1];
+    before.wallet = psql(
+      `select balance_kobo from ledger_accounts where kind = 'WALLET' and corporate_id = '${client.corporateId}'`,
+    );
+    return path.basename(file);
+  });
+
+  await step(
+    'database volume wiped (app stopped, db removed with its volume, a new one started)',
+    async () => {
+      compose('stop', 'proxy', 'api-1', 'api-2', 'worker', 'backup');
+      compose('rm', '-f', 'db');
+      podman('volume', 'rm', `${P}_pgdata`);
+      compose('up', '-d', '--no-deps', 'db');
+      await waitFor('the new database', () => psql('select 1') === '1');
+      return `${psql(`select count(*) from pg_tables where schemaname = 'public'`)} tables`;
+    },
+  );
+
+  await step('restore: into the empty database, then refused over data without --force, then forced', () => {
+    const first = oneOff(['apps/api/src/cli/restore.ts', `/backups/${dump}`]);
+    console.log(`\n${first.out.trim().replace(/^/gm, '        ')}`);
+    const refused = oneOff(['apps/api/src/cli/restore.ts', `/backups/${dump}`], true);
+    check(
+      refused.status === 2 && /is not empty.*--force/.test(refused.err),
+      `a restore over data without --force is refused\n${refused.err}`,
+    );
+    const forced = oneOff(['apps/api/src/cli/restore.ts', `/backups/${dump}`, '--force']);
+    check(/every balance equals the backup's/.test(forced.out), 'the forced restore proves the balances');
+    return 'refused without --force, restored with it';
+  });
+
+  await step('books and balances after the restore (ledger check, digest computed apart)', () => {
+    const manifest = JSON.parse(
+      podman(
+        'run',
+        '--rm',
+        '-v',
+        `${P}_backups:/backups`,
+        '--entrypoint',
+        'cat',
+        IMG,
+        `/backups/${dump}.json`,
+      ).out,
+    );
+    check(balancesDigest() === manifest.digest, 'every client account balance equals the backup manifest');
+    const wallet = psql(
+      `select balance_kobo from ledger_accounts where kind = 'WALLET' and corporate_id = '${client.corporateId}'`,
+    );
+    check(
+      wallet === before.wallet,
+      `the client's wallet ${wallet} = ${before.wallet} kobo before the backup`,
+    );
+    check(
+      oneOff(['apps/api/src/cli/ledger-check.ts'], true).status === 0,
+      'ledger check passes after the restore',
+    );
+    return `wallet ${wallet} kobo, ${manifest.accounts} accounts as backed up`;
+  });
+
+  await step(
+    'the stack back on the restored database: the client signs in and reads its balance',
+    async () => {
+      compose('up', '-d');
+      await waitFor('a ready api', async () => (await fetch(`${BASE}/api/v1/health/ready`)).status === 200);
+      const w = await api('GET', 'get-wallet-balance', undefined, client.token);
+      return JSON.stringify(w).slice(0, 80);
+    },
+  );
+}
+
+function teardown() {
+  process.stdout.write('teardown: compose down, volumes and network removed ... ');
+  sh('podman-compose', ['-p', P, '-f', path.join(root, 'deploy/compose.yaml'), 'down', '-v'], {
+    env,
+    allowFail: true,
+  });
+  for (const v of ['pgdata', 'appdata', 'backups', 'caddydata'])
+    sh('podman', ['volume', 'rm', '-f', `${P}_${v}`], { env, allowFail: true });
+  sh('podman', ['network', 'rm', '-f', `${P}_default`], { env, allowFail: true });
+  if (!keepImages) sh('podman', ['rmi', '-f', IMG, PROXY_IMG], { env, allowFail: true });
+  sh('podman', ['image', 'prune', '-f'], { env, allowFail: true });
+  rmSync(work, { recursive: true, force: true });
+  console.log('done');
+}
+
+let failed = false;
+try {
+  await main();
+} catch (err) {
+  failed = true;
+  console.log('');
+  console.error(err instanceof Error ? err.message : err);
+  for (const s of ['api-1', 'api-2', 'worker', 'migrate']) {
+    const l = sh('podman', ['logs', '--tail', '15', ctr(s)], { env, allowFail: true });
+    console.error(`--- ${s}\n${l.out}${l.err}`);
+  }
+} finally {
+  teardown();
+}
+console.log('\nstep times:');
+for (const [name, secs] of times) console.log(`  ${secs.toFixed(1).padStart(6)} s  ${name}`);
+console.log(`test:deploy ${failed ? 'FAILED' : 'passed'} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+process.exit(failed ? 1 : 0);
