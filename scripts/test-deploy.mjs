@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { buildImage, containersConf, ensureBase, imageExists, requireTools, sh } from './deploy-podman.mjs';
+import { apiCall, codeIn, fundedClient, signInFirstAdmin, vend } from './portal-flow.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const keepImages = process.argv.includes('--keep-images');
@@ -87,28 +88,12 @@ const oneOff = (args, allowFail = false) =>
     { env, allowFail },
   );
 
-async function api(method, url, body, token) {
-  const res = await fetch(`${BASE}/api/v1/${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json().catch(() => ({}));
-  if (res.status >= 300) throw new Error(`${method} ${url}: HTTP ${res.status} ${json.message ?? ''}`);
-  return json.data;
-}
+const api = (method, url, body, token) => apiCall(BASE, method, url, body, token);
 
 /** The newest 6-digit code emailed to `to`: the development outbox, read on loopback inside api-1. */
 function codeFor(to, subject) {
   const js = `fetch('http://127.0.0.1:3000/api/v1/dev/outbox?to=${encodeURIComponent(to)}').then(r=>r.json()).then(j=>console.log(JSON.stringify(j.data)))`;
-  const mails = JSON.parse(podman('exec', ctr('api-1'), 'node', '-e', js).out);
-  const mail = mails.find((m) => m.to === to && subject.test(m.subject));
-  const code = mail && /\b(\d{6})\b/.exec(mail.text);
-  check(code, `a code emailed to ${to}`);
-  return code[1];
+  return codeIn(JSON.parse(podman('exec', ctr('api-1'), 'node', '-e', js).out), to, subject);
 }
 
 async function waitFor(what, fn, limitMs = 180_000) {
@@ -203,7 +188,6 @@ async function main() {
     }),
   );
 
-  const admin = { email: 'admin@vendport.local', password: 'Deploy-Admin-Lagos-Passphrase-7' };
   const token = await step('first admin: password printed once, signed in through the proxy', async () => {
     const logs = ['api-1', 'api-2', 'worker'].map((s) => {
       const l = sh('podman', ['logs', ctr(s)], { env });
@@ -214,50 +198,12 @@ async function main() {
       printed.length === 1,
       `the first admin's password printed once, by one instance (${printed.length} times)`,
     );
-    const login = await api('POST', 'login', { email: admin.email, password: printed[0] });
-    await api(
-      'POST',
-      'change-password',
-      { current_password: printed[0], new_password: admin.password, confirm_password: admin.password },
-      login.access_token,
-    );
-    await api('POST', '2fa', { code: codeFor(admin.email, /sign-in code/i) }, login.access_token);
-    return login.access_token;
+    return signInFirstAdmin(BASE, printed[0], async (to, subject) => codeFor(to, subject));
   });
 
-  const client = await step('a client registered, verified, given services and 1,000,000 naira', async () => {
-    const email = `ops-${Date.now().toString(36)}@deploy.vendport.test`;
-    const reg = await api('POST', 'register', {
-      company_name: 'Deploy Check Ltd',
-      first_name: 'Ada',
-      last_name: 'Okafor',
-      email,
-      msisdn: '0803 123 4567',
-      password: 'Lagos-Vend-deploy-42',
-    });
-    await api('POST', 'verify-email', { code: codeFor(email, /verify your email/i) }, reg.access_token);
-    await api('POST', '2fa', { code: codeFor(email, /sign-in code/i) }, reg.access_token);
-    const me = await api('GET', 'me', undefined, reg.access_token);
-    const services = await api('GET', 'services?status=ACTIVE&platform=AGGREGATOR', undefined, token);
-    await api(
-      'POST',
-      'services/assign',
-      { corporateId: me.user.corporate.id, serviceIds: services.map((s) => s.id) },
-      token,
-    );
-    await api(
-      'POST',
-      'fund',
-      {
-        corporateId: me.user.corporate.id,
-        amount: '1000000',
-        reason: 'Deploy check float',
-        password: admin.password,
-      },
-      token,
-    );
-    return { token: reg.access_token, corporateId: me.user.corporate.id };
-  });
+  const client = await step('a client registered, verified, given services and 1,000,000 naira', () =>
+    fundedClient(BASE, token, async (to, subject) => codeFor(to, subject), 1_000_000),
+  );
 
   const answered = new Map();
   await step(`${VENDS} vends through the proxy, api-1 killed (SIGKILL) after ${KILL_AFTER}`, async () => {
@@ -266,16 +212,11 @@ async function main() {
     let done = 0;
     let retried = 0;
     let killed = false;
-    const vend = async (i) => {
+    const vendOnce = async (i) => {
       const reference = `deploy-${run}-${i}`;
       for (let attempt = 0; attempt < 40; attempt++) {
         try {
-          const v = await api(
-            'POST',
-            'vend',
-            { reference, phone: '08031234567', type: 'AIRTIME', amount: '100' },
-            client.token,
-          );
+          const v = await vend(BASE, client.token, reference);
           answered.set(reference, v.id);
           return;
         } catch {
@@ -290,7 +231,7 @@ async function main() {
     const worker = async () => {
       while (next < VENDS) {
         const i = next++;
-        await vend(i);
+        await vendOnce(i);
         done += 1;
         if (done === KILL_AFTER && !killed) {
           killed = true;
@@ -299,6 +240,14 @@ async function main() {
       }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
+    // What each container holds under this load (deploy/README.md's sizing reads it).
+    const stats = podman(
+      'stats',
+      '--no-stream',
+      '--format',
+      '{{.Name}} {{.CPUPerc}} {{.MemUsage}}',
+    ).out.trim();
+    console.log(`\n${stats.replace(/^/gm, '        ')}`);
     return `${answered.size} answered, ${retried} sent again`;
   });
 
