@@ -53,8 +53,14 @@ describe('[SCRIPTS] deploy/.env.example and deploy/compose.yaml', () => {
     const config = loadConfig(env);
     expect(config.NODE_ENV).toBe('production');
     expect(config.platformProviders.AGGREGATOR).toEqual(['VTPASS']);
-    // Without the provider's keys the server refuses to start, naming what to set.
+    // Without the provider's keys, or the shared secret, the server refuses to start, naming what to set.
     expect(() => loadConfig({ ...env, VTPASS_API_KEY: '' })).toThrow(/VTPASS is named but not configured/);
+    const pg = { ...env, DATABASE_URL: 'postgres://vendport@db:5432/vendport' };
+    expect(loadConfig(pg).DATABASE_URL).toBe(pg.DATABASE_URL);
+    expect(() => loadConfig({ ...pg, APP_SECRET: '' })).toThrow(
+      /APP_SECRET: required in production on PostgreSQL/,
+    );
+    expect(loadConfig({ ...pg, APP_SECRET: '', NODE_ENV: 'development' }).APP_SECRET).toBeUndefined();
   });
 
   it("compose's app services each run a role the server knows", () => {

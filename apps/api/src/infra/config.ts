@@ -230,6 +230,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Anyone could "pay" through the simulator's checkout and be credited: never with real money.
     throw new Error('Invalid configuration:\n  CARD_GATEWAY: the simulator cannot run in production');
   }
+  if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.APP_SECRET) {
+    // Each instance would generate its own into DATA_DIR: a key sealed by one could not be read
+    // by another (and two starting together race to write the file).
+    throw new Error(
+      'Invalid configuration:\n  APP_SECRET: required in production on PostgreSQL, the same in every instance (32+ characters: openssl rand -hex 32)',
+    );
+  }
   const warnings: string[] = [];
   const paystackKey = c.PAYSTACK_SECRET_KEY;
   if (c.CARD_GATEWAY === 'paystack' && !paystackKey) {
