@@ -117,7 +117,7 @@ function keepServing(base, client, admin) {
   let stopped = false;
   const tally = { calls: 0, failures: [] };
   const loop = async (kind) => {
-    for (let i = 0; !stopped; i++) {
+    while (!stopped) {
       try {
         if (kind === 'vend') {
           const v = await vend(base, client.token, `upg-${randomBytes(4).toString('hex')}`);
@@ -157,9 +157,16 @@ async function checkRelease(entry) {
     const stop = keepServing(server.base, client, admin);
     const m0 = Date.now();
     const c = new pg.Client({ connectionString: url });
+    c.on('error', () => {});
     await c.connect();
-    await migrate(drizzle({ client: c }), { migrationsFolder: migrationsUpTo(entry.idx) });
-    await c.end();
+    try {
+      await migrate(drizzle({ client: c }), { migrationsFolder: migrationsUpTo(entry.idx) });
+    } catch (err) {
+      await stop();
+      throw new Error(`the migration failed: ${err.message}`);
+    } finally {
+      await c.end().catch(() => {});
+    }
     const migrateMs = Date.now() - m0;
     await new Promise((r) => setTimeout(r, 1500));
     const tally = await stop();
@@ -196,7 +203,7 @@ async function checkRelease(entry) {
 let failed = 0;
 try {
   for (const entry of journal.entries.slice(-LAST)) {
-    const problems = await checkRelease(entry);
+    const problems = await checkRelease(entry).catch((err) => [err.message]);
     for (const p of problems) console.error(`  FAILED ${entry.tag}: ${p}`);
     if (problems.length) failed += 1;
   }
