@@ -151,7 +151,7 @@ async function main() {
       'sh',
       IMG,
       '-c',
-      'id -u; for c in cc gcc g++ c++ clang make npm; do command -v $c && echo "FOUND $c"; done; ls node_modules node_modules/@biomejs 2>/dev/null',
+      'id -u; for c in cc gcc g++ c++ clang make npm; do command -v $c && echo "FOUND $c"; done; ls node_modules; true',
     ).out;
     const [uid] = probe.split('\n');
     check(uid !== '0' && /^\d+$/.test(uid), `the image runs as non-root (uid ${uid})`);
@@ -360,8 +360,11 @@ function teardown() {
   for (const v of ['pgdata', 'appdata', 'backups', 'caddydata'])
     sh('podman', ['volume', 'rm', '-f', `${P}_${v}`], { env, allowFail: true });
   sh('podman', ['network', 'rm', '-f', `${P}_default`], { env, allowFail: true });
-  if (!keepImages) sh('podman', ['rmi', '-f', IMG, PROXY_IMG], { env, allowFail: true });
-  sh('podman', ['image', 'prune', '-f'], { env, allowFail: true });
+  // The images it built and their build layers; the base images stay (the cache of debootstrap).
+  if (!keepImages) {
+    sh('podman', ['rmi', '-f', IMG, PROXY_IMG], { env, allowFail: true });
+    sh('podman', ['image', 'prune', '-f'], { env, allowFail: true });
+  }
   rmSync(work, { recursive: true, force: true });
   console.log('done');
 }
