@@ -178,6 +178,9 @@ async function main() {
     ].join('\n'),
   );
   await step('compose up (db, migrate, api-1, api-2, worker, backup, proxy)', () => {
+    // podman-compose 1.0 creates networks without their ipam settings: the network is made here
+    // with compose.yaml's subnet, which TRUSTED_PROXIES names (docker compose honours it itself).
+    podman('network', 'create', '--subnet', '172.30.52.0/24', `${P}_default`);
     compose('up', '-d');
   });
   await step('healthy: db, both api instances (HEALTHCHECK), worker, proxy', () =>
@@ -288,9 +291,14 @@ async function main() {
   });
 
   await step(
-    'database volume wiped (app stopped, db removed with its volume, a new one started)',
+    'database volume wiped (app stopped by SIGTERM, drained, exit 0; db removed with its volume; a new one)',
     async () => {
       compose('stop', 'proxy', 'api-1', 'api-2', 'worker', 'backup');
+      // Stopped with SIGTERM, each app process drained and exited 0 by itself (137: killed).
+      for (const s of ['api-1', 'api-2', 'worker']) {
+        const code = podman('inspect', '--format', '{{.State.ExitCode}}', ctr(s)).out.trim();
+        check(code === '0', `${s} drained on SIGTERM and exited 0 (exit code ${code})`);
+      }
       compose('rm', '-f', 'db');
       podman('volume', 'rm', `${P}_pgdata`);
       compose('up', '-d', '--no-deps', 'db');
