@@ -160,7 +160,9 @@ async function main() {
       (d) => probe.split('\n').includes(d),
     );
     check(dev.length === 0, `no dev or web dependency in node_modules (found ${dev})`);
-    const hc = JSON.stringify(JSON.parse(podman('image', 'inspect', IMG).out)[0].Config.Healthcheck ?? null);
+    // podman keeps a docker-format image's HEALTHCHECK beside its config, docker inside it.
+    const [inspected] = JSON.parse(podman('image', 'inspect', IMG).out);
+    const hc = JSON.stringify(inspected.Healthcheck ?? inspected.Config?.Healthcheck ?? null);
     check(hc.includes('healthcheck.mjs'), `a HEALTHCHECK in the image (${hc})`);
     return `${(bytes / 1e6).toFixed(0)} MB, uid ${uid}`;
   });
