@@ -193,18 +193,23 @@ async function main() {
     }),
   );
 
-  const token = await step('first admin: password printed once, signed in through the proxy', async () => {
-    const logs = ['api-1', 'api-2', 'worker'].map((s) => {
-      const l = sh('podman', ['logs', ctr(s)], { env });
-      return l.out + l.err;
-    });
-    const printed = logs.flatMap((l) => [...l.matchAll(/password: +(\S+)/g)].map((m) => m[1]));
-    check(
-      printed.length === 1,
-      `the first admin's password printed once, by one instance (${printed.length} times)`,
-    );
-    return signInFirstAdmin(BASE, printed[0], async (to, subject) => codeFor(to, subject));
-  });
+  const { session: token } = await step(
+    'first admin: password printed once, signed in through the proxy',
+    async () => {
+      const logs = ['api-1', 'api-2', 'worker'].map((s) => {
+        const l = sh('podman', ['logs', ctr(s)], { env });
+        return l.out + l.err;
+      });
+      const printed = logs.flatMap((l) => [...l.matchAll(/password: +(\S+)/g)].map((m) => m[1]));
+      check(
+        printed.length === 1,
+        `the first admin's password printed once, by one instance (${printed.length} times)`,
+      );
+      const session = await signInFirstAdmin(BASE, printed[0], async (to, subject) => codeFor(to, subject));
+      process.stdout.write('password changed, second factor passed, ');
+      return { session };
+    },
+  );
 
   const client = await step('a client registered, verified, given services and 1,000,000 naira', () =>
     fundedClient(BASE, token, async (to, subject) => codeFor(to, subject), 1_000_000),
@@ -217,21 +222,28 @@ async function main() {
     let done = 0;
     let retried = 0;
     let killed = false;
+    const refusals = new Map();
     const vendOnce = async (i) => {
       const reference = `deploy-${run}-${i}`;
-      for (let attempt = 0; attempt < 40; attempt++) {
+      let last = '';
+      // For up to 90 s: a vend the killed instance had taken stays PENDING until the worker's
+      // requery sweep (every 10 s) settles it; a retry then answers with that vend.
+      for (let attempt = 0; attempt < 90; attempt++) {
         try {
           const v = await vend(BASE, client.token, reference);
           answered.set(reference, v.id);
           return;
-        } catch {
+        } catch (err) {
           // The instance died under it (a 502 from the proxy, or the connection reset): sent again
           // with the same reference, as a client would; the reference makes it one vend.
+          last = err.message;
+          const kind = last.replace(/deploy-\S+/, '');
+          refusals.set(kind, (refusals.get(kind) ?? 0) + 1);
           retried += 1;
-          await delay(500);
+          await delay(1000);
         }
       }
-      throw new Error(`FAILED: ${reference} never answered`);
+      throw new Error(`FAILED: ${reference} never answered (last: ${last})`);
     };
     const worker = async () => {
       while (next < VENDS) {
@@ -253,7 +265,8 @@ async function main() {
       '{{.Name}} {{.CPUPerc}} {{.MemUsage}}',
     ).out.trim();
     console.log(`\n${stats.replace(/^/gm, '        ')}`);
-    return `${answered.size} answered, ${retried} sent again`;
+    const why = [...refusals].map(([k, n]) => `${n} x ${k}`).join('; ');
+    return `${answered.size} answered, ${retried} sent again${why ? ` (${why})` : ''}`;
   });
 
   await step('nothing lost: one vend per reference, nothing PENDING, ledger check in the image', async () => {
