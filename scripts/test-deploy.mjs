@@ -314,7 +314,7 @@ async function main() {
         const code = podman('inspect', '--format', '{{.State.ExitCode}}', ctr(s)).out.trim();
         check(code === '0', `${s} drained on SIGTERM and exited 0 (exit code ${code})`);
       }
-      compose('rm', '-f', 'db');
+      podman('rm', '-f', ctr('db'));
       podman('volume', 'rm', `${P}_pgdata`);
       compose('up', '-d', '--no-deps', 'db');
       await waitFor('the new database', () => psql('select 1') === '1');
@@ -399,7 +399,7 @@ try {
   failed = true;
   console.log('');
   console.error(err instanceof Error ? err.message : err);
-  for (const s of ['api-1', 'api-2', 'worker', 'migrate']) {
+  for (const s of ['api-1', 'api-2', 'worker', 'migrate', 'proxy']) {
     const l = sh('podman', ['logs', '--tail', '15', ctr(s)], { env, allowFail: true });
     console.error(`--- ${s}\n${l.out}${l.err}`);
   }
