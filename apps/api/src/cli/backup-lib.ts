@@ -4,7 +4,7 @@
 // what the books said in the very state the dump holds: every client account's balance (their
 // count, sum and a digest of each id and balance), the books check, and the migrations applied.
 // A restore then proves itself: the books check passes and every balance equals the manifest's.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -69,10 +69,9 @@ export async function summarise(db: Db): Promise<BooksSummary> {
   };
 }
 
-/** Runs a PostgreSQL client program; a missing one is named with the package that brings it. */
-export function runClient(cmd: string, args: string[]): Promise<void> {
+/** A PostgreSQL client program's end: a missing one is named with the package that brings it. */
+export function finished(cmd: string, child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', (err: NodeJS.ErrnoException) =>
       reject(
         err.code === 'ENOENT'
@@ -87,6 +86,9 @@ export function runClient(cmd: string, args: string[]): Promise<void> {
     );
   });
 }
+
+const runClient = (cmd: string, args: string[]) =>
+  finished(cmd, spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] }));
 
 /** `vendport-postgres-20261129T061500Z.dump`: sorts by time, says the engine. */
 export function backupName(engine: Target['kind'], at: Date): string {

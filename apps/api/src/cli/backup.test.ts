@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -18,6 +19,7 @@ import { seed } from '../seed';
 import { createCorporate } from '../test/factories';
 import { testDbKind } from '../test/harness';
 import { BackupError, backup, backupName, prune, readManifest, type Target } from './backup-lib';
+import { preambleFilter } from './pg-restore';
 import { compare, restore } from './restore-lib';
 
 // Two clients' wallets, funded with these amounts: what every restore must show, to the kobo.
@@ -134,6 +136,26 @@ describe('keeping the newest backups', () => {
       names[3],
       `${names[3]}.json`,
     ]);
+  });
+});
+
+describe('the restore script for a server older than the client programs', () => {
+  const script =
+    'SET statement_timeout = 0;\nSET transaction_timeout = 0;\nSET lock_timeout = 0;\nCOPY t FROM stdin;\n';
+  const through = async (drop: boolean, chunks: string[]) => {
+    let out = '';
+    for await (const c of Readable.from(chunks).pipe(preambleFilter(drop))) out += c;
+    return out;
+  };
+
+  it('leaves out transaction_timeout (PostgreSQL 17 only) for an older server, even split across chunks', async () => {
+    const want = 'SET statement_timeout = 0;\nSET lock_timeout = 0;\nCOPY t FROM stdin;\n';
+    expect(await through(true, [script])).toBe(want);
+    expect(await through(true, [script.slice(0, 35), script.slice(35)])).toBe(want);
+  });
+
+  it('passes the script untouched for a server that knows it', async () => {
+    expect(await through(false, [script])).toBe(script);
   });
 });
 

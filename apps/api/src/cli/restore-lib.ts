@@ -13,10 +13,10 @@ import {
   type BooksSummary,
   lockEmbedded,
   readManifest,
-  runClient,
   summarise,
   type Target,
 } from './backup-lib';
+import { pgRestore } from './pg-restore';
 
 export interface RestoreResult {
   manifest: BackupManifest;
@@ -30,7 +30,8 @@ const OWN_RELATIONS = `select count(*)::int as n from pg_class c join pg_namespa
   where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
     and s.nspname <> 'information_schema' and s.nspname not like 'pg\\_%'`;
 
-async function clearPostgres(url: string, force: boolean): Promise<void> {
+/** Empties the database (with --force) and says the server's version (server_version_num). */
+async function clearPostgres(url: string, force: boolean): Promise<number> {
   const client = new pg.Client({ connectionString: url, application_name: 'vendport-restore' });
   await client.connect();
   try {
@@ -42,8 +43,10 @@ async function clearPostgres(url: string, force: boolean): Promise<void> {
       throw new BackupError(
         `${live[0].n} VendPort process(es) are connected to this database. Stop every api instance and worker first (docker compose stop api-1 api-2 worker backup), then restore.`,
       );
+    const { rows: v } = await client.query<{ n: string }>('show server_version_num');
+    const version = Number(v[0].n);
     const { rows } = await client.query<{ n: number }>(OWN_RELATIONS);
-    if (rows[0].n === 0) return;
+    if (rows[0].n === 0) return version;
     const { rows: db } = await client.query<{ name: string }>('select current_database() as name');
     if (!force)
       throw new BackupError(
@@ -56,22 +59,16 @@ async function clearPostgres(url: string, force: boolean): Promise<void> {
     for (const s of schemas) await client.query(`drop schema "${s.nspname.replaceAll('"', '""')}" cascade`);
     await client.query('create schema public');
     await client.query('commit');
+    return version;
   } finally {
     await client.end().catch(() => {});
   }
 }
 
 async function restorePostgres(url: string, file: string, force: boolean): Promise<void> {
-  await clearPostgres(url, force);
+  const version = await clearPostgres(url, force);
   // One transaction: a restore that fails half-way leaves the database as empty as it found it.
-  await runClient('pg_restore', [
-    '--no-owner',
-    '--no-privileges',
-    '--exit-on-error',
-    '--single-transaction',
-    `--dbname=${url}`,
-    file,
-  ]);
+  await pgRestore(url, file, version);
 }
 
 async function restorePglite(dir: string, file: string, force: boolean): Promise<void> {
