@@ -43,8 +43,10 @@ async function clearPostgres(url: string, force: boolean): Promise<number> {
       throw new BackupError(
         `${live[0].n} VendPort process(es) are connected to this database. Stop every api instance and worker first (docker compose stop api-1 api-2 worker backup), then restore.`,
       );
-    const { rows: v } = await client.query<{ n: string }>('show server_version_num');
-    const version = Number(v[0].n);
+    const { rows: v } = await client.query<{ n: number }>(
+      "select current_setting('server_version_num')::int as n",
+    );
+    const version = v[0].n;
     const { rows } = await client.query<{ n: number }>(OWN_RELATIONS);
     if (rows[0].n === 0) return version;
     const { rows: db } = await client.query<{ name: string }>('select current_database() as name');
