@@ -112,14 +112,14 @@ const healthy = (service) =>
   sh('podman', ['healthcheck', 'run', ctr(service)], { env, allowFail: true }).status === 0;
 
 /** sha256 of every client account's `id kind balance` line by id: the manifest's digest, computed apart. */
-const balancesDigest = () =>
-  createHash('sha256')
-    .update(
-      psql(
-        `select string_agg(id || ' ' || kind || ' ' || balance_kobo, E'\\n' order by id) || E'\\n' from ledger_accounts where kind in ('WALLET','SANDBOX_WALLET','COMMISSION')`,
-      ),
-    )
-    .digest('hex');
+const balancesDigest = () => {
+  const lines = psql(
+    `select id || ' ' || kind || ' ' || balance_kobo from ledger_accounts where kind in ('WALLET','SANDBOX_WALLET','COMMISSION') order by id`,
+  );
+  const hash = createHash('sha256');
+  for (const line of lines.split('\n').filter(Boolean)) hash.update(`${line}\n`);
+  return hash.digest('hex');
+};
 
 async function main() {
   await step('tools (podman, podman-compose, runc, debootstrap)', () => requireTools());
