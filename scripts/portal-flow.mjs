@@ -6,6 +6,7 @@
 
 export const ADMIN_EMAIL = 'admin@vendport.local';
 export const ADMIN_PASSWORD = 'Deploy-Admin-Lagos-Passphrase-7';
+export const CLIENT_PASSWORD = 'Lagos-Vend-deploy-42';
 
 /** A call of /api/v1/<url>; its data, or a throw with the status and message. */
 export async function apiCall(base, method, url, body, token) {
@@ -64,7 +65,7 @@ export async function fundedClient(base, adminToken, codeFor, naira) {
     last_name: 'Okafor',
     email,
     msisdn: '0803 123 4567',
-    password: 'Lagos-Vend-deploy-42',
+    password: CLIENT_PASSWORD,
   });
   const token = reg.access_token;
   await apiCall(base, 'POST', 'verify-email', { code: await codeFor(email, /verify your email/i) }, token);

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { buildImage, containersConf, ensureBase, imageExists, requireTools, sh } from './deploy-podman.mjs';
-import { apiCall, codeIn, fundedClient, signInFirstAdmin, vend } from './portal-flow.mjs';
+import { apiCall, CLIENT_PASSWORD, codeIn, fundedClient, signInFirstAdmin, vend } from './portal-flow.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const keepImages = process.argv.includes('--keep-images');
@@ -364,12 +364,19 @@ async function main() {
   });
 
   await step(
-    'the stack back on the restored database: the client signs in and reads its balance',
+    'the stack back on the restored database: the client signs in and reads its wallet',
     async () => {
       compose('up', '-d');
       await waitFor('a ready api', async () => (await fetch(`${BASE}/api/v1/health/ready`)).status === 200);
-      const w = await api('GET', 'get-wallet-balance', undefined, client.token);
-      return JSON.stringify(w).slice(0, 80);
+      // Signed in anew (password and the emailed code): the restored accounts, not a kept session.
+      const login = await api('POST', 'login', { email: client.email, password: CLIENT_PASSWORD });
+      await api('POST', '2fa', { code: codeFor(client.email, /sign-in code/i) }, login.access_token);
+      const w = await api('GET', 'get-wallet-balance', undefined, login.access_token);
+      check(
+        w.balanceKobo === Number(before.wallet),
+        `the portal shows ${w.balanceKobo} kobo, ${before.wallet} before the backup`,
+      );
+      return `balance ${w.balanceKobo} kobo, as before the backup`;
     },
   );
 }

@@ -26,7 +26,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { adminQuery, withDb } from '../bench/pg-admin.mjs';
-import { apiCall, codeIn, fundedClient, signInFirstAdmin, vend } from './portal-flow.mjs';
+import { apiCall, CLIENT_PASSWORD, codeIn, fundedClient, signInFirstAdmin, vend } from './portal-flow.mjs';
 import { SERVER_NODE_ARGS } from './server-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -175,8 +175,7 @@ async function checkRelease(entry) {
     const afterwards = [
       [
         'sign-in',
-        () =>
-          apiCall(server.base, 'POST', 'login', { email: client.email, password: 'Lagos-Vend-deploy-42' }),
+        () => apiCall(server.base, 'POST', 'login', { email: client.email, password: CLIENT_PASSWORD }),
       ],
       ['vend', () => vend(server.base, client.token, `upg-after-${randomBytes(3).toString('hex')}`)],
       ['ready', () => apiCall(server.base, 'GET', 'health/ready')],
