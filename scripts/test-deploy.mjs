@@ -186,11 +186,16 @@ async function main() {
     compose('up', '-d');
   });
   await step('healthy: db, both api instances (HEALTHCHECK), worker, proxy', () =>
-    waitFor('a healthy stack', async () => {
-      if (!['api-1', 'api-2', 'worker'].every(healthy)) return false;
-      const res = await fetch(`${BASE}/api/v1/health/ready`);
-      return res.status === 200;
-    }),
+    // Up to 6 minutes: on a loaded machine three processes compile the server at once (tsx).
+    waitFor(
+      'a healthy stack',
+      async () => {
+        if (!['api-1', 'api-2', 'worker'].every(healthy)) return false;
+        const res = await fetch(`${BASE}/api/v1/health/ready`);
+        return res.status === 200;
+      },
+      360_000,
+    ),
   );
 
   const { session: token } = await step(
