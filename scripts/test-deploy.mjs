@@ -93,7 +93,12 @@ const api = (method, url, body, token) => apiCall(BASE, method, url, body, token
 /** The newest 6-digit code emailed to `to`: the development outbox, read on loopback inside api-1. */
 function codeFor(to, subject) {
   const js = `fetch('http://127.0.0.1:3000/api/v1/dev/outbox?to=${encodeURIComponent(to)}').then(r=>r.json()).then(j=>console.log(JSON.stringify(j.data)))`;
-  return codeIn(JSON.parse(podman('exec', ctr('api-1'), 'node', '-e', js).out), to, subject);
+  // Either instance: one may be starting again (the outbox is in the database both share).
+  for (const s of ['api-1', 'api-2']) {
+    const r = sh('podman', ['exec', ctr(s), 'node', '-e', js], { env, allowFail: true });
+    if (r.status === 0) return codeIn(JSON.parse(r.out), to, subject);
+  }
+  throw new Error(`FAILED: no api instance read the outbox for ${to}`);
 }
 
 async function waitFor(what, fn, limitMs = 180_000) {
