@@ -40,9 +40,20 @@ const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8', m
 /** The migration's journal entries, in order (apps/api/drizzle/meta/_journal.json). */
 const journal = JSON.parse(readFileSync(path.join(drizzleDir, 'meta/_journal.json'), 'utf8'));
 
-/** The release before migration `tag`: the tree of the commit before the one that added it. */
+/**
+ * The release before migration `tag`: the tree of the commit before the one that added it, along
+ * main's own line (--first-parent -m: a migration may arrive in a merge, renumbered there).
+ */
 function previousRelease(tag) {
-  const added = git('log', '--diff-filter=A', '--format=%H', '--', `apps/api/drizzle/${tag}.sql`)
+  const added = git(
+    'log',
+    '--first-parent',
+    '-m',
+    '--diff-filter=A',
+    '--format=%H',
+    '--',
+    `apps/api/drizzle/${tag}.sql`,
+  )
     .stdout.trim()
     .split('\n')
     .pop();
