@@ -39,6 +39,8 @@ export const configSchema = z.object({
   /** PostgreSQL connections kept by the server. Few: more only queue inside the database. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default('./data'),
+  /** Where `npm run db:backup` writes its dumps and manifests (the image sets /backups). */
+  BACKUP_DIR: z.string().default('./backups'),
   /** 32+ characters used to encrypt API keys and TOTP secrets; generated into DATA_DIR when unset. */
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().default('admin@vendport.local'),
@@ -248,6 +250,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.NODE_ENV === 'production' && c.CARD_GATEWAY === 'simulator') {
     // Anyone could "pay" through the simulator's checkout and be credited: never with real money.
     throw new Error('Invalid configuration:\n  CARD_GATEWAY: the simulator cannot run in production');
+  }
+  if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.APP_SECRET) {
+    // Each instance would generate its own into DATA_DIR: a key sealed by one could not be read
+    // by another (and two starting together race to write the file).
+    throw new Error(
+      'Invalid configuration:\n  APP_SECRET: required in production on PostgreSQL, the same in every instance (32+ characters: openssl rand -hex 32)',
+    );
   }
   const warnings: string[] = [];
   const paystackKey = c.PAYSTACK_SECRET_KEY;

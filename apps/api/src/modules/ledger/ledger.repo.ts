@@ -215,3 +215,15 @@ export async function anyEntryAtOrAbove(db: Db, accountId: string, since: Date, 
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * Every client account's balance (wallet, sandbox wallet, commission), by account id: what a backup
+ * records and its restore must give back to the kobo (cli/backup.ts).
+ */
+export async function clientAccountBalances(db: Db) {
+  return rowsOf<{ id: string; kind: string; balance_kobo: string | number }>(
+    db,
+    sql`select id, kind, balance_kobo from ledger_accounts
+         where kind in ('WALLET', 'SANDBOX_WALLET', 'COMMISSION') order by id`,
+  );
+}
