@@ -433,6 +433,7 @@ export interface paths {
                                 commission: string;
                                 /** @enum {string} */
                                 commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                                /** @description Why the vend did not deliver, in fixed words: "The number cannot receive this", "The number was recharged moments ago; try again in a few minutes", "The network is not responding", "This plan is not available" (FAILED), "Refunded" (REVERSED); null otherwise */
                                 failureReason: string | null;
                                 createdAt: string;
                                 completedAt: string | null;
@@ -487,6 +488,7 @@ export interface paths {
                                 commission: string;
                                 /** @enum {string} */
                                 commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                                /** @description Why the vend did not deliver, in fixed words: "The number cannot receive this", "The number was recharged moments ago; try again in a few minutes", "The network is not responding", "This plan is not available" (FAILED), "Refunded" (REVERSED); null otherwise */
                                 failureReason: string | null;
                                 createdAt: string;
                                 completedAt: string | null;
@@ -636,6 +638,7 @@ export interface paths {
                                 commission: string;
                                 /** @enum {string} */
                                 commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                                /** @description Why the vend did not deliver, in fixed words: "The number cannot receive this", "The number was recharged moments ago; try again in a few minutes", "The network is not responding", "This plan is not available" (FAILED), "Refunded" (REVERSED); null otherwise */
                                 failureReason: string | null;
                                 createdAt: string;
                                 completedAt: string | null;
@@ -804,6 +807,7 @@ export interface components {
                 commission: string;
                 /** @enum {string} */
                 commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                /** @description Why the vend did not deliver, in fixed words: "The number cannot receive this", "The number was recharged moments ago; try again in a few minutes", "The network is not responding", "This plan is not available" (FAILED), "Refunded" (REVERSED); null otherwise */
                 failureReason: string | null;
                 createdAt: string;
                 completedAt: string | null;
@@ -851,6 +855,7 @@ export interface components {
                 commission: string;
                 /** @enum {string} */
                 commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                /** @description Why the vend did not deliver, in fixed words: "The number cannot receive this", "The number was recharged moments ago; try again in a few minutes", "The network is not responding", "This plan is not available" (FAILED), "Refunded" (REVERSED); null otherwise */
                 failureReason: string | null;
                 createdAt: string;
                 completedAt: string | null;
@@ -898,6 +903,7 @@ export interface components {
                 commission: string;
                 /** @enum {string} */
                 commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                /** @description Why the vend did not deliver, in fixed words: "The number cannot receive this", "The number was recharged moments ago; try again in a few minutes", "The network is not responding", "This plan is not available" (FAILED), "Refunded" (REVERSED); null otherwise */
                 failureReason: string | null;
                 createdAt: string;
                 completedAt: string | null;

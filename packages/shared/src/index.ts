@@ -34,3 +34,4 @@ export * from './schemas/verification';
 export * from './schemas/wallet';
 export * from './schemas/webhooks';
 export * from './vend-limits';
+export * from './vend-reasons';

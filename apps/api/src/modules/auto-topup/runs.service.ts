@@ -9,7 +9,7 @@ import { notFound } from '../../infra/errors';
 import { keysetEnvelope } from '../../infra/http';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { corporateSummary } from '../corporates';
-import { runOut } from './auto-topup.views';
+import { runOut, runReason } from './auto-topup.views';
 import { type RunFilter, type RunListRow, runsPage } from './runs.repo';
 import { runExportBatches } from './runs-export.repo';
 
@@ -31,7 +31,7 @@ const columns: Array<[string, (r: RunListRow) => unknown]> = [
   ],
   ['Trigger', (r) => r.run.trigger],
   ['Status', (r) => r.vendStatus ?? r.run.status],
-  ['Reason', (r) => r.vendFailureReason ?? r.run.reason],
+  ['Reason', (r) => runReason(r)],
   ['Vend', (r) => r.vendCode],
   ['Reference', (r) => r.run.reference],
 ];

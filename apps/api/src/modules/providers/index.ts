@@ -53,3 +53,4 @@ export type { VtpassClient, VtpassError, VtpassVariations } from './vtpass.clien
 export { vtpassRequestId } from './vtpass.client';
 export { vtpassServiceId } from './vtpass.provider';
 export { vtpassClientOf } from './vtpass-client-of';
+export { failureCauseOf } from './client-causes';

@@ -3,6 +3,7 @@
 import { earnsCommission, koboToNairaString } from '@vendport/shared';
 import { csvChunks } from '../../../infra/csv';
 import type { Db } from '../../../infra/db/client';
+import { clientFailureReason } from '../records/vend-reads.service';
 import { type VendExportFilter, type VendExportRow, vendExportBatches } from './vend-export.repo';
 
 type CsvRow = { v: VendExportRow; corporateName: string };
@@ -28,7 +29,11 @@ export const vendCsvColumns = (admin: boolean): Array<[string, (r: CsvRow) => un
   ['Commission mode', (r) => (earnsCommission(r.v.status) ? r.v.commissionMode : '')],
   ['Platform', (r) => r.v.platform],
   ['Status', (r) => r.v.status],
-  ['Failure reason', (r) => r.v.failureReason],
+  // The client's words for everyone; the provider's own answer in the admin's export only.
+  ['Failure reason', (r) => clientFailureReason(r.v)],
+  ...(admin
+    ? ([['Provider answer', (r: CsvRow) => r.v.failureReason]] as Array<[string, (r: CsvRow) => unknown]>)
+    : []),
   ['Completed', (r) => r.v.completedAt],
 ];
 
