@@ -23,6 +23,7 @@ export {
 } from './catalogue.service';
 export { defaultServiceIds, listPlans, listServices } from './catalogue-reads.service';
 export {
+  claimPlanGapAlert,
   type ProviderPlanRow,
   providerPlanCode,
   providerPlansOf,

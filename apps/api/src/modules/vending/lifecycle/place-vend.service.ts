@@ -35,6 +35,7 @@ import {
   vendClient,
 } from '../records/vends.repo';
 import { chooseRoute, type Route } from './choose-route';
+import { refuseUnmappedPlan } from './plan-gap';
 import { deliver } from './deliver.service';
 import { ReferenceUsedError } from './vend-debits';
 import { debitEntriesOf, debitPosting, debitReference, facts, floatOf } from './vend-money';
@@ -203,6 +204,7 @@ export async function resolveVend(
     0,
   );
   if (!first) {
+    await refuseUnmappedPlan(ctx, { plan, routes, network: p.network });
     throw new AppError(
       'SERVICE_UNAVAILABLE',
       503,
