@@ -1,4 +1,5 @@
 export * from './amount-limits';
+export * from './audit-fields';
 export * from './audit-labels';
 export * from './auto-topup-schedule';
 export * from './bulk-vend-csv';

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { generate } from 'otplib';
+import { auditChanges, auditChangesText, auditField } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, notifications, webhookDeliveries } from '../infra/db/schema';
 import { codeFor, SUBJECT, signUp } from '../modules/auth/auth.testing';
@@ -27,6 +28,7 @@ import { previousLagosDay } from '../modules/vending/truths/reconcile.service';
 import { apiKeyFor, assignDefaults, fund } from '../modules/vending/vending.testing';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/harness';
+import { auditNamesOf, namesFor } from '../modules/admin/audit-names';
 import { routeTable } from './access';
 
 let t: TestApp;
@@ -917,5 +919,60 @@ with a call that succeeds (and make the route write an audit entry): ${missing.j
     expect(leaksIn([{ action: 'planted', summary: { key: 'vpk_live_abcdefgh' } }])).toHaveLength(1);
     const leaks = leaksIn(rows);
     expect(leaks).toEqual([]);
+  });
+});
+
+/** Every numeric value recorded under a key of kobo or basis points, anywhere in a summary. */
+function rawUnits(action: string, o: unknown, out: Array<{ key: string; v: number }> = []) {
+  if (Array.isArray(o)) for (const x of o) rawUnits(action, x, out);
+  else if (o && typeof o === 'object')
+    for (const [k, v] of Object.entries(o)) {
+      const type = auditField(action, k).type;
+      if (typeof v === 'number' && Math.abs(v) >= 100 && (type === 'money' || type === 'percent'))
+        out.push({ key: k, v });
+      else rawUnits(action, v, out);
+    }
+  return out;
+}
+
+describe('[AUDIT] entries people can read (issue 53 point 6)', () => {
+  it('[AUDIT] one entry of every action renders typed: no raw kobo, basis points or id in its changes', async () => {
+    const rows = await t.app.ctx.db.select().from(auditLogs);
+    const byAction = new Map<string, (typeof rows)[number]>();
+    // The entry with the most fields stands for its action (a before/after over a bare one).
+    for (const r of rows) {
+      const had = byAction.get(r.action);
+      if (!had || JSON.stringify(r.summary).length > JSON.stringify(had.summary).length) byAction.set(r.action, r);
+    }
+    expect(byAction.size).toBeGreaterThan(50);
+    const names = await auditNamesOf(t.app.ctx.db, [...byAction.values()]);
+    const bad: string[] = [];
+    for (const [action, r] of byAction) {
+      const text = auditChangesText(action, r.summary, namesFor(r, names));
+      const say = (why: string) => bad.push(`${action}: ${why} in "${text}"`);
+      if (/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.test(text)) say('an id');
+      if (/\bkobo\b|\bbps\b/i.test(text)) say('a unit name');
+      // Whatever its key: a field whose value is a bare number of five digits or more is an amount
+      // in kobo shown raw (a phone or account number starts with + or 0; money reads ₦1,000.00).
+      if (/(: |→ )[1-9]\d{4,}( ·|,|$)/.test(text)) say('a bare large number');
+      for (const { key, v } of rawUnits(action, r.summary))
+        if (new RegExp(`(^|[^\\d,.₦])${Math.abs(v)}([^\\d,.%]|$)`).test(text)) say(`${key} ${v} unformatted`);
+      // A field recorded under two names (commissionBps before, commission after) lines up as one.
+      for (const line of auditChanges(action, r.summary, namesFor(r, names)))
+        if (line.before === '—' && line.after !== '—' && text.includes(`${line.field}: `) && text.split(`${line.field}:`).length > 2)
+          say(`${line.field} on two lines`);
+    }
+    expect(bad).toEqual([]);
+    // The cases the issue names, as they read now.
+    const read = (action: string) => {
+      const r = byAction.get(action);
+      expect(r, `the journey wrote no ${action}`).toBeDefined();
+      return auditChangesText(action, r!.summary, namesFor(r!, names));
+    };
+    expect(read('service.update')).toMatch(/Commission: \d+\.\d{2}% → \d+\.\d{2}%/);
+    expect(read('user.create')).toMatch(/Role: [A-Z]/);
+    expect(read('data-plan.update')).toMatch(/Price: ₦[\d,]+\.\d{2} → ₦[\d,]+\.\d{2}/);
+    for (const a of ['service.update', 'user.create', 'data-plan.update', 'auto-topup.subscriber.update', 'settings.platform.update'])
+      console.info(`[AUDIT] ${a}: ${read(a)}`);
   });
 });
