@@ -15,6 +15,7 @@ export * from './pagination';
 export * from './password';
 export * from './permissions';
 export * from './phone';
+export * from './screen-words';
 export * from './schemas/admin';
 export * from './schemas/api-access';
 export * from './schemas/auth';

@@ -11,7 +11,17 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { generate } from 'otplib';
-import { auditChanges, auditChangesText, auditField } from '@vendport/shared';
+import {
+  auditChanges,
+  auditChangesText,
+  auditField,
+  CARD_PAYMENT_STATUSES,
+  FUNDING_STATUSES,
+  parseCsv,
+  SCREEN_WORD_TABLES,
+  statusWords,
+  VEND_STATUSES,
+} from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, notifications, webhookDeliveries } from '../infra/db/schema';
 import { codeFor, SUBJECT, signUp } from '../modules/auth/auth.testing';
@@ -974,5 +984,51 @@ describe('[AUDIT] entries people can read (issue 53 point 6)', () => {
     expect(read('data-plan.update')).toMatch(/Price: ₦[\d,]+\.\d{2} → ₦[\d,]+\.\d{2}/);
     for (const a of ['service.update', 'user.create', 'data-plan.update', 'auto-topup.subscriber.update', 'settings.platform.update'])
       console.info(`[AUDIT] ${a}: ${read(a)}`);
+  });
+});
+
+describe('[CSV] exports say what the screens say (issue 53 point 3)', () => {
+  it('[CSV] every CSV export of the route table writes enum columns in screen words, not codes', async () => {
+    // The exports, from the documented route table: every GET whose query takes format=csv.
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema?: { enum?: string[] } }> }>>;
+    };
+    const exports = Object.entries(doc.paths)
+      .filter(([, ops]) =>
+        ops.get?.parameters?.some((p) => p.in === 'query' && p.name === 'format' && p.schema?.enum?.includes('csv')),
+      )
+      .map(([path]) => path);
+    expect(exports.length).toBeGreaterThan(5);
+    // Rows the journey did not leave: a client's own vend (delivered through a VTU line's float, as
+    // a VTU vend records it) and an auto top-up run.
+    const atc = await autoTopupClient(t.app, 1_000_000);
+    const sub = await addSubscriber(t.app, atc);
+    expect((await inject(atc, 'POST', `auto-topup/subscribers/${sub.id}/run`)).statusCode).toBeLessThan(300);
+    const v = await inject(atc, 'POST', 'vend', { phone: '+2348000000001', network: 'MTN', type: 'AIRTIME', amount: '500' });
+    expect(v.statusCode, v.body).toBe(200);
+    await t.app.ctx.dbHandle.query(
+      `update vends set float_line_id = l.id, vtu_line_id = l.id from (select id from vtu_lines limit 1) l where vends.id = $1`,
+      [v.json().data.id],
+    );
+    // The codes that have words of their own on screen; none may be a cell.
+    const codes = new Map<string, string>();
+    for (const table of SCREEN_WORD_TABLES) for (const [code, words] of Object.entries(table)) if (code !== words) codes.set(code, words);
+    for (const s of [...VEND_STATUSES, ...FUNDING_STATUSES, ...CARD_PAYMENT_STATUSES]) codes.set(s, statusWords(s));
+    const bad: string[] = [];
+    for (const path of exports) {
+      let rows = 0;
+      for (const who of [admin, corp, atc]) {
+        const url = `${path.replace('{id}', atc.corporateId)}?format=csv`;
+        const res = await t.app.inject({ method: 'GET', url, headers: who.headers });
+        if (res.statusCode !== 200) continue;
+        const table = parseCsv(res.body);
+        rows += table.length - 1;
+        for (const row of table.slice(1))
+          for (const [i, cell] of row.entries())
+            if (codes.has(cell)) bad.push(`${path} "${table[0]![i]}": ${cell} (the screens say ${codes.get(cell)})`);
+      }
+      if (!rows) bad.push(`${path}: no row to check after the journey (seed one)`);
+    }
+    expect([...new Set(bad)]).toEqual([]);
   });
 });
