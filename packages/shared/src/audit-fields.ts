@@ -97,7 +97,12 @@ export function auditField(action: string, key: string): AuditField {
   if (m) return { label: words(m[1]!), type: 'percent' };
   if (INTERNAL_NAMES.has(key)) return { label: words(key), type: 'internal' };
   m = /^(.*?)Ids?$/.exec(key);
-  if (m?.[1]) return { label: words(m[1]), type: 'reference', refers: REFERS[m[1]] ?? `a ${words(m[1]).toLowerCase()}` };
+  if (m?.[1])
+    return {
+      label: words(m[1]),
+      type: 'reference',
+      refers: REFERS[m[1]] ?? `a ${words(m[1]).toLowerCase()}`,
+    };
   if (MONEY_NAMES.has(key)) return { label: words(key), type: 'naira' };
   if (key === 'permissions') return { label: 'Permissions', type: 'permissions' };
   if (/Date$/.test(key)) return { label: words(key), type: 'date' };
@@ -121,7 +126,8 @@ export type AuditNames = Readonly<Record<string, string>>;
 export function auditValue(action: string, f: AuditField, v: unknown, names: AuditNames = {}): string {
   if (v === null || v === undefined) return '—';
   if (Array.isArray(v)) {
-    if (f.type === 'permissions') return v.map((p) => PERMISSION_WORDS[String(p)] ?? String(p)).join(', ') || '—';
+    if (f.type === 'permissions')
+      return v.map((p) => PERMISSION_WORDS[String(p)] ?? String(p)).join(', ') || '—';
     return v.map((x) => auditValue(action, f, x, names)).join(', ') || '—';
   }
   if (isRecord(v))
@@ -178,7 +184,11 @@ export interface AuditChange {
  * (keys that name the same field, commissionBps then commission, line up under one label), every
  * other key a line of its own; bookkeeping ids are left out.
  */
-export function auditChanges(action: string, summary: Record<string, unknown>, names: AuditNames = {}): AuditChange[] {
+export function auditChanges(
+  action: string,
+  summary: Record<string, unknown>,
+  names: AuditNames = {},
+): AuditChange[] {
   const { before, after, ...rest } = summary;
   const lines: AuditChange[] = [];
   if (isRecord(before) || isRecord(after)) {

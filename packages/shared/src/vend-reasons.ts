@@ -3,7 +3,12 @@
 // through the public API, read only these. Admins keep the provider's own answer.
 
 /** Why a vend failed, as far as the client can act on it. */
-export const CLIENT_FAILURE_CAUSES = ['RECIPIENT', 'RECENTLY_RECHARGED', 'NETWORK', 'PLAN_UNAVAILABLE'] as const;
+export const CLIENT_FAILURE_CAUSES = [
+  'RECIPIENT',
+  'RECENTLY_RECHARGED',
+  'NETWORK',
+  'PLAN_UNAVAILABLE',
+] as const;
 export type ClientFailureCause = (typeof CLIENT_FAILURE_CAUSES)[number];
 
 export const CLIENT_VEND_REASONS = {

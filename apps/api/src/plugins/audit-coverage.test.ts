@@ -8,9 +8,6 @@
 // secrets the journey used (passwords, API keys, TOTP secrets, session tokens, webhook secrets,
 // emailed codes and temporary passwords).
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
-import { generate } from 'otplib';
 import {
   auditChanges,
   auditChangesText,
@@ -22,8 +19,12 @@ import {
   statusWords,
   VEND_STATUSES,
 } from '@vendport/shared';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, notifications, webhookDeliveries } from '../infra/db/schema';
+import { auditNamesOf, namesFor } from '../modules/admin/audit-names';
 import { codeFor, SUBJECT, signUp } from '../modules/auth/auth.testing';
 import {
   addSubscriber,
@@ -38,7 +39,6 @@ import { previousLagosDay } from '../modules/vending/truths/reconcile.service';
 import { apiKeyFor, assignDefaults, fund } from '../modules/vending/vending.testing';
 import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/harness';
-import { auditNamesOf, namesFor } from '../modules/admin/audit-names';
 import { routeTable } from './access';
 
 let t: TestApp;
@@ -952,7 +952,8 @@ describe('[AUDIT] entries people can read (issue 53 point 6)', () => {
     // The entry with the most fields stands for its action (a before/after over a bare one).
     for (const r of rows) {
       const had = byAction.get(r.action);
-      if (!had || JSON.stringify(r.summary).length > JSON.stringify(had.summary).length) byAction.set(r.action, r);
+      if (!had || JSON.stringify(r.summary).length > JSON.stringify(had.summary).length)
+        byAction.set(r.action, r);
     }
     expect(byAction.size).toBeGreaterThan(50);
     const names = await auditNamesOf(t.app.ctx.db, [...byAction.values()]);
@@ -969,7 +970,12 @@ describe('[AUDIT] entries people can read (issue 53 point 6)', () => {
         if (new RegExp(`(^|[^\\d,.₦])${Math.abs(v)}([^\\d,.%]|$)`).test(text)) say(`${key} ${v} unformatted`);
       // A field recorded under two names (commissionBps before, commission after) lines up as one.
       for (const line of auditChanges(action, r.summary, namesFor(r, names)))
-        if (line.before === '—' && line.after !== '—' && text.includes(`${line.field}: `) && text.split(`${line.field}:`).length > 2)
+        if (
+          line.before === '—' &&
+          line.after !== '—' &&
+          text.includes(`${line.field}: `) &&
+          text.split(`${line.field}:`).length > 2
+        )
           say(`${line.field} on two lines`);
     }
     expect(bad).toEqual([]);
@@ -982,7 +988,13 @@ describe('[AUDIT] entries people can read (issue 53 point 6)', () => {
     expect(read('service.update')).toMatch(/Commission: \d+\.\d{2}% → \d+\.\d{2}%/);
     expect(read('user.create')).toMatch(/Role: [A-Z]/);
     expect(read('data-plan.update')).toMatch(/Price: ₦[\d,]+\.\d{2} → ₦[\d,]+\.\d{2}/);
-    for (const a of ['service.update', 'user.create', 'data-plan.update', 'auto-topup.subscriber.update', 'settings.platform.update'])
+    for (const a of [
+      'service.update',
+      'user.create',
+      'data-plan.update',
+      'auto-topup.subscriber.update',
+      'settings.platform.update',
+    ])
       console.info(`[AUDIT] ${a}: ${read(a)}`);
   });
 });
@@ -991,11 +1003,16 @@ describe('[CSV] exports say what the screens say (issue 53 point 3)', () => {
   it('[CSV] every CSV export of the route table writes enum columns in screen words, not codes', async () => {
     // The exports, from the documented route table: every GET whose query takes format=csv.
     const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
-      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema?: { enum?: string[] } }> }>>;
+      paths: Record<
+        string,
+        Record<string, { parameters?: Array<{ name: string; in: string; schema?: { enum?: string[] } }> }>
+      >;
     };
     const exports = Object.entries(doc.paths)
       .filter(([, ops]) =>
-        ops.get?.parameters?.some((p) => p.in === 'query' && p.name === 'format' && p.schema?.enum?.includes('csv')),
+        ops.get?.parameters?.some(
+          (p) => p.in === 'query' && p.name === 'format' && p.schema?.enum?.includes('csv'),
+        ),
       )
       .map(([path]) => path);
     expect(exports.length).toBeGreaterThan(5);
@@ -1004,7 +1021,12 @@ describe('[CSV] exports say what the screens say (issue 53 point 3)', () => {
     const atc = await autoTopupClient(t.app, 1_000_000);
     const sub = await addSubscriber(t.app, atc);
     expect((await inject(atc, 'POST', `auto-topup/subscribers/${sub.id}/run`)).statusCode).toBeLessThan(300);
-    const v = await inject(atc, 'POST', 'vend', { phone: '+2348000000001', network: 'MTN', type: 'AIRTIME', amount: '500' });
+    const v = await inject(atc, 'POST', 'vend', {
+      phone: '+2348000000001',
+      network: 'MTN',
+      type: 'AIRTIME',
+      amount: '500',
+    });
     expect(v.statusCode, v.body).toBe(200);
     await t.app.ctx.dbHandle.query(
       `update vends set float_line_id = l.id, vtu_line_id = l.id from (select id from vtu_lines limit 1) l where vends.id = $1`,
@@ -1012,8 +1034,10 @@ describe('[CSV] exports say what the screens say (issue 53 point 3)', () => {
     );
     // The codes that have words of their own on screen; none may be a cell.
     const codes = new Map<string, string>();
-    for (const table of SCREEN_WORD_TABLES) for (const [code, words] of Object.entries(table)) if (code !== words) codes.set(code, words);
-    for (const s of [...VEND_STATUSES, ...FUNDING_STATUSES, ...CARD_PAYMENT_STATUSES]) codes.set(s, statusWords(s));
+    for (const table of SCREEN_WORD_TABLES)
+      for (const [code, words] of Object.entries(table)) if (code !== words) codes.set(code, words);
+    for (const s of [...VEND_STATUSES, ...FUNDING_STATUSES, ...CARD_PAYMENT_STATUSES])
+      codes.set(s, statusWords(s));
     const bad: string[] = [];
     for (const path of exports) {
       let rows = 0;
@@ -1025,7 +1049,8 @@ describe('[CSV] exports say what the screens say (issue 53 point 3)', () => {
         rows += table.length - 1;
         for (const row of table.slice(1))
           for (const [i, cell] of row.entries())
-            if (codes.has(cell)) bad.push(`${path} "${table[0]![i]}": ${cell} (the screens say ${codes.get(cell)})`);
+            if (codes.has(cell))
+              bad.push(`${path} "${table[0]![i]}": ${cell} (the screens say ${codes.get(cell)})`);
       }
       if (!rows) bad.push(`${path}: no row to check after the journey (seed one)`);
     }

@@ -152,7 +152,10 @@ export const VERIFICATION_STATE_LABELS: Record<VerificationState, string> = {
   DECLINED: 'Declined',
 };
 
-export function verificationState(status: string, requestedAt: string | Date | null | undefined): VerificationState {
+export function verificationState(
+  status: string,
+  requestedAt: string | Date | null | undefined,
+): VerificationState {
   if (status === 'VERIFIED') return 'VERIFIED';
   if (status === 'DECLINED') return 'DECLINED';
   return requestedAt ? 'PENDING_REVIEW' : 'NOT_SUBMITTED';

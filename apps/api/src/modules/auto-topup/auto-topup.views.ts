@@ -1,5 +1,5 @@
 // What leaves the server for auto top-up rows (the shared schemas' shapes).
-import { clientFailureReason } from '../vending';
+
 import {
   type AutoTopupRunView,
   type AutoTopupSettingsView,
@@ -8,6 +8,7 @@ import {
   formatNaira,
   nairaOrNull,
 } from '@vendport/shared';
+import { clientFailureReason } from '../vending';
 import type { SettingsRow, SubscriberRow } from './auto-topup.repo';
 import type { RunListRow } from './runs.repo';
 

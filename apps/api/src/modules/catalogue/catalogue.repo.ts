@@ -228,7 +228,12 @@ export async function catalogueNamesOf(db: Db, ids: string[]): Promise<Map<strin
   if (!ids.length) return new Map();
   const [s, p] = await Promise.all([
     db
-      .select({ id: services.id, network: services.network, type: services.serviceType, platform: services.platform })
+      .select({
+        id: services.id,
+        network: services.network,
+        type: services.serviceType,
+        platform: services.platform,
+      })
       .from(services)
       .where(inArray(services.id, ids)),
     db.select({ id: dataPlans.id, name: dataPlans.name }).from(dataPlans).where(inArray(dataPlans.id, ids)),

@@ -314,7 +314,12 @@ export async function updatePlan(
       targetType: 'data_plan',
       targetId: id,
       summary: {
-        before: { name: current.name, size: current.size, validity: current.validity, priceKobo: current.priceKobo },
+        before: {
+          name: current.name,
+          size: current.size,
+          validity: current.validity,
+          priceKobo: current.priceKobo,
+        },
         after: { name: row!.name, size: row!.size, validity: row!.validity, priceKobo: row!.priceKobo },
       },
     });

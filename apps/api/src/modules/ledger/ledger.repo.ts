@@ -252,3 +252,6 @@ export async function clientAccountBalances(db: Db) {
          where kind in ('WALLET', 'SANDBOX_WALLET', 'COMMISSION') order by id`,
   );
 }
+
+/** The kinds of transfer the database accepts (its ledger_transfers_kind_known check). */
+export type { LedgerTransferKind } from '../../infra/db/schema';

@@ -463,6 +463,13 @@ export async function fundingByDay(
   to: Date,
   corporateId?: string,
 ): Promise<Map<string, number>> {
-  const rows = await walletCreditsByDay(db, FUNDING_TRANSFER_KINDS, FUNDING_REVERSAL_KINDS, from, to, corporateId);
+  const rows = await walletCreditsByDay(
+    db,
+    FUNDING_TRANSFER_KINDS,
+    FUNDING_REVERSAL_KINDS,
+    from,
+    to,
+    corporateId,
+  );
   return new Map(rows.map((r) => [r.day, Number(r.kobo)]));
 }

@@ -21,6 +21,7 @@ export {
   probesSettled,
   recordProviderCall,
 } from './health.service';
+export { failureCauseOf } from './client-causes';
 export {
   claimLowAlert,
   markLowAlert,
@@ -53,4 +54,3 @@ export type { VtpassClient, VtpassError, VtpassVariations } from './vtpass.clien
 export { vtpassRequestId } from './vtpass.client';
 export { vtpassServiceId } from './vtpass.provider';
 export { vtpassClientOf } from './vtpass-client-of';
-export { failureCauseOf } from './client-causes';

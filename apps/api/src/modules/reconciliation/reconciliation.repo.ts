@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
 import { reconciliationSettings, statements } from '../../infra/db/schema';
-import { isUuid, rowsOf, runStatement, type Statement } from '../../infra/db/sql';
+import { rowsOf, runStatement, type Statement } from '../../infra/db/sql';
 import { groupReadPer } from '../../infra/group-commit';
 import { corporateField, corporateNameOf } from '../corporates';
 
@@ -97,7 +97,10 @@ export async function findStatement(db: Db, corporateId: string, id: string): Pr
 }
 
 /** The lookups a statement's codes need, each a set of keys for one code source. */
-export type CodeKeys = Record<'fundRequest' | 'vend' | 'adminFunding' | 'cardReceivable' | 'autoTransfer', Set<string>>;
+export type CodeKeys = Record<
+  'fundRequest' | 'vend' | 'adminFunding' | 'cardReceivable' | 'autoTransfer',
+  Set<string>
+>;
 
 export interface CodeMaps {
   fundRequest: Map<string, string>;
@@ -118,13 +121,19 @@ export async function codesOf(db: Db, keys: CodeKeys): Promise<CodeMaps> {
       sql`, `,
     );
   const read = async (s: Set<string>, q: (l: ReturnType<typeof list>) => ReturnType<typeof sql>) =>
-    s.size ? new Map((await rowsOf<{ k: string; code: string }>(db, q(list(s)))).map((r) => [r.k, r.code])) : new Map();
+    s.size
+      ? new Map((await rowsOf<{ k: string; code: string }>(db, q(list(s)))).map((r) => [r.k, r.code]))
+      : new Map();
   const [fundRequest, vend, adminFunding, cardReceivable, autoTransfer] = await Promise.all([
-    read(keys.fundRequest, (l) => sql`select id::text as k, code from statement_fund_request_codes where id in (${l})`),
+    read(
+      keys.fundRequest,
+      (l) => sql`select id::text as k, code from statement_fund_request_codes where id in (${l})`,
+    ),
     read(keys.vend, (l) => sql`select id::text as k, code from statement_vend_codes where id in (${l})`),
     read(
       keys.adminFunding,
-      (l) => sql`select request_key as k, code from statement_admin_funding_codes where request_key in (${l})`,
+      (l) =>
+        sql`select request_key as k, code from statement_admin_funding_codes where request_key in (${l})`,
     ),
     read(
       keys.cardReceivable,

@@ -46,16 +46,20 @@ describe('[STATEMENT] every ledger kind reads as the client’s code', () => {
     // A kind the database does not list cannot be written: the check is real.
     const wallet = await createCorporate(t.app);
     await expect(
-      q(`insert into ledger_transfers (reference, kind, description, corporate_id) values ($1, 'NEW_KIND', 'x', $2)`, [
-        `probe:${randomBytes(4).toString('hex')}`,
-        wallet.corporateId,
-      ]),
+      q(
+        `insert into ledger_transfers (reference, kind, description, corporate_id) values ($1, 'NEW_KIND', 'x', $2)`,
+        [`probe:${randomBytes(4).toString('hex')}`, wallet.corporateId],
+      ),
     ).rejects.toThrow(/ledger_transfers_kind_known/);
   });
 
   it('[STATEMENT] card reversal, its recovery and an automatic bank transfer read as CP- and BT- codes in the CSV', async () => {
     const c = await createCorporate(t.app, { name: 'Reversed Card Ltd' });
-    const init = await call(t.app, c, { method: 'POST', url: '/api/v1/fund/card/initialize', payload: { amount: '5,000' } });
+    const init = await call(t.app, c, {
+      method: 'POST',
+      url: '/api/v1/fund/card/initialize',
+      payload: { amount: '5,000' },
+    });
     expect(init.statusCode, init.body).toBe(201);
     const cp = init.json().data.reference as string;
     const paid = await t.app.inject({
@@ -66,7 +70,10 @@ describe('[STATEMENT] every ledger kind reads as the client’s code', () => {
     });
     expect(paid.statusCode).toBe(303);
     await seedWallet(t.app, c.corporateId, -400_000); // spent: the reversal leaves a receivable
-    const rev = await call(t.app, admin, { method: 'POST', url: `/api/v1/gateway-sim/payments/${cp}/reverse` });
+    const rev = await call(t.app, admin, {
+      method: 'POST',
+      url: `/api/v1/gateway-sim/payments/${cp}/reverse`,
+    });
     expect(rev.statusCode, rev.body).toBeLessThan(300);
     const fr = await createFundRequest(t.app, c, '6,000');
     expect((await approve(t.app, admin, fr.id)).statusCode).toBe(200); // recovers the receivable

@@ -6,8 +6,8 @@
 // added there fails to compile here; statement-kinds.test.ts checks it against the database's own
 // list (the ledger_transfers_kind_known check), so a kind the database accepts cannot go unmapped.
 import type { Db } from '../../infra/db/client';
-import type { LedgerTransferKind } from '../../infra/db/schema';
 import { isUuid } from '../../infra/db/sql';
+import type { LedgerTransferKind } from '../ledger';
 import { type CodeKeys, codesOf } from './reconciliation.repo';
 
 /** Where a kind's client code comes from, given the key after the reference's `prefix:`. */
@@ -46,7 +46,11 @@ export const STATEMENT_KINDS: Readonly<Record<LedgerTransferKind, StatementKind>
     code: 'auto-transfer',
     description: 'Bank transfer to your funding account',
   },
-  ADMIN_FUNDING: { type: 'Admin funding', code: 'admin-funding', description: 'Wallet funded by the platform' },
+  ADMIN_FUNDING: {
+    type: 'Admin funding',
+    code: 'admin-funding',
+    description: 'Wallet funded by the platform',
+  },
   VEND: { type: 'Vend', code: 'vend', description: 'Airtime or data purchase' },
   VEND_REROUTE: {
     type: 'Vend',

@@ -13,9 +13,9 @@ import { type PdfBlock, renderPdf } from '../../infra/pdf';
 import { corporateName } from '../corporates';
 import { walletStatementLines } from '../ledger';
 import { platformSettings } from '../platform';
-import * as repo from './reconciliation.repo';
-import { statementWords } from './statement-kinds';
+import type * as repo from './reconciliation.repo';
 import { checkLine, lastDayOf, periodLabel, statementFilename, statementOf } from './statement.service';
+import { statementWords } from './statement-kinds';
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 

@@ -52,7 +52,6 @@ const bounds = (p: Pick<Period, 'fromDate' | 'toDate'>) => ({
   end: lagosDayStart(addCalendarDays(p.toDate, 1)),
 });
 
-
 /** The period as the CSV and the PDF show it; `cutAt`: a statement made before its last day ended. */
 export function periodLabel(fromDate: string, toDate: string, cutAt: Date | null) {
   return cutAt

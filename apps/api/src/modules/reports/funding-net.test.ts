@@ -18,7 +18,11 @@ beforeAll(async () => {
   c = await createCorporate(t.app, { name: 'Net Funding Ltd' });
   const fr = await createFundRequest(t.app, c, '65,000');
   expect((await approve(t.app, admin, fr.id)).statusCode).toBe(200);
-  const init = await call(t.app, c, { method: 'POST', url: '/api/v1/fund/card/initialize', payload: { amount: '10,000' } });
+  const init = await call(t.app, c, {
+    method: 'POST',
+    url: '/api/v1/fund/card/initialize',
+    payload: { amount: '10,000' },
+  });
   expect(init.statusCode, init.body).toBe(201);
   const cp = init.json().data.reference as string;
   const paid = await t.app.inject({

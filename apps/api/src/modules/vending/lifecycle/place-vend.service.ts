@@ -35,9 +35,9 @@ import {
   vendClient,
 } from '../records/vends.repo';
 import { chooseRoute, type Route } from './choose-route';
-import { refuseUnmappedPlan } from './plan-gap';
 import { deliver } from './deliver.service';
 import { ReferenceUsedError } from './vend-debits';
+import { refuseUnmappedPlan } from './plan-gap';
 import { debitEntriesOf, debitPosting, debitReference, facts, floatOf } from './vend-money';
 
 export interface VendCaller {

@@ -37,7 +37,9 @@ describe.each(REAL)('[VEND] a plan with no code at %s, the only provider', (prov
     await assignDefaults(t.app, corp.corporateId);
     await fund(t.app, corp.corporateId, 1_000_000);
     key = await apiKeyFor(t.app, corp.corporateId);
-    await q(`delete from provider_plans where data_plan_id = (select id from data_plans where code = $1)`, [PLAN]);
+    await q(`delete from provider_plans where data_plan_id = (select id from data_plans where code = $1)`, [
+      PLAN,
+    ]);
   });
   afterAll(() => t?.close());
 
@@ -51,9 +53,19 @@ describe.each(REAL)('[VEND] a plan with no code at %s, the only provider', (prov
 
   it(`[VEND] ${provider}: refused as unavailable (422, not retried), nothing debited, admins told once, re-armed by a code`, async () => {
     const before = await balances(t.app, corp.corporateId);
-    const portal = await api('POST', 'vend', corp, { phone: '08031234567', network: 'MTN', type: 'DATA', planCode: PLAN });
+    const portal = await api('POST', 'vend', corp, {
+      phone: '08031234567',
+      network: 'MTN',
+      type: 'DATA',
+      planCode: PLAN,
+    });
     const ref = newRef('gap');
-    const viaApi = await apiVend(t.app, key, { reference: ref, type: 'DATA', amount: undefined, planCode: PLAN });
+    const viaApi = await apiVend(t.app, key, {
+      reference: ref,
+      type: 'DATA',
+      amount: undefined,
+      planCode: PLAN,
+    });
     for (const res of [portal, viaApi]) {
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json()).toMatchObject({ success: false, code: 'PLAN_UNAVAILABLE' });
@@ -66,9 +78,24 @@ describe.each(REAL)('[VEND] a plan with no code at %s, the only provider', (prov
 
     // A code saved for the plan re-arms the alert: a later gap (the code withdrawn) is news again.
     const [{ id }] = await q<{ id: string }>(`select id from data_plans where code = $1`, [PLAN]);
-    await putProviderPlan(t.app.ctx.db, { dataPlanId: id, provider, providerCode: 'x', providerPriceKobo: null, active: true });
+    await putProviderPlan(t.app.ctx.db, {
+      dataPlanId: id,
+      provider,
+      providerCode: 'x',
+      providerPriceKobo: null,
+      active: true,
+    });
     await q(`update provider_plans set active = false where data_plan_id = $1`, [id]);
-    expect((await api('POST', 'vend', corp, { phone: '08031234567', network: 'MTN', type: 'DATA', planCode: PLAN })).statusCode).toBe(422);
+    expect(
+      (
+        await api('POST', 'vend', corp, {
+          phone: '08031234567',
+          network: 'MTN',
+          type: 'DATA',
+          planCode: PLAN,
+        })
+      ).statusCode,
+    ).toBe(422);
     expect(await alerts()).toBe(2);
   });
 });

@@ -15,7 +15,11 @@ import { parseStep } from '../../providers';
  * Called once no step could take the vend: the steps through the simulator (a VTU line's own SIM)
  * could not either (no line with float), so the providers' missing codes are what stop the plan.
  */
-async function unmappedEverywhere(ctx: AppContext, routes: string[], planId: string): Promise<string[] | null> {
+async function unmappedEverywhere(
+  ctx: AppContext,
+  routes: string[],
+  planId: string,
+): Promise<string[] | null> {
   const providers = [...new Set(routes.map((r) => parseStep(r).provider))].filter((p) => p !== 'SIMULATOR');
   if (!providers.length) return null;
   for (const p of providers) if (await providerPlanCode(ctx.db, planId, p)) return null;
@@ -42,9 +46,5 @@ export async function refuseUnmappedPlan(
       'plan.unavailable',
     );
   });
-  throw new AppError(
-    'PLAN_UNAVAILABLE',
-    422,
-    `The ${plan.name} plan is not available. Choose another plan.`,
-  );
+  throw new AppError('PLAN_UNAVAILABLE', 422, `The ${plan.name} plan is not available. Choose another plan.`);
 }

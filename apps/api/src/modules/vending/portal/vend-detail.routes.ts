@@ -8,6 +8,7 @@ import { notFound } from '../../../infra/errors';
 import { ok } from '../../../infra/http';
 import { authOf, dataScopeOf, requestContextOf } from '../../../infra/request-context';
 import { MANUAL_REQUERY_COOLDOWN_S, requeryByHand } from '../lifecycle/requery.service';
+import { clientEventMessage } from '../records/client-events';
 import {
   ADMIN_ONLY_EVENTS,
   attemptsOfVend,
@@ -16,7 +17,6 @@ import {
   vendOut,
   vendTimeline,
 } from '../records/vend-reads.service';
-import { clientEventMessage } from '../records/client-events';
 import { refParams } from '../records/vend-views';
 
 export async function vendDetailRoutes(app: FastifyInstance, ctx: AppContext) {

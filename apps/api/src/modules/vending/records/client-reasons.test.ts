@@ -32,7 +32,11 @@ const UPSTREAM = /vtpass|reloadly|simulator|\bHTTP\b|\b\d{3}\b|\b[A-Z]+_[A-Z_]+\
 function mappedAnswers(): Array<{ label: string; o: UpstreamOutcome; recipient: boolean }> {
   const out: Array<{ label: string; o: UpstreamOutcome; recipient: boolean }> = [];
   for (const code of VTPASS_DOCUMENTED_CODES) {
-    const body = { code, response_description: 'TRANSACTION FAILED', content: { transactions: { status: 'delivered' } } };
+    const body = {
+      code,
+      response_description: 'TRANSACTION FAILED',
+      content: { transactions: { status: 'delivered' } },
+    };
     for (const [endpoint, f] of [
       ['pay', vtpassPayOutcome],
       ['requery', vtpassRequeryOutcome],
@@ -129,15 +133,15 @@ describe('[VEND] a client reads no upstream', () => {
           leaks.push(`${label}: "${v.failureReason}" is not one of the client's reasons`);
       }
       for (const type of ['PROVIDER_CALL', 'REQUERY']) {
-        const s = clientEventMessage({ type, status: null, outcome: OUTCOME[o.outcome], message: o.detail }) ?? '';
+        const s =
+          clientEventMessage({ type, status: null, outcome: OUTCOME[o.outcome], message: o.detail }) ?? '';
         if (UPSTREAM.test(s)) leaks.push(`${label} ${type}: "${s}"`);
       }
       // A failure on the recipient's side tells the client so (not "the network").
       if (o.outcome === 'FAILED' && recipient)
-        expect(
-          [CLIENT_VEND_REASONS.RECIPIENT, CLIENT_VEND_REASONS.RECENTLY_RECHARGED],
-          label,
-        ).toContain(vendOut(failedVend(o.detail)).failureReason);
+        expect([CLIENT_VEND_REASONS.RECIPIENT, CLIENT_VEND_REASONS.RECENTLY_RECHARGED], label).toContain(
+          vendOut(failedVend(o.detail)).failureReason,
+        );
     }
     expect(leaks).toEqual([]);
     expect(vendOut(failedVend('VTpass 016 TRANSACTION FAILED', 'REVERSED')).failureReason).toBe('Refunded');
@@ -162,10 +166,20 @@ describe('[VEND] a client reads no upstream', () => {
       for (const p of [sim, vtu]) {
         const answers: ProviderAnswer[] = [];
         for (const call of [() => p.vend(req), () => p.query(req)])
-          answers.push(await call().catch(() => ({ outcome: 'TIMEOUT', message: 'The provider did not answer in time' }) as ProviderAnswer));
+          answers.push(
+            await call().catch(
+              () =>
+                ({ outcome: 'TIMEOUT', message: 'The provider did not answer in time' }) as ProviderAnswer,
+            ),
+          );
         for (const a of answers) {
           const words = [
-            clientEventMessage({ type: 'PROVIDER_CALL', status: null, outcome: a.outcome, message: a.message }),
+            clientEventMessage({
+              type: 'PROVIDER_CALL',
+              status: null,
+              outcome: a.outcome,
+              message: a.message,
+            }),
             vendOut(failedVend(a.message)).failureReason,
           ];
           for (const w of words) expect(w ?? '', `${n.msisdn} ${p.name}`).not.toMatch(UPSTREAM);

@@ -60,10 +60,14 @@ export type SummaryChange =
  * An entry's summary field by field, typed (money in naira, rates in percent, references by name,
  * dates in Lagos time: shared's auditChanges, the same lines as the CSV export, issue 53 point 6).
  */
-export function summaryChanges(entry: Pick<AuditView, 'action' | 'summary' | 'names'> | null): SummaryChange[] {
+export function summaryChanges(
+  entry: Pick<AuditView, 'action' | 'summary' | 'names'> | null,
+): SummaryChange[] {
   if (!entry) return [];
   return auditChanges(entry.action, entry.summary, entry.names).map((c) =>
-    c.value !== null ? { field: c.field, value: c.value } : { field: c.field, before: c.before ?? '—', after: c.after ?? '—' },
+    c.value !== null
+      ? { field: c.field, value: c.value }
+      : { field: c.field, before: c.before ?? '—', after: c.after ?? '—' },
   );
 }
 

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  VERIFICATION_STATE_LABELS,
+  VERIFICATION_STATES,
+  type VerificationState,
+  verificationState,
+} from '@vendport/shared';
 import toast from 'react-hot-toast';
-import { VERIFICATION_STATE_LABELS, VERIFICATION_STATES, type VerificationState, verificationState } from '@vendport/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import {
@@ -284,17 +289,28 @@ describe('clients list', () => {
   it('[CLIENTS] every verification state reads in the admin’s list as on the client’s own screen (issue 53 point 8)', async () => {
     // One client per state of the one state machine (shared's VERIFICATION_STATES), made from the
     // stored status and request date as the API sends them.
-    const stored: Record<VerificationState, { verificationStatus: 'PENDING' | 'VERIFIED' | 'DECLINED'; verificationRequestedAt: string | null }> = {
+    const stored: Record<
+      VerificationState,
+      { verificationStatus: 'PENDING' | 'VERIFIED' | 'DECLINED'; verificationRequestedAt: string | null }
+    > = {
       NOT_SUBMITTED: { verificationStatus: 'PENDING', verificationRequestedAt: null },
       PENDING_REVIEW: { verificationStatus: 'PENDING', verificationRequestedAt: '2025-12-01T08:00:00.000Z' },
       VERIFIED: { verificationStatus: 'VERIFIED', verificationRequestedAt: '2025-12-01T08:00:00.000Z' },
       DECLINED: { verificationStatus: 'DECLINED', verificationRequestedAt: '2025-12-01T08:00:00.000Z' },
     };
     const clients = VERIFICATION_STATES.map((state, i) =>
-      makeCorporateClient({ ...postpaid, id: `corp_state_${i}`, name: `State ${state} Ltd`, ...stored[state] }),
+      makeCorporateClient({
+        ...postpaid,
+        id: `corp_state_${i}`,
+        name: `State ${state} Ltd`,
+        ...stored[state],
+      }),
     );
     asAdmin(['clients.read']);
-    vi.stubGlobal('fetch', stubFetch([...layout(), { path: /^\/api\/v1\/corporate-clients\?/, body: pageOf(clients) }]).fn);
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([...layout(), { path: /^\/api\/v1\/corporate-clients\?/, body: pageOf(clients) }]).fn,
+    );
     renderApp('/admin-dashboard/accounts');
     const table = await screen.findByRole('table', { name: 'Corporate clients' });
     for (const state of VERIFICATION_STATES) {

@@ -41,7 +41,10 @@ function ClientDetails({ client }: { client: CorporateClientDetailView }) {
       <dl className="grid gap-5 px-6 py-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="client-details">
         <DetailField label="Corporate Name">{dash(client.name)}</DetailField>
         <DetailField label="Verification">
-          <VerificationBadge status={client.verificationStatus} requestedAt={client.verificationRequestedAt} />
+          <VerificationBadge
+            status={client.verificationStatus}
+            requestedAt={client.verificationRequestedAt}
+          />
         </DetailField>
         <DetailField label="Email Address">{dash(client.email)}</DetailField>
         <DetailField label="Phone Number">{dash(client.msisdn)}</DetailField>
