@@ -59,7 +59,12 @@ describe('issue 53: honest screens', () => {
     await atBothSizes(page, 'client-vend-failed');
 
     // A card payment started, then cancelled at the checkout: back on the wallet with status=cancelled.
-    const card = await api<{ reference: string }>('POST', 'fund/card/initialize', { amount: '1,000' }, corp.token);
+    const card = await api<{ reference: string }>(
+      'POST',
+      'fund/card/initialize',
+      { amount: '1,000' },
+      corp.token,
+    );
     expect(card.status).toBe(201);
     await page.setViewportSize(SIZES[0]);
     await page.goto(`/dashboard/wallet?reference=${card.json.data.reference}&status=cancelled`);
@@ -77,7 +82,10 @@ describe('issue 53: honest screens', () => {
     // The new client never submitted its documents.
     await a.page.setViewportSize(SIZES[0]);
     await a.page.goto(`/admin-dashboard/accounts?search=${encodeURIComponent(corp.company)}`);
-    const row = a.page.getByRole('table', { name: 'Corporate clients' }).getByRole('row').filter({ hasText: corp.company });
+    const row = a.page
+      .getByRole('table', { name: 'Corporate clients' })
+      .getByRole('row')
+      .filter({ hasText: corp.company });
     await row.getByText('Not submitted').waitFor();
     await atBothSizes(a.page, 'admin-clients-not-submitted');
 

@@ -6,7 +6,7 @@ import { parseCsv } from '@vendport/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
-import { approve, call, createFundRequest, seedWallet } from '../funding/funding.fixtures';
+import { approve, cardPaymentReversed, createFundRequest, seedWallet } from '../funding/funding.fixtures';
 import { postTransfer, systemAccountId, walletAccountId } from '../ledger/ledger.service';
 import { STATEMENT_KINDS } from './statement-kinds';
 
@@ -55,25 +55,10 @@ describe('[STATEMENT] every ledger kind reads as the client’s code', () => {
 
   it('[STATEMENT] card reversal, its recovery and an automatic bank transfer read as CP- and BT- codes in the CSV', async () => {
     const c = await createCorporate(t.app, { name: 'Reversed Card Ltd' });
-    const init = await call(t.app, c, {
-      method: 'POST',
-      url: '/api/v1/fund/card/initialize',
-      payload: { amount: '5,000' },
-    });
-    expect(init.statusCode, init.body).toBe(201);
-    const cp = init.json().data.reference as string;
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/gateway-sim/checkout/${cp}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(paid.statusCode).toBe(303);
+    const card = await cardPaymentReversed(t.app, c, admin, '5,000');
+    const cp = card.cp;
     await seedWallet(t.app, c.corporateId, -400_000); // spent: the reversal leaves a receivable
-    const rev = await call(t.app, admin, {
-      method: 'POST',
-      url: `/api/v1/gateway-sim/payments/${cp}/reverse`,
-    });
+    const rev = await card.reverse();
     expect(rev.statusCode, rev.body).toBeLessThan(300);
     const fr = await createFundRequest(t.app, c, '6,000');
     expect((await approve(t.app, admin, fr.id)).statusCode).toBe(200); // recovers the receivable

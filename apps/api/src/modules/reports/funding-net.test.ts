@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createCorporate, type TestUser } from '../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
-import { approve, call, createFundRequest } from '../funding/funding.fixtures';
+import { approve, cardPaymentReversed, createFundRequest } from '../funding/funding.fixtures';
 
 let t: TestApp;
 let admin: TestUser;
@@ -18,21 +18,8 @@ beforeAll(async () => {
   c = await createCorporate(t.app, { name: 'Net Funding Ltd' });
   const fr = await createFundRequest(t.app, c, '65,000');
   expect((await approve(t.app, admin, fr.id)).statusCode).toBe(200);
-  const init = await call(t.app, c, {
-    method: 'POST',
-    url: '/api/v1/fund/card/initialize',
-    payload: { amount: '10,000' },
-  });
-  expect(init.statusCode, init.body).toBe(201);
-  const cp = init.json().data.reference as string;
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/gateway-sim/checkout/${cp}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
-  expect(paid.statusCode).toBe(303);
-  const rev = await call(t.app, admin, { method: 'POST', url: `/api/v1/gateway-sim/payments/${cp}/reverse` });
+  const card = await cardPaymentReversed(t.app, c, admin, '10,000');
+  const rev = await card.reverse();
   expect(rev.statusCode, rev.body).toBeLessThan(300);
 });
 afterAll(() => t?.close());
