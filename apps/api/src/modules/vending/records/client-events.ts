@@ -29,12 +29,16 @@ function answerWords(outcome: string | null, message: string | null): string {
 /** The words of one event for the client. */
 export function clientEventMessage(e: TimelineEvent): string | null {
   switch (e.type) {
-    // Written by us from the vend's own facts (amount, number, the wallet refunded, the client's
-    // own webhook): nothing of the upstream in them.
+    // Written by us from the vend's own facts (amount, number, the client's own webhook): nothing
+    // of the upstream in them.
     case 'CREATED':
-    case 'REVERSAL':
     case 'WEBHOOK':
       return e.message;
+    // "₦500.00 credited back: <why>": the why may be the provider's answer; the amount is ours.
+    case 'REVERSAL': {
+      const amount = /^₦[\d,]+\.\d{2}/.exec(e.message ?? '')?.[0];
+      return amount ? `${amount} returned to the wallet` : 'Returned to the wallet';
+    }
     case 'PROVIDER_CALL':
       return `Sent to the network: ${answerWords(e.outcome, e.message).toLowerCase()}`;
     case 'REQUERY':

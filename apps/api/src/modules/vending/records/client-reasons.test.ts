@@ -132,6 +132,17 @@ describe('[VEND] a client reads no upstream', () => {
         if (!CLIENT_VEND_REASON_WORDS.includes(v.failureReason ?? ''))
           leaks.push(`${label}: "${v.failureReason}" is not one of the client's reasons`);
       }
+      // A reversal's event carries its reason after the amount (provider-check, reversal services).
+      const refund = clientEventMessage({
+        type: 'REVERSAL',
+        status: 'REVERSED',
+        outcome: null,
+        message: `₦500.00 credited back: ${o.detail}`,
+      });
+      // (The amount is ours: only the words around it are checked.)
+      if (UPSTREAM.test((refund ?? '').replace(/₦[\d,]+\.\d{2}/, '')))
+        leaks.push(`${label} REVERSAL: "${refund}"`);
+      expect(refund).toBe('₦500.00 returned to the wallet');
       for (const type of ['PROVIDER_CALL', 'REQUERY']) {
         const s =
           clientEventMessage({ type, status: null, outcome: OUTCOME[o.outcome], message: o.detail }) ?? '';
