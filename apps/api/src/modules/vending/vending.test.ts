@@ -708,7 +708,8 @@ describe('[VEND] histories', () => {
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toMatch(/^Date,Vend,Reference,Channel,Phone,Network/);
     expect(lines.length).toBeGreaterThan(1);
-    expect(lines.slice(1).every((l) => l.includes(',GLO,'))).toBe(true);
+    // The network as the screens say it (issue 53 point 3).
+    expect(lines.slice(1).every((l) => l.includes(',Glo,'))).toBe(true);
     const adminCsv = await api('GET', 'corporates-transactions/vending?format=csv', admin);
     expect(adminCsv.body.split('\r\n')[0]).toContain('Client,Client type');
     // Dates as people read them (Lagos, DD/MM/YYYY h:mm A); a failed vend earned nothing.
