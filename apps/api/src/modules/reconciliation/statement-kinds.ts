@@ -20,6 +20,8 @@ export type CodeSource =
   | 'admin-funding'
   /** key: the card payment's CP- reference itself. */
   | 'card-payment'
+  /** key: `<CP- reference>:<the gateway's key>` (a refund or dispute of a card payment) -> the CP- part. */
+  | 'card-money'
   /** key: `<receivable id>:<credit transfer id>` -> the reversed card payment's CP- reference. */
   | 'card-receivable'
   /** key: Paystack's transaction reference -> the automatic transfer's BT- code. */
@@ -75,6 +77,34 @@ export const STATEMENT_KINDS: Readonly<Record<LedgerTransferKind, StatementKind>
   VTU_FUNDING: { type: 'VTU line float', code: 'none', description: 'VTU line float' },
   // Moves the sandbox wallet, which statements do not cover (they are the live wallet's).
   SANDBOX_FUNDING: { type: 'Test money', code: 'none', description: 'Test money for the sandbox wallet' },
+  VEND_RECHARGE: {
+    type: 'Vend',
+    code: 'vend',
+    description: 'Purchase charged again: the network delivered it',
+  },
+  VEND_WRITE_OFF: { type: 'Vend', code: 'vend', description: 'Purchase adjustment' },
+  CARD_REFUND: {
+    type: 'Card payment refunded',
+    code: 'card-money',
+    description: 'Card payment refunded by the bank',
+  },
+  CARD_DISPUTE: {
+    type: 'Card payment disputed',
+    code: 'card-money',
+    description: 'Card payment disputed at the bank',
+  },
+  CARD_DISPUTE_RETURNED: {
+    type: 'Card dispute won',
+    code: 'card-money',
+    description: 'Disputed card payment returned to your wallet',
+  },
+  // A correction after the payment gateway's records and ours were compared: its discrepancy code
+  // is the admins' (no screen of the client shows it).
+  GATEWAY_DISCREPANCY: {
+    type: 'Payment gateway correction',
+    code: 'none',
+    description: 'Correction of a card payment after the payment gateway’s records',
+  },
 };
 
 const UNMAPPED: StatementKind = { type: 'Other', code: 'none', description: 'Other movement' };
@@ -132,10 +162,11 @@ export async function statementWords(
     const m = statementKind(l.kind);
     const w = wanted[i];
     const key = referenceKey(l.reference);
+    const cp = m.code === 'card-money' ? key.split(':')[0]! : key;
     const code = w
       ? (maps[w[0]].get(w[1]) ?? '')
-      : m.code === 'card-payment' && /^CP-[0-9A-Z]+$/.test(key)
-        ? key
+      : (m.code === 'card-payment' || m.code === 'card-money') && /^CP-[0-9A-Z]+$/.test(cp)
+        ? cp
         : '';
     return { code, type: m.type, description: m.description };
   });
