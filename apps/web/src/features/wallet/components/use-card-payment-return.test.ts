@@ -16,6 +16,9 @@ const payment = (status: CardPaymentView['status']): CardPaymentView => ({
   checkoutUrl: null,
   createdAt: '2026-11-24T10:00:00.000Z',
   paidAt: null,
+  refundedKobo: 0,
+  moneyEvents: [],
+  disputes: [],
 });
 
 describe('[CARD] the outcome of a card payment, back from the checkout', () => {
