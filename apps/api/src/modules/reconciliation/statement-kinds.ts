@@ -80,7 +80,7 @@ export const STATEMENT_KINDS: Readonly<Record<LedgerTransferKind, StatementKind>
   VEND_RECHARGE: {
     type: 'Vend',
     code: 'vend',
-    description: 'Purchase charged again: the network delivered it',
+    description: 'Purchase charged again, as the network delivered it',
   },
   VEND_WRITE_OFF: { type: 'Vend', code: 'vend', description: 'Purchase adjustment' },
   CARD_REFUND: {
