@@ -33,6 +33,8 @@ export function clientEventMessage(e: TimelineEvent): string | null {
     // of the upstream in them.
     case 'CREATED':
     case 'WEBHOOK':
+    // A late truth resolved for the client: its words are the resolution's, written for them.
+    case 'LATE_TRUTH':
       return e.message;
     // "₦500.00 credited back: <why>": the why may be the provider's answer; the amount is ours.
     case 'REVERSAL': {
