@@ -103,7 +103,10 @@ export async function providersScreen(ctx: AppContext, now = new Date()): Promis
       balanceCheckedAt: b && (b.balanceKobo !== null || b.error) ? b.checkedAt.toISOString() : null,
       balanceError: b?.error ?? null,
       lowBalance: balanceKobo !== null && low > 0 && balanceKobo < low,
-      last24h: statsOf(id, stats.find((s) => s.provider === id)),
+      last24h: statsOf(
+        id,
+        stats.find((s) => s.provider === id),
+      ),
       health: health.get(id) ?? null,
     };
   });

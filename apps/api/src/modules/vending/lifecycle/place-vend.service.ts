@@ -36,8 +36,8 @@ import {
 } from '../records/vends.repo';
 import { chooseRoute, type Route } from './choose-route';
 import { deliver } from './deliver.service';
-import { ReferenceUsedError } from './vend-debits';
 import { refuseUnmappedPlan } from './plan-gap';
+import { ReferenceUsedError } from './vend-debits';
 import { debitEntriesOf, debitPosting, debitReference, facts, floatOf } from './vend-money';
 
 export interface VendCaller {
