@@ -1,7 +1,8 @@
 // The ledger module's public surface beyond its service: the books' invariant runner that other
 // modules add their own checks to.
-export { clientAccountBalances, lockAccountBalance, sumOfWalletBalances } from './ledger.repo';
+
 export type { LedgerTransferKind } from './ledger.repo';
+export { clientAccountBalances, lockAccountBalance, sumOfWalletBalances } from './ledger.repo';
 export {
   type AccountIds,
   accountBalance,
