@@ -100,6 +100,8 @@ export const TABLE_OWNERS = {
   statement_fund_request_codes: 'modules/reconciliation',
   statement_vend_codes: 'modules/reconciliation',
   statement_admin_funding_codes: 'modules/reconciliation',
+  statement_auto_transfer_codes: 'modules/reconciliation',
+  statement_card_receivable_codes: 'modules/reconciliation',
   statements: 'modules/reconciliation',
   reconciliation_settings: 'modules/reconciliation',
   platform_settings: 'modules/platform',

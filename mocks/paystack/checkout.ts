@@ -71,6 +71,10 @@ export async function checkoutRoutes(app: FastifyInstance, { state }: { state: P
     if (!t || !['success', 'failed', 'abandoned'].includes(outcome))
       return reply.code(404).type('text/html; charset=utf-8').send(notFound);
     state.complete(t.reference, outcome);
+    // A payer who cancels goes to metadata.cancel_action when the merchant set one, as Paystack
+    // documents (https://paystack.com/docs/payments/metadata/, "Cancel action").
+    const cancelAction = (t.metadata as { cancel_action?: unknown } | null)?.cancel_action;
+    if (outcome === 'abandoned' && typeof cancelAction === 'string') return reply.redirect(cancelAction, 302);
     if (!t.callbackUrl) return reply.type('text/html; charset=utf-8').send(checkoutPage(t));
     const to = new URL(t.callbackUrl);
     to.searchParams.set('trxref', t.reference);

@@ -433,6 +433,7 @@ export interface paths {
                                 commission: string;
                                 /** @enum {string} */
                                 commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                                /** @description Why the vend did not deliver, in fixed words: "The number cannot receive this", "The number was recharged moments ago; try again in a few minutes", "The network is not responding", "This plan is not available" (FAILED), "Refunded" (REVERSED); null otherwise */
                                 failureReason: string | null;
                                 createdAt: string;
                                 completedAt: string | null;
@@ -487,6 +488,7 @@ export interface paths {
                                 commission: string;
                                 /** @enum {string} */
                                 commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                                /** @description Why the vend did not deliver, in fixed words: "The number cannot receive this", "The number was recharged moments ago; try again in a few minutes", "The network is not responding", "This plan is not available" (FAILED), "Refunded" (REVERSED); null otherwise */
                                 failureReason: string | null;
                                 createdAt: string;
                                 completedAt: string | null;
@@ -636,6 +638,7 @@ export interface paths {
                                 commission: string;
                                 /** @enum {string} */
                                 commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                                /** @description Why the vend did not deliver, in fixed words: "The number cannot receive this", "The number was recharged moments ago; try again in a few minutes", "The network is not responding", "This plan is not available" (FAILED), "Refunded" (REVERSED); null otherwise */
                                 failureReason: string | null;
                                 createdAt: string;
                                 completedAt: string | null;
@@ -761,7 +764,7 @@ export interface components {
             message: string;
             errors: string[];
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "ACCOUNT_LOCKED" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "TWO_FACTOR_REQUIRED" | "EMAIL_NOT_VERIFIED" | "PASSWORD_CHANGE_REQUIRED" | "FORBIDDEN" | "WRONG_AREA" | "TEST_MODE_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "INVALID_CODE" | "CODE_EXPIRED" | "INVALID_PASSWORD" | "INSUFFICIENT_FUNDS" | "CLIENT_INACTIVE" | "VENDING_SUSPENDED" | "DUPLICATE_REFERENCE" | "IDEMPOTENCY_CONFLICT" | "IP_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "PAYLOAD_TOO_LARGE" | "INTERNAL_ERROR";
+            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "ACCOUNT_LOCKED" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "TWO_FACTOR_REQUIRED" | "EMAIL_NOT_VERIFIED" | "PASSWORD_CHANGE_REQUIRED" | "FORBIDDEN" | "WRONG_AREA" | "TEST_MODE_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "INVALID_CODE" | "CODE_EXPIRED" | "INVALID_PASSWORD" | "INSUFFICIENT_FUNDS" | "CLIENT_INACTIVE" | "VENDING_SUSPENDED" | "DUPLICATE_REFERENCE" | "IDEMPOTENCY_CONFLICT" | "IP_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "PLAN_UNAVAILABLE" | "PAYLOAD_TOO_LARGE" | "INTERNAL_ERROR";
         };
         WebhookEvent_vend_successful: {
             /** @description evt_...: the same on every attempt; deduplicate by it */
@@ -804,6 +807,7 @@ export interface components {
                 commission: string;
                 /** @enum {string} */
                 commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                /** @description Why the vend did not deliver, in fixed words: "The number cannot receive this", "The number was recharged moments ago; try again in a few minutes", "The network is not responding", "This plan is not available" (FAILED), "Refunded" (REVERSED); null otherwise */
                 failureReason: string | null;
                 createdAt: string;
                 completedAt: string | null;
@@ -851,6 +855,7 @@ export interface components {
                 commission: string;
                 /** @enum {string} */
                 commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                /** @description Why the vend did not deliver, in fixed words: "The number cannot receive this", "The number was recharged moments ago; try again in a few minutes", "The network is not responding", "This plan is not available" (FAILED), "Refunded" (REVERSED); null otherwise */
                 failureReason: string | null;
                 createdAt: string;
                 completedAt: string | null;
@@ -898,6 +903,7 @@ export interface components {
                 commission: string;
                 /** @enum {string} */
                 commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                /** @description Why the vend did not deliver, in fixed words: "The number cannot receive this", "The number was recharged moments ago; try again in a few minutes", "The network is not responding", "This plan is not available" (FAILED), "Refunded" (REVERSED); null otherwise */
                 failureReason: string | null;
                 createdAt: string;
                 completedAt: string | null;

@@ -1,4 +1,5 @@
 export * from './amount-limits';
+export * from './audit-fields';
 export * from './audit-labels';
 export * from './auto-topup-schedule';
 export * from './bulk-vend-csv';
@@ -33,4 +34,6 @@ export * from './schemas/vends';
 export * from './schemas/verification';
 export * from './schemas/wallet';
 export * from './schemas/webhooks';
+export * from './screen-words';
 export * from './vend-limits';
+export * from './vend-reasons';

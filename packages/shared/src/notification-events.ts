@@ -72,6 +72,12 @@ export const NOTIFICATION_EVENTS = {
       'An upstream provider was taken out of the route (its circuit breaker opened), probed, or put back; or an admin forced it.',
     defaults: { inApp: true, email: true },
   },
+  'plan.unavailable': {
+    areas: ['ADMIN'],
+    label: 'Data plan without a provider',
+    description: 'A client tried to buy a data plan that no provider on its route has a code for.',
+    defaults: { inApp: true, email: true },
+  },
   'verification.requested': {
     areas: ['ADMIN'],
     label: 'New verification request',

@@ -8,11 +8,23 @@
 // secrets the journey used (passwords, API keys, TOTP secrets, session tokens, webhook secrets,
 // emailed codes and temporary passwords).
 import { randomBytes } from 'node:crypto';
+import {
+  auditChanges,
+  auditChangesText,
+  auditField,
+  CARD_PAYMENT_STATUSES,
+  FUNDING_STATUSES,
+  parseCsv,
+  SCREEN_WORD_TABLES,
+  statusWords,
+  VEND_STATUSES,
+} from '@vendport/shared';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, notifications, webhookDeliveries } from '../infra/db/schema';
+import { auditNamesOf, namesFor } from '../modules/admin/audit-names';
 import { codeFor, SUBJECT, signUp } from '../modules/auth/auth.testing';
 import {
   addSubscriber,
@@ -851,12 +863,9 @@ describe('[AUDIT] coverage of the route table', () => {
   it('[AUDIT] every mutation route writes an audit entry when it succeeds', async () => {
     const routes = routeTable(t.app).filter((r) => MUTATIONS.has(r.method));
     const keys = routes.map((r) => `${r.method} ${r.url}`);
+    // Checked after the journey, so that a route without a case does not stop the cases that
+    // exist from running (the tests below read the entries and rows the journey leaves).
     const missing = keys.filter((k) => !CASES[k] && !EXEMPT[k]);
-    expect(
-      missing,
-      `Mutation routes without an audit case. Add each to CASES in apps/api/src/plugins/audit-coverage.test.ts
-with a call that succeeds (and make the route write an audit entry): ${missing.join(', ')}`,
-    ).toEqual([]);
     const stale = [...Object.keys(CASES), ...Object.keys(EXEMPT)].filter((k) => !keys.includes(k));
     expect(stale, 'CASES or EXEMPT name routes that no longer exist').toEqual([]);
 
@@ -891,6 +900,11 @@ with a call that succeeds (and make the route write an audit entry): ${missing.j
         failures.push(`${key}: succeeded (${res.statusCode}) but wrote no audit entry`);
     }
     expect(failures).toEqual([]);
+    expect(
+      missing,
+      `Mutation routes without an audit case. Add each to CASES in apps/api/src/plugins/audit-coverage.test.ts
+with a call that succeeds (and make the route write an audit entry): ${missing.join(', ')}`,
+    ).toEqual([]);
     console.info(
       `[AUDIT] ${Object.keys(CASES).length} mutation routes write an entry; exempt: ${Object.keys(EXEMPT).join(', ')}`,
     );
@@ -917,5 +931,138 @@ with a call that succeeds (and make the route write an audit entry): ${missing.j
     expect(leaksIn([{ action: 'planted', summary: { key: 'vpk_live_abcdefgh' } }])).toHaveLength(1);
     const leaks = leaksIn(rows);
     expect(leaks).toEqual([]);
+  });
+});
+
+/** Every numeric value recorded under a key of kobo or basis points, anywhere in a summary. */
+function rawUnits(action: string, o: unknown, out: Array<{ key: string; v: number }> = []) {
+  if (Array.isArray(o)) for (const x of o) rawUnits(action, x, out);
+  else if (o && typeof o === 'object')
+    for (const [k, v] of Object.entries(o)) {
+      const type = auditField(action, k).type;
+      if (typeof v === 'number' && Math.abs(v) >= 100 && (type === 'money' || type === 'percent'))
+        out.push({ key: k, v });
+      else rawUnits(action, v, out);
+    }
+  return out;
+}
+
+describe('[AUDIT] entries people can read (issue 53 point 6)', () => {
+  it('[AUDIT] one entry of every action renders typed: no raw kobo, basis points or id in its changes', async () => {
+    const rows = await t.app.ctx.db.select().from(auditLogs);
+    const byAction = new Map<string, (typeof rows)[number]>();
+    // The entry with the most fields stands for its action (a before/after over a bare one).
+    for (const r of rows) {
+      const had = byAction.get(r.action);
+      if (!had || JSON.stringify(r.summary).length > JSON.stringify(had.summary).length)
+        byAction.set(r.action, r);
+    }
+    expect(byAction.size).toBeGreaterThan(50);
+    const names = await auditNamesOf(t.app.ctx.db, [...byAction.values()]);
+    const bad: string[] = [];
+    for (const [action, r] of byAction) {
+      const text = auditChangesText(action, r.summary, namesFor(r, names));
+      const say = (why: string) => bad.push(`${action}: ${why} in "${text}"`);
+      if (/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.test(text)) say('an id');
+      if (/\bkobo\b|\bbps\b/i.test(text)) say('a unit name');
+      // Whatever its key: a field whose value is a bare number of five digits or more is an amount
+      // in kobo shown raw (a phone or account number starts with + or 0; money reads ₦1,000.00).
+      if (/(: |→ )[1-9]\d{4,}( ·|,|$)/.test(text)) say('a bare large number');
+      for (const { key, v } of rawUnits(action, r.summary))
+        if (new RegExp(`(^|[^\\d,.₦])${Math.abs(v)}([^\\d,.%]|$)`).test(text)) say(`${key} ${v} unformatted`);
+      // A field recorded under two names (commissionBps before, commission after) lines up as one.
+      for (const line of auditChanges(action, r.summary, namesFor(r, names)))
+        if (
+          line.before === '—' &&
+          line.after !== '—' &&
+          text.includes(`${line.field}: `) &&
+          text.split(`${line.field}:`).length > 2
+        )
+          say(`${line.field} on two lines`);
+    }
+    expect(bad).toEqual([]);
+    // The cases the issue names, as they read now.
+    const read = (action: string) => {
+      const r = byAction.get(action);
+      expect(r, `the journey wrote no ${action}`).toBeDefined();
+      return auditChangesText(action, r!.summary, namesFor(r!, names));
+    };
+    expect(read('service.update')).toMatch(/Commission: \d+\.\d{2}% → \d+\.\d{2}%/);
+    expect(read('user.create')).toMatch(/Role: [A-Z]/);
+    expect(read('data-plan.update')).toMatch(/Price: ₦[\d,]+\.\d{2} → ₦[\d,]+\.\d{2}/);
+    for (const a of [
+      'service.update',
+      'user.create',
+      'data-plan.update',
+      'auto-topup.subscriber.update',
+      'settings.platform.update',
+    ])
+      console.info(`[AUDIT] ${a}: ${read(a)}`);
+  });
+});
+
+describe('[CSV] exports say what the screens say (issue 53 point 3)', () => {
+  it('[CSV] every CSV export of the route table writes enum columns in screen words, not codes', async () => {
+    // The exports, from the documented route table: every GET whose query takes format=csv.
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { parameters?: Array<{ name: string; in: string; schema?: { enum?: string[] } }> }>
+      >;
+    };
+    const exports = Object.entries(doc.paths)
+      .filter(([, ops]) =>
+        ops.get?.parameters?.some(
+          (p) => p.in === 'query' && p.name === 'format' && p.schema?.enum?.includes('csv'),
+        ),
+      )
+      .map(([path]) => path);
+    expect(exports.length).toBeGreaterThan(5);
+    // Rows the journey did not leave: a client's own vend (delivered through a VTU line's float, as
+    // a VTU vend records it) and an auto top-up run.
+    const atc = await autoTopupClient(t.app, 1_000_000);
+    const sub = await addSubscriber(t.app, atc);
+    expect((await inject(atc, 'POST', `auto-topup/subscribers/${sub.id}/run`)).statusCode).toBeLessThan(300);
+    const v = await inject(atc, 'POST', 'vend', {
+      phone: '+2348000000001',
+      network: 'MTN',
+      type: 'AIRTIME',
+      amount: '500',
+    });
+    expect(v.statusCode, v.body).toBe(200);
+    await t.app.ctx.dbHandle.query(
+      `update vends set float_line_id = l.id, vtu_line_id = l.id from (select id from vtu_lines limit 1) l where vends.id = $1`,
+      [v.json().data.id],
+    );
+    // The codes that have words of their own on screen; none may be a cell.
+    const codes = new Map<string, string>();
+    for (const table of SCREEN_WORD_TABLES)
+      for (const [code, words] of Object.entries(table)) if (code !== words) codes.set(code, words);
+    for (const s of [...VEND_STATUSES, ...FUNDING_STATUSES, ...CARD_PAYMENT_STATUSES])
+      codes.set(s, statusWords(s));
+    const bad: string[] = [];
+    const checked: string[] = [];
+    const empty: string[] = [];
+    for (const path of exports) {
+      let rows = 0;
+      for (const who of [admin, corp, atc]) {
+        const url = `${path.replace('{id}', atc.corporateId)}?format=csv`;
+        const res = await t.app.inject({ method: 'GET', url, headers: who.headers });
+        if (res.statusCode !== 200) continue;
+        const table = parseCsv(res.body);
+        rows += table.length - 1;
+        for (const row of table.slice(1))
+          for (const [i, cell] of row.entries())
+            if (codes.has(cell))
+              bad.push(`${path} "${table[0]![i]}": ${cell} (the screens say ${codes.get(cell)})`);
+      }
+      if (rows) checked.push(path);
+      else empty.push(path);
+    }
+    expect([...new Set(bad)]).toEqual([]);
+    // Exports the journey leaves no row in (issue 50's gateway and discrepancy lists need Paystack
+    // or a contradicting provider) are named, and the rest must be most of them.
+    if (empty.length) console.info(`[CSV] exports with no row to check: ${empty.join(', ')}`);
+    expect(checked.length).toBeGreaterThanOrEqual(exports.length - 3);
   });
 });

@@ -1,26 +1,22 @@
 // How the catalogue reads on screen: networks, service types, platforms, commission rates and the
 // active/inactive status shared by services, data plans and VTU lines.
+// The words themselves live in shared (screen-words.ts), where the CSV exports read them too.
 import {
   bpsToPercentString,
+  channelWords,
   NETWORKS,
-  type Network,
+  networkWords,
   PLATFORMS,
   platformLabel,
   SERVICE_TYPES,
+  serviceTypeWords,
 } from '@vendport/shared';
 
-const NETWORK_LABELS: Record<Network, string> = {
-  MTN: 'MTN',
-  AIRTEL: 'Airtel',
-  GLO: 'Glo',
-  '9MOBILE': '9mobile',
-};
-export const networkLabel = (n: string) => NETWORK_LABELS[n as Network] ?? n;
-export const NETWORK_OPTIONS = NETWORKS.map((n) => ({ value: n, label: NETWORK_LABELS[n] }));
+export const networkLabel = networkWords;
+export const NETWORK_OPTIONS = NETWORKS.map((n) => ({ value: n, label: networkWords(n) }));
 
-const SERVICE_TYPE_LABELS: Record<string, string> = { AIRTIME: 'Airtime', DATA: 'Data' };
-export const serviceTypeLabel = (t: string) => SERVICE_TYPE_LABELS[t] ?? t;
-export const SERVICE_TYPE_OPTIONS = SERVICE_TYPES.map((t) => ({ value: t, label: SERVICE_TYPE_LABELS[t]! }));
+export const serviceTypeLabel = serviceTypeWords;
+export const SERVICE_TYPE_OPTIONS = SERVICE_TYPES.map((t) => ({ value: t, label: serviceTypeWords(t) }));
 
 export { platformLabel };
 
@@ -39,10 +35,4 @@ export const serviceName = (s: { network: string; service: string; platform: str
   `${networkLabel(s.network)} ${serviceTypeLabel(s.service)} via ${platformLabel(s.platform)}`;
 
 /** Where a vend came from (vend details, dashboards). */
-const CHANNEL_LABELS: Record<string, string> = {
-  PORTAL: 'Portal',
-  API: 'API',
-  BULK: 'Bulk upload',
-  AUTO_TOPUP: 'Auto top-up',
-};
-export const channelLabel = (c: string) => CHANNEL_LABELS[c] ?? c;
+export const channelLabel = channelWords;

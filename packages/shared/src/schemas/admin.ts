@@ -88,6 +88,8 @@ export const auditView = z.object({
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   summary: z.record(z.string(), z.unknown()),
+  /** The names of the records the summary refers to by id (roles, users, clients, services). */
+  names: z.record(z.string(), z.string()),
   createdAt: z.string(),
 });
 export type AuditView = z.infer<typeof auditView>;

@@ -26,10 +26,17 @@ export function routeStepLabel(step: string): string {
 
 /** A provider's attempts over the last 24 hours. */
 export const providerStatsView = z.object({
+  /**
+   * Whether the provider's calls are counted here: a real upstream's attempts are; the simulator's
+   * calls are on each vend's timeline only, so its figures are not "0 attempts" but not counted.
+   */
+  counted: z.boolean(),
   attempts: z.number().int(),
   successful: z.number().int(),
   failed: z.number().int(),
-  /** Successful attempts over answered ones (successful + failed), in percent; null without any. */
+  /** Delivered, then refunded by the provider: neither a success nor a failure of the call. */
+  reversed: z.number().int(),
+  /** Successful attempts over answered ones (successful + failed + reversed), in percent; null without any. */
   successRate: z.number().nullable(),
   p50Ms: z.number().int().nullable(),
   p95Ms: z.number().int().nullable(),

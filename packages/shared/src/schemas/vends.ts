@@ -191,7 +191,12 @@ export const vendView = z.object({
   commissionKobo: koboInt,
   commission: z.string(),
   commissionMode: z.enum(COMMISSION_MODES),
-  failureReason: z.string().nullable(),
+  failureReason: z
+    .string()
+    .nullable()
+    .describe(
+      'Why the vend did not deliver, in fixed words: "The number cannot receive this", "The number was recharged moments ago; try again in a few minutes", "The network is not responding", "This plan is not available" (FAILED), "Refunded" (REVERSED); null otherwise',
+    ),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   reversedAt: z.string().nullable(),
@@ -208,6 +213,8 @@ export const adminVendView = vendView.extend({
   providerReference: z.string().nullable(),
   vtuLineId: z.string().nullable(),
   reversalReason: z.string().nullable(),
+  /** The provider's own answer for a failed vend (admins only; clients read failureReason). */
+  providerReason: z.string().nullable(),
 });
 
 export type AdminVendView = z.infer<typeof adminVendView>;
@@ -248,6 +255,7 @@ export const vendDetailView = vendView.extend({
       providerReference: z.string().nullable(),
       vtuLineId: z.string().nullable(),
       reversalReason: z.string().nullable(),
+      providerReason: z.string().nullable(),
     })
     .nullable(),
 });

@@ -134,3 +134,29 @@ export const declineBody = z.object({
     .max(1000, 'The reason must be at most 1,000 characters'),
 });
 export type DeclineBody = z.input<typeof declineBody>;
+
+/**
+ * Where a client's verification stands, for both areas (issue 53 point 8): the stored status is
+ * PENDING from sign-up until a decision, so "pending" alone cannot tell a client who never asked
+ * from one waiting for review. One state machine and one label set, on the admin's client screens
+ * and on the client's own: Not submitted -> Pending review -> Verified / Declined (-> Pending review
+ * again when a declined client asks anew).
+ */
+export const VERIFICATION_STATES = ['NOT_SUBMITTED', 'PENDING_REVIEW', 'VERIFIED', 'DECLINED'] as const;
+export type VerificationState = (typeof VERIFICATION_STATES)[number];
+
+export const VERIFICATION_STATE_LABELS: Record<VerificationState, string> = {
+  NOT_SUBMITTED: 'Not submitted',
+  PENDING_REVIEW: 'Pending review',
+  VERIFIED: 'Verified',
+  DECLINED: 'Declined',
+};
+
+export function verificationState(
+  status: string,
+  requestedAt: string | Date | null | undefined,
+): VerificationState {
+  if (status === 'VERIFIED') return 'VERIFIED';
+  if (status === 'DECLINED') return 'DECLINED';
+  return requestedAt ? 'PENDING_REVIEW' : 'NOT_SUBMITTED';
+}

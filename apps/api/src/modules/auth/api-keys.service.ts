@@ -54,13 +54,9 @@ export async function keysOf(ctx: AppContext, corporateId: string): Promise<ApiK
 
 export async function listApiKeys(ctx: AppContext, rc: RequestContext) {
   const corporateId = corporateOfCaller(rc);
+  // Masked keys reveal nothing: loading them is not audited (issue 53 point 6: a screen that loads
+  // them wrote "Revealed an API key" on every visit). A reveal is a copy, audited there.
   const keys = await keysOf(ctx, corporateId);
-  await recordAudit(ctx.db, rc, {
-    action: 'apikey.view',
-    targetType: 'corporate',
-    targetId: corporateId,
-    summary: { modes: keys.map((k) => k.mode) },
-  });
   return keys.map(keyView);
 }
 

@@ -227,12 +227,14 @@ describe('[APIKEY] live and test keys', () => {
     expect(forAdmin.json().data.corporate).toBeUndefined();
   });
 
-  it('[APIKEY] key reads and resets are audited, never with the key', async () => {
+  it('[APIKEY] reveals (copies) and resets are audited, never with the key; loading the masked keys is not', async () => {
     const rows = await t.app.ctx.dbHandle.query<{ action: string; j: string }>(
       `select action, row_to_json(a)::text as j from audit_logs a where action like 'apikey.%'`,
     );
     const actions = new Set(rows.map((r) => r.action));
-    for (const a of ['apikey.view', 'apikey.copy', 'apikey.reset']) expect(actions).toContain(a);
+    for (const a of ['apikey.copy', 'apikey.reset']) expect(actions).toContain(a);
+    // The masked list was loaded in this file more than once: none of it reads as a reveal.
+    expect(actions).not.toContain('apikey.view');
     const all = (
       await t.app.ctx.dbHandle.query<{ j: string }>('select row_to_json(a)::text as j from audit_logs a')
     )

@@ -23,6 +23,7 @@ export {
   deleteRoleRow,
   findMember,
   findRole,
+  identityNamesOf,
   insertMember,
   insertRole,
   listMembers,

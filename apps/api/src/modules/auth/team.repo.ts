@@ -2,7 +2,7 @@
 // within one scope: the admin area (corporateId null) or one corporate. The identity tables are
 // this module's (scripts/table-owners.mjs); admin reaches these through auth/index.ts.
 import type { Area } from '@vendport/shared';
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
 import { roles, sessions, users } from '../../infra/db/schema';
@@ -184,4 +184,20 @@ export async function revokeSessions(db: Db, userId: string) {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Roles and users by id, named as their screens name them (the audit trail's references). */
+export async function identityNamesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const [r, u] = await Promise.all([
+    db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, ids)),
+    db
+      .select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email })
+      .from(users)
+      .where(inArray(users.id, ids)),
+  ]);
+  return new Map([
+    ...r.map((x) => [x.id, x.name] as const),
+    ...u.map((x) => [x.id, `${x.first ?? ''} ${x.last ?? ''}`.trim() || x.email] as const),
+  ]);
 }

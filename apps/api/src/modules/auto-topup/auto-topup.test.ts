@@ -580,7 +580,7 @@ describe('[AUTOTOPUP] run now, the runs list and the admin', () => {
       'Due,Subscriber,Phone,Network,Type,Plan,Amount (NGN),Trigger,Status,Reason,Vend,Reference',
     );
     expect(lines).toHaveLength(3);
-    expect(csv.body).toMatch(/Chika,'\+2348030\d+,MTN,AIRTIME,,100\.00,MANUAL,SUCCESSFUL,,VND-/);
+    expect(csv.body).toMatch(/Chika,'\+2348030\d+,MTN,Airtime,,100\.00,Manual,Successful,,VND-/);
 
     expect((await api('GET', 'auto-topup/runs', other)).json().total).toBe(0);
     expect((await api('GET', 'auto-topup/subscribers', other)).json().total).toBe(0);

@@ -1,4 +1,5 @@
 // What leaves the server for auto top-up rows (the shared schemas' shapes).
+
 import {
   type AutoTopupRunView,
   type AutoTopupSettingsView,
@@ -7,8 +8,15 @@ import {
   formatNaira,
   nairaOrNull,
 } from '@vendport/shared';
+import { clientFailureReason } from '../vending';
 import type { SettingsRow, SubscriberRow } from './auto-topup.repo';
 import type { RunListRow } from './runs.repo';
+
+/** A run's reason: its vend's failure in the client's words, or the run's own (skipped, capped). */
+export const runReason = (r: Pick<RunListRow, 'vendStatus' | 'vendFailureReason' | 'run'>) =>
+  r.vendStatus
+    ? (clientFailureReason({ status: r.vendStatus, failureReason: r.vendFailureReason }) ?? r.run.reason)
+    : r.run.reason;
 
 export const DEFAULT_TIME = '08:00';
 
@@ -72,7 +80,8 @@ export function runOut(r: RunListRow): AutoTopupRunView {
     dueAt: r.run.dueAt.toISOString(),
     trigger: r.run.trigger as AutoTopupRunView['trigger'],
     status: (r.vendStatus ?? r.run.status) as AutoTopupRunView['status'],
-    reason: r.vendFailureReason ?? r.run.reason,
+    // A vend's failure in the client's words, never the upstream's (issue 53 point 4).
+    reason: runReason(r),
     vendId: r.run.vendId,
     vendCode: r.vendCode,
     vendStatus: (r.vendStatus as AutoTopupRunView['vendStatus']) ?? null,

@@ -1,6 +1,12 @@
 // The runs list as the routes answer it: a page (spec §3 filters, the pager) or, with
 // format=csv, every matching run as a CSV download (Lagos dates), streamed a batch at a time.
-import { type autoTopupRunsQuery, koboToNairaString } from '@vendport/shared';
+import {
+  type autoTopupRunsQuery,
+  koboToNairaString,
+  networkWords,
+  serviceTypeWords,
+  statusWords,
+} from '@vendport/shared';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { csvChunks, sendCsvStream } from '../../infra/csv';
@@ -9,7 +15,7 @@ import { notFound } from '../../infra/errors';
 import { keysetEnvelope } from '../../infra/http';
 import { lagosDayEnd, lagosDayStart } from '../../infra/lagos-time';
 import { corporateSummary } from '../corporates';
-import { runOut } from './auto-topup.views';
+import { runOut, runReason } from './auto-topup.views';
 import { type RunFilter, type RunListRow, runsPage } from './runs.repo';
 import { runExportBatches } from './runs-export.repo';
 
@@ -19,8 +25,8 @@ const columns: Array<[string, (r: RunListRow) => unknown]> = [
   ['Due', (r) => r.run.dueAt],
   ['Subscriber', (r) => r.subscriberName],
   ['Phone', (r) => r.run.msisdn],
-  ['Network', (r) => r.run.network],
-  ['Type', (r) => r.run.serviceType],
+  ['Network', (r) => networkWords(r.run.network)],
+  ['Type', (r) => serviceTypeWords(r.run.serviceType)],
   ['Plan', (r) => r.run.planCode],
   [
     'Amount (NGN)',
@@ -29,9 +35,9 @@ const columns: Array<[string, (r: RunListRow) => unknown]> = [
       return k === null ? '' : koboToNairaString(k);
     },
   ],
-  ['Trigger', (r) => r.run.trigger],
-  ['Status', (r) => r.vendStatus ?? r.run.status],
-  ['Reason', (r) => r.vendFailureReason ?? r.run.reason],
+  ['Trigger', (r) => statusWords(r.run.trigger)],
+  ['Status', (r) => statusWords(r.vendStatus ?? r.run.status)],
+  ['Reason', (r) => runReason(r)],
   ['Vend', (r) => r.vendCode],
   ['Reference', (r) => r.run.reference],
 ];

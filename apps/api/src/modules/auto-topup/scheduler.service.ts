@@ -22,7 +22,7 @@ import { mapLimit } from '../../infra/map-limit';
 import type { RequestContext } from '../../infra/request-context';
 import { corporateSummary } from '../corporates';
 import { notifyCorporate } from '../notifications';
-import { vend } from '../vending';
+import { clientFailureReason, vend } from '../vending';
 import {
   advanceSubscriber,
   dueSubscribers,
@@ -141,7 +141,7 @@ async function processRun(ctx: AppContext, run: RunRow, now: Date): Promise<Outc
       ? {
           placed: false,
           amountKobo: 0,
-          failure: `Failed: ${v.failureReason ?? 'the network refused it'}; refunded`,
+          failure: `Failed: ${clientFailureReason(v)}; refunded`,
           open: false,
         }
       : { placed: true, amountKobo: v.amountKobo, failure: null, open: false };
@@ -252,7 +252,7 @@ async function notifyLateFailures(ctx: AppContext, now: Date) {
       ctx.db,
       f.corporateId,
       'Auto top-up not placed',
-      `${name} (${f.msisdn}): Failed: ${f.failureReason ?? 'the network refused it'}; refunded.`,
+      `${name} (${f.msisdn}): Failed: ${clientFailureReason({ status: 'FAILED', failureReason: f.failureReason })}; refunded.`,
       'autotopup.result',
     );
   }

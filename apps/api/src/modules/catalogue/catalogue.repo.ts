@@ -222,3 +222,24 @@ export async function insertDefaults(
   await db.insert(services).values(serviceRows).onConflictDoNothing();
   await db.insert(dataPlans).values(planRows).onConflictDoNothing();
 }
+
+/** Services and data plans by id, named as the catalogue screens name them (the audit trail's references). */
+export async function catalogueNamesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const [s, p] = await Promise.all([
+    db
+      .select({
+        id: services.id,
+        network: services.network,
+        type: services.serviceType,
+        platform: services.platform,
+      })
+      .from(services)
+      .where(inArray(services.id, ids)),
+    db.select({ id: dataPlans.id, name: dataPlans.name }).from(dataPlans).where(inArray(dataPlans.id, ids)),
+  ]);
+  return new Map([
+    ...s.map((x) => [x.id, `${x.network} ${x.type.toLowerCase()} (${x.platform.toLowerCase()})`] as const),
+    ...p.map((x) => [x.id, x.name] as const),
+  ]);
+}

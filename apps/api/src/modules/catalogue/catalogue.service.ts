@@ -109,6 +109,25 @@ export async function addService(db: Db, rc: RequestContext, input: ServiceInput
   });
 }
 
+/** A service as the audit trail records it. */
+const serviceFields = (r: {
+  network: string;
+  serviceType: string;
+  platform: string;
+  fallbackPlatforms: unknown;
+  commissionBps: number;
+  minAmountKobo: number;
+  maxAmountKobo: number;
+}) => ({
+  network: r.network,
+  service: r.serviceType,
+  platform: r.platform,
+  fallbackPlatforms: r.fallbackPlatforms,
+  commissionBps: r.commissionBps,
+  minAmountKobo: r.minAmountKobo,
+  maxAmountKobo: r.maxAmountKobo,
+});
+
 export async function updateService(db: Db, rc: RequestContext, id: string, input: ServiceInput) {
   const current = await findService(db, id);
   if (!current) throw notFound('Service');
@@ -137,14 +156,11 @@ export async function updateService(db: Db, rc: RequestContext, id: string, inpu
       action: 'service.update',
       targetType: 'service',
       targetId: id,
+      // The same fields under the same names on both sides, typed by their names (…Bps, …Kobo):
+      // the trail shows what changed, not the body beside a partial row (issue 53 point 6).
       summary: {
-        before: {
-          commissionBps: current.commissionBps,
-          platform: current.platform,
-          min: current.minAmountKobo,
-          max: current.maxAmountKobo,
-        },
-        after: { ...input },
+        before: serviceFields(current),
+        after: serviceFields(row!),
       },
     });
     return row;
@@ -297,7 +313,15 @@ export async function updatePlan(
       action: 'data-plan.update',
       targetType: 'data_plan',
       targetId: id,
-      summary: { before: { name: current.name, priceKobo: current.priceKobo }, after: { ...input } },
+      summary: {
+        before: {
+          name: current.name,
+          size: current.size,
+          validity: current.validity,
+          priceKobo: current.priceKobo,
+        },
+        after: { name: row!.name, size: row!.size, validity: row!.validity, priceKobo: row!.priceKobo },
+      },
     });
     return row;
   });

@@ -4,6 +4,7 @@
 export {
   ASSIGNED_SERVICE_IDS,
   ASSIGNED_SERVICES_JSON,
+  catalogueNamesOf,
   type DataPlanRow,
   SERVICES_JSON_WHERE_ID_IN,
   type ServiceJson,
@@ -23,6 +24,7 @@ export {
 } from './catalogue.service';
 export { defaultServiceIds, listPlans, listServices } from './catalogue-reads.service';
 export {
+  claimPlanGapAlert,
   type ProviderPlanRow,
   providerPlanCode,
   providerPlansOf,

@@ -1,8 +1,8 @@
 // Our data plans as each upstream provider knows them (issue 32): the route asks whether a plan
 // can go to a provider, delivery asks the provider's code for it.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
-import { providerPlans } from '../../infra/db/schema';
+import { dataPlans, providerPlans } from '../../infra/db/schema';
 
 export type ProviderPlanRow = typeof providerPlans.$inferSelect;
 
@@ -49,7 +49,23 @@ export async function putProviderPlan(
       },
     })
     .returning();
+  // A plan that now has a code somewhere may be sold again: a later gap is news again.
+  if (p.active)
+    await db.update(dataPlans).set({ providerGapAlertedAt: null }).where(eq(dataPlans.id, p.dataPlanId));
   return row;
+}
+
+/**
+ * Claims the one alert that the plan is sold with no provider code on its route: true for the
+ * caller that set the mark (concurrent vends of the plan race for it; one wins), false once set.
+ */
+export async function claimPlanGapAlert(db: Db, dataPlanId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(dataPlans)
+    .set({ providerGapAlertedAt: at })
+    .where(and(eq(dataPlans.id, dataPlanId), isNull(dataPlans.providerGapAlertedAt)))
+    .returning({ id: dataPlans.id });
+  return rows.length === 1;
 }
 
 /** The plans (active mappings) a provider's code is mapped to. */

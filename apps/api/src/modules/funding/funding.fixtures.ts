@@ -119,3 +119,34 @@ export const PNG = Buffer.concat([
   randomBytes(64),
 ]);
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+
+/**
+ * A card payment of `amount` (naira) paid on the simulator's checkout (its callback credits the
+ * wallet), then reversed by the gateway (the simulator's refund, by an admin who may fund wallets).
+ * Returns its CP- reference.
+ */
+export async function cardPaymentReversed(
+  app: FastifyInstance,
+  c: TestUser,
+  admin: TestUser,
+  amount: string,
+) {
+  const init = await call(app, c, {
+    method: 'POST',
+    url: '/api/v1/fund/card/initialize',
+    payload: { amount },
+  });
+  if (init.statusCode !== 201) throw new Error(`card initialize: ${init.body}`);
+  const cp = init.json().data.reference as string;
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/api/v1/gateway-sim/checkout/${cp}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  if (paid.statusCode !== 303) throw new Error(`card checkout: ${paid.statusCode}`);
+  return {
+    cp,
+    reverse: () => call(app, admin, { method: 'POST', url: `/api/v1/gateway-sim/payments/${cp}/reverse` }),
+  };
+}

@@ -678,7 +678,8 @@ describe('[FUNDING] funding history', () => {
     expect(lines[0]).toBe('Date,ID,Channel,Type,Amount (NGN),Fee (NGN),Status,Reference,Note');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
-      /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M,FR-[0-9A-Z]{12},BANK_TRANSFER,FUNDING,1234\.52,0\.00,PENDING,/,
+      // The screens' words (issue 53 point 3): "Bank Transfer", "Bank transfer", "Pending".
+      /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M,FR-[0-9A-Z]{12},Bank Transfer,Bank transfer,1234\.52,0\.00,Pending,/,
     );
 
     const adminCsv = await call(t.app, admin, {
@@ -690,7 +691,7 @@ describe('[FUNDING] funding history', () => {
       'Date,ID,Corporate,Client Type,Channel,Type,Amount (NGN),Fee (NGN),Status,Reference,Note',
     );
     expect(adminLines).toHaveLength(4);
-    expect(adminLines[1]).toContain('"Comma, ""Quote"" & Co",PREPAID');
+    expect(adminLines[1]).toContain('"Comma, ""Quote"" & Co",Prepaid');
   });
 
   it('[FUNDING] corporates-transactions/funding lists every client with its name, filtered by client type', async () => {

@@ -1,5 +1,7 @@
 // The ledger module's public surface beyond its service: the books' invariant runner that other
 // modules add their own checks to.
+
+export type { LedgerTransferKind } from './ledger.repo';
 export { clientAccountBalances, lockAccountBalance, sumOfWalletBalances } from './ledger.repo';
 export {
   type AccountIds,

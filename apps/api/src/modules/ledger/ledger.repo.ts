@@ -111,8 +111,16 @@ export async function walletTotalsRows(
   db: Db,
   corporateIds: string[],
   creditKinds: readonly string[],
+  reversalKinds: readonly string[],
 ): Promise<Array<{ corporate_id: string; balance_kobo: string | number; credited_kobo: string | number }>> {
   if (!corporateIds.length) return [];
+  const list = (ks: readonly string[]) =>
+    sql.join(
+      ks.map((k) => sql`${k}`),
+      sql`, `,
+    );
+  // Net of reversals: a funding the gateway took back (card reversal) is subtracted by what it
+  // took from the wallet and what it left owing (the receivable), i.e. the credit's principal.
   return rowsOf(
     db,
     sql`select a.corporate_id, a.balance_kobo,
@@ -121,10 +129,13 @@ export async function walletTotalsRows(
                            join ledger_transfers t on t.id = e.transfer_id
                           where e.account_id = a.id
                             and e.amount_kobo > 0
-                            and t.kind in (${sql.join(
-                              creditKinds.map((k) => sql`${k}`),
-                              sql`, `,
-                            )})), 0) as credited_kobo
+                            and t.kind in (${list(creditKinds)})), 0)
+             + coalesce((select sum(e.amount_kobo)
+                           from ledger_transfers t
+                           join ledger_entries e on e.transfer_id = t.id and e.amount_kobo < 0
+                           join ledger_accounts ra on ra.id = e.account_id and ra.kind in ('WALLET', 'CARD_RECEIVABLE')
+                          where t.corporate_id = a.corporate_id
+                            and t.kind in (${list(reversalKinds)})), 0) as credited_kobo
           from ledger_accounts a
          where a.kind = 'WALLET'
            and a.corporate_id in (${sql.join(
@@ -148,23 +159,37 @@ export async function lockAccountBalance(db: Db, accountId: string): Promise<{ b
 export async function walletCreditsByDay(
   db: Db,
   kinds: readonly string[],
+  reversalKinds: readonly string[],
   from: Date,
   to: Date,
   corporateId?: string,
 ): Promise<Array<{ day: string; kobo: string | number }>> {
+  const list = (ks: readonly string[]) =>
+    sql.join(
+      ks.map((k) => sql`${k}`),
+      sql`, `,
+    );
+  const day = sql.raw(`${lagosDaySql('t.created_at')}::text`);
+  const client = corporateId ? sql`and t.corporate_id = ${corporateId}` : sql``;
+  // A reversal counts on its own day, against the funding (walletTotalsRows says why).
   return rowsOf(
     db,
-    sql`select ${sql.raw(lagosDaySql('t.created_at'))}::text as day, sum(e.amount_kobo)::bigint as kobo
-          from ledger_transfers t
-          join ledger_entries e on e.transfer_id = t.id and e.amount_kobo > 0
-          join ledger_accounts a on a.id = e.account_id and a.kind = 'WALLET'
-         where t.kind in (${sql.join(
-           kinds.map((k) => sql`${k}`),
-           sql`, `,
-         )})
-           and t.created_at >= ${from} and t.created_at < ${to}
-           ${corporateId ? sql`and t.corporate_id = ${corporateId}` : sql``}
-         group by 1`,
+    sql`select day, sum(kobo)::bigint as kobo from (
+          select ${day} as day, e.amount_kobo as kobo
+            from ledger_transfers t
+            join ledger_entries e on e.transfer_id = t.id and e.amount_kobo > 0
+            join ledger_accounts a on a.id = e.account_id and a.kind = 'WALLET'
+           where t.kind in (${list(kinds)})
+             and t.created_at >= ${from} and t.created_at < ${to} ${client}
+          union all
+          select ${day} as day, e.amount_kobo as kobo
+            from ledger_transfers t
+            join ledger_entries e on e.transfer_id = t.id and e.amount_kobo < 0
+            join ledger_accounts a on a.id = e.account_id and a.kind in ('WALLET', 'CARD_RECEIVABLE')
+           where t.kind in (${list(reversalKinds)})
+             and t.created_at >= ${from} and t.created_at < ${to} ${client}
+        ) x
+         group by day`,
   );
 }
 
@@ -227,3 +252,6 @@ export async function clientAccountBalances(db: Db) {
          where kind in ('WALLET', 'SANDBOX_WALLET', 'COMMISSION') order by id`,
   );
 }
+
+/** The kinds of transfer the database accepts (its ledger_transfers_kind_known check). */
+export type { LedgerTransferKind } from '../../infra/db/schema';

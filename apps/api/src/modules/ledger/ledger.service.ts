@@ -391,15 +391,18 @@ export const FUNDING_TRANSFER_KINDS = [
   'POSTPAID_REPAYMENT',
 ] as const;
 
+/** Transfers that take a funding back (the gateway reversed a card payment): totals are net of them. */
+export const FUNDING_REVERSAL_KINDS = ['CARD_REVERSAL'] as const;
+
 export interface WalletTotals {
   balanceKobo: number;
-  /** Every credit to the wallet by a funding transfer. */
+  /** Every credit to the wallet by a funding transfer, less what reversals took back. */
   totalFundingKobo: number;
 }
 
 /** Wallet balance and total funding of many corporates in one read (client lists). */
 export async function walletTotals(db: Db, corporateIds: string[]): Promise<Map<string, WalletTotals>> {
-  const rows = await walletTotalsRows(db, corporateIds, FUNDING_TRANSFER_KINDS);
+  const rows = await walletTotalsRows(db, corporateIds, FUNDING_TRANSFER_KINDS, FUNDING_REVERSAL_KINDS);
   const out = new Map<string, WalletTotals>();
   for (const id of corporateIds) out.set(id, { balanceKobo: 0, totalFundingKobo: 0 });
   for (const r of rows)
@@ -453,13 +456,20 @@ export function accountIdsOf(db: Db): AccountIds {
   return r;
 }
 
-/** Funding received (wallet credits of the funding kinds) per Lagos day in [from, to). */
+/** Funding received (wallet credits of the funding kinds, less reversals) per Lagos day in [from, to). */
 export async function fundingByDay(
   db: Db,
   from: Date,
   to: Date,
   corporateId?: string,
 ): Promise<Map<string, number>> {
-  const rows = await walletCreditsByDay(db, FUNDING_TRANSFER_KINDS, from, to, corporateId);
+  const rows = await walletCreditsByDay(
+    db,
+    FUNDING_TRANSFER_KINDS,
+    FUNDING_REVERSAL_KINDS,
+    from,
+    to,
+    corporateId,
+  );
   return new Map(rows.map((r) => [r.day, Number(r.kobo)]));
 }

@@ -62,6 +62,7 @@ describe('[NOTIFY] notification set-up', () => {
       'funding.reversed',
       'funding.requested',
       'provider.health',
+      'plan.unavailable',
       'verification.requested',
     ]);
   });

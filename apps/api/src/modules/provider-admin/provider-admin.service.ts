@@ -45,14 +45,18 @@ export const lowBalanceKoboOf = (ctx: Pick<AppContext, 'config'>) =>
 export const configuredUpstreams = (ctx: Pick<AppContext, 'config'>): RealProvider[] =>
   ctx.config.configuredProviders.filter((p): p is RealProvider => p !== 'SIMULATOR');
 
-function statsOf(s: AttemptStats | undefined): UpstreamProviderView['last24h'] {
+function statsOf(id: string, s: AttemptStats | undefined): UpstreamProviderView['last24h'] {
   const successful = s?.successful ?? 0;
   const failed = s?.failed ?? 0;
-  const answered = successful + failed;
+  const reversed = s?.reversed ?? 0;
+  // A refunded vend answered, and did not stay delivered: it counts against the rate.
+  const answered = successful + failed + reversed;
   return {
+    counted: id !== 'SIMULATOR',
     attempts: s?.attempts ?? 0,
     successful,
     failed,
+    reversed,
     successRate: answered ? Math.round((successful / answered) * 1000) / 10 : null,
     p50Ms: s?.p50Ms ?? null,
     p95Ms: s?.p95Ms ?? null,
@@ -99,7 +103,10 @@ export async function providersScreen(ctx: AppContext, now = new Date()): Promis
       balanceCheckedAt: b && (b.balanceKobo !== null || b.error) ? b.checkedAt.toISOString() : null,
       balanceError: b?.error ?? null,
       lowBalance: balanceKobo !== null && low > 0 && balanceKobo < low,
-      last24h: statsOf(stats.find((s) => s.provider === id)),
+      last24h: statsOf(
+        id,
+        stats.find((s) => s.provider === id),
+      ),
       health: health.get(id) ?? null,
     };
   });

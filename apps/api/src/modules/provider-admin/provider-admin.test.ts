@@ -180,6 +180,15 @@ describe('[PROVIDERS-SCREEN] the screen', () => {
       },
       {
         vendId: v.id,
+        position: 8,
+        platform: 'AGGREGATOR',
+        provider: 'VTPASS',
+        requestId: 'stat-refunded',
+        status: 'REVERSED',
+        durationMs: 900,
+      },
+      {
+        vendId: v.id,
         position: 7,
         platform: 'AGGREGATOR',
         provider: 'VTPASS',
@@ -190,14 +199,20 @@ describe('[PROVIDERS-SCREEN] the screen', () => {
       },
     ]);
     const vtpass = (await screen()).providers.find((p: { id: string }) => p.id === 'VTPASS');
-    // The vend above (successful), one failure, one still unknown; the attempt of yesterday is out.
+    // The vend above (successful), one failure, one refunded by the provider (not a success: issue
+    // 53 point 8), one still unknown; the attempt of yesterday is out.
     expect(vtpass.last24h).toMatchObject({
-      attempts: 3,
+      counted: true,
+      attempts: 4,
       successful: 1,
       failed: 1,
-      successRate: 50,
+      reversed: 1,
+      successRate: 33.3,
       unknownOpen: 1,
     });
+    // The simulator's calls are not recorded as attempts: not counted, rather than 0.
+    const sim = (await screen()).providers.find((p: { id: string }) => p.id === 'SIMULATOR');
+    expect(sim.last24h.counted).toBe(false);
     expect(vtpass.last24h.p50Ms).toBe(900);
     expect(vtpass.last24h.p95Ms).toBeGreaterThan(900);
   });

@@ -3,6 +3,7 @@
 // platform and the providers' balances are read here too.
 
 export { type RealProvider, readUpstreamBalance, refreshAfterLowBalance } from './balance.service';
+export { failureCauseOf } from './client-causes';
 export {
   BREAKER_STATES,
   type BreakerState,

@@ -73,6 +73,10 @@ export const RELOADLY_REFUSAL_CODES: ReadonlySet<string> = new Set([
   'INACTIVE_ACCOUNT',
 ]);
 
+/** Whose fault a documented top-up error is (client-causes.ts reads a stored answer by it). */
+export const reloadlyFailureKind = (errorCode: string): FailureKind | null =>
+  Object.hasOwn(TOPUP_ERRORS, errorCode) ? TOPUP_ERRORS[errorCode]! : null;
+
 /** Every errorCode this file gives a meaning to; any other is UNKNOWN (the property test's list). */
 export const RELOADLY_DOCUMENTED_ERROR_CODES: readonly string[] = Object.keys(TOPUP_ERRORS);
 

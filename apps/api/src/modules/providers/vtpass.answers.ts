@@ -72,6 +72,10 @@ const PURCHASE_FAILURES: Readonly<Record<string, { kind: FailureKind; meaning: s
   '091': { kind: 'PROVIDER', meaning: 'TRANSACTION NOT PROCESSED' },
 };
 
+/** Whose fault a documented purchase failure is (client-causes.ts reads a stored answer by it). */
+export const vtpassFailureKind = (code: string): FailureKind | null =>
+  Object.hasOwn(PURCHASE_FAILURES, code) ? PURCHASE_FAILURES[code]!.kind : null;
+
 /** On a requery, only the codes that describe the transaction itself are failures. The others (invalid
  * arguments, account locked, low balance, ...) may describe the requery request rather than the vend,
  * and a requery that wrongly says FAILED would refund a vend that may have been delivered. */

@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { paged } from '../../infra/db/paged';
 import { reconciliationSettings, statements } from '../../infra/db/schema';
-import { isUuid, rowsOf, runStatement, type Statement } from '../../infra/db/sql';
+import { rowsOf, runStatement, type Statement } from '../../infra/db/sql';
 import { groupReadPer } from '../../infra/group-commit';
 import { corporateField, corporateNameOf } from '../corporates';
 
@@ -96,71 +96,53 @@ export async function findStatement(db: Db, corporateId: string, id: string): Pr
   return row ?? null;
 }
 
+/** The lookups a statement's codes need, each a set of keys for one code source. */
+export type CodeKeys = Record<
+  'fundRequest' | 'vend' | 'adminFunding' | 'cardReceivable' | 'autoTransfer',
+  Set<string>
+>;
+
+export interface CodeMaps {
+  fundRequest: Map<string, string>;
+  vend: Map<string, string>;
+  adminFunding: Map<string, string>;
+  cardReceivable: Map<string, string>;
+  autoTransfer: Map<string, string>;
+}
+
 /**
- * The code a person knows each movement by, for the ledger's transfer references of a statement
- * (issue 36 point 23): fund-request:<id> -> FR-..., vend:<id> and vend-reversal:<id> -> VND-...,
- * admin-funding:<key> -> AF-..., card-payment:CP-... -> CP-.... Read through reconciliation's
- * views (migration 0029) of the funding and vending tables, by primary key. A reference with no
- * known code is left out of the map.
+ * The client codes behind the keys, read through reconciliation's views of the owners' tables
+ * (migrations 0034 and statement_codes_of_new_kinds): one query per source that has keys.
  */
-export async function referenceCodes(db: Db, references: readonly string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const ids = { fundRequest: new Set<string>(), vend: new Set<string>(), adminFunding: new Set<string>() };
-  for (const ref of references) {
-    const colon = ref.indexOf(':');
-    if (colon < 0) continue;
-    const kind = ref.slice(0, colon);
-    const key = ref.slice(colon + 1);
-    if (kind === 'card-payment' && /^CP-/.test(key)) out.set(ref, key);
-    // A refund or dispute of a card payment (card-money:<CP-…>:<gateway key>): the payment's reference.
-    else if (kind === 'card-money' && /^CP-[0-9A-Z]+:/.test(key))
-      out.set(ref, key.slice(0, key.indexOf(':')));
-    else if (kind === 'fund-request' && isUuid(key)) ids.fundRequest.add(key);
-    else if ((kind === 'vend' || kind === 'vend-reversal' || kind === 'vend-reroute') && isUuid(key))
-      ids.vend.add(key);
-    else if (kind === 'admin-funding' && key) ids.adminFunding.add(key);
-  }
+export async function codesOf(db: Db, keys: CodeKeys): Promise<CodeMaps> {
   const list = (s: Set<string>) =>
     sql.join(
       [...s].map((v) => sql`${v}`),
       sql`, `,
     );
-  const [frs, vends, afs] = await Promise.all([
-    ids.fundRequest.size
-      ? rowsOf<{ id: string; code: string }>(
-          db,
-          sql`select id, code from statement_fund_request_codes where id in (${list(ids.fundRequest)})`,
-        )
-      : [],
-    ids.vend.size
-      ? rowsOf<{ id: string; code: string }>(
-          db,
-          sql`select id, code from statement_vend_codes where id in (${list(ids.vend)})`,
-        )
-      : [],
-    ids.adminFunding.size
-      ? rowsOf<{ request_key: string; code: string }>(
-          db,
-          sql`select request_key, code from statement_admin_funding_codes where request_key in (${list(ids.adminFunding)})`,
-        )
-      : [],
+  const read = async (s: Set<string>, q: (l: ReturnType<typeof list>) => ReturnType<typeof sql>) =>
+    s.size
+      ? new Map((await rowsOf<{ k: string; code: string }>(db, q(list(s)))).map((r) => [r.k, r.code]))
+      : new Map();
+  const [fundRequest, vend, adminFunding, cardReceivable, autoTransfer] = await Promise.all([
+    read(
+      keys.fundRequest,
+      (l) => sql`select id::text as k, code from statement_fund_request_codes where id in (${l})`,
+    ),
+    read(keys.vend, (l) => sql`select id::text as k, code from statement_vend_codes where id in (${l})`),
+    read(
+      keys.adminFunding,
+      (l) =>
+        sql`select request_key as k, code from statement_admin_funding_codes where request_key in (${l})`,
+    ),
+    read(
+      keys.cardReceivable,
+      (l) => sql`select id::text as k, code from statement_card_receivable_codes where id in (${l})`,
+    ),
+    read(
+      keys.autoTransfer,
+      (l) => sql`select reference as k, code from statement_auto_transfer_codes where reference in (${l})`,
+    ),
   ]);
-  const fr = new Map(frs.map((r) => [r.id, r.code]));
-  const vn = new Map(vends.map((r) => [r.id, r.code]));
-  const af = new Map(afs.map((r) => [r.request_key, r.code]));
-  for (const ref of references) {
-    const colon = ref.indexOf(':');
-    const kind = ref.slice(0, colon);
-    const key = ref.slice(colon + 1);
-    const code =
-      kind === 'fund-request'
-        ? fr.get(key)
-        : kind === 'vend' || kind === 'vend-reversal' || kind === 'vend-reroute'
-          ? vn.get(key)
-          : kind === 'admin-funding'
-            ? af.get(key)
-            : undefined;
-    if (code) out.set(ref, code);
-  }
-  return out;
+  return { fundRequest, vend, adminFunding, cardReceivable, autoTransfer };
 }

@@ -13,8 +13,9 @@ import { type PdfBlock, renderPdf } from '../../infra/pdf';
 import { corporateName } from '../corporates';
 import { walletStatementLines } from '../ledger';
 import { platformSettings } from '../platform';
-import * as repo from './reconciliation.repo';
+import type * as repo from './reconciliation.repo';
 import { checkLine, lastDayOf, periodLabel, statementFilename, statementOf } from './statement.service';
+import { statementWords } from './statement-kinds';
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
@@ -58,11 +59,8 @@ export async function statementPdf(
     // The ledger is append-only: this means an entry was backdated into a closed period.
     throw conflict('The ledger no longer matches this statement; make a new statement for the period');
   }
-  // Each movement by the code the client sees elsewhere (FR-, VND-, CP-, AF-), as in the CSV.
-  const codes = await repo.referenceCodes(
-    db,
-    lines.map((l) => l.reference),
-  );
+  // Each movement by the code the client sees elsewhere and in its words, as in the CSV.
+  const words = await statementWords(db, lines);
   const fromDate = lagosDateOf(s.periodStart);
   const toDate = lastDayOf(s);
   const cut =
@@ -85,11 +83,11 @@ export async function statementPdf(
       kind: 'table',
       columns: COLUMNS,
       rows: [
-        ...lines.map((l) => ({
+        ...lines.map((l, i) => ({
           cells: [
             lagosDateTime(l.at),
-            codes.get(l.reference) ?? l.reference,
-            l.description,
+            words[i]!.code,
+            words[i]!.description,
             l.amountKobo > 0 ? naira(l.amountKobo) : '',
             l.amountKobo < 0 ? naira(-l.amountKobo) : '',
             naira(l.balanceAfterKobo),

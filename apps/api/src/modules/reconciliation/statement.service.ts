@@ -21,6 +21,7 @@ import { callerOf, type RequestContext } from '../../infra/request-context';
 import { corporateName } from '../corporates';
 import { walletStatementLines } from '../ledger';
 import * as repo from './reconciliation.repo';
+import { statementWords } from './statement-kinds';
 
 const DAY_MS = 24 * 3600_000;
 /** A Lagos calendar day (YYYY-MM-DD) as DD/MM/YYYY. */
@@ -51,24 +52,6 @@ const bounds = (p: Pick<Period, 'fromDate' | 'toDate'>) => ({
   end: lagosDayStart(addCalendarDays(p.toDate, 1)),
 });
 
-export const TYPE_NAMES: Record<string, string> = {
-  BANK_FUNDING: 'Bank funding',
-  CARD_FUNDING: 'Card funding',
-  BANK_TRANSFER_AUTO: 'Bank transfer (automatic)',
-  ADMIN_FUNDING: 'Admin funding',
-  POSTPAID_REPAYMENT: 'Postpaid repayment',
-  VEND: 'Vend',
-  COMMISSION: 'Commission',
-  REVERSAL: 'Reversal',
-  ADJUSTMENT: 'Adjustment',
-  CARD_REVERSAL: 'Card payment reversed',
-  CARD_RECEIVABLE_RECOVERY: 'Card reversal recovered',
-  CARD_REFUND: 'Card payment refunded',
-  CARD_DISPUTE: 'Card payment disputed',
-  CARD_DISPUTE_RETURNED: 'Card dispute won',
-  GATEWAY_DISCREPANCY: 'Payment gateway correction',
-};
-
 /** The period as the CSV and the PDF show it; `cutAt`: a statement made before its last day ended. */
 export function periodLabel(fromDate: string, toDate: string, cutAt: Date | null) {
   return cutAt
@@ -92,11 +75,9 @@ export async function buildStatement(db: Db, corporateId: string, p: Period, now
   const { start, end: dayEnd } = bounds(p);
   const end = dayEnd.getTime() > now.getTime() ? now : dayEnd;
   const { openingKobo, lines } = await walletStatementLines(db, corporateId, start, end);
-  // Each movement by the code the client sees elsewhere (FR-, VND-, CP-, AF-), not the ledger's key.
-  const codes = await repo.referenceCodes(
-    db,
-    lines.map((l) => l.reference),
-  );
+  // Each movement by the code the client sees elsewhere (FR-, VND-, CP-, BT-, AF-) and in its words,
+  // not the ledger's key and stored text (statement-kinds.ts).
+  const words = await statementWords(db, lines);
   let creditsKobo = 0;
   let debitsKobo = 0;
   for (const l of lines) {
@@ -121,11 +102,11 @@ export async function buildStatement(db: Db, corporateId: string, p: Period, now
     { ...blank, description: `Statement of account: ${name}` },
     { ...blank, description: `Period: ${period}` },
     { ...blank, date: ddmmyyyy(p.fromDate), description: 'Opening balance', balance: naira(openingKobo) },
-    ...lines.map((l) => ({
+    ...lines.map((l, i) => ({
       date: lagosDateTime(l.at),
-      reference: codes.get(l.reference) ?? l.reference,
-      type: TYPE_NAMES[l.kind] ?? l.kind,
-      description: l.description,
+      reference: words[i]!.code,
+      type: words[i]!.type,
+      description: words[i]!.description,
       credit: l.amountKobo > 0 ? naira(l.amountKobo) : '',
       debit: l.amountKobo < 0 ? naira(-l.amountKobo) : '',
       balance: naira(l.balanceAfterKobo),

@@ -16,7 +16,7 @@ export {
   unsettledCommissionTotal,
 } from './records/commission-vends.repo';
 export { vendAmountOf, vendFieldOf } from './records/vend-fields.repo';
-export { failedLiveVendCounts, recentVends } from './records/vend-reads.service';
+export { clientFailureReason, failedLiveVendCounts, recentVends } from './records/vend-reads.service';
 export { liveVendsLastDay, pendingVendStats } from './records/vend-stats.repo';
 export { type VendCorporate, vendClient } from './records/vends.repo';
 export { vendingChecks } from './vending.check';

@@ -72,6 +72,11 @@ export const dataPlans = pgTable(
     validity: text('validity').notNull(),
     priceKobo: bigint('price_kobo', { mode: 'number' }).notNull(),
     status: text('status').notNull().default('ACTIVE'),
+    /**
+     * When the admins were told that a client tried to buy this plan and no provider on its route
+     * has a code for it (issue 53 point 9): once, until a provider code is saved for the plan.
+     */
+    providerGapAlertedAt: ts('provider_gap_alerted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

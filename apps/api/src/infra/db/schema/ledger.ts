@@ -50,6 +50,36 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
+/**
+ * Every kind of transfer the ledger may write. The database refuses any other (the check below), so
+ * what reads transfers (a statement's code and type per kind, reconciliation/statement-kinds.ts)
+ * can be tested against the database's own list: a new kind fails that test until it is mapped.
+ * ADJUSTMENT is a manual correction (and the tests' way to seed a wallet).
+ */
+export const LEDGER_TRANSFER_KINDS = [
+  'BANK_FUNDING',
+  'POSTPAID_REPAYMENT',
+  'CARD_FUNDING',
+  'BANK_TRANSFER_AUTO',
+  'ADMIN_FUNDING',
+  'VEND',
+  'VEND_REROUTE',
+  'COMMISSION',
+  'REVERSAL',
+  'ADJUSTMENT',
+  'CARD_REVERSAL',
+  'CARD_RECEIVABLE_RECOVERY',
+  'VTU_FUNDING',
+  'SANDBOX_FUNDING',
+  'VEND_RECHARGE',
+  'VEND_WRITE_OFF',
+  'CARD_REFUND',
+  'CARD_DISPUTE',
+  'CARD_DISPUTE_RETURNED',
+  'GATEWAY_DISCREPANCY',
+] as const;
+export type LedgerTransferKind = (typeof LEDGER_TRANSFER_KINDS)[number];
+
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
@@ -82,6 +112,10 @@ export const ledgerTransfers = pgTable(
     // Platform funding per day (dashboards, analytics): the funding kinds over a range, without
     // reading every vend's debit transfer.
     index('ledger_transfers_kind_created_idx').on(t.kind, t.createdAt),
+    check(
+      'ledger_transfers_kind_known',
+      sql.raw(`kind in (${LEDGER_TRANSFER_KINDS.map((k) => `'${k}'`).join(', ')})`),
+    ),
   ],
 );
 

@@ -1,6 +1,12 @@
 // Funding history for both areas: bank transfers, card payments and admin fundings in one list,
 // newest first, with the spec's filters; and the same filtered set as CSV (streamed).
-import { type FundingTransactionView, koboToNairaString } from '@vendport/shared';
+import {
+  clientTypeWords,
+  type FundingTransactionView,
+  fundingMethodWords,
+  koboToNairaString,
+  statusWords,
+} from '@vendport/shared';
 import { csvChunks, lagosDateTime } from '../../../infra/csv';
 import type { Db } from '../../../infra/db/client';
 import { type FundingHistoryFilters, type FundingHistoryRow, fundingHistoryKeyset } from '../funding.repo';
@@ -50,14 +56,15 @@ export function fundingHistoryCsv(
     ...(opts.withCorporate
       ? ([
           ['Corporate', (r) => r.corporateName],
-          ['Client Type', (r) => r.clientType],
+          ['Client Type', (r) => (r.clientType ? clientTypeWords(r.clientType) : '')],
         ] as Array<[string, (r: FundingTransactionView) => unknown]>)
       : []),
-    ['Channel', (r) => r.channel],
-    ['Type', (r) => r.kind],
+    // The screen's words (issue 53 point 3): "Card", "Bank transfer (automatic)", "Pending".
+    ['Channel', (r) => statusWords(r.channel)],
+    ['Type', (r) => fundingMethodWords(r.channel, r.kind)],
     ['Amount (NGN)', (r) => koboToNairaString(r.amountKobo)],
     ['Fee (NGN)', (r) => koboToNairaString(r.feeKobo)],
-    ['Status', (r) => r.status],
+    ['Status', (r) => statusWords(r.status)],
     ['Reference', (r) => r.reference],
     ['Note', (r) => r.note],
   ];

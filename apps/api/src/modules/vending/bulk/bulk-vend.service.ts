@@ -19,7 +19,7 @@ import {
   vend,
   vendMode,
 } from '../lifecycle/place-vend.service';
-import { vendOut } from '../records/vend-reads.service';
+import { clientFailureReason, vendOut } from '../records/vend-reads.service';
 import { findVendByReference, vendClient } from '../records/vends.repo';
 
 export interface BulkRowResult {
@@ -130,7 +130,7 @@ export async function bulkVend(ctx: AppContext, rc: RequestContext, csv: string,
         message: res.replay
           ? `Already vended earlier (${v.code})`
           : v.status === 'FAILED'
-            ? `Failed: ${v.failureReason}; refunded`
+            ? `Failed: ${clientFailureReason(v)}; refunded`
             : v.status === 'PENDING'
               ? 'Waiting for the network to confirm'
               : 'Delivered',

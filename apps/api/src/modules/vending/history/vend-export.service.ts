@@ -1,8 +1,19 @@
 // The vending histories as CSV (the client's and the admin's), streamed: the history's filters
 // read in keyset batches, written a batch at a time (columns as the portal has always exported).
-import { earnsCommission, koboToNairaString } from '@vendport/shared';
+import {
+  channelWords,
+  clientTypeWords,
+  commissionModeWords,
+  earnsCommission,
+  koboToNairaString,
+  networkWords,
+  platformWords,
+  serviceTypeWords,
+  statusWords,
+} from '@vendport/shared';
 import { csvChunks } from '../../../infra/csv';
 import type { Db } from '../../../infra/db/client';
+import { clientFailureReason } from '../records/vend-reads.service';
 import { type VendExportFilter, type VendExportRow, vendExportBatches } from './vend-export.repo';
 
 type CsvRow = { v: VendExportRow; corporateName: string };
@@ -13,22 +24,26 @@ export const vendCsvColumns = (admin: boolean): Array<[string, (r: CsvRow) => un
   ...(admin
     ? ([
         ['Client', (r: CsvRow) => r.corporateName],
-        ['Client type', (r: CsvRow) => r.v.clientType],
+        ['Client type', (r: CsvRow) => clientTypeWords(r.v.clientType)],
       ] as Array<[string, (r: CsvRow) => unknown]>)
     : []),
-  ['Channel', (r) => r.v.channel],
+  ['Channel', (r) => channelWords(r.v.channel)],
   ['Phone', (r) => r.v.msisdn],
-  ['Network', (r) => r.v.network],
-  ['Type', (r) => r.v.serviceType],
+  ['Network', (r) => networkWords(r.v.network)],
+  ['Type', (r) => serviceTypeWords(r.v.serviceType)],
   ['Plan', (r) => r.v.planCode],
   ['Amount (NGN)', (r) => koboToNairaString(r.v.amountKobo)],
   ['Charged (NGN)', (r) => koboToNairaString(r.v.chargeKobo)],
   // Only a purchase that went through earns commission (as on screen, where these show "—").
   ['Commission (NGN)', (r) => (earnsCommission(r.v.status) ? koboToNairaString(r.v.commissionKobo) : '0.00')],
-  ['Commission mode', (r) => (earnsCommission(r.v.status) ? r.v.commissionMode : '')],
-  ['Platform', (r) => r.v.platform],
-  ['Status', (r) => r.v.status],
-  ['Failure reason', (r) => r.v.failureReason],
+  ['Commission mode', (r) => (earnsCommission(r.v.status) ? commissionModeWords(r.v.commissionMode) : '')],
+  ['Platform', (r) => platformWords(r.v.platform)],
+  ['Status', (r) => statusWords(r.v.status)],
+  // The client's words for everyone; the provider's own answer in the admin's export only.
+  ['Failure reason', (r) => clientFailureReason(r.v)],
+  ...(admin
+    ? ([['Provider answer', (r: CsvRow) => r.v.failureReason]] as Array<[string, (r: CsvRow) => unknown]>)
+    : []),
   ['Completed', (r) => r.v.completedAt],
 ];
 

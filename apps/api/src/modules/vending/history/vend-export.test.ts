@@ -29,7 +29,7 @@ async function insertVends(corporateId: string, n: number, at = `now() - interva
   const db = t.app.ctx.db;
   await db.execute(
     sql.raw(`insert into ledger_transfers (id, reference, kind, description, corporate_id, created_at)
-      select md5('${tag}' || i)::uuid, 'export-test:${tag}' || i, 'VEND_DEBIT', 'Export test vend',
+      select md5('${tag}' || i)::uuid, 'export-test:${tag}' || i, 'VEND', 'Export test vend',
              '${corporateId}'::uuid, now()
         from generate_series(1, ${n}) i`),
   );

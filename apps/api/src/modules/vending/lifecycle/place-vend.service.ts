@@ -36,6 +36,7 @@ import {
 } from '../records/vends.repo';
 import { chooseRoute, type Route } from './choose-route';
 import { deliver } from './deliver.service';
+import { refuseUnmappedPlan } from './plan-gap';
 import { ReferenceUsedError } from './vend-debits';
 import { debitEntriesOf, debitPosting, debitReference, facts, floatOf } from './vend-money';
 
@@ -203,6 +204,7 @@ export async function resolveVend(
     0,
   );
   if (!first) {
+    await refuseUnmappedPlan(ctx, { plan, routes, network: p.network });
     throw new AppError(
       'SERVICE_UNAVAILABLE',
       503,

@@ -101,6 +101,8 @@ export interface AttemptStats {
   attempts: number;
   successful: number;
   failed: number;
+  /** Delivered, then refunded by the provider: not a success (issue 53 point 8). */
+  reversed: number;
   unknownOpen: number;
   p50Ms: number | null;
   p95Ms: number | null;
@@ -112,7 +114,8 @@ export async function attemptStats(db: Db, since: Date): Promise<AttemptStats[]>
     .select({
       provider: vendAttempts.provider,
       attempts: sql<number>`count(*)::int`,
-      successful: sql<number>`count(*) filter (where ${vendAttempts.status} in ('SUCCESSFUL', 'REVERSED'))::int`,
+      successful: sql<number>`count(*) filter (where ${vendAttempts.status} = 'SUCCESSFUL')::int`,
+      reversed: sql<number>`count(*) filter (where ${vendAttempts.status} = 'REVERSED')::int`,
       failed: sql<number>`count(*) filter (where ${vendAttempts.status} = 'FAILED')::int`,
       unknownOpen: sql<number>`count(*) filter (where ${vendAttempts.status} in ('SENT', 'UNKNOWN', 'NOT_FOUND'))::int`,
       p50Ms: sql<number | null>`percentile_cont(0.5) within group (order by ${vendAttempts.durationMs})`,

@@ -8,6 +8,7 @@ import { notFound } from '../../../infra/errors';
 import { ok } from '../../../infra/http';
 import { authOf, dataScopeOf, requestContextOf } from '../../../infra/request-context';
 import { MANUAL_REQUERY_COOLDOWN_S, requeryByHand } from '../lifecycle/requery.service';
+import { clientEventMessage } from '../records/client-events';
 import {
   ADMIN_ONLY_EVENTS,
   attemptsOfVend,
@@ -47,19 +48,20 @@ export async function vendDetailRoutes(app: FastifyInstance, ctx: AppContext) {
         corporateId: found.v.corporateId,
         corporateName: found.corporateName,
         // A check of a final vend is for support; the client sees a late truth only once resolved.
+        // Clients read the timeline in fixed words (client-events.ts); the upstreams, their answers
+        // and the attempts made of them are the reseller's business (issue 53 point 4).
         events: (admin
           ? events
           : events.filter((e) => !ADMIN_ONLY_EVENTS.includes(e.type as 'PROVIDER_CHECK'))
         ).map((e) => ({
           type: e.type,
           status: e.status,
-          provider: me.area === 'ADMIN' ? e.provider : null,
-          outcome: e.outcome,
-          message: e.message,
+          provider: admin ? e.provider : null,
+          outcome: admin ? e.outcome : null,
+          message: admin ? e.message : clientEventMessage(e),
           createdAt: e.createdAt.toISOString(),
         })),
-        // Clients see where and when; what was sent and answered is for support (admins).
-        attempts: attempts.map((a) => ({
+        attempts: (admin ? attempts : []).map((a) => ({
           position: a.position,
           provider: a.provider,
           status: a.status as 'SENT',
@@ -83,6 +85,7 @@ export async function vendDetailRoutes(app: FastifyInstance, ctx: AppContext) {
                 providerReference: found.v.providerReference,
                 vtuLineId: found.v.vtuLineId,
                 reversalReason: found.v.reversalReason,
+                providerReason: found.v.failureReason,
               }
             : null,
       });

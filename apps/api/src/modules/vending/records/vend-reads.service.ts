@@ -1,6 +1,7 @@
 // How a vend is shown and answered: the API/portal view of a vend row and the message that goes
 // with its status.
 import {
+  CLIENT_VEND_REASONS,
   formatNaira,
   type Network,
   type Platform,
@@ -9,10 +10,24 @@ import {
   type VendView,
 } from '@vendport/shared';
 import type { Db } from '../../../infra/db/client';
+import { failureCauseOf } from '../../providers';
 import { type VendRow, vendReferenceTaken } from './vends.repo';
 
 export { recentVends, type VendFilter, vendHistoryPage } from '../history/vend-history.repo';
 export { failedLiveVendCounts, findVendByReference, findVendRef, type VendRow } from './vends.repo';
+
+/**
+ * Why the vend did not deliver, in the client's fixed words (issue 53 point 4): a FAILED vend's
+ * cause from the provider's answer it stored, REVERSED as refunded; null otherwise. The provider's
+ * own answer stays on the row for admins (adminOut's providerReason).
+ */
+export function clientFailureReason(v: Pick<VendRow, 'status' | 'failureReason'>): string | null {
+  if (v.status === 'REVERSED') return CLIENT_VEND_REASONS.REFUNDED;
+  if (v.status !== 'FAILED') return null;
+  return CLIENT_VEND_REASONS[failureCauseOf(v.failureReason)];
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 export function vendOut(v: VendRow): VendView {
   return {
@@ -35,7 +50,7 @@ export function vendOut(v: VendRow): VendView {
     commissionKobo: v.commissionKobo,
     commission: formatNaira(v.commissionKobo),
     commissionMode: v.commissionMode as VendView['commissionMode'],
-    failureReason: v.failureReason,
+    failureReason: clientFailureReason(v),
     createdAt: v.createdAt.toISOString(),
     completedAt: v.completedAt?.toISOString() ?? null,
     reversedAt: v.reversedAt?.toISOString() ?? null,
@@ -51,7 +66,7 @@ export function vendMessage(v: VendRow, audience: 'API' | 'PORTAL' = 'API'): str
     case 'SUCCESSFUL':
       return 'Vend successful';
     case 'FAILED':
-      return `Vend failed: ${v.failureReason ?? 'the provider declined it'}. The debit has been reversed.`;
+      return `Vend failed: ${lowerFirst(clientFailureReason(v)!)}. The debit has been reversed.`;
     case 'REVERSED':
       return 'Vend reversed and refunded';
     default:

@@ -18,4 +18,5 @@ export const adminOut = (r: { v: VendRow; corporateName: string }) => ({
   providerReference: r.v.providerReference,
   vtuLineId: r.v.vtuLineId,
   reversalReason: r.v.reversalReason,
+  providerReason: r.v.failureReason,
 });

@@ -124,7 +124,7 @@ describe('[RECONCILE] Reloadly’s day against ours', () => {
     expect(csv.body.split('\r\n')[0]).toBe(
       'Kind,Vend,Request id,Our status,Our amount,Provider status,Provider amount,Provider reference,Raised by this run',
     );
-    expect(csv.body).toContain(`${resized.code},${resized.requestId},SUCCESSFUL,₦500.00,SUCCESSFUL,₦600.00`);
+    expect(csv.body).toContain(`${resized.code},${resized.requestId},Successful,₦500.00,SUCCESSFUL,₦600.00`);
     const queue = (await api('GET', `admin/discrepancies?reconciliationId=${run.id}`, admin)).json();
     expect(queue.total).toBe(5);
     await expectBooksBalanced(t.app);

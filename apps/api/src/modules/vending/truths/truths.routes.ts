@@ -18,6 +18,7 @@ import {
   reconciliationParams,
   reconciliationRunBody,
   reconciliationView,
+  statusWords,
   successEnvelope,
 } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
@@ -138,16 +139,17 @@ export async function truthsRoutes(app: FastifyInstance, ctx: AppContext) {
             [
               ['Raised', (x: (typeof rows)[number]) => new Date(x.createdAt)],
               ['Kind', (x: (typeof rows)[number]) => DISCREPANCY_KIND_LABELS[x.kind]],
-              ['Source', (x: (typeof rows)[number]) => x.source],
+              ['Source', (x: (typeof rows)[number]) => statusWords(x.source)],
               ['Provider', (x: (typeof rows)[number]) => x.provider],
               ['Vend', (x: (typeof rows)[number]) => x.vendCode],
               ['Client', (x: (typeof rows)[number]) => x.corporateName],
-              ['Our status', (x: (typeof rows)[number]) => x.ourStatus],
+              // Our words for our states (issue 53 point 3); the provider's status stays its own.
+              ['Our status', (x: (typeof rows)[number]) => (x.ourStatus ? statusWords(x.ourStatus) : '')],
               ['Our amount', (x: (typeof rows)[number]) => naira(x.ourAmountKobo)],
               ['Provider status', (x: (typeof rows)[number]) => x.providerStatus],
               ['Provider amount', (x: (typeof rows)[number]) => naira(x.providerAmountKobo)],
               ['Provider reference', (x: (typeof rows)[number]) => x.providerReference],
-              ['Status', (x: (typeof rows)[number]) => x.status],
+              ['Status', (x: (typeof rows)[number]) => statusWords(x.status)],
               ['Resolution', (x: (typeof rows)[number]) => x.resolution],
               ['Resolved', (x: (typeof rows)[number]) => (x.resolvedAt ? new Date(x.resolvedAt) : null)],
             ],
@@ -296,7 +298,7 @@ export async function truthsRoutes(app: FastifyInstance, ctx: AppContext) {
               ['Kind', (f: Finding) => DISCREPANCY_KIND_LABELS[f.kind]],
               ['Vend', (f: Finding) => f.code],
               ['Request id', (f: Finding) => f.requestId],
-              ['Our status', (f: Finding) => f.ourStatus],
+              ['Our status', (f: Finding) => (f.ourStatus ? statusWords(f.ourStatus) : '')],
               ['Our amount', (f: Finding) => naira(f.ourAmountKobo)],
               ['Provider status', (f: Finding) => f.providerStatus],
               ['Provider amount', (f: Finding) => naira(f.providerAmountKobo)],

@@ -25,7 +25,7 @@ export function AuditDetailModal({
   area: 'ADMIN' | 'CORPORATE';
   onClose: () => void;
 }) {
-  const lines = summaryChanges(entry?.summary ?? {});
+  const lines = summaryChanges(entry);
   const changed = lines.filter((l) => 'before' in l);
   const recorded = lines.filter((l) => 'value' in l);
   return (

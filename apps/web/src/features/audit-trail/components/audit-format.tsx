@@ -1,6 +1,6 @@
 // How an audit entry reads: the target with a link to its screen where one exists in the
-// caller's area, and the change summary field by field in words ("Host: (empty) → smtp.x.com").
-import { type AuditView, auditTargetLabel } from '@vendport/shared';
+// caller's area, and the change summary field by field in words ("Price: ₦500.00 → ₦550.00").
+import { type AuditView, auditChanges, auditTargetLabel } from '@vendport/shared';
 import { Link } from 'react-router';
 
 type Area = 'ADMIN' | 'CORPORATE';
@@ -51,67 +51,28 @@ export function AuditTarget({ entry, area }: { entry: AuditView; area: Area }) {
   );
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A summary's key in words: "cardFeeRateBps" -> "Card fee rate bps", "role_id" -> "Role id". */
-export function fieldLabel(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[._-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** A recorded value as a person reads it: Yes/No, "—" for nothing, "(empty)" for an empty text. */
-export function summaryValue(v: unknown): string {
-  if (v === null || v === undefined) return '—';
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (v === '') return '(empty)';
-  if (Array.isArray(v)) return v.map(summaryValue).join(', ') || '—';
-  if (isRecord(v))
-    return (
-      Object.entries(v)
-        .map(([k, x]) => `${fieldLabel(k)}: ${summaryValue(x)}`)
-        .join(', ') || '—'
-    );
-  return String(v);
-}
-
 /** One line of a change summary: a field that changed (before, after) or a recorded value. */
 export type SummaryChange =
   | { field: string; before: string; after: string }
   | { field: string; value: string };
 
 /**
- * A summary field by field (issue 36): `before` and `after` records become one line per field
- * that differs, in words; every other key is a line of its own.
+ * An entry's summary field by field, typed (money in naira, rates in percent, references by name,
+ * dates in Lagos time: shared's auditChanges, the same lines as the CSV export, issue 53 point 6).
  */
-export function summaryChanges(summary: Record<string, unknown>): SummaryChange[] {
-  const { before, after, ...rest } = summary;
-  const lines: SummaryChange[] = [];
-  if (isRecord(before) || isRecord(after)) {
-    const b = isRecord(before) ? before : {};
-    const a = isRecord(after) ? after : {};
-    for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
-      if (JSON.stringify(b[key]) === JSON.stringify(a[key])) continue;
-      lines.push({ field: fieldLabel(key), before: summaryValue(b[key]), after: summaryValue(a[key]) });
-    }
-  } else if (before !== undefined || after !== undefined) {
-    lines.push({ field: 'Value', before: summaryValue(before), after: summaryValue(after) });
-  }
-  for (const [key, value] of Object.entries(rest))
-    lines.push({ field: fieldLabel(key), value: summaryValue(value) });
-  return lines;
+export function summaryChanges(
+  entry: Pick<AuditView, 'action' | 'summary' | 'names'> | null,
+): SummaryChange[] {
+  if (!entry) return [];
+  return auditChanges(entry.action, entry.summary, entry.names).map((c) =>
+    c.value !== null
+      ? { field: c.field, value: c.value }
+      : { field: c.field, before: c.before ?? '—', after: c.after ?? '—' },
+  );
 }
 
 export const changeLine = (c: SummaryChange) =>
   'value' in c ? `${c.field}: ${c.value}` : `${c.field}: ${c.before} → ${c.after}`;
-
-export function summaryText(summary: Record<string, unknown>): string {
-  return summaryChanges(summary).map(changeLine).join(' · ') || '—';
-}
 
 export const TARGET_TYPE_OPTIONS = (
   [

@@ -22,6 +22,7 @@ const entry = {
   ip: '102.89.1.7',
   userAgent: 'Mozilla/5.0 Test',
   summary: { code: 'VND-1', status: 'SUCCESSFUL' },
+  names: {},
   // 23:30 UTC is 00:30 the next day in Lagos.
   createdAt: '2026-11-24T23:30:00.000Z',
 };
@@ -58,7 +59,8 @@ describe('audit trail', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Requeried a vend' });
     expect(within(dialog).getByText('vend.requery')).toBeInTheDocument();
     expect(within(dialog).getByText('102.89.1.7')).toBeInTheDocument();
-    expect(within(dialog).getByText('SUCCESSFUL')).toBeInTheDocument();
+    // An enum in words, as the screens say it (issue 53 point 6).
+    expect(within(dialog).getByText('Successful')).toBeInTheDocument();
   }, 20_000);
 
   it('[AUDIT] admins can narrow the trail to one client', async () => {

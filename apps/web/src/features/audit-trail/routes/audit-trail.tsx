@@ -112,7 +112,7 @@ export default function AuditTrailRoute() {
       header: 'Changes',
       wrap: { min: '14rem', max: '20rem' },
       cell: (a) => {
-        const lines = summaryChanges(a.summary);
+        const lines = summaryChanges(a);
         if (!lines.length) return <span className="text-xs text-slate-400">—</span>;
         return (
           <ul className="space-y-0.5 text-xs text-slate-600" data-testid="audit-changes">

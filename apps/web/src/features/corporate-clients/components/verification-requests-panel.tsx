@@ -74,7 +74,9 @@ export function VerificationRequestsPanel() {
       key: 'status',
       card: 'main',
       header: 'Verification',
-      cell: (c) => <VerificationBadge status={c.verificationStatus} />,
+      cell: (c) => (
+        <VerificationBadge status={c.verificationStatus} requestedAt={c.verificationRequestedAt} />
+      ),
     },
   ];
   return (

@@ -94,7 +94,9 @@ function ClientsPanel() {
     {
       key: 'verification',
       header: 'Verification',
-      cell: (c) => <VerificationBadge status={c.verificationStatus} />,
+      cell: (c) => (
+        <VerificationBadge status={c.verificationStatus} requestedAt={c.verificationRequestedAt} />
+      ),
     },
     { key: 'status', card: 'main', header: 'Status', cell: (c) => <ClientStatusBadge status={c.status} /> },
     { key: 'onboarded', card: 'main', header: 'Onboarded', cell: (c) => formatDate(c.createdAt) },

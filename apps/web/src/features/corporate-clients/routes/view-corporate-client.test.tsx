@@ -1,5 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  VERIFICATION_STATE_LABELS,
+  VERIFICATION_STATES,
+  type VerificationState,
+  verificationState,
+} from '@vendport/shared';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
@@ -65,7 +71,7 @@ describe('view corporate client', () => {
     expect(value('Phone Number')).toBe('—');
     expect(value('Onboarding Date')).toBe('03/11/2025');
     expect(value('Request Date')).toBe('01/12/2025');
-    expect(value('Verification')).toBe('Approved');
+    expect(value('Verification')).toBe('Verified');
     const wallet = within(screen.getByTestId('client-wallet'));
     expect(wallet.getByText('₦10,000.00')).toBeInTheDocument();
     expect(wallet.getByText('₦7,500.00')).toBeInTheDocument();
@@ -280,6 +286,43 @@ describe('view corporate client', () => {
 });
 
 describe('clients list', () => {
+  it('[CLIENTS] every verification state reads in the admin’s list as on the client’s own screen (issue 53 point 8)', async () => {
+    // One client per state of the one state machine (shared's VERIFICATION_STATES), made from the
+    // stored status and request date as the API sends them.
+    const stored: Record<
+      VerificationState,
+      { verificationStatus: 'PENDING' | 'VERIFIED' | 'DECLINED'; verificationRequestedAt: string | null }
+    > = {
+      NOT_SUBMITTED: { verificationStatus: 'PENDING', verificationRequestedAt: null },
+      PENDING_REVIEW: { verificationStatus: 'PENDING', verificationRequestedAt: '2025-12-01T08:00:00.000Z' },
+      VERIFIED: { verificationStatus: 'VERIFIED', verificationRequestedAt: '2025-12-01T08:00:00.000Z' },
+      DECLINED: { verificationStatus: 'DECLINED', verificationRequestedAt: '2025-12-01T08:00:00.000Z' },
+    };
+    const clients = VERIFICATION_STATES.map((state, i) =>
+      makeCorporateClient({
+        ...postpaid,
+        id: `corp_state_${i}`,
+        name: `State ${state} Ltd`,
+        ...stored[state],
+      }),
+    );
+    asAdmin(['clients.read']);
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([...layout(), { path: /^\/api\/v1\/corporate-clients\?/, body: pageOf(clients) }]).fn,
+    );
+    renderApp('/admin-dashboard/accounts');
+    const table = await screen.findByRole('table', { name: 'Corporate clients' });
+    for (const state of VERIFICATION_STATES) {
+      const row = (await within(table).findByText(`State ${state} Ltd`)).closest('tr') as HTMLElement;
+      const { verificationStatus, verificationRequestedAt } = stored[state];
+      // The client's own screens read verificationState(...) through the same labels.
+      expect(verificationState(verificationStatus, verificationRequestedAt)).toBe(state);
+      expect(within(row).getByText(VERIFICATION_STATE_LABELS[state])).toBeInTheDocument();
+    }
+    expect(within(table).queryByText('Pending')).toBeNull();
+  });
+
   it('[CLIENTS] lists clients with their figures; filters live in the URL; a row opens the client', async () => {
     asAdmin(['clients.read']);
     const stub = stubFetch([
@@ -300,7 +343,7 @@ describe('clients list', () => {
       'Postpaid',
       '₦50,000.00',
       '-₦2,500.00',
-      'Approved',
+      'Verified',
       'Active',
       '03/11/2025',
     ]);

@@ -41,7 +41,10 @@ function ClientDetails({ client }: { client: CorporateClientDetailView }) {
       <dl className="grid gap-5 px-6 py-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="client-details">
         <DetailField label="Corporate Name">{dash(client.name)}</DetailField>
         <DetailField label="Verification">
-          <VerificationBadge status={client.verificationStatus} />
+          <VerificationBadge
+            status={client.verificationStatus}
+            requestedAt={client.verificationRequestedAt}
+          />
         </DetailField>
         <DetailField label="Email Address">{dash(client.email)}</DetailField>
         <DetailField label="Phone Number">{dash(client.msisdn)}</DetailField>
@@ -159,7 +162,7 @@ export default function ViewCorporateClientRoute() {
               </p>
               <div className="mt-1 flex flex-wrap items-center gap-2">
                 <ClientStatusBadge status={c.status} />
-                <VerificationBadge status={c.verificationStatus} />
+                <VerificationBadge status={c.verificationStatus} requestedAt={c.verificationRequestedAt} />
                 {c.testMode ? <Badge tone="warning">Test mode</Badge> : null}
               </div>
             </div>

@@ -46,9 +46,11 @@ const provider = (
   balanceError: null,
   lowBalance: false,
   last24h: {
+    counted: true,
     attempts: 0,
     successful: 0,
     failed: 0,
+    reversed: 0,
     successRate: null,
     p50Ms: null,
     p95Ms: null,

@@ -16,9 +16,11 @@ const asAdmin = (permissions: string[]) =>
   sessionStore.login(makeUser({ area: 'ADMIN', roles: ['ADMIN'], permissions }), 'tok', false);
 
 const stats = {
+  counted: true,
   attempts: 0,
   successful: 0,
   failed: 0,
+  reversed: 0,
   successRate: null,
   p50Ms: null,
   p95Ms: null,
@@ -50,7 +52,7 @@ const provider = (
 
 const data: ProvidersScreenView = {
   providers: [
-    provider({ id: 'SIMULATOR', name: 'Simulator' }),
+    provider({ id: 'SIMULATOR', name: 'Simulator', last24h: { ...stats, counted: false } }),
     provider({
       id: 'VTPASS',
       name: 'VTpass',
@@ -58,9 +60,11 @@ const data: ProvidersScreenView = {
       balanceCheckedAt: '2026-01-05T14:07:00.000Z',
       lowBalance: true,
       last24h: {
+        counted: true,
         attempts: 1240,
         successful: 1180,
         failed: 20,
+        reversed: 2,
         successRate: 98.3,
         p50Ms: 850,
         p95Ms: 4200,
@@ -103,12 +107,14 @@ describe('providers screen', () => {
       'Configured',
       '₦40,000.00LowChecked Jan 5, 3:07 PM',
       '1,240',
-      '98.3%1,180 ok · 20 failed',
+      '98.3%1,180 delivered · 20 failed · 2 refunded',
       '850 ms / 4.2 s',
       '3',
     ]);
     expect(row('Reloadly')[1]).toBe('Not configured');
     expect(row('Simulator')[2]).toBe('Answers from our books');
+    // The simulator's calls are not attempts: not counted, rather than "0" (issue 53 point 8).
+    expect(row('Simulator')[3]).toBe('Not counted');
     expect(screen.getByText('No provider: VTU vends are off until one is set')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Refresh balance/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();

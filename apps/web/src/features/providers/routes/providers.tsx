@@ -109,7 +109,14 @@ export default function ProvidersRoute() {
       key: 'attempts',
       header: 'Attempts',
       align: 'right',
-      cell: (p) => <span className="tabular-nums">{count(p.last24h.attempts)}</span>,
+      cell: (p) =>
+        p.last24h.counted ? (
+          <span className="tabular-nums">{count(p.last24h.attempts)}</span>
+        ) : (
+          <span className="text-xs text-slate-500" title="The simulator's calls are on each vend's timeline">
+            Not counted
+          </span>
+        ),
     },
     {
       key: 'success',
@@ -117,10 +124,11 @@ export default function ProvidersRoute() {
       align: 'right',
       cell: (p) => (
         <div className="tabular-nums">
-          <div>{formatRate(p.last24h.successRate)}</div>
+          <div>{p.last24h.counted ? formatRate(p.last24h.successRate) : '—'}</div>
           {p.last24h.attempts ? (
             <div className="text-xs text-slate-500">
-              {count(p.last24h.successful)} ok · {count(p.last24h.failed)} failed
+              {count(p.last24h.successful)} delivered · {count(p.last24h.failed)} failed
+              {p.last24h.reversed ? ` · ${count(p.last24h.reversed)} refunded` : ''}
             </div>
           ) : null}
         </div>

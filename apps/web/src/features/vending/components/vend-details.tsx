@@ -231,6 +231,11 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
                   <span className="font-mono text-xs">{v.admin.providerReference ?? '—'}</span>
                 </Fact>
                 <Fact label="VTU line">{v.admin.vtuLineId ?? '—'}</Fact>
+                {v.admin.providerReason ? (
+                  <Fact label="Provider's answer">
+                    <span className="break-words">{v.admin.providerReason}</span>
+                  </Fact>
+                ) : null}
                 {v.admin.reversalReason ? (
                   <Fact label="Reversal reason">{v.admin.reversalReason}</Fact>
                 ) : null}

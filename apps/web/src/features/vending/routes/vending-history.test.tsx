@@ -39,6 +39,7 @@ const adminVend = (v = airtime): AdminVendView => ({
   providerReference: 'SIM-1',
   vtuLineId: null,
   reversalReason: null,
+  providerReason: null,
 });
 
 afterEach(() => {
@@ -341,6 +342,7 @@ describe('admin vending history', () => {
         providerReference: 'SIM-123',
         vtuLineId: null,
         reversalReason: null,
+        providerReason: null,
       },
     });
     const stub = stubFetch([

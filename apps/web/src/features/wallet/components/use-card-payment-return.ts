@@ -11,8 +11,14 @@ import { useVerifyCardPayment } from '../api/verify-card-payment';
 
 export type CardOutcome = { tone: 'success' | 'error' | 'info'; title: string; message: string };
 
-export function outcomeOf(p: CardPaymentView): CardOutcome {
-  switch (p.status) {
+/**
+ * `returned`: how the checkout sent the payer back. A payer who cancelled comes back with
+ * status=cancelled (the simulator's checkout, Paystack's cancel_action), while the gateway may still
+ * call the payment pending (Paystack: abandoned) until it expires: the checkout said it, so say it.
+ */
+export function outcomeOf(p: CardPaymentView, returned: string | null = null): CardOutcome {
+  const status = p.status === 'PENDING' && returned === 'cancelled' ? 'CANCELLED' : p.status;
+  switch (status) {
     case 'SUCCESSFUL':
       return {
         tone: 'success',
@@ -67,6 +73,7 @@ export function outcomeOf(p: CardPaymentView): CardOutcome {
 export function useCardPaymentReturn() {
   const [params, setParams] = useSearchParams();
   const reference = params.get('reference');
+  const returned = params.get('status');
   const verify = useVerifyCardPayment();
   const handled = useRef<string | null>(null);
   const [outcome, setOutcome] = useState<CardOutcome | null>(null);
@@ -94,7 +101,7 @@ export function useCardPaymentReturn() {
         }
         // The outcome in the user's terms: the gateway's callback has often credited the wallet
         // before the browser is back, and "already credited" would read like a problem.
-        const o = outcomeOf(res.data);
+        const o = outcomeOf(res.data, returned);
         setOutcome(o);
         if (o.tone === 'success') toast.success(o.title);
         else if (o.tone === 'error') toast.error(o.title);
@@ -110,7 +117,7 @@ export function useCardPaymentReturn() {
       },
       onSettled: cleanUrl,
     });
-  }, [reference, mutate, setParams]);
+  }, [reference, returned, mutate, setParams]);
 
   return { verifying: verify.isPending, outcome, dismiss: () => setOutcome(null) };
 }

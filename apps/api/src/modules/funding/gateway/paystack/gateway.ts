@@ -34,7 +34,13 @@ export class PaystackGateway implements PaymentGateway {
       amountKobo: input.amountKobo,
       reference: input.reference,
       callbackUrl: this.callbackUrl,
-      metadata: { description: input.description },
+      // A payer who cancels at Paystack's checkout comes back saying so (metadata.cancel_action:
+      // https://paystack.com/docs/payments/metadata/), where verify would only answer "abandoned":
+      // the wallet tells them it was cancelled, not "not confirmed yet" (issue 53 point 8).
+      metadata: {
+        description: input.description,
+        cancel_action: `${this.callbackUrl}?reference=${encodeURIComponent(input.reference)}&status=cancelled`,
+      },
     });
     const read = readData(answer, initializeData);
     if (!read.ok) throw new Error(`Paystack initialize: ${read.detail}`);

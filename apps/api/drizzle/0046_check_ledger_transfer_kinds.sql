@@ -1,0 +1,3 @@
+-- Issue 53 point 3: the database keeps the list of transfer kinds, so what maps them for people
+-- (a statement's code and words per kind) is tested against it, not against a copy.
+ALTER TABLE "ledger_transfers" ADD CONSTRAINT "ledger_transfers_kind_known" CHECK (kind in ('BANK_FUNDING', 'POSTPAID_REPAYMENT', 'CARD_FUNDING', 'BANK_TRANSFER_AUTO', 'ADMIN_FUNDING', 'VEND', 'VEND_REROUTE', 'COMMISSION', 'REVERSAL', 'ADJUSTMENT', 'CARD_REVERSAL', 'CARD_RECEIVABLE_RECOVERY', 'VTU_FUNDING', 'SANDBOX_FUNDING', 'VEND_RECHARGE', 'VEND_WRITE_OFF', 'CARD_REFUND', 'CARD_DISPUTE', 'CARD_DISPUTE_RETURNED', 'GATEWAY_DISCREPANCY'));

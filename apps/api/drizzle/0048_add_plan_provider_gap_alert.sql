@@ -1,0 +1,1 @@
+ALTER TABLE "data_plans" ADD COLUMN "provider_gap_alerted_at" timestamp with time zone;
