@@ -14,7 +14,7 @@ import { FilterBar } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { type Column, Table } from '@/components/ui/table';
-import { formatDateTime, formatNaira } from '@/lib/format';
+import { formatDate, formatNaira, formatTime } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { DISCREPANCIES_PATH, useDiscrepancies } from '../api/get-discrepancies';
 import { ResolveModal } from '../components/resolve-modal';
@@ -51,7 +51,12 @@ export default function DiscrepanciesRoute() {
       key: 'raised',
       header: 'Raised',
       card: 'main',
-      cell: (d) => <span className="whitespace-nowrap">{formatDateTime(d.createdAt)}</span>,
+      cell: (d) => (
+        <div className="whitespace-nowrap">
+          <div className="text-slate-900">{formatDate(d.createdAt)}</div>{' '}
+          <div className="text-xs text-slate-500">{formatTime(d.createdAt)}</div>
+        </div>
+      ),
     },
     {
       key: 'kind',
@@ -99,7 +104,9 @@ export default function DiscrepanciesRoute() {
           <div>
             <Badge tone="success">{RESOLUTION_LABELS[d.resolution ?? ''] ?? 'Resolved'}</Badge>
             {d.resolvedAt ? (
-              <div className="mt-1 text-xs text-slate-500">{formatDateTime(d.resolvedAt)}</div>
+              <div className="mt-1 text-xs text-slate-500">
+                {formatDate(d.resolvedAt)} {formatTime(d.resolvedAt)}
+              </div>
             ) : null}
           </div>
         ),

@@ -18,7 +18,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { type Column, Table } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
 import { toastApiError } from '@/lib/api-toasts';
-import { formatDateTime, formatNaira } from '@/lib/format';
+import { formatDate, formatNaira, formatTime } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { GATEWAY_RECONCILIATION_PATH, useGatewayReconciliation } from '../api/get-gateway-reconciliation';
 import { useRunGatewayReconciliation } from '../api/run-gateway-reconciliation';
@@ -30,7 +30,17 @@ const kobo = (k: number | null, currency?: string | null) =>
   k === null ? '—' : !currency || currency === 'NGN' ? formatNaira(k) : `${k} ${currency} subunits`;
 
 const runColumns: Column<GatewayReconRunView>[] = [
-  { key: 'started', header: 'Started', cell: (r) => formatDateTime(r.startedAt), card: 'main' },
+  {
+    key: 'started',
+    header: 'Started',
+    cell: (r) => (
+      <div className="whitespace-nowrap">
+        <div className="text-slate-900">{formatDate(r.startedAt)}</div>{' '}
+        <div className="text-xs text-slate-500">{formatTime(r.startedAt)}</div>
+      </div>
+    ),
+    card: 'main',
+  },
   {
     key: 'kind',
     header: 'Run',
@@ -86,7 +96,16 @@ export default function GatewayReconciliationRoute() {
 
   const discrepancyColumns: Column<GatewayDiscrepancyView>[] = [
     { key: 'code', header: 'ID', cell: (d) => d.code, card: 'main' },
-    { key: 'raised', header: 'Raised', cell: (d) => formatDateTime(d.createdAt) },
+    {
+      key: 'raised',
+      header: 'Raised',
+      cell: (d) => (
+        <div className="whitespace-nowrap">
+          <div className="text-slate-900">{formatDate(d.createdAt)}</div>{' '}
+          <div className="text-xs text-slate-500">{formatTime(d.createdAt)}</div>
+        </div>
+      ),
+    },
     {
       key: 'kind',
       header: 'Kind',
