@@ -96,6 +96,7 @@ const ACTIONS: Record<string, string> = {
   'vtu.public-api': 'Changed the VTU public API setting',
   'providers.routes': 'Changed the provider order of a platform',
   'providers.balance': 'Read a provider balance',
+  'providers.health': 'A provider’s circuit breaker changed state',
   'verification.upload': 'Uploaded a verification document',
   'verification.delete-document': 'Deleted a verification document',
   'verification.document-kind': 'Changed a verification document’s type',
@@ -169,6 +170,10 @@ export const AUDIT_TARGET_TYPES: Record<string, string> = {
   platform_settings: 'Platform settings',
   reconciliation_settings: 'Statement settings',
   statement: 'Statement',
+  vend_discrepancy: 'Provider discrepancy',
+  provider_reconciliation: 'Provider reconciliation',
+  gateway_discrepancy: 'Payment gateway discrepancy',
+  gateway_recon_run: 'Payment gateway reconciliation',
 };
 
 export function auditTargetLabel(type: string | null): string {

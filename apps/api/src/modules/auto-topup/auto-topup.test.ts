@@ -162,8 +162,8 @@ describe('[AUTOTOPUP] subscribers', () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ phone: '12345' }, /valid Nigerian phone/],
       [{ amount: undefined }, /Amount is required/],
-      [{ amount: '0.5' }, /at least/],
-      [{ amount: '5000000' }, /at most/],
+      [{ amount: '0.5' }, /between ₦1\.00 and ₦1,000,000\.00/],
+      [{ amount: '5000000' }, /between ₦1\.00 and ₦1,000,000\.00/],
       [{ frequency: 'WEEKLY' }, /weekday/],
       [{ frequency: 'MONTHLY', monthDay: 32 }, /1 to 31/],
       [{ frequency: 'ONCE', onceDate: '2020-01-01' }, /must be in the future/],

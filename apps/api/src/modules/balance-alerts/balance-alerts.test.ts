@@ -159,25 +159,30 @@ describe('[ALERT] low VTU line float, to the admins who manage lines', () => {
     ).json().data;
     const fundLine = (amount: string, reference: string) =>
       api('POST', 'vtu/fund', admin, { vtuLine: line.code, amount, reference, password: TEST_PASSWORD });
-    expect((await fundLine('5,000', 'TELCO-A1')).statusCode).toBe(200);
     const s = (await api('GET', 'get-settings', admin)).json().data;
-    const save = await api('POST', 'settings', admin, {
-      platformName: s.platformName,
-      supportEmail: s.supportEmail,
-      supportPhone: s.supportPhone,
-      fundingBankName: s.fundingBankName,
-      fundingAccountNumber: s.fundingAccountNumber,
-      fundingAccountName: s.fundingAccountName,
-      cardFeeRatePercent: '1.5',
-      cardFeeFlat: '100',
-      cardFeeFlatFrom: '2500',
-      cardFeeCap: '2000',
-      lowBalanceThreshold: '0',
-      vtuLowFloatThreshold: '10,000',
-      maxVendAmount: '1,000,000',
-      vendFailureAlertCount: 0,
-      maintenanceBanner: '',
-    });
+    const saveThreshold = (vtuLowFloatThreshold: string) =>
+      api('POST', 'settings', admin, {
+        platformName: s.platformName,
+        supportEmail: s.supportEmail,
+        supportPhone: s.supportPhone,
+        fundingBankName: s.fundingBankName,
+        fundingAccountNumber: s.fundingAccountNumber,
+        fundingAccountName: s.fundingAccountName,
+        cardFeeRatePercent: '1.5',
+        cardFeeFlat: '100',
+        cardFeeFlatFrom: '2500',
+        cardFeeCap: '2000',
+        lowBalanceThreshold: '0',
+        vtuLowFloatThreshold,
+        maxVendAmount: '1,000,000',
+        vendFailureAlertCount: 0,
+        maintenanceBanner: '',
+      });
+    // The alert off while the line is funded (a funding checks the line too, and the platform's
+    // default threshold, ₦50,000, would alert on ₦5,000 at once), then set at ₦10,000.
+    expect((await saveThreshold('0')).statusCode).toBe(200);
+    expect((await fundLine('5,000', 'TELCO-A1')).statusCode).toBe(200);
+    const save = await saveThreshold('10,000');
     expect(save.statusCode, save.body).toBe(200);
     const subject = `Low float on VTU line ${line.code}`;
     expect(await checkVtuLine(t.app.ctx, line.id)).toBe(true);
