@@ -1,6 +1,6 @@
-// Shared e2e helpers: a headless Chromium, API calls for seeding, codes from the dev outbox,
-// signed-in users (corporate and the seeded super admin), and the checks the journeys share
-// (toasts top-right, the session in the browser).
+// Shared e2e helpers: a connection to the run's Chromium, API calls for seeding, codes from the
+// dev outbox, signed-in users (corporate and the seeded super admin), and the checks the
+// journeys share (toasts top-right, the session in the browser).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SessionUser } from '@vendport/shared';
@@ -14,7 +14,8 @@ let ownServer: ServerContext | null = null;
 /**
  * Points this file's helpers (api, the sign-ins, new pages, adminToken...) at a server the file
  * started itself (global-setup's startServer), for journeys that need other settings; null goes
- * back to the run's shared server. Each journey file has its own copy of this module.
+ * back to the run's shared server. The journey files share this module (one process, e2e
+ * vitest.config.ts): a file that points it at its own server points it back in its afterAll.
  */
 export function useServer(server: ServerContext | null): void {
   ownServer = server ? { ...server } : null;
@@ -27,21 +28,13 @@ export const baseURL = () => server('baseURL');
 
 export const TIMEZONE = 'Africa/Lagos';
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+/**
+ * A connection to the run's Chromium (started once by global-setup: a launch per file cost 1-2 s
+ * of CPU, 33 times). Each page is still made in a new context (newPage), so files share no
+ * cookies, storage or cache; closing the connection closes the contexts it made.
+ */
+export async function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserWSEndpoint'));
 }
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {

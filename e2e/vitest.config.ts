@@ -34,7 +34,8 @@ export class FileNameSequencer extends BaseSequencer {
 }
 
 // End-to-end journeys in Chromium against the real server on a fresh embedded database.
-// One server for the run (global setup); files run one after another to keep two cores calm.
+// One server and one Chromium for the run (global setup); files run one after another to keep
+// two cores calm.
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -43,6 +44,11 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
     fileParallelism: false,
+    // One process for every file, as the API project: starting a worker and loading Vitest,
+    // playwright-core and the helpers again for each of 33 files cost a second or two each.
+    // Each file still re-runs its own module; the helpers' state is the server a file points
+    // them at (support.ts useServer, reset in the file's afterAll) and a counter of names.
+    isolate: false,
     sequence: { sequencer: FileNameSequencer },
     testTimeout: 60_000,
     hookTimeout: 180_000,
