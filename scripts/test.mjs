@@ -1,13 +1,13 @@
-// npm test: every suite, in order — unit (shared and the repo's scripts), API on PGlite, the
-// client package against the API (@vendport/client), web components, API and client on
-// PostgreSQL (when TEST_DATABASE_URL is set), then end to end in Chromium with a ledger check
-// after it. Before the end-to-end suite it finds Chromium, installing the
-// Debian package itself where it may (scripts/chromium.mjs); where it cannot, that suite counts
-// as failed, with one line saying what to run. Ends with one plain line "N passed, N failed, N
-// skipped" summed over every suite, beside what did not run.
-// `--only <suite>` (unit, pg, e2e) runs one stage; the tests of this script use it.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+// npm test: every suite — unit (shared and the repo's scripts), API on PGlite, the client
+// package against the API (@vendport/client) and web components first; then, side by side, the
+// API and client on PostgreSQL (when TEST_DATABASE_URL is set) and end to end in Chromium with a
+// ledger check after it. Before the end-to-end suite it finds Chromium, installing the Debian
+// package itself where it may (scripts/chromium.mjs); where it cannot, that suite counts as
+// failed, with one line saying what to run. Ends with each stage's time, then one plain line "N
+// passed, N failed, N skipped" summed over every suite, beside what did not run.
+// `--only <suite>[,<suite>]` (unit, pg, e2e) runs those stages; the tests of this script use it.
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
@@ -18,22 +18,37 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt > 0 ? process.argv[onlyAt + 1] : null;
-const runs = (stage) => only === null || only === stage;
+const only = onlyAt > 0 ? process.argv[onlyAt + 1].split(',') : null;
+const runs = (stage) => only === null || only.includes(stage);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 /** Lines repeated beside the totals: what did not run, so a reader of the summary sees it. */
 const notices = [];
 
-function vitest(name, args, env = {}) {
+/** Wall-clock time of each stage run, printed before the totals. */
+const stageTimes = [];
+const seconds = (ms) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+};
+
+/**
+ * Runs one Vitest stage and adds its counts to the totals. Its output goes to this terminal as it
+ * comes, or with `log` set to that file (a stage run beside another; printed whole by the caller).
+ */
+async function vitest(name, args, env = {}, log = null) {
   const file = path.join(out, `${name}.json`);
-  console.log(`\n=== ${name} ===`);
-  const r = spawnSync(
+  const started = Date.now();
+  const fd = log ? openSync(log, 'w') : null;
+  const child = spawn(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
+    { cwd: root, stdio: fd === null ? 'inherit' : ['ignore', fd, fd], env: { ...process.env, ...env } },
   );
+  const status = await new Promise((resolve) => child.once('close', (code) => resolve(code)));
+  if (fd !== null) closeSync(fd);
+  stageTimes.push(`${name} ${seconds(Date.now() - started)}`);
   try {
     const j = JSON.parse(readFileSync(file, 'utf8'));
     totals.passed += j.numPassedTests;
@@ -43,7 +58,7 @@ function vitest(name, args, env = {}) {
   } catch {
     totals.failed += 1;
   }
-  if (r.status !== 0) failures.push(name);
+  if (status !== 0) failures.push(name);
 }
 
 // Workers: VENDPORT_TEST_WORKERS when set. Otherwise the first stage (PGlite, web, unit) runs one
@@ -56,8 +71,10 @@ const cores = availableParallelism();
 const WORKERS = process.env.VENDPORT_TEST_WORKERS ? ['--maxWorkers', process.env.VENDPORT_TEST_WORKERS] : [];
 const FIRST_STAGE_WORKERS = WORKERS.length ? WORKERS : ['--maxWorkers', String(Math.max(1, cores))];
 
+const started = Date.now();
 if (runs('unit')) {
-  vitest('unit, scripts, api (PGlite), client, web', [
+  console.log('\n=== unit, scripts, api (PGlite), client, web ===');
+  await vitest('unit, scripts, api (PGlite), client, web', [
     '--project',
     'shared',
     '--project',
@@ -71,11 +88,28 @@ if (runs('unit')) {
     ...FIRST_STAGE_WORKERS,
   ]);
 }
+
+// The PostgreSQL stage runs beside the end-to-end one: they use different things (one Vitest
+// worker and the database server; one server and Chromium driven a step at a time), and each
+// left most of the second core idle when they ran one after the other. The PostgreSQL stage's
+// output is kept in a file and printed whole after the end-to-end output.
+const beside = [];
+const pgLog = path.join(out, 'api and client (PostgreSQL).log');
 if (runs('pg')) {
   if (process.env.TEST_DATABASE_URL) {
-    vitest('api and client (PostgreSQL)', ['--project', 'api', '--project', 'client', ...WORKERS], {
-      TEST_DB_KIND: 'pg',
-    });
+    console.log(
+      '\n=== api and client (PostgreSQL): running beside the next stage, its output follows it ===',
+    );
+    beside.push(
+      vitest(
+        'api and client (PostgreSQL)',
+        ['--project', 'api', '--project', 'client', ...WORKERS],
+        {
+          TEST_DB_KIND: 'pg',
+        },
+        pgLog,
+      ),
+    );
   } else {
     const line =
       'TEST_DATABASE_URL is not set: the API suite on PostgreSQL (and its concurrency tests) was skipped.';
@@ -87,7 +121,7 @@ if (runs('e2e')) {
   console.log('\n=== e2e (Chromium) ===');
   const chromium = ensureChromium();
   if ('path' in chromium) {
-    vitest('e2e (Chromium)', ['--project', 'e2e'], { CHROMIUM_PATH: chromium.path });
+    await vitest('e2e (Chromium)', ['--project', 'e2e'], { CHROMIUM_PATH: chromium.path });
   } else {
     console.log(chromium.error);
     notices.push(chromium.error);
@@ -95,7 +129,14 @@ if (runs('e2e')) {
     totals.failed += 1;
   }
 }
+if (beside.length) {
+  await Promise.all(beside);
+  console.log('\n=== api and client (PostgreSQL) ===');
+  process.stdout.write(readFileSync(pgLog, 'utf8'));
+}
 
+if (stageTimes.length)
+  console.log(`\nStage times: ${stageTimes.join(', ')}; in all ${seconds(Date.now() - started)}`);
 console.log(`\nSuites failed: ${failures.length ? failures.join(', ') : 'none'}`);
 for (const n of notices) console.log(n);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
