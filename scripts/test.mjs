@@ -1,6 +1,6 @@
-// npm test: every suite — unit (shared and the repo's scripts), API on PGlite, the client
-// package against the API (@vendport/client) and web components first; then, side by side, the
-// API and client on PostgreSQL (when TEST_DATABASE_URL is set) and end to end in Chromium with a
+// npm test: every suite, in three stages run side by side — unit (shared and the repo's scripts),
+// API on PGlite, the client package against the API (@vendport/client) and web components; the
+// API and client on PostgreSQL (when TEST_DATABASE_URL is set); end to end in Chromium with a
 // ledger check after it. Before the end-to-end suite it finds Chromium, installing the Debian
 // package itself where it may (scripts/chromium.mjs); where it cannot, that suite counts as
 // failed, with one line saying what to run. Ends with each stage's time, then one plain line "N
@@ -71,7 +71,52 @@ const cores = availableParallelism();
 const WORKERS = process.env.VENDPORT_TEST_WORKERS ? ['--maxWorkers', process.env.VENDPORT_TEST_WORKERS] : [];
 const FIRST_STAGE_WORKERS = WORKERS.length ? WORKERS : ['--maxWorkers', String(Math.max(1, cores))];
 
+// The three stages run side by side: each alone left much of the two cores idle (the PostgreSQL
+// stage took 3 min of CPU in all, its own processes and the fault run's servers, for ~5 min of
+// waiting on the database; the end-to-end one drives one browser a step at a time), and the
+// end-to-end stage alone is the longest chain. The first stage's output comes as it runs; the other two are kept in files
+// and printed whole after it, each once it has ended.
 const started = Date.now();
+const beside = [];
+/** A stage's output file when another stage streams to the terminal (the first one, else e2e). */
+const logOf = (name, streams) => (streams ? null : path.join(out, `${name}.log`));
+if (runs('e2e')) {
+  const chromium = ensureChromium();
+  if ('path' in chromium) {
+    const log = logOf('e2e (Chromium)', !runs('unit'));
+    beside.push({
+      name: 'e2e (Chromium)',
+      log,
+      done: vitest('e2e (Chromium)', ['--project', 'e2e'], { CHROMIUM_PATH: chromium.path }, log),
+    });
+  } else {
+    console.log(`\n=== e2e (Chromium) ===\n${chromium.error}`);
+    notices.push(chromium.error);
+    failures.push('e2e (Chromium)');
+    totals.failed += 1;
+  }
+}
+if (runs('pg')) {
+  if (process.env.TEST_DATABASE_URL) {
+    const log = logOf('api and client (PostgreSQL)', !runs('unit') && !runs('e2e'));
+    beside.push({
+      name: 'api and client (PostgreSQL)',
+      log,
+      done: vitest(
+        'api and client (PostgreSQL)',
+        ['--project', 'api', '--project', 'client', ...WORKERS],
+        { TEST_DB_KIND: 'pg' },
+        log,
+      ),
+    });
+  } else {
+    const line =
+      'TEST_DATABASE_URL is not set: the API suite on PostgreSQL (and its concurrency tests) was skipped.';
+    console.log(`\n${line}`);
+    notices.push(line);
+  }
+}
+if (beside.length) console.log(`\nRunning beside the first stage: ${beside.map((b) => b.name).join(', ')}.`);
 if (runs('unit')) {
   console.log('\n=== unit, scripts, api (PGlite), client, web ===');
   await vitest('unit, scripts, api (PGlite), client, web', [
@@ -88,51 +133,12 @@ if (runs('unit')) {
     ...FIRST_STAGE_WORKERS,
   ]);
 }
-
-// The PostgreSQL stage runs beside the end-to-end one: they use different things (one Vitest
-// worker and the database server; one server and Chromium driven a step at a time), and each
-// left most of the second core idle when they ran one after the other. The PostgreSQL stage's
-// output is kept in a file and printed whole after the end-to-end output.
-const beside = [];
-const pgLog = path.join(out, 'api and client (PostgreSQL).log');
-if (runs('pg')) {
-  if (process.env.TEST_DATABASE_URL) {
-    console.log(
-      '\n=== api and client (PostgreSQL): running beside the next stage, its output follows it ===',
-    );
-    beside.push(
-      vitest(
-        'api and client (PostgreSQL)',
-        ['--project', 'api', '--project', 'client', ...WORKERS],
-        {
-          TEST_DB_KIND: 'pg',
-        },
-        pgLog,
-      ),
-    );
-  } else {
-    const line =
-      'TEST_DATABASE_URL is not set: the API suite on PostgreSQL (and its concurrency tests) was skipped.';
-    console.log(`\n${line}`);
-    notices.push(line);
-  }
-}
-if (runs('e2e')) {
-  console.log('\n=== e2e (Chromium) ===');
-  const chromium = ensureChromium();
-  if ('path' in chromium) {
-    await vitest('e2e (Chromium)', ['--project', 'e2e'], { CHROMIUM_PATH: chromium.path });
-  } else {
-    console.log(chromium.error);
-    notices.push(chromium.error);
-    failures.push('e2e (Chromium)');
-    totals.failed += 1;
-  }
-}
-if (beside.length) {
-  await Promise.all(beside);
-  console.log('\n=== api and client (PostgreSQL) ===');
-  process.stdout.write(readFileSync(pgLog, 'utf8'));
+for (const b of beside) {
+  if (b.log === null) console.log(`\n=== ${b.name} ===`);
+  await b.done;
+  if (b.log === null) continue;
+  console.log(`\n=== ${b.name} ===`);
+  process.stdout.write(readFileSync(b.log, 'utf8'));
 }
 
 if (stageTimes.length)
