@@ -7,7 +7,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * them wherever, and one begun last runs on alone while the other workers sit idle.
  */
 const LONGEST_FIRST = ['crash-safety.test.ts', 'fault-run.test.ts'];
+/**
+ * On PostgreSQL the fault run goes last instead: that stage has one worker (its order does not
+ * change its length) and runs beside the first stage (scripts/test.mjs), whose first file is
+ * crash-safety; with the fault run's three servers started at the same moment, on a loaded
+ * two-core machine crash-safety's first server took more than its 120 s to start.
+ */
+const LAST_ON_PG = ['fault-run.test.ts'];
 const rank = (s: TestSpecification) => {
+  if (process.env.TEST_DB_KIND === 'pg' && LAST_ON_PG.some((f) => s.moduleId.endsWith(`/${f}`)))
+    return LONGEST_FIRST.length + 1;
   const i = LONGEST_FIRST.findIndex((f) => s.moduleId.endsWith(`/${f}`));
   return i < 0 ? LONGEST_FIRST.length : i;
 };
