@@ -79,47 +79,31 @@ const PGLITE_ONLY = ['**/apps/api/src/infra/db/pglite-thread.test.ts'];
 // The three stages run side by side: each alone left much of the two cores idle (the PostgreSQL
 // stage took 3 min of CPU in all, its own processes and the fault run's servers, for ~5 min of
 // waiting on the database; the end-to-end one drives one browser a step at a time), and the
-// end-to-end stage alone is the longest chain. The first stage's output comes as it runs; the other two are kept in files
-// and printed whole after it, each once it has ended.
-const started = Date.now();
-const beside = [];
-/** A stage's output file when another stage streams to the terminal (the first one, else e2e). */
-const logOf = (name, streams) => (streams ? null : path.join(out, `${name}.log`));
-if (runs('e2e')) {
-  const chromium = ensureChromium();
-  if ('path' in chromium) {
-    const log = logOf('e2e (Chromium)', !runs('unit'));
-    beside.push({
-      name: 'e2e (Chromium)',
-      log,
-      done: vitest('e2e (Chromium)', ['--project', 'e2e'], { CHROMIUM_PATH: chromium.path }, log),
-    });
-  } else {
-    console.log(`\n=== e2e (Chromium) ===\n${chromium.error}`);
-    notices.push(chromium.error);
-    failures.push('e2e (Chromium)');
-    totals.failed += 1;
-  }
+// end-to-end stage alone is the longest chain. The first stage's output comes as it runs; the
+// others are kept in files and printed whole after it, each once it has ended.
+// VENDPORT_TEST_SERIAL=1 runs them one after another instead, each printed as it runs (a machine
+// busy with other work, where stages side by side would wait on each other past time limits).
+const SERIAL = process.env.VENDPORT_TEST_SERIAL === '1';
+const stages = [];
+if (runs('unit')) {
+  stages.push({
+    name: 'unit, scripts, api (PGlite), client, web',
+    args: [
+      ...['shared', 'scripts', 'api', 'client', 'web'].flatMap((p) => ['--project', p]),
+      ...FIRST_STAGE_WORKERS,
+    ],
+  });
 }
 if (runs('pg')) {
   if (process.env.TEST_DATABASE_URL) {
-    const log = logOf('api and client (PostgreSQL)', !runs('unit') && !runs('e2e'));
-    beside.push({
+    stages.push({
       name: 'api and client (PostgreSQL)',
-      log,
-      done: vitest(
-        'api and client (PostgreSQL)',
-        [
-          '--project',
-          'api',
-          '--project',
-          'client',
-          ...PGLITE_ONLY.flatMap((f) => ['--exclude', f]),
-          ...WORKERS,
-        ],
-        { TEST_DB_KIND: 'pg' },
-        log,
-      ),
+      args: [
+        ...['api', 'client'].flatMap((p) => ['--project', p]),
+        ...PGLITE_ONLY.flatMap((f) => ['--exclude', f]),
+        ...WORKERS,
+      ],
+      env: { TEST_DB_KIND: 'pg' },
     });
   } else {
     const line =
@@ -128,29 +112,41 @@ if (runs('pg')) {
     notices.push(line);
   }
 }
-if (beside.length) console.log(`\nRunning beside the first stage: ${beside.map((b) => b.name).join(', ')}.`);
-if (runs('unit')) {
-  console.log('\n=== unit, scripts, api (PGlite), client, web ===');
-  await vitest('unit, scripts, api (PGlite), client, web', [
-    '--project',
-    'shared',
-    '--project',
-    'scripts',
-    '--project',
-    'api',
-    '--project',
-    'client',
-    '--project',
-    'web',
-    ...FIRST_STAGE_WORKERS,
-  ]);
+if (runs('e2e')) {
+  const chromium = ensureChromium();
+  if ('path' in chromium) {
+    stages.push({
+      name: 'e2e (Chromium)',
+      args: ['--project', 'e2e'],
+      env: { CHROMIUM_PATH: chromium.path },
+    });
+  } else {
+    console.log(`\n=== e2e (Chromium) ===\n${chromium.error}`);
+    notices.push(chromium.error);
+    failures.push('e2e (Chromium)');
+    totals.failed += 1;
+  }
 }
-for (const b of beside) {
-  if (b.log === null) console.log(`\n=== ${b.name} ===`);
-  await b.done;
-  if (b.log === null) continue;
-  console.log(`\n=== ${b.name} ===`);
-  process.stdout.write(readFileSync(b.log, 'utf8'));
+
+const started = Date.now();
+if (SERIAL) {
+  for (const s of stages) {
+    console.log(`\n=== ${s.name} ===`);
+    await vitest(s.name, s.args, s.env);
+  }
+} else if (stages.length) {
+  const [first, ...rest] = stages;
+  if (rest.length)
+    console.log(`\nRunning beside ${first.name}, printed after it: ${rest.map((s) => s.name).join('; ')}.`);
+  console.log(`\n=== ${first.name} ===`);
+  const logs = stages.map((s, i) => (i === 0 ? null : path.join(out, `${s.name}.log`)));
+  const done = stages.map((s, i) => vitest(s.name, s.args, s.env, logs[i]));
+  await done[0];
+  for (let i = 1; i < stages.length; i++) {
+    await done[i];
+    console.log(`\n=== ${stages[i].name} ===`);
+    process.stdout.write(readFileSync(logs[i], 'utf8'));
+  }
 }
 
 if (stageTimes.length)
