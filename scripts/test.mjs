@@ -8,7 +8,7 @@
 // `--only <suite>[,<suite>]` (unit, pg, e2e) runs those stages; the tests of this script use it.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 
@@ -81,9 +81,17 @@ const PGLITE_ONLY = ['**/apps/api/src/infra/db/pglite-thread.test.ts'];
 // waiting on the database; the end-to-end one drives one browser a step at a time), and the
 // end-to-end stage alone is the longest chain. The first stage's output comes as it runs; the
 // others are kept in files and printed whole after it, each once it has ended.
-// VENDPORT_TEST_SERIAL=1 runs them one after another instead, each printed as it runs (a machine
-// busy with other work, where stages side by side would wait on each other past time limits).
-const SERIAL = process.env.VENDPORT_TEST_SERIAL === '1';
+// On a machine already busy with other work (a load average over four times its core count when
+// npm test starts; the typecheck and lint CI runs just before may leave it near the core count)
+// they run one after another instead, each printed as it runs: there, side by side, the
+// end-to-end server missed its 120 s to start and API files their 60 s set-up (measured at a
+// load of 30 on two cores). VENDPORT_TEST_SERIAL=1 asks for one after another, =0 for side by side.
+const busy = loadavg()[0] > 4 * cores;
+const SERIAL = process.env.VENDPORT_TEST_SERIAL === '1' || (process.env.VENDPORT_TEST_SERIAL !== '0' && busy);
+if (SERIAL && process.env.VENDPORT_TEST_SERIAL !== '1')
+  console.log(
+    `\nThe machine is busy (load average ${loadavg()[0].toFixed(1)} on ${cores} cores): the stages run one after another.`,
+  );
 const stages = [];
 if (runs('unit')) {
   stages.push({
