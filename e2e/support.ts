@@ -1,10 +1,18 @@
 // Shared e2e helpers: a connection to the run's Chromium, API calls for seeding, codes from the
 // dev outbox, signed-in users (corporate and the seeded super admin), and the checks the
 // journeys share (toasts top-right, the session in the browser).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SessionUser } from '@vendport/shared';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Download,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 /** What the helpers need of the server they talk to (the run's shared one unless a file has its own). */
@@ -90,6 +98,21 @@ export const PNG_2X2 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAAfGQEDYfYKMQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * What a download holds, as the browser saved it. The run's Chromium is shared over a connection
+ * (global-setup), and over one Playwright hands a download over by saveAs only, not by path().
+ */
+export async function downloaded(download: Download, encoding: BufferEncoding = 'utf8'): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vp-e2e-download-'));
+  try {
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    return readFileSync(file, encoding);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Waits for what a person would: fonts, images, no page-loading bar; then the full page. */
 export async function shoot(page: Page, name: string): Promise<void> {
