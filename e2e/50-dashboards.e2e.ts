@@ -3,7 +3,6 @@
 // runs to a full progress bar and the CSV downloads with the totals. The admin's home shows the
 // platform figures, a chart and the client among the top clients; the admin values the client's
 // sales from its view. Screenshots of both homes at 1366x800 and 390x844.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   adminToken,
   api,
   type Corporate,
+  downloaded,
   field,
   newPage,
   openWithSession,
@@ -103,7 +103,7 @@ describe('[DASHBOARDS] homes and sales valuation', () => {
     expect(download.suggestedFilename()).toMatch(
       /^sales-valuation-okafor-telecoms-[a-z0-9]+-ltd-\d{4}-\d{2}-01-to-/,
     );
-    const text = readFileSync((await download.path()) ?? '', 'utf8');
+    const text = await downloaded(download);
     expect(text).toContain(`Sales valuation,${corp.company}`);
     expect(text).toMatch(/Period,\d{2}\/\d{2}\/\d{4} - \d{2}\/\d{2}\/\d{4}/);
     expect(text).toContain('MTN,Airtime,1,1000.00');

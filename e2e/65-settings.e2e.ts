@@ -5,7 +5,6 @@
 // sends a test email that the server accepts and the outbox keeps, then sees the error word for
 // word once the server is gone. The SMTP settings are switched off again at the end, so later
 // journeys read their codes from the outbox as before.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PlatformSettingsView } from '@vendport/shared';
 import type { Page } from 'playwright-core';
@@ -15,6 +14,7 @@ import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
+  downloaded,
   expectToastTopRight,
   field,
   newPage,
@@ -91,7 +91,7 @@ describe('settings journey', () => {
     expect(download.suggestedFilename()).toMatch(
       /^statement-STM-[0-9A-Z]{10}-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
     );
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = await downloaded(download);
     expect(csv).toContain('Admin funding');
     expect(csv).toContain('Check: opening + credits - debits = closing: 0.00 + 25000.00 - 0.00 = 25000.00');
 
@@ -103,7 +103,7 @@ describe('settings journey', () => {
       page.waitForEvent('download'),
       row.getByRole('button', { name: /^Download statement STM-.* as CSV$/ }).click(),
     ]);
-    expect(readFileSync((await again.path())!, 'utf8')).toBe(csv);
+    expect(await downloaded(again)).toBe(csv);
 
     // Each statement downloads as a PDF of the same figures too, whatever the format emails carry
     // (issue 36 point 8).
@@ -117,7 +117,7 @@ describe('settings journey', () => {
     expect(pdf.suggestedFilename()).toMatch(
       /^statement-STM-[0-9A-Z]{10}-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/,
     );
-    const pdfText = readFileSync((await pdf.path())!, 'latin1');
+    const pdfText = await downloaded(pdf, 'latin1');
     expect(pdfText.startsWith('%PDF-1.4')).toBe(true);
     expect(pdfText).toContain('(Closing balance: NGN 25,000.00) Tj');
     await shoot(page, 'settings-client-statements');

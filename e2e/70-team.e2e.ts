@@ -4,7 +4,6 @@
 // refused a direct vend call; the owner reads it all in the audit trail and exports it. Then the
 // platform: the super admin creates "Support" (reads clients, cannot approve funding) and invites
 // an agent, who reads clients and fund requests but has no Approve and is refused a direct call.
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures';
@@ -12,6 +11,7 @@ import {
   adminToken,
   api,
   browserToken,
+  downloaded,
   field,
   newPage,
   openWithSession,
@@ -114,7 +114,7 @@ async function exportTrail(page: Page, mustContain: string[]) {
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('audit-trail.csv');
-  const csv = readFileSync((await file.path())!, 'utf8');
+  const csv = await downloaded(file);
   expect(csv.split('\r\n')[0]).toMatch(/^Date \(Lagos\),Actor,Actor email,Role,Action/);
   for (const s of mustContain) expect(csv).toContain(s);
 }

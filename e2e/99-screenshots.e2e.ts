@@ -6,7 +6,14 @@
 // histories, a client's services and commission, and the commission analytics; vending (the vend
 // panel, its confirmation and result, the bulk check, histories and details in both areas, the
 // reversal modal), commission and settings. Runs last.
-import type { FundRequestView, NotificationView, ServiceView, VendView } from '@vendport/shared';
+import {
+  type FundRequestView,
+  type NotificationView,
+  PASSWORD_MIN_LENGTH,
+  type ServiceView,
+  type VendView,
+} from '@vendport/shared';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures';
 import {
@@ -25,19 +32,66 @@ import {
 
 const browser = useBrowser({ screenshots: SCREENSHOTS });
 
+/**
+ * What a person checks on a screen before its picture is kept: each of `parts` is shown, whole
+ * inside the window's width, and the page does not scroll sideways.
+ */
+async function expectOnScreen(page: Page, parts: Record<string, Locator>): Promise<void> {
+  const width = page.viewportSize()!.width;
+  for (const [what, part] of Object.entries(parts)) {
+    // Shown (a part still loading is waited for, as a person would), then where it sits.
+    await part.waitFor({ state: 'visible' });
+    const box = await part.boundingBox();
+    expect(box, `${what} has a place on the page`).not.toBeNull();
+    if (!box) return;
+    expect(box.x, `${what} starts inside the window`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${what} ends inside the window`).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** The login screen's parts: its heading, both fields, Sign in and the ways to sign up or reset. */
+const loginParts = (page: Page) => ({
+  heading: page.getByRole('heading', { name: 'Sign in to VendPort', level: 1 }),
+  email: page.getByRole('textbox', { name: /^Email address/ }),
+  password: page.getByLabel(/^Password/),
+  'Remember me': page.getByRole('checkbox', { name: 'Remember me' }),
+  'Forgot password?': page.getByRole('link', { name: 'Forgot password?' }),
+  'Sign in': page.getByRole('button', { name: 'Sign in' }),
+  'Create an account': page.getByRole('link', { name: 'Create an account' }),
+});
+
 describe('screenshots', () => {
   it('[SCREENSHOTS] login and sign-up, desktop and phone width', async () => {
     const { context, page } = await newPage(browser());
     await page.goto('/');
     await page.getByRole('heading', { name: 'Sign in to VendPort' }).waitFor();
+    await expectOnScreen(page, loginParts(page));
+    // Nothing typed yet: no error shown before the person has done anything.
+    expect(await page.getByRole('alert').count()).toBe(0);
     await shoot(page, 'login');
     await page.goto('/sign-up');
     await page.getByRole('heading', { name: 'Create your business account' }).waitFor();
+    await expectOnScreen(page, {
+      heading: page.getByRole('heading', { name: 'Create your business account', level: 1 }),
+      ...Object.fromEntries(
+        ['Company name', 'First name', 'Last name', 'Work email', 'Phone number', 'Password'].map((label) => [
+          label,
+          page.getByLabel(new RegExp(`^${label}`)),
+        ]),
+      ),
+      'password rule': page.getByText(`At least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`),
+      'Create account': page.getByRole('button', { name: 'Create account' }),
+      'Sign in': page.getByRole('link', { name: 'Sign in' }),
+    });
+    expect(await page.getByRole('alert').count()).toBe(0);
     await shoot(page, 'sign-up');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     await page.getByRole('heading', { name: 'Sign in to VendPort' }).waitFor();
+    // At phone width the whole form still fits across the screen.
+    await expectOnScreen(page, loginParts(page));
     await shoot(page, 'login-mobile');
     await context.close();
   });
@@ -113,6 +167,20 @@ describe('screenshots', () => {
     await waitForPath(page, '/admin-dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByRole('navigation', { name: 'Admin navigation' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+    await expectOnScreen(page, {
+      heading: page.getByRole('heading', { name: 'Dashboard', level: 1 }),
+      'the admin console label': page
+        .getByRole('complementary', { name: 'Sidebar' })
+        .getByText('Admin console'),
+      navigation: nav,
+      'the platform figures': page.getByTestId('admin-figures'),
+      'the signed-in name': page.getByTestId('user-full-name'),
+    });
+    // The sidebar marks where the admin is, and the top bar names who is signed in.
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
+    expect((await page.getByTestId('user-full-name').textContent())?.trim()).not.toBe('');
     await shoot(page, 'admin-dashboard');
     await context.close();
   });

@@ -1,13 +1,31 @@
-// Starts the real server (built web app, API, PGlite in a fresh data folder) for the e2e run,
-// and after the run stops it and runs the ledger check over the database the journeys used.
+// Starts the real server (built web app, API, PGlite in a fresh data folder) and one headless
+// Chromium for the e2e run, and after the run stops them and runs the ledger check over the
+// database the journeys used.
 // startServer() is also what a journey file uses for a server of its own (other settings).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** How the run's headless Chromium is started (setup() launches one that every file connects to). */
+const CHROMIUM_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-quic',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -110,18 +128,22 @@ export async function startServer(name: string, env: Record<string, string> = {}
 }
 
 let shared: E2eServer | null = null;
+let browser: BrowserServer | null = null;
 
 export async function setup(project: TestProject) {
   const build = spawnSync('node', ['scripts/build-web-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('web build failed');
-  shared = await startServer('e2e-data');
+  // The server and the one Chromium every file connects to (support.ts launch()) start together.
+  [shared, browser] = await Promise.all([startServer('e2e-data'), chromium.launchServer(CHROMIUM_OPTIONS)]);
   project.provide('baseURL', shared.baseURL);
   project.provide('adminEmail', shared.adminEmail);
   project.provide('adminPassword', shared.adminPassword);
   project.provide('dataDir', shared.dataDir);
+  project.provide('browserWSEndpoint', browser.wsEndpoint());
 }
 
 export async function teardown() {
+  await browser?.close();
   await shared?.stop();
 }
 
@@ -131,5 +153,6 @@ declare module 'vitest' {
     adminEmail: string;
     adminPassword: string;
     dataDir: string;
+    browserWSEndpoint: string;
   }
 }

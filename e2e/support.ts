@@ -1,10 +1,18 @@
-// Shared e2e helpers: a headless Chromium, API calls for seeding, codes from the dev outbox,
-// signed-in users (corporate and the seeded super admin), and the checks the journeys share
-// (toasts top-right, the session in the browser).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Shared e2e helpers: a connection to the run's Chromium, API calls for seeding, codes from the
+// dev outbox, signed-in users (corporate and the seeded super admin), and the checks the
+// journeys share (toasts top-right, the session in the browser).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SessionUser } from '@vendport/shared';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Download,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 /** What the helpers need of the server they talk to (the run's shared one unless a file has its own). */
@@ -14,7 +22,8 @@ let ownServer: ServerContext | null = null;
 /**
  * Points this file's helpers (api, the sign-ins, new pages, adminToken...) at a server the file
  * started itself (global-setup's startServer), for journeys that need other settings; null goes
- * back to the run's shared server. Each journey file has its own copy of this module.
+ * back to the run's shared server. The journey files share this module (one process, e2e
+ * vitest.config.ts): a file that points it at its own server points it back in its afterAll.
  */
 export function useServer(server: ServerContext | null): void {
   ownServer = server ? { ...server } : null;
@@ -27,21 +36,13 @@ export const baseURL = () => server('baseURL');
 
 export const TIMEZONE = 'Africa/Lagos';
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+/**
+ * A connection to the run's Chromium (started once by global-setup: a launch per file cost 1-2 s
+ * of CPU, 33 times). Each page is still made in a new context (newPage), so files share no
+ * cookies, storage or cache; closing the connection closes the contexts it made.
+ */
+export async function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserWSEndpoint'));
 }
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -97,6 +98,21 @@ export const PNG_2X2 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAAfGQEDYfYKMQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * What a download holds, as the browser saved it. The run's Chromium is shared over a connection
+ * (global-setup), and over one Playwright hands a download over by saveAs only, not by path().
+ */
+export async function downloaded(download: Download, encoding: BufferEncoding = 'utf8'): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vp-e2e-download-'));
+  try {
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    return readFileSync(file, encoding);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Waits for what a person would: fonts, images, no page-loading bar; then the full page. */
 export async function shoot(page: Page, name: string): Promise<void> {

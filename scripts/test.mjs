@@ -1,14 +1,14 @@
-// npm test: every suite, in order — unit (shared and the repo's scripts), API on PGlite, the
-// client package against the API (@vendport/client), web components, API and client on
-// PostgreSQL (when TEST_DATABASE_URL is set), then end to end in Chromium with a ledger check
-// after it. Before the end-to-end suite it finds Chromium, installing the
-// Debian package itself where it may (scripts/chromium.mjs); where it cannot, that suite counts
-// as failed, with one line saying what to run. Ends with one plain line "N passed, N failed, N
-// skipped" summed over every suite, beside what did not run.
-// `--only <suite>` (unit, pg, e2e) runs one stage; the tests of this script use it.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+// npm test: every suite, in three stages run side by side — unit (shared and the repo's scripts),
+// API on PGlite, the client package against the API (@vendport/client) and web components; the
+// API and client on PostgreSQL (when TEST_DATABASE_URL is set); end to end in Chromium with a
+// ledger check after it. Before the end-to-end suite it finds Chromium, installing the Debian
+// package itself where it may (scripts/chromium.mjs); where it cannot, that suite counts as
+// failed, with one line saying what to run. Ends with each stage's time, then one plain line "N
+// passed, N failed, N skipped" summed over every suite, beside what did not run.
+// `--only <suite>[,<suite>]` (unit, pg, e2e) runs those stages; the tests of this script use it.
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 
@@ -18,22 +18,37 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt > 0 ? process.argv[onlyAt + 1] : null;
-const runs = (stage) => only === null || only === stage;
+const only = onlyAt > 0 ? process.argv[onlyAt + 1].split(',') : null;
+const runs = (stage) => only === null || only.includes(stage);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 /** Lines repeated beside the totals: what did not run, so a reader of the summary sees it. */
 const notices = [];
 
-function vitest(name, args, env = {}) {
+/** Wall-clock time of each stage run, printed before the totals. */
+const stageTimes = [];
+const seconds = (ms) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+};
+
+/**
+ * Runs one Vitest stage and adds its counts to the totals. Its output goes to this terminal as it
+ * comes, or with `log` set to that file (a stage run beside another; printed whole by the caller).
+ */
+async function vitest(name, args, env = {}, log = null) {
   const file = path.join(out, `${name}.json`);
-  console.log(`\n=== ${name} ===`);
-  const r = spawnSync(
+  const started = Date.now();
+  const fd = log ? openSync(log, 'w') : null;
+  const child = spawn(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
+    { cwd: root, stdio: fd === null ? 'inherit' : ['ignore', fd, fd], env: { ...process.env, ...env } },
   );
+  const status = await new Promise((resolve) => child.once('close', (code) => resolve(code)));
+  if (fd !== null) closeSync(fd);
+  stageTimes.push(`${name} ${seconds(Date.now() - started)}`);
   try {
     const j = JSON.parse(readFileSync(file, 'utf8'));
     totals.passed += j.numPassedTests;
@@ -43,7 +58,7 @@ function vitest(name, args, env = {}) {
   } catch {
     totals.failed += 1;
   }
-  if (r.status !== 0) failures.push(name);
+  if (status !== 0) failures.push(name);
 }
 
 // Workers: VENDPORT_TEST_WORKERS when set. Otherwise the first stage (PGlite, web, unit) runs one
@@ -56,25 +71,47 @@ const cores = availableParallelism();
 const WORKERS = process.env.VENDPORT_TEST_WORKERS ? ['--maxWorkers', process.env.VENDPORT_TEST_WORKERS] : [];
 const FIRST_STAGE_WORKERS = WORKERS.length ? WORKERS : ['--maxWorkers', String(Math.max(1, cores))];
 
+// Files about the embedded database alone, whatever TEST_DB_KIND says: the first stage runs them,
+// the PostgreSQL stage ran them again as they were (pglite-thread: 137 s of that stage's 1,419 s
+// of files, measured on a loaded machine).
+const PGLITE_ONLY = ['**/apps/api/src/infra/db/pglite-thread.test.ts'];
+
+// The three stages run side by side: each alone left much of the two cores idle (the PostgreSQL
+// stage took 3 min of CPU in all, its own processes and the fault run's servers, for ~5 min of
+// waiting on the database; the end-to-end one drives one browser a step at a time), and the
+// end-to-end stage alone is the longest chain. The first stage's output comes as it runs; the
+// others are kept in files and printed whole after it, each once it has ended.
+// On a machine already busy with other work (a load average over four times its core count when
+// npm test starts; the typecheck and lint CI runs just before may leave it near the core count)
+// they run one after another instead, each printed as it runs: there, side by side, the
+// end-to-end server missed its 120 s to start and API files their 60 s set-up (measured at a
+// load of 30 on two cores). VENDPORT_TEST_SERIAL=1 asks for one after another, =0 for side by side.
+const busy = loadavg()[0] > 4 * cores;
+const SERIAL = process.env.VENDPORT_TEST_SERIAL === '1' || (process.env.VENDPORT_TEST_SERIAL !== '0' && busy);
+if (SERIAL && process.env.VENDPORT_TEST_SERIAL !== '1')
+  console.log(
+    `\nThe machine is busy (load average ${loadavg()[0].toFixed(1)} on ${cores} cores): the stages run one after another.`,
+  );
+const stages = [];
 if (runs('unit')) {
-  vitest('unit, scripts, api (PGlite), client, web', [
-    '--project',
-    'shared',
-    '--project',
-    'scripts',
-    '--project',
-    'api',
-    '--project',
-    'client',
-    '--project',
-    'web',
-    ...FIRST_STAGE_WORKERS,
-  ]);
+  stages.push({
+    name: 'unit, scripts, api (PGlite), client, web',
+    args: [
+      ...['shared', 'scripts', 'api', 'client', 'web'].flatMap((p) => ['--project', p]),
+      ...FIRST_STAGE_WORKERS,
+    ],
+  });
 }
 if (runs('pg')) {
   if (process.env.TEST_DATABASE_URL) {
-    vitest('api and client (PostgreSQL)', ['--project', 'api', '--project', 'client', ...WORKERS], {
-      TEST_DB_KIND: 'pg',
+    stages.push({
+      name: 'api and client (PostgreSQL)',
+      args: [
+        ...['api', 'client'].flatMap((p) => ['--project', p]),
+        ...PGLITE_ONLY.flatMap((f) => ['--exclude', f]),
+        ...WORKERS,
+      ],
+      env: { TEST_DB_KIND: 'pg' },
     });
   } else {
     const line =
@@ -84,18 +121,44 @@ if (runs('pg')) {
   }
 }
 if (runs('e2e')) {
-  console.log('\n=== e2e (Chromium) ===');
   const chromium = ensureChromium();
   if ('path' in chromium) {
-    vitest('e2e (Chromium)', ['--project', 'e2e'], { CHROMIUM_PATH: chromium.path });
+    stages.push({
+      name: 'e2e (Chromium)',
+      args: ['--project', 'e2e'],
+      env: { CHROMIUM_PATH: chromium.path },
+    });
   } else {
-    console.log(chromium.error);
+    console.log(`\n=== e2e (Chromium) ===\n${chromium.error}`);
     notices.push(chromium.error);
     failures.push('e2e (Chromium)');
     totals.failed += 1;
   }
 }
 
+const started = Date.now();
+if (SERIAL) {
+  for (const s of stages) {
+    console.log(`\n=== ${s.name} ===`);
+    await vitest(s.name, s.args, s.env);
+  }
+} else if (stages.length) {
+  const [first, ...rest] = stages;
+  if (rest.length)
+    console.log(`\nRunning beside ${first.name}, printed after it: ${rest.map((s) => s.name).join('; ')}.`);
+  console.log(`\n=== ${first.name} ===`);
+  const logs = stages.map((s, i) => (i === 0 ? null : path.join(out, `${s.name}.log`)));
+  const done = stages.map((s, i) => vitest(s.name, s.args, s.env, logs[i]));
+  await done[0];
+  for (let i = 1; i < stages.length; i++) {
+    await done[i];
+    console.log(`\n=== ${stages[i].name} ===`);
+    process.stdout.write(readFileSync(logs[i], 'utf8'));
+  }
+}
+
+if (stageTimes.length)
+  console.log(`\nStage times: ${stageTimes.join(', ')}; in all ${seconds(Date.now() - started)}`);
 console.log(`\nSuites failed: ${failures.length ? failures.join(', ') : 'none'}`);
 for (const n of notices) console.log(n);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
