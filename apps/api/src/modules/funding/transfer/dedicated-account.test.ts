@@ -436,8 +436,9 @@ describe('[DVA] a transfer into the account', () => {
       toDate: today,
     });
     const csv = JSON.stringify(statement);
-    expect(csv).toContain(`bank-transfer-auto:${txn.reference}`);
-    expect(csv).toContain('Bank transfer (automatic)');
+    // The client reads the transfer's BT- code, never the ledger's internal key (issue 53 point 3).
+    expect(csv).not.toContain(`bank-transfer-auto:${txn.reference}`);
+    expect(csv).toMatch(/BT-[0-9A-Z]+,Bank transfer \(automatic\)/);
     expect(csv).toContain('2600.00');
   });
 });
