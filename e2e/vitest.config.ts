@@ -9,9 +9,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONGEST_FIRST = ['crash-safety.test.ts', 'fault-run.test.ts'];
 /**
  * On PostgreSQL the fault run goes last instead: that stage has one worker (its order does not
- * change its length) and runs beside the first stage (scripts/test.mjs), whose first file is
- * crash-safety; with the fault run's three servers started at the same moment, on a loaded
- * two-core machine crash-safety's first server took more than its 120 s to start.
+ * change its length) and may run beside the first stage (scripts/test.mjs with
+ * VENDPORT_TEST_SERIAL=0), whose first file is crash-safety; with the fault run's three servers
+ * started at the same moment, on a loaded two-core machine crash-safety's first server took more
+ * than its 120 s to start.
  */
 const LAST_ON_PG = ['fault-run.test.ts'];
 const rank = (s: TestSpecification) => {
