@@ -203,7 +203,7 @@ describe('wallet funding journey', () => {
       .filter({ hasText: request.code });
     await historyRow.waitFor();
     const history = await cellTexts(historyRow);
-    expect(history[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(history[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} ?\d{1,2}:\d{2} [AP]M$/); // the date, its time beneath
     expect(history.slice(2)).toEqual(['Bank transfer', '₦25,000.50', '₦0.00', 'Approved']);
 
     await page.goto('/dashboard/notification');
