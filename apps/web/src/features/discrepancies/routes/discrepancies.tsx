@@ -14,6 +14,7 @@ import { FilterBar } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { type Column, Table } from '@/components/ui/table';
+import { WhenCell } from '@/components/when-cell';
 import { formatDate, formatNaira, formatTime } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { DISCREPANCIES_PATH, useDiscrepancies } from '../api/get-discrepancies';
@@ -51,12 +52,7 @@ export default function DiscrepanciesRoute() {
       key: 'raised',
       header: 'Raised',
       card: 'main',
-      cell: (d) => (
-        <div className="whitespace-nowrap">
-          <div className="text-slate-900">{formatDate(d.createdAt)}</div>{' '}
-          <div className="text-xs text-slate-500">{formatTime(d.createdAt)}</div>
-        </div>
-      ),
+      cell: (d) => <WhenCell at={d.createdAt} />,
     },
     {
       key: 'kind',

@@ -12,7 +12,8 @@ import { FilterBar } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { type Column, Table } from '@/components/ui/table';
-import { formatDate, formatTime } from '@/lib/format';
+import { WhenCell } from '@/components/when-cell';
+import { formatDate } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useReconciliations } from '../api/get-reconciliations';
 import { RunDetail } from '../components/run-detail';
@@ -63,12 +64,7 @@ export default function ReconciliationsRoute() {
     {
       key: 'ran',
       header: 'Ran',
-      cell: (r) => (
-        <div className="whitespace-nowrap">
-          <div className="text-slate-900">{formatDate(r.startedAt)}</div>{' '}
-          <div className="text-xs text-slate-500">{formatTime(r.startedAt)}</div>
-        </div>
-      ),
+      cell: (r) => <WhenCell at={r.startedAt} />,
     },
     {
       key: 'open',

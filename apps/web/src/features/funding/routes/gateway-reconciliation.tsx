@@ -17,8 +17,9 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { type Column, Table } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
+import { WhenCell } from '@/components/when-cell';
 import { toastApiError } from '@/lib/api-toasts';
-import { formatDate, formatNaira, formatTime } from '@/lib/format';
+import { formatNaira } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { GATEWAY_RECONCILIATION_PATH, useGatewayReconciliation } from '../api/get-gateway-reconciliation';
 import { useRunGatewayReconciliation } from '../api/run-gateway-reconciliation';
@@ -33,12 +34,7 @@ const runColumns: Column<GatewayReconRunView>[] = [
   {
     key: 'started',
     header: 'Started',
-    cell: (r) => (
-      <div className="whitespace-nowrap">
-        <div className="text-slate-900">{formatDate(r.startedAt)}</div>{' '}
-        <div className="text-xs text-slate-500">{formatTime(r.startedAt)}</div>
-      </div>
-    ),
+    cell: (r) => <WhenCell at={r.startedAt} />,
     card: 'main',
   },
   {
@@ -99,12 +95,7 @@ export default function GatewayReconciliationRoute() {
     {
       key: 'raised',
       header: 'Raised',
-      cell: (d) => (
-        <div className="whitespace-nowrap">
-          <div className="text-slate-900">{formatDate(d.createdAt)}</div>{' '}
-          <div className="text-xs text-slate-500">{formatTime(d.createdAt)}</div>
-        </div>
-      ),
+      cell: (d) => <WhenCell at={d.createdAt} />,
     },
     {
       key: 'kind',
