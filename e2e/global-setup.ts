@@ -3,7 +3,8 @@
 // database the journeys used.
 // startServer() is also what a journey file uses for a server of its own (other settings).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { type BrowserServer, chromium } from 'playwright-core';
@@ -26,6 +27,57 @@ const CHROMIUM_OPTIONS = {
     '--disable-dev-shm-usage',
   ],
 };
+
+/**
+ * The embedded database every e2e server starts from, a copy each: one that `npm run db:migrate`
+ * made in `.tmp/e2e-pglite/<hash>/pglite` (PGlite's initdb and the migrations, not the seed).
+ * PGlite's initdb of a new directory cost ~13 s of CPU and the migrations ~3 s; a copy opens in
+ * ~2.5 s. Seven servers start in the run (the shared one and six journeys' own), and on a loaded
+ * two-core machine two of them missed the 120 s start. The seed still runs at each server's first
+ * start (the super admin and its printed password, the roles, the catalogue, the system
+ * accounts), as on a new install; a new directory's initdb is tested by crash-safety and
+ * pglite-thread (API project). The hash covers the migrations and the PGlite version, so a new
+ * migration makes a new template.
+ */
+function templateDir(): string {
+  const h = createHash('sha256');
+  const migrations = path.join(root, 'apps/api/drizzle');
+  for (const f of readdirSync(migrations)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    h.update(f).update(readFileSync(path.join(migrations, f)));
+  h.update(readFileSync(path.join(migrations, 'meta/_journal.json')));
+  h.update(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json')));
+  return path.join(root, '.tmp', 'e2e-pglite', h.digest('hex').slice(0, 12));
+}
+
+/** Makes the template (templateDir) unless it is there: `npm run db:migrate` on a new directory. */
+async function buildTemplate(): Promise<void> {
+  const dir = templateDir();
+  if (existsSync(path.join(dir, 'pglite'))) return;
+  // Built under another name and renamed when complete: a run that dies half-way leaves none.
+  const building = `${dir}.building-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(building, { recursive: true });
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/cli/migrate.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: building, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
+  const code = await new Promise((r) => child.once('close', r));
+  if (code !== 0) throw new Error(`the e2e database template could not be made:\n${out}`);
+  for (const old of existsSync(path.dirname(dir)) ? readdirSync(path.dirname(dir)) : [])
+    if (!old.includes('.building-'))
+      rmSync(path.join(path.dirname(dir), old), { recursive: true, force: true });
+  renameSync(building, dir);
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,14 +102,16 @@ export type E2eServer = {
 
 /**
  * Starts the real server (API and the built web app) on a free port over PGlite in a fresh data
- * folder `.tmp/<name>-<time>`, with `env` over the e2e settings; resolves once it listens and has
- * printed the seeded admin's password. The web app must be built (setup() does it).
+ * folder `.tmp/<name>-<time>` (a copy of the migrated template, templateDir), with `env` over the
+ * e2e settings; resolves once it listens and has printed the seeded admin's password. The web app
+ * and the template must be made (setup() does both).
  */
 export async function startServer(name: string, env: Record<string, string> = {}): Promise<E2eServer> {
   const port = await freePort();
   const dataDir = path.join(root, '.tmp', `${name}-${Date.now()}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
+  cpSync(path.join(templateDir(), 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   const adminEmail = 'admin@e2e.vendport.test';
   let stopping = false;
   const server: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
@@ -131,8 +185,11 @@ let shared: E2eServer | null = null;
 let browser: BrowserServer | null = null;
 
 export async function setup(project: TestProject) {
-  const build = spawnSync('node', ['scripts/build-web-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('web build failed');
+  // The web build and the database template at once (each mostly one core).
+  const build = spawn('node', ['scripts/build-web-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
+  const built = new Promise((r) => build.once('close', r));
+  await buildTemplate();
+  if ((await built) !== 0) throw new Error('web build failed');
   // The server and the one Chromium every file connects to (support.ts launch()) start together.
   [shared, browser] = await Promise.all([startServer('e2e-data'), chromium.launchServer(CHROMIUM_OPTIONS)]);
   project.provide('baseURL', shared.baseURL);

@@ -1,7 +1,7 @@
 // npm test: every suite, in three stages — unit (shared and the repo's scripts), API on PGlite,
 // the client package against the API (@vendport/client) and web components; the API and client
 // on PostgreSQL (when TEST_DATABASE_URL is set); end to end in Chromium with a ledger check after
-// it (one after another; side by side with VENDPORT_TEST_SERIAL=0, see below). Before the end-to-end suite it finds Chromium, installing the Debian
+// it (the first alone, then the end-to-end and PostgreSQL ones side by side; see MODE). Before the end-to-end suite it finds Chromium, installing the Debian
 // package itself where it may (scripts/chromium.mjs); where it cannot, that suite counts as
 // failed, with one line saying what to run. Ends with each stage's time, then one plain line "N
 // passed, N failed, N skipped" summed over every suite, beside what did not run.
@@ -76,18 +76,20 @@ const FIRST_STAGE_WORKERS = WORKERS.length ? WORKERS : ['--maxWorkers', String(M
 // of files, measured on a loaded machine).
 const PGLITE_ONLY = ['**/apps/api/src/infra/db/pglite-thread.test.ts'];
 
-// The stages run one after another, each printed as it runs. VENDPORT_TEST_SERIAL=0 runs them
-// side by side instead (the first stage's output as it comes, the others kept in files and
-// printed whole after it): each alone leaves much of two cores idle (the PostgreSQL stage took
-// 3 min of CPU in all for ~5 min of waiting on the database; the end-to-end one drives one browser
-// a step at a time), and side by side a whole run took 16-17 min on two cores that other work
-// also used. But there the tests with tight time limits ran past them (valuation's chunks: 43 s
-// of its 30 s, alone 18 s; an e2e step past its 15 s; on a load of 30 the e2e server past its
-// 120 s start), so it is not the default until those limits hold beside the other stages.
-const SERIAL = process.env.VENDPORT_TEST_SERIAL !== '0';
+// The first stage runs alone: its files are CPU-bound, one worker per core. Then the end-to-end
+// and PostgreSQL stages run side by side, the end-to-end one printed as it comes and the
+// PostgreSQL one kept in a file and printed whole after it: the end-to-end stage drives one
+// browser a step at a time and the PostgreSQL stage waits on the database with one worker, so
+// each alone left much of two cores idle, and they were the two longest (7 and 3.5 min on CI,
+// one after another). VENDPORT_TEST_SERIAL=1 runs every stage alone, one after another;
+// VENDPORT_TEST_SERIAL=0 runs all three side by side, which on two cores made the tests with
+// tight limits run past them (valuation's chunks 43 s of its 30 s beside the first stage's two
+// workers, an e2e step past its 15 s).
+const MODE = process.env.VENDPORT_TEST_SERIAL ?? 'pair';
 const stages = [];
 if (runs('unit')) {
   stages.push({
+    kind: 'unit',
     name: 'unit, scripts, api (PGlite), client, web',
     args: [
       ...['shared', 'scripts', 'api', 'client', 'web'].flatMap((p) => ['--project', p]),
@@ -98,6 +100,7 @@ if (runs('unit')) {
 if (runs('pg')) {
   if (process.env.TEST_DATABASE_URL) {
     stages.push({
+      kind: 'pg',
       name: 'api and client (PostgreSQL)',
       args: [
         ...['api', 'client'].flatMap((p) => ['--project', p]),
@@ -117,6 +120,7 @@ if (runs('e2e')) {
   const chromium = ensureChromium();
   if ('path' in chromium) {
     stages.push({
+      kind: 'e2e',
       name: 'e2e (Chromium)',
       args: ['--project', 'e2e'],
       env: { CHROMIUM_PATH: chromium.path },
@@ -129,26 +133,29 @@ if (runs('e2e')) {
   }
 }
 
-const started = Date.now();
-if (SERIAL) {
-  for (const s of stages) {
-    console.log(`\n=== ${s.name} ===`);
-    await vitest(s.name, s.args, s.env);
-  }
-} else if (stages.length) {
-  const [first, ...rest] = stages;
+/** Runs `group` side by side: the first printed as it comes, the others' output after it. */
+async function sideBySide(group) {
+  const [first, ...rest] = group;
   if (rest.length)
     console.log(`\nRunning beside ${first.name}, printed after it: ${rest.map((s) => s.name).join('; ')}.`);
   console.log(`\n=== ${first.name} ===`);
-  const logs = stages.map((s, i) => (i === 0 ? null : path.join(out, `${s.name}.log`)));
-  const done = stages.map((s, i) => vitest(s.name, s.args, s.env, logs[i]));
+  const logs = group.map((s, i) => (i === 0 ? null : path.join(out, `${s.name}.log`)));
+  const done = group.map((s, i) => vitest(s.name, s.args, s.env, logs[i]));
   await done[0];
-  for (let i = 1; i < stages.length; i++) {
+  for (let i = 1; i < group.length; i++) {
     await done[i];
-    console.log(`\n=== ${stages[i].name} ===`);
+    console.log(`\n=== ${group[i].name} ===`);
     process.stdout.write(readFileSync(logs[i], 'utf8'));
   }
 }
+
+// The groups of stages, one after another; a group's stages side by side (MODE above). In the
+// pair, the end-to-end stage first: the longer one, printed as it comes.
+const alone = stages.filter((s) => s.kind === 'unit');
+const paired = [...stages.filter((s) => s.kind === 'e2e'), ...stages.filter((s) => s.kind === 'pg')];
+const groups = MODE === '1' ? stages.map((s) => [s]) : MODE === '0' ? [stages] : [alone, paired];
+const started = Date.now();
+for (const group of groups) if (group.length) await sideBySide(group);
 
 if (stageTimes.length)
   console.log(`\nStage times: ${stageTimes.join(', ')}; in all ${seconds(Date.now() - started)}`);
