@@ -33,16 +33,15 @@ export const timeOfDay = z
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM (24-hour, Lagos time)');
 
+// Nullable rather than a union with null: a union refusing both branches says only "Invalid
+// input", where the amount's own refusal quotes the cap's limits (issue 53 point 5).
 const cap = (label: string) =>
-  z
-    .union([
-      nairaAmount({
-        min: AMOUNT_LIMITS.autoTopupCap.minKobo,
-        max: AMOUNT_LIMITS.autoTopupCap.maxKobo,
-        label,
-      }),
-      z.null(),
-    ])
+  nairaAmount({
+    min: AMOUNT_LIMITS.autoTopupCap.minKobo,
+    max: AMOUNT_LIMITS.autoTopupCap.maxKobo,
+    label,
+  })
+    .nullable()
     .describe(`${label} in naira; null for no cap`);
 
 export const autoTopupSettingsBody = z

@@ -121,3 +121,55 @@ describe('toast lifetime', () => {
     expect(screen.getByText('The line is busy')).toBeInTheDocument();
   });
 });
+
+describe('a toast’s time on screen', () => {
+  it('[TOAST] counts from when it is shown whole: while it is still entering (a busy page), its 2 s wait', async () => {
+    vi.useFakeTimers();
+    // A browser whose toast entrance has not finished: the bar's animation ends when we say.
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((r) => {
+      finish = r;
+    });
+    const entrance = { playState: 'running', finished } as unknown as Animation;
+    vi.stubGlobal('document', Object.assign(document, { getAnimations: () => [entrance] }));
+    const spies = [
+      vi.spyOn(HTMLElement.prototype, 'getAnimations').mockImplementation(function (this: HTMLElement) {
+        return this.querySelector(':scope > [data-toast-id]') ? [entrance] : [];
+      }),
+      // The toast's height is known (react-hot-toast animates a bar in only then).
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+        height: 48,
+        width: 300,
+        top: 0,
+        bottom: 48,
+        left: 0,
+        right: 300,
+        x: 0,
+        y: 0,
+        toJSON: () => ({}),
+      }),
+    ];
+    render(<AppToaster />);
+    act(() => {
+      toast.success('Two-factor authentication reset.');
+    });
+    // Whether the toast is up (react-hot-toast's wrapper carries its class only while visible).
+    const up = () =>
+      (screen.queryByText('Two-factor authentication reset.')?.closest('[data-rht-toaster] > div')
+        ?.className ?? '') !== '';
+    // 2.5 s of a page too busy to finish the entrance: the success is still up.
+    await act(async () => vi.advanceTimersByTime(2_500));
+    expect(up()).toBe(true);
+    // Shown whole: its 2 s start now.
+    await act(async () => {
+      finish();
+      await finished;
+    });
+    await act(async () => vi.advanceTimersByTime(1_900));
+    expect(up()).toBe(true);
+    await act(async () => vi.advanceTimersByTime(200));
+    expect(up()).toBe(false);
+    for (const s of spies) s.mockRestore();
+    Reflect.deleteProperty(document, 'getAnimations');
+  });
+});

@@ -9,9 +9,12 @@
 // loading one has a dismiss button, and a toast stays while the pointer is on it (react-hot-toast
 // pauses its timer), so an error, which already stays twice as long as a success, can be read in
 // full. Toasts stack with a gap, never on top of each other. A success clears the error toasts
-// shown before it (the form's earlier failure no longer holds).
-import { useEffect, useLayoutEffect, useState } from 'react';
-import toast, { type Toast, ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
+// shown before it (the form's earlier failure no longer holds). A toast's time counts from when it
+// is on screen whole (issue 53 point 10): while one is still entering, the clocks wait, so a page
+// busy with what the action set off (a dialog closing, lists reloading) cannot spend a success's
+// 2 s before anyone can read it.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import toast, { type DefaultToastOptions, type Toast, ToastBar, Toaster, useToaster } from 'react-hot-toast';
 import { CloseIcon } from './icons';
 
 export const TOAST_LIMIT = 20;
@@ -147,8 +150,71 @@ export function staleErrors(toasts: Toast[]): string[] {
     .map((t) => t.id);
 }
 
+const TOAST_OPTIONS = {
+  duration: TOAST_DURATION_MS.blank,
+  style: { fontSize: '0.875rem', maxWidth: `${TOAST_MAX_WIDTH}px` },
+  success: {
+    duration: TOAST_DURATION_MS.success,
+    style: { background: '#14532d', color: '#ffffff' },
+    iconTheme: { primary: '#ffffff', secondary: '#14532d' },
+  },
+  error: {
+    duration: TOAST_DURATION_MS.error,
+    style: { background: '#dc2626', color: '#ffffff' },
+    iconTheme: { primary: '#ffffff', secondary: '#dc2626' },
+  },
+  loading: { duration: Number.POSITIVE_INFINITY },
+} satisfies DefaultToastOptions;
+
+/** The longest the clocks wait for a toast's entrance (an animation that never ends). */
+export const ENTRANCE_WAIT_MAX_MS = 3000;
+
+/**
+ * Holds every toast's clock while a toast is still entering (its entrance animation not
+ * finished), through react-hot-toast's own pause. Where the browser has no Web Animations (a DOM
+ * without layout, as in unit tests) there is nothing to wait for.
+ */
+function useClockFromEntrance(toasts: Toast[], pause: () => void, resume: () => void) {
+  const entered = useRef(new Set<string>());
+  const [entering, setEntering] = useState(0);
+  useEffect(() => {
+    if (typeof document.getAnimations !== 'function') return;
+    const waiting: Array<Promise<unknown>> = [];
+    for (const t of toasts) {
+      // The bar animates in once its height is known (react-hot-toast shows it only then).
+      if (!t.visible || !t.height || entered.current.has(t.id)) continue;
+      const bar = document.querySelector(`[data-toast-id="${CSS.escape(t.id)}"]`)?.parentElement;
+      if (!bar) continue;
+      entered.current.add(t.id);
+      const running = bar.getAnimations().filter((a) => a.playState !== 'finished');
+      if (running.length === 0) continue;
+      waiting.push(
+        Promise.race([
+          Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+          new Promise((r) => setTimeout(r, ENTRANCE_WAIT_MAX_MS)),
+        ]),
+      );
+    }
+    if (waiting.length === 0) return;
+    setEntering((n) => n + waiting.length);
+    for (const w of waiting) void w.then(() => setEntering((n) => n - 1));
+  }, [toasts]);
+  // Only the change between entering and not pauses or resumes: a pointer resting on a toast
+  // (react-hot-toast's own pause) is left alone.
+  const was = useRef(0);
+  useEffect(() => {
+    if (entering > 0 && was.current === 0) pause();
+    if (entering === 0 && was.current > 0) resume();
+    was.current = entering;
+  }, [entering, pause, resume]);
+}
+
 export function AppToaster() {
-  const { toasts } = useToasterStore();
+  const {
+    toasts,
+    handlers: { startPause, endPause },
+  } = useToaster(TOAST_OPTIONS);
+  useClockFromEntrance(toasts, startPause, endPause);
   useEffect(() => {
     const visible = toasts.filter((t) => t.visible);
     // Newest first in the store: dismiss everything beyond the limit.
@@ -163,26 +229,13 @@ export function AppToaster() {
       position="top-right"
       gutter={TOAST_GUTTER}
       containerStyle={{ zIndex: TOAST_Z_INDEX, top }}
-      toastOptions={{
-        duration: TOAST_DURATION_MS.blank,
-        style: { fontSize: '0.875rem', maxWidth: `${TOAST_MAX_WIDTH}px` },
-        success: {
-          duration: TOAST_DURATION_MS.success,
-          style: { background: '#14532d', color: '#ffffff' },
-          iconTheme: { primary: '#ffffff', secondary: '#14532d' },
-        },
-        error: {
-          duration: TOAST_DURATION_MS.error,
-          style: { background: '#dc2626', color: '#ffffff' },
-          iconTheme: { primary: '#ffffff', secondary: '#dc2626' },
-        },
-        loading: { duration: Number.POSITIVE_INFINITY },
-      }}
+      toastOptions={TOAST_OPTIONS}
     >
       {(t) => (
         <ToastBar toast={t}>
           {({ icon, message }) => (
             <>
+              <span data-toast-id={t.id} hidden />
               {icon}
               {message}
               {t.type !== 'loading' ? (

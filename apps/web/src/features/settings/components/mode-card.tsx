@@ -2,9 +2,10 @@
 // switches it here (PUT client-test-mode) and adds play money to its sandbox wallet (POST
 // sandbox/fund); otherwise it reads why it cannot. In test mode every purchase, in the portal or
 // through the API, uses the sandbox wallet and the simulator.
+
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AMOUNT_LIMITS } from '@vendport/shared';
-import { useState } from 'react';
+import { AMOUNT_LIMITS, sandboxFundBody } from '@vendport/shared';
 import toast from 'react-hot-toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,45 +17,65 @@ import { toastApiError } from '@/lib/api-toasts';
 import { formatNaira } from '@/lib/format';
 import { invalidateMoneyQueries } from '@/lib/money-queries';
 import { useSession } from '@/lib/session';
+import { useAppForm } from '@/lib/use-app-form';
 
 type ModeAnswer = { testMode: boolean; testModeAllowed: boolean };
 
 function SandboxFund() {
   const queryClient = useQueryClient();
-  const [amount, setAmount] = useState('');
   const fund = useMutation({
     mutationFn: (a: string) =>
       api.post<ApiEnvelope<{ sandboxBalanceKobo: number }>>('sandbox/fund', { amount: a }),
     onSettled: () => invalidateMoneyQueries(queryClient),
   });
+  // Checked here with the API's own schema (issue 53 point 5): a wrong amount is refused beside
+  // the field in the words of its hint, before anything is sent. raw: the API takes the text.
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors },
+  } = useAppForm<{ amount: string }>({
+    resolver: zodResolver(sandboxFundBody, undefined, { raw: true }) as never,
+    defaultValues: { amount: '' },
+    mode: 'onTouched',
+  });
+  const onSubmit = handleSubmit(({ amount }) =>
+    fund.mutate(amount, {
+      onSuccess: (res) => {
+        if (res.success === false) toast.error(res.message);
+        else {
+          toast.success(`${res.message}. Sandbox balance: ${formatNaira(res.data.sandboxBalanceKobo)}`);
+          reset({ amount: '' });
+        }
+      },
+      onError: toastApiError,
+    }),
+  );
   return (
     <form
       className="mt-4 flex flex-wrap items-end gap-3"
       aria-label="Add test money"
-      onSubmit={(e) => {
-        e.preventDefault();
-        fund.mutate(amount, {
-          onSuccess: (res) => {
-            if (res.success === false) toast.error(res.message);
-            else {
-              toast.success(`${res.message}. Sandbox balance: ${formatNaira(res.data.sandboxBalanceKobo)}`);
-              setAmount('');
-            }
-          },
-          onError: toastApiError,
-        });
-      }}
+      noValidate
+      onSubmit={onSubmit}
     >
       <div className="w-48">
         <MoneyInput
           label="Test money (₦)"
           limits={AMOUNT_LIMITS.sandboxTopUp}
           placeholder="e.g. 10,000"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          error={!!errors.amount}
+          errorMessage={errors.amount?.message}
+          {...register('amount')}
         />
       </div>
-      <Button type="submit" variant="secondary" loading={fund.isPending} disabled={!amount.trim()}>
+      <Button
+        type="submit"
+        variant="secondary"
+        loading={fund.isPending}
+        disabled={!String(watch('amount') ?? '').trim()}
+      >
         Add test money
       </Button>
     </form>
