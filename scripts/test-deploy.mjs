@@ -43,9 +43,12 @@ const DB_URL = `postgres://vendport:${pgPassword}@db:5432/vendport`;
 const VENDS = 240;
 const KILL_AFTER = 80;
 const CLIENTS = 8;
+const FUNDED_NAIRA = 1_000_000;
 const times = [];
 const volumeNames = () =>
-  sh('podman', ['volume', 'ls', '--format', '{{.Name}}'], { env }).out.split('\n').filter(Boolean);
+  sh('podman', ['volume', 'ls', '--format', '{{.Name}}'], { env, allowFail: true })
+    .out.split('\n')
+    .filter(Boolean);
 /** The volumes there before the run (another stack's): the run must leave no other. */
 const volumesBefore = new Set(volumeNames());
 const t0 = Date.now();
@@ -227,7 +230,7 @@ async function main() {
   );
 
   const client = await step('a client registered, verified, given services and 1,000,000 naira', () =>
-    fundedClient(BASE, token, async (to, subject) => codeFor(to, subject), 1_000_000),
+    fundedClient(BASE, token, async (to, subject) => codeFor(to, subject), FUNDED_NAIRA),
   );
 
   const answered = new Map();
@@ -297,30 +300,44 @@ async function main() {
     return `${answered.size} answered, ${retried} sent again${why ? ` (${why})` : ''}`;
   });
 
-  await step('nothing lost: one vend per reference, nothing PENDING, ledger check in the image', async () => {
-    // api-1 comes back by its restart policy, or is started again here.
-    if (podman('inspect', '--format', '{{.State.Running}}', ctr('api-1')).out.trim() !== 'true')
-      podman('start', ctr('api-1'));
-    await waitFor(
-      'no vend PENDING',
-      () => psql(`select count(*) from vends where status = 'PENDING'`) === '0',
-    );
-    const refs = [...answered.keys()].map((r) => `'${r}'`).join(',');
-    const [n, distinct, ids] = psql(
-      `select count(*), count(distinct reference), string_agg(id::text, ',' order by id) from vends where reference in (${refs})`,
-    ).split('|');
-    check(
-      Number(n) === VENDS && Number(distinct) === VENDS,
-      `${VENDS} vends for ${VENDS} references (found ${n}, ${distinct} distinct)`,
-    );
-    check(ids === [...answered.values()].sort().join(','), 'every answer is the vend the database holds');
-    const ledger = oneOff(['apps/api/src/cli/ledger-check.ts'], true);
-    check(ledger.status === 0, `ledger check passes\n${ledger.out}${ledger.err}`);
-    const statuses = psql(
-      `select string_agg(status || ' ' || n, ', ') from (select status, count(*) n from vends where reference in (${refs}) group by 1) s`,
-    );
-    return statuses;
-  });
+  await step(
+    'nothing lost: one vend per reference, nothing PENDING, ledger check in the image, the wallet to the kobo',
+    async () => {
+      // api-1 comes back by its restart policy, or is started again here.
+      if (podman('inspect', '--format', '{{.State.Running}}', ctr('api-1')).out.trim() !== 'true')
+        podman('start', ctr('api-1'));
+      await waitFor(
+        'no vend PENDING',
+        () => psql(`select count(*) from vends where status = 'PENDING'`) === '0',
+      );
+      const refs = [...answered.keys()].map((r) => `'${r}'`).join(',');
+      const [n, distinct, ids] = psql(
+        `select count(*), count(distinct reference), string_agg(id::text, ',' order by id) from vends where reference in (${refs})`,
+      ).split('|');
+      check(
+        Number(n) === VENDS && Number(distinct) === VENDS,
+        `${VENDS} vends for ${VENDS} references (found ${n}, ${distinct} distinct)`,
+      );
+      check(ids === [...answered.values()].sort().join(','), 'every answer is the vend the database holds');
+      const ledger = oneOff(['apps/api/src/cli/ledger-check.ts'], true);
+      check(ledger.status === 0, `ledger check passes\n${ledger.out}${ledger.err}`);
+      const statuses = psql(
+        `select string_agg(status || ' ' || n, ', ') from (select status, count(*) n from vends where reference in (${refs}) group by 1) s`,
+      );
+      // To the kobo: the wallet holds its funding less what its settled vends were charged (a failed
+      // vend's charge came back), so a vend debited twice, or a kobo lost, shows here.
+      const [wallet, charged, vendCount] = psql(
+        `select (select balance_kobo from ledger_accounts where kind = 'WALLET' and corporate_id = '${client.corporateId}'),
+              (select coalesce(sum(charge_kobo), 0) from vends where corporate_id = '${client.corporateId}' and status = 'SUCCESSFUL'),
+              (select count(*) from vends where corporate_id = '${client.corporateId}')`,
+      ).split('|');
+      check(
+        Number(wallet) === FUNDED_NAIRA * 100 - Number(charged) && Number(vendCount) === VENDS,
+        `the wallet is its funding less its vends' charges (${wallet} kobo = ${FUNDED_NAIRA * 100} - ${charged}; ${vendCount} vends)`,
+      );
+      return `${statuses}, wallet ${wallet} kobo = ${FUNDED_NAIRA * 100} - ${charged}`;
+    },
+  );
 
   const before = {};
   const dump = await step('backup while serving (pg_dump custom format + manifest)', () => {
@@ -427,13 +444,14 @@ function teardown() {
     sh('podman', ['rmi', '-f', IMG, PROXY_IMG], { env, allowFail: true });
     sh('podman', ['image', 'prune', '-f'], { env, allowFail: true });
   }
-  rmSync(work, { recursive: true, force: true });
   // Checked, not assumed: no container or network of the stack, no volume the run made.
   const left = [
     ...sh('podman', ['ps', '-a', '--format', '{{.Names}}'], { env, allowFail: true }).out.split('\n'),
     ...sh('podman', ['network', 'ls', '--format', '{{.Name}}'], { env, allowFail: true }).out.split('\n'),
   ].filter((n) => n.startsWith(P));
   left.push(...volumeNames().filter((v) => !volumesBefore.has(v)));
+  // Last: podman reads its settings (CONTAINERS_CONF) from the run's folder.
+  rmSync(work, { recursive: true, force: true });
   console.log(left.length ? `LEFT BEHIND: ${left.join(', ')}` : 'done, nothing left behind');
   return left.length === 0;
 }
