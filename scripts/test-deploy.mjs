@@ -362,7 +362,18 @@ async function main() {
       podman('rm', '-f', ctr('db'));
       podman('volume', 'rm', `${P}_pgdata`);
       compose('up', '-d', '--no-deps', 'db');
-      await waitFor('the new database', () => psql('select 1') === '1');
+      // Ready on TCP, as its health check asks: a new data directory is first initialised by a
+      // server on the socket only, which then shuts down ("the database system is shutting down"
+      // met a query in one run) before the real one starts.
+      await waitFor(
+        'the new database',
+        () =>
+          sh(
+            'podman',
+            ['exec', ctr('db'), 'pg_isready', '-h', '127.0.0.1', '-U', 'vendport', '-d', 'vendport'],
+            { env, allowFail: true },
+          ).status === 0 && psql('select 1') === '1',
+      );
       return `${psql(`select count(*) from pg_tables where schemaname = 'public'`)} tables`;
     },
   );
