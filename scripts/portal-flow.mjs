@@ -23,6 +23,10 @@ export async function apiCall(base, method, url, body, token) {
   if (res.status >= 300) {
     const err = new Error(`${method} ${url}: HTTP ${res.status} ${json.message ?? ''}`);
     err.status = res.status;
+    // What the refusal told the client: its message (empty when the body was not the envelope)
+    // and how long it was asked to wait.
+    err.reason = typeof json.message === 'string' ? json.message : '';
+    err.retryAfter = res.headers.get('retry-after');
     throw err;
   }
   return json.data;
