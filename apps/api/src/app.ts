@@ -87,6 +87,7 @@ export async function buildApp(
     },
     // Each module's question, handed to the module that answers it (infra/context.ts UpperReads).
     reads: { vendTotal },
+    lifecycle: { draining: false },
   };
   // The mailer sends through the admin's SMTP settings when they are set and enabled.
   ctx.mailer.useSource(smtpSourceOf(ctx));

@@ -42,6 +42,10 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Draining: still serving, but not ready, until the load balancer has looked (SHUTDOWN_DRAIN_MS).
+    app.ctx.lifecycle.draining = true;
+    const drain = signal === 'SIGTERM' && serves ? config.SHUTDOWN_DRAIN_MS : 0;
+    if (drain > 0) await new Promise((resolve) => setTimeout(resolve, drain));
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await jobs.stop();

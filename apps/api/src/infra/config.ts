@@ -71,6 +71,13 @@ export const configSchema = z.object({
   /** Argon2id cost: memory in KiB and iterations (defaults are OWASP's minimum: 19 MiB, 2). */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
+  /**
+   * On SIGTERM, how long the server keeps serving while GET /health/ready answers 503 (draining),
+   * before it stops listening: long enough for a load balancer's health check to take it out of
+   * its pool (the compose file's proxy checks every 5 s; it sets 8000), so a rolling upgrade sends
+   * it nothing it would refuse. 0 (the default) closes at once, as `npm start` does on Ctrl-C.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Latency of the built-in provider simulator, per call (0 in tests and benchmarks). */
   SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
   // The vending API's default rate limits (issue 34) until an admin saves others in Settings:

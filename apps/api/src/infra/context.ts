@@ -21,6 +21,11 @@ export interface AppContext {
   events: DomainEvents;
   /** What modules ask of the modules above them (UpperReads below); wired by app.ts. */
   reads: UpperReads;
+  /**
+   * The process's own state: `draining` from SIGTERM until it stops listening (server.ts), while
+   * GET /health/ready answers 503 so a load balancer takes it out of its pool first.
+   */
+  lifecycle: { draining: boolean };
 }
 
 declare module 'fastify' {

@@ -40,7 +40,7 @@ const readiness = z.object({
   success: z.boolean(),
   message: z.string(),
   data: z.object({
-    status: z.enum(['ready', 'migrating', 'not ready']),
+    status: z.enum(['ready', 'migrating', 'draining', 'not ready']),
     database: z.enum(['up', 'down']),
     engine: z.enum(['pglite', 'postgres']),
     migrations: z.object({ applied: z.number().int(), expected: z.number().int() }),
@@ -78,12 +78,20 @@ export async function healthProbes(app: FastifyInstance, ctx: AppContext) {
         const engine = ctx.dbHandle.kind;
         try {
           const applied = await appliedMigrations(ctx.db);
-          const ready = applied >= expected;
+          const migrated = applied >= expected;
+          // Stopping (SIGTERM, SHUTDOWN_DRAIN_MS): requests are still served, but a load balancer
+          // should send no more.
+          const draining = ctx.lifecycle.draining;
+          const ready = migrated && !draining;
           return reply.status(ready ? 200 : 503).send({
             success: ready,
-            message: ready ? 'Ready' : `Migrations pending: ${applied} of ${expected} applied`,
+            message: draining
+              ? 'Shutting down: finishing the requests in flight'
+              : ready
+                ? 'Ready'
+                : `Migrations pending: ${applied} of ${expected} applied`,
             data: {
-              status: ready ? 'ready' : 'migrating',
+              status: draining ? 'draining' : ready ? 'ready' : 'migrating',
               database: 'up',
               engine,
               migrations: { applied, expected },

@@ -67,6 +67,24 @@ describe('[OPS] health', () => {
     expect(expected).toBeGreaterThan(10);
   });
 
+  it('[OPS] draining (SIGTERM with SHUTDOWN_DRAIN_MS): ready answers 503 "draining" while every other call is still served', async () => {
+    t.app.ctx.lifecycle.draining = true;
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({
+        success: false,
+        message: 'Shutting down: finishing the requests in flight',
+        data: { status: 'draining', database: 'up' },
+      });
+      const live = await t.app.inject({ method: 'GET', url: '/api/v1/health/live' });
+      expect(live.statusCode).toBe(200);
+    } finally {
+      t.app.ctx.lifecycle.draining = false;
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' })).statusCode).toBe(200);
+  });
+
   it('[OPS] GET /health is the readiness probe: the same answer as /health/ready, with the engine', async () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
