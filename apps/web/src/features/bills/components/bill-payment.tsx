@@ -17,7 +17,7 @@ import { BillConfirmModal } from './bill-confirm-modal';
 import { BillResult } from './bill-result';
 import { type BillDraft, type BillQuote, quoteBill } from './bill-rules';
 import { PayForm, VerifiedDetails } from './pay-form';
-import { VerifyForm } from './verify-form';
+import { VerifyForm, type VerifyValues } from './verify-form';
 
 const EMPTY_TEXT: Record<BillKind, string> = {
   ELECTRICITY: 'No electricity billers are on your account yet.',
@@ -44,6 +44,7 @@ export function BillPayment({
   );
   const [draft, setDraft] = useState<{ bill: BillDraft; quote: BillQuote; reference: string } | null>(null);
   const [result, setResult] = useState<{ bill: BillView; message: string } | null>(null);
+  const [lastVerify, setLastVerify] = useState<VerifyValues | null>(null);
   const lastRef = useRef<{ key: string; reference: string } | null>(null);
 
   if (billers.isError)
@@ -72,6 +73,7 @@ export function BillPayment({
         onDone={() => {
           setResult(null);
           setVerified(null);
+          setLastVerify(null);
         }}
       />
     );
@@ -154,7 +156,15 @@ export function BillPayment({
           />
         </>
       ) : (
-        <VerifyForm kind={kind} billers={list} onVerified={setVerified} />
+        <VerifyForm
+          kind={kind}
+          billers={list}
+          initial={lastVerify}
+          onVerified={(v, values) => {
+            setVerified(v);
+            setLastVerify(values);
+          }}
+        />
       )}
       <BillConfirmModal
         draft={draft?.bill ?? null}

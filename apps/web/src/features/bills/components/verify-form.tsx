@@ -25,7 +25,8 @@ import { BILL_REFUSALS } from '../api/refusals';
 import { useVerifyBill } from '../api/verify-bill';
 import { meterTypeLabel } from './bill-rules';
 
-type FormValues = { biller: string; meterType: MeterType | ''; customerNumber: string };
+export type VerifyValues = { biller: string; meterType: MeterType | ''; customerNumber: string };
+type FormValues = VerifyValues;
 type Verified = { biller: BillerView; verification: BillVerificationView };
 
 const notAssigned = (b: BillerView) =>
@@ -61,11 +62,14 @@ function verifyResolver(
 export function VerifyForm({
   kind,
   billers,
+  initial,
   onVerified,
 }: {
   kind: BillKind;
   billers: readonly BillerView[];
-  onVerified: (v: Verified) => void;
+  /** What was verified last (back from "Change number"): the form starts from it. */
+  initial: VerifyValues | null;
+  onVerified: (v: Verified, values: VerifyValues) => void;
 }) {
   const resolver = useMemo(() => verifyResolver(kind, billers), [kind, billers]);
   const electricity = kind === 'ELECTRICITY';
@@ -73,10 +77,11 @@ export function VerifyForm({
     register,
     handleSubmit,
     watch,
+    getValues,
     formState: { errors },
   } = useAppForm<FormValues, unknown, BillerView & { body: ReturnType<typeof billVerifyBody.parse> }>({
     resolver,
-    defaultValues: { biller: '', meterType: electricity ? 'PREPAID' : '', customerNumber: '' },
+    defaultValues: initial ?? { biller: '', meterType: electricity ? 'PREPAID' : '', customerNumber: '' },
     mode: 'onTouched',
   });
   const verify = useVerifyBill();
@@ -94,7 +99,7 @@ export function VerifyForm({
           setRefusal(res.message || 'The number could not be verified.');
           return;
         }
-        onVerified({ biller, verification: res.data });
+        onVerified({ biller, verification: res.data }, getValues());
       },
       onError: (error) => {
         // The provider's refusal, in the server's words (it names the number and the biller).

@@ -1,14 +1,49 @@
 // Vends as a table: date (DD/MM/YYYY and h:mm A), reference, phone, network, type, amount,
-// commission and status; the admin's view adds the client. A row opens the vend's details.
+// commission and status; the admin's view adds the client. A bill's row shows its customer number
+// (and name), its biller and what was paid (meter type or bouquet, the token's last digits). A row
+// opens the vend's details.
 import { type AdminVendView, earnsCommission, type VendView } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MoneyLabel } from '@/components/money-label';
 import { type Column, Table } from '@/components/ui/table';
 import { TestModeBadge, VendStatusBadge } from '@/components/vend-status-badge';
-import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
+import { billOfRow, type RowBill, recipientNetworkLabel, vendKindLabel } from '@/lib/catalogue-labels';
 import { formatDate, formatNaira, formatTime } from '@/lib/format';
 import { clientTypeLabel, formatMsisdn } from '@/lib/labels';
+
+/** The phone, or a bill's customer number with the customer's name. */
+function Recipient({ row }: { row: VendView }) {
+  const bill = billOfRow(row);
+  if (!bill) return <span className="tabular-nums">{formatMsisdn(row.phone)}</span>;
+  return (
+    <span className="block">
+      <span className="font-mono text-xs">{bill.customerNumber}</span>
+      {bill.customerName ? (
+        <span className="block max-w-[11rem] truncate text-xs text-slate-500" title={bill.customerName}>
+          {bill.customerName}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** A bill's meter type or bouquet, and the token's last digits (never the token in a list). */
+function BillWhat({ bill }: { bill: RowBill }) {
+  if (!bill) return null;
+  const what =
+    bill.bouquetName ?? (bill.meterType === 'POSTPAID' ? 'Postpaid' : bill.meterType ? 'Prepaid' : null);
+  return (
+    <>
+      {what ? <div className="text-xs text-slate-500">{what}</div> : null}
+      {bill.tokenMasked ? (
+        <div className="font-mono text-xs text-slate-500" title="The token's last four digits">
+          Token {bill.tokenMasked}
+        </div>
+      ) : null}
+    </>
+  );
+}
 
 export function VendingTable<T extends VendView>({
   rows,
@@ -88,8 +123,8 @@ export function VendingTable<T extends VendView>({
             header: 'Phone',
             cell: (r: T) => (
               <div>
-                <span className="tabular-nums">{formatMsisdn(r.phone)}</span>
-                <div className="text-xs text-slate-500">{networkLabel(r.network)}</div>
+                <Recipient row={r} />
+                <div className="text-xs text-slate-500">{recipientNetworkLabel(r)}</div>
               </div>
             ),
           },
@@ -99,9 +134,9 @@ export function VendingTable<T extends VendView>({
             key: 'phone',
             card: 'main' as const,
             header: 'Phone',
-            cell: (r: T) => <span className="tabular-nums">{formatMsisdn(r.phone)}</span>,
+            cell: (r: T) => <Recipient row={r} />,
           },
-          { key: 'network', header: 'Network', cell: (r: T) => networkLabel(r.network) },
+          { key: 'network', header: 'Network', cell: (r: T) => recipientNetworkLabel(r) },
         ]),
     {
       key: 'type',
@@ -111,10 +146,11 @@ export function VendingTable<T extends VendView>({
       cell: (r) => (
         <div>
           <span className="inline-flex items-center gap-1.5">
-            {serviceTypeLabel(r.type)}
+            {vendKindLabel(r.type)}
             {r.mode === 'TEST' ? <TestModeBadge /> : null}
           </span>
           {r.planName ? <div className="text-xs text-slate-500">{r.planName}</div> : null}
+          <BillWhat bill={billOfRow(r)} />
         </div>
       ),
     },
