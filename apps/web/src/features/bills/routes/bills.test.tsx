@@ -181,7 +181,7 @@ describe('bills page', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
     renderApp('/dashboard/bills');
-    const verify = within(await screen.findByRole('form', { name: 'Verify a meter' }, { timeout: 5000 }));
+    const verify = within(await screen.findByRole('form', { name: 'Verify a meter' }, { timeout: 15_000 }));
     // A biller not on the account says so.
     expect(verify.getByRole('option', { name: 'Eko Electric (not on your account)' })).toBeInTheDocument();
     await userEvent.selectOptions(verify.getByLabelText(/Distribution company/), 'IKEDC');
@@ -230,7 +230,7 @@ describe('bills page', () => {
       verificationId: verification({}).id,
       meterType: 'PREPAID',
       amount: '5000.00',
-      phone: '8031234567',
+      phone: '+2348031234567',
     });
     expect(String(payBody.reference)).toMatch(/^PTL-/);
 
@@ -287,7 +287,7 @@ describe('bills page', () => {
     );
     vi.stubGlobal('fetch', stub.fn);
     renderApp('/dashboard/bills?tab=tv');
-    const verify = within(await screen.findByRole('form', { name: 'Verify a smartcard' }, { timeout: 5000 }));
+    const verify = within(await screen.findByRole('form', { name: 'Verify a smartcard' }, { timeout: 15_000 }));
     await userEvent.selectOptions(verify.getByLabelText(/TV service/), 'DSTV');
     await userEvent.type(verify.getByLabelText(/Smartcard number/), '1212121212');
     await userEvent.click(verify.getByRole('button', { name: 'Verify' }));
