@@ -287,7 +287,9 @@ describe('bills page', () => {
     );
     vi.stubGlobal('fetch', stub.fn);
     renderApp('/dashboard/bills?tab=tv');
-    const verify = within(await screen.findByRole('form', { name: 'Verify a smartcard' }, { timeout: 15_000 }));
+    const verify = within(
+      await screen.findByRole('form', { name: 'Verify a smartcard' }, { timeout: 15_000 }),
+    );
     await userEvent.selectOptions(verify.getByLabelText(/TV service/), 'DSTV');
     await userEvent.type(verify.getByLabelText(/Smartcard number/), '1212121212');
     await userEvent.click(verify.getByRole('button', { name: 'Verify' }));
