@@ -1,6 +1,6 @@
 // Vends as a table: date (DD/MM/YYYY and h:mm A), reference, phone, network, type, amount,
 // commission and status; the admin's view adds the client. A row opens the vend's details.
-import { type AdminVendView, earnsCommission, type VendView } from '@vendport/shared';
+import { type AdminVendView, earnsCommission, type PortalVendView } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MoneyLabel } from '@/components/money-label';
@@ -10,7 +10,7 @@ import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
 import { formatDate, formatNaira, formatTime } from '@/lib/format';
 import { clientTypeLabel, formatMsisdn } from '@/lib/labels';
 
-export function VendingTable<T extends VendView>({
+export function VendingTable<T extends PortalVendView>({
   rows,
   loading,
   emptyText,
