@@ -5,7 +5,6 @@ import {
   billerOf,
   bpsToPercentString,
   channelWords,
-  type HistoryVendView,
   NETWORKS,
   networkWords,
   PLATFORMS,
@@ -52,7 +51,3 @@ export const billerName = (code: string) => billerOf(code)?.name ?? code;
 /** The network, or a bill's biller, of a vend's row. */
 export const recipientNetworkLabel = (r: { type: string; network: string }) =>
   isBillKindValue(r.type) ? billerName(r.network) : networkWords(r.network);
-
-/** What a history row says of a bill (null for airtime and data). */
-export type RowBill = HistoryVendView['bill'];
-export const billOfRow = (r: object): RowBill => (r as { bill?: RowBill }).bill ?? null;

@@ -3,18 +3,17 @@
 // bouquets are plans synced from the provider. A customer number is verified first (VTpass
 // merchant-verify), then paid as a vend of the biller's kind, on the one vend lifecycle.
 import { z } from 'zod';
-import { cursorQuery, listFilters } from '../pagination';
+import { listFilters } from '../pagination';
 import {
   BILL_KINDS,
   type BillKind,
   CATALOGUE_STATUSES,
   catalogueStatusSchema,
   commissionPercent,
-  VEND_KINDS,
 } from './catalogue';
 import { COMMISSION_MODES } from './commissions';
-import { csvFormat, koboInt, phoneField, vendAmount, vendRequestAmount } from './fields';
-import { VEND_CHANNELS, VEND_MODES, VEND_STATUSES, vendReference, vendView } from './vends';
+import { koboInt, phoneField, vendAmount, vendRequestAmount } from './fields';
+import { VEND_CHANNELS, VEND_MODES, VEND_STATUSES, vendReference } from './vends';
 
 export const billKindSchema = z.enum(BILL_KINDS, { error: 'Choose ELECTRICITY or TV' });
 
@@ -425,12 +424,10 @@ export const adminBillView = billView.extend({
 export type AdminBillView = z.infer<typeof adminBillView>;
 
 export const billListQuery = listFilters.extend({
-  ...cursorQuery.shape,
   kind: billKindSchema.optional(),
   biller: billerCodeSchema.optional(),
   status: z.enum(VEND_STATUSES).optional(),
   mode: z.enum(VEND_MODES).default('LIVE'),
-  format: csvFormat,
 });
 
 export const adminBillListQuery = billListQuery.extend({ corporateId: z.string().uuid().optional() });
@@ -442,26 +439,15 @@ export function maskToken(token: string | null | undefined): string | null {
   return digits.length <= 4 ? '****' : `****${digits.slice(-4)}`;
 }
 
-/**
- * A vend as the portal's and the admin's histories list it (not the public API's vendView): a bill
- * vend's `type` is ELECTRICITY or TV and its `network` the biller's code; `bill` says what was paid.
- * The token is never in a list: it is read on the bill itself (GET /bills/:id).
- */
-export const historyBillFields = z
-  .object({
-    biller: z.string(),
-    customerNumber: z.string(),
-    customerName: z.string().nullable(),
-    meterType: z.enum(METER_TYPES).nullable(),
-    subscriptionType: z.enum(TV_SUBSCRIPTION_TYPES).nullable(),
-    bouquetName: z.string().nullable(),
-    tokenMasked: z.string().nullable().describe("****1234: the token's last four digits"),
-  })
-  .nullable();
-
-export const historyVendView = vendView.extend({
-  network: z.string().describe("The network, or a bill's biller code"),
-  type: z.enum(VEND_KINDS),
-  bill: historyBillFields,
+export const billPage = z.object({
+  items: z.array(billView),
+  meta: z.object({
+    currentPage: z.number().int(),
+    lastPage: z.number().int(),
+    hasMorePages: z.boolean(),
+    total: z.number().int(),
+    limit: z.number().int(),
+  }),
 });
-export type HistoryVendView = z.infer<typeof historyVendView>;
+
+export const adminBillPage = billPage.extend({ items: z.array(adminBillView) });

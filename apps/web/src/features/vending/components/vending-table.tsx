@@ -1,51 +1,23 @@
 // Vends as a table: date (DD/MM/YYYY and h:mm A), reference, phone, network, type, amount,
-// commission and status; the admin's view adds the client. A bill's row shows its customer number
-// (and name), its biller and what was paid (meter type or bouquet, the token's last digits). A row
-// opens the vend's details.
-import { type AdminVendView, earnsCommission, type VendView } from '@vendport/shared';
+// commission and status; the admin's view adds the client. A bill's row shows its customer number,
+// its biller and its kind (the token is on the vend's details only). A row opens the details.
+import { type AdminVendView, earnsCommission, type PortalVendView } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MoneyLabel } from '@/components/money-label';
 import { type Column, Table } from '@/components/ui/table';
 import { TestModeBadge, VendStatusBadge } from '@/components/vend-status-badge';
-import { billOfRow, type RowBill, recipientNetworkLabel, vendKindLabel } from '@/lib/catalogue-labels';
+import { isBillKindValue, recipientNetworkLabel, vendKindLabel } from '@/lib/catalogue-labels';
 import { formatDate, formatNaira, formatTime } from '@/lib/format';
 import { clientTypeLabel, formatMsisdn } from '@/lib/labels';
 
-/** The phone, or a bill's customer number with the customer's name. */
-function Recipient({ row }: { row: VendView }) {
-  const bill = billOfRow(row);
-  if (!bill) return <span className="tabular-nums">{formatMsisdn(row.phone)}</span>;
-  return (
-    <span className="block">
-      <span className="font-mono text-xs">{bill.customerNumber}</span>
-      {bill.customerName ? (
-        <span className="block max-w-[11rem] truncate text-xs text-slate-500" title={bill.customerName}>
-          {bill.customerName}
-        </span>
-      ) : null}
-    </span>
-  );
+/** The phone, or a bill's customer number (meter, smartcard: a bill's phone field holds it). */
+function Recipient({ row }: { row: PortalVendView }) {
+  if (isBillKindValue(row.type)) return <span className="font-mono text-xs">{row.phone}</span>;
+  return <span className="tabular-nums">{formatMsisdn(row.phone)}</span>;
 }
 
-/** A bill's meter type or bouquet, and the token's last digits (never the token in a list). */
-function BillWhat({ bill }: { bill: RowBill }) {
-  if (!bill) return null;
-  const what =
-    bill.bouquetName ?? (bill.meterType === 'POSTPAID' ? 'Postpaid' : bill.meterType ? 'Prepaid' : null);
-  return (
-    <>
-      {what ? <div className="text-xs text-slate-500">{what}</div> : null}
-      {bill.tokenMasked ? (
-        <div className="font-mono text-xs text-slate-500" title="The token's last four digits">
-          Token {bill.tokenMasked}
-        </div>
-      ) : null}
-    </>
-  );
-}
-
-export function VendingTable<T extends VendView>({
+export function VendingTable<T extends PortalVendView>({
   rows,
   loading,
   emptyText,
@@ -150,7 +122,6 @@ export function VendingTable<T extends VendView>({
             {r.mode === 'TEST' ? <TestModeBadge /> : null}
           </span>
           {r.planName ? <div className="text-xs text-slate-500">{r.planName}</div> : null}
-          <BillWhat bill={billOfRow(r)} />
         </div>
       ),
     },
