@@ -51,6 +51,19 @@ async function billClient(tag: string) {
   return { admin, corp, billers: billers.json.data };
 }
 
+/** The result of a payment, or the refusal the page toasted instead (named in the failure). */
+async function paymentResult(page: Page) {
+  const result = page.getByTestId('bill-result');
+  const refusal = page.locator('[data-rht-toaster] [role="status"]');
+  await Promise.race([result.waitFor(), refusal.first().waitFor()]);
+  if (!(await result.isVisible())) {
+    await result.waitFor({ timeout: 2_000 }).catch(async () => {
+      throw new Error(`no payment result; the page said: ${(await refusal.allTextContents()).join(' | ')}`);
+    });
+  }
+  return result;
+}
+
 /** The page is no wider than the screen (nothing scrolls sideways). */
 async function fitsWidth(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -103,8 +116,7 @@ describe('bills journey', () => {
       await shoot(page, `bills-electricity-confirm-${viewport.width}`);
       await confirm.getByRole('button', { name: 'Buy electricity' }).click();
 
-      const result = page.getByTestId('bill-result');
-      await result.waitFor();
+      const result = await paymentResult(page);
       const shown = page.getByTestId('bill-token');
       await shown.waitFor();
       await expectToastTopRight(page, /./, 'success');
@@ -182,8 +194,7 @@ describe('bills journey', () => {
       expect(text).toMatch(/Commission \(\d+\.\d\d%\)₦[\d,]+\.\d\d/);
       await shoot(page, `bills-tv-confirm-${viewport.width}`);
       await confirm.getByRole('button', { name: 'Pay subscription' }).click();
-      const result = page.getByTestId('bill-result');
-      await result.waitFor();
+      const result = await paymentResult(page);
       await result.getByText('Payment successful').waitFor();
       await shoot(page, `bills-tv-result-${viewport.width}`);
       await fitsWidth(page, viewport.width);

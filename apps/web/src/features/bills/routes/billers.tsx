@@ -92,7 +92,7 @@ export default function BillersRoute() {
       header: <span className="sr-only">Actions</span>,
       align: 'right',
       cell: (b) => (
-        <div className="flex flex-wrap justify-end gap-2">
+        <div className="flex justify-end gap-2">
           {b.kind === 'TV' ? (
             <Button
               variant="secondary"
