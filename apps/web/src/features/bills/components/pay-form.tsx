@@ -22,7 +22,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
 import { cn } from '@/lib/cn';
-import { formatNaira, formatShortDateTime } from '@/lib/format';
+import { formatDate, formatNaira, formatShortDateTime } from '@/lib/format';
 import { useAppForm } from '@/lib/use-app-form';
 import { useBouquets } from '../api/get-billers';
 import { type BillDraft, billerLabel, billLimits, meterTypeLabel } from './bill-rules';
@@ -86,7 +86,11 @@ export function VerifiedDetails({
             <Fact label="Renewal amount">
               {v.renewalAmountKobo !== null ? formatNaira(v.renewalAmountKobo) : '—'}
             </Fact>
-            {v.dueDate ? <Fact label="Due date">{v.dueDate}</Fact> : null}
+            {v.dueDate ? (
+              <Fact label="Due date">
+                {/^\d{4}-\d{2}-\d{2}/.test(v.dueDate) ? formatDate(v.dueDate) : v.dueDate}
+              </Fact>
+            ) : null}
           </>
         )}
         {v.meterType ? <Fact label="Meter type">{meterTypeLabel(v.meterType)}</Fact> : null}
