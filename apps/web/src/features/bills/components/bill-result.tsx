@@ -69,7 +69,7 @@ export function BillResult({
         <div className="mt-5 rounded-xl border border-brand-200 bg-brand-50/60 px-4 py-4 text-center">
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-800">Token</p>
           <p
-            className="mt-1 break-all font-mono text-xl font-semibold tracking-wider text-slate-900 sm:text-2xl"
+            className="mt-1 break-words font-mono text-lg font-semibold tracking-wide text-slate-900 sm:text-2xl sm:tracking-wider"
             data-testid="bill-token"
           >
             {groupToken(bill.token)}
