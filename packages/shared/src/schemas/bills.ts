@@ -451,3 +451,91 @@ export const billPage = z.object({
 });
 
 export const adminBillPage = billPage.extend({ items: z.array(adminBillView) });
+
+/**
+ * The bills' sandbox numbers, answered alike by the built-in simulator and the VTpass stand-in
+ * (`npm run mock:vtpass`). VTpass's own: the two meters, the smartcard and Showmax's phone; the rest
+ * are VendPort's, so every path of the lifecycle can be driven. Any other number fails verification.
+ */
+export const BILL_SANDBOX_NUMBERS = [
+  {
+    number: '1111111111111',
+    kind: 'ELECTRICITY',
+    meterType: 'PREPAID',
+    pay: 'SUCCESSFUL',
+    requery: 'SUCCESSFUL',
+    note: 'Prepaid meter (VTpass sandbox): paid with a token',
+  },
+  {
+    number: '1010101010101',
+    kind: 'ELECTRICITY',
+    meterType: 'POSTPAID',
+    pay: 'SUCCESSFUL',
+    requery: 'SUCCESSFUL',
+    note: 'Postpaid meter (VTpass sandbox): paid with a receipt reference',
+  },
+  {
+    number: '1111111111112',
+    kind: 'ELECTRICITY',
+    meterType: 'PREPAID',
+    pay: 'PENDING',
+    requery: 'SUCCESSFUL',
+    note: 'Pending, then paid with its token on requery',
+  },
+  {
+    number: '1111111111113',
+    kind: 'ELECTRICITY',
+    meterType: 'PREPAID',
+    pay: 'PENDING',
+    requery: 'SUCCESSFUL',
+    note: 'Paid, but the token comes only on requery (kept PENDING until then)',
+  },
+  {
+    number: '1111111111114',
+    kind: 'ELECTRICITY',
+    meterType: 'PREPAID',
+    pay: 'FAILED',
+    requery: 'FAILED',
+    note: 'Fails: the debit is reversed at once',
+  },
+  {
+    number: '1111111111115',
+    kind: 'ELECTRICITY',
+    meterType: 'PREPAID',
+    pay: 'PENDING',
+    requery: 'SUCCESSFUL',
+    note: 'An answer that cannot be read: unknown, settled by requery',
+  },
+  {
+    number: '1212121212',
+    kind: 'TV',
+    meterType: null,
+    pay: 'SUCCESSFUL',
+    requery: 'SUCCESSFUL',
+    note: 'Smartcard (VTpass sandbox, DStv, GOtv, StarTimes): renew or change',
+  },
+  {
+    number: '1212121213',
+    kind: 'TV',
+    meterType: null,
+    pay: 'PENDING',
+    requery: 'SUCCESSFUL',
+    note: 'Smartcard: pending, then paid on requery',
+  },
+  {
+    number: '1212121214',
+    kind: 'TV',
+    meterType: null,
+    pay: 'FAILED',
+    requery: 'FAILED',
+    note: 'Smartcard: fails, refunded',
+  },
+  {
+    number: '08011111111',
+    kind: 'TV',
+    meterType: null,
+    pay: 'SUCCESSFUL',
+    requery: 'SUCCESSFUL',
+    note: 'Showmax phone (VTpass sandbox)',
+  },
+] as const;
