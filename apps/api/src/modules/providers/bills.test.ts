@@ -65,9 +65,7 @@ describe('[BILLS] the simulator and the VTpass readers', () => {
     expect(rejected.outcome).toBe('REJECTED');
     for (const body of [{ code: '087' }, '<html>', { code: '000', content: {} }])
       expect(vtpassVerifyAnswer({ httpStatus: 200, body } as never).outcome).toBe('UNAVAILABLE');
-    expect(vtpassVerifyAnswer({ noAnswer: true, reason: 'timeout' } as never).outcome).toBe(
-      'UNAVAILABLE',
-    );
+    expect(vtpassVerifyAnswer({ noAnswer: true, reason: 'timeout' } as never).outcome).toBe('UNAVAILABLE');
   });
 
   it('[BILLS] the token from any documented spelling, grouped by four; masked on the attempt', () => {
