@@ -5,13 +5,7 @@
 import { z } from 'zod';
 import { listFilters } from '../pagination';
 import { BILLER_CODES, billerOf } from './billers';
-import {
-  BILL_KINDS,
-  type BillKind,
-  CATALOGUE_STATUSES,
-  catalogueStatusSchema,
-  commissionPercent,
-} from './catalogue';
+import { BILL_KINDS, CATALOGUE_STATUSES, catalogueStatusSchema, commissionPercent } from './catalogue';
 import { COMMISSION_MODES } from './commissions';
 import { koboInt, phoneField, vendAmount, vendRequestAmount } from './fields';
 import { VEND_CHANNELS, VEND_MODES, VEND_STATUSES, vendReference } from './vends';
