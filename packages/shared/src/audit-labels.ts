@@ -88,6 +88,7 @@ const ACTIONS: Record<string, string> = {
   'data-plan.add': 'Added a data plan',
   'data-plan.update': 'Updated a data plan',
   'data-plan.status': 'Changed a data plan status',
+  'bill.pay': 'Paid a bill',
   'biller.update': 'Updated a biller',
   'biller.status': 'Changed a biller status',
   'biller.assign': 'Assigned billers',

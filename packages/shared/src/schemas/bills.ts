@@ -4,13 +4,8 @@
 // merchant-verify), then paid as a vend of the biller's kind, on the one vend lifecycle.
 import { z } from 'zod';
 import { listFilters } from '../pagination';
-import {
-  BILL_KINDS,
-  type BillKind,
-  CATALOGUE_STATUSES,
-  catalogueStatusSchema,
-  commissionPercent,
-} from './catalogue';
+import { BILLER_CODES, billerOf } from './billers';
+import { BILL_KINDS, CATALOGUE_STATUSES, catalogueStatusSchema, commissionPercent } from './catalogue';
 import { COMMISSION_MODES } from './commissions';
 import { koboInt, phoneField, vendAmount, vendRequestAmount } from './fields';
 import { VEND_CHANNELS, VEND_MODES, VEND_STATUSES, vendReference } from './vends';
@@ -30,88 +25,6 @@ export const tvSubscriptionTypeSchema = z.enum(TV_SUBSCRIPTION_TYPES, {
 
 /** How long a verification is reused by a payment; after it the number is verified again. */
 export const BILL_VERIFICATION_TTL_MS = 10 * 60 * 1000;
-
-export interface BillerInfo {
-  code: string;
-  kind: BillKind;
-  name: string;
-  /** VTpass's serviceID (each DisCo's and TV service's integration page). */
-  vtpassServiceId: string;
-  /** What the customer number is called on screen. */
-  customerNumberLabel: string;
-  /** False: VTpass documents no merchant-verify for it (Showmax): the number is only checked here. */
-  providerVerifies: boolean;
-}
-
-/**
- * The billers VTpass documents (https://www.vtpass.com/documentation/ : one integration page per
- * DisCo and per TV service). Electricity billers take prepaid and postpaid meters alike.
- */
-export const BILLERS: readonly BillerInfo[] = [
-  ['IKEDC', 'Ikeja Electric', 'ikeja-electric'],
-  ['EKEDC', 'Eko Electric', 'eko-electric'],
-  ['AEDC', 'Abuja Electric', 'abuja-electric'],
-  ['KEDCO', 'Kano Electric', 'kano-electric'],
-  ['PHED', 'Port Harcourt Electric', 'portharcourt-electric'],
-  ['JED', 'Jos Electric', 'jos-electric'],
-  ['KAEDCO', 'Kaduna Electric', 'kaduna-electric'],
-  ['EEDC', 'Enugu Electric', 'enugu-electric'],
-  ['IBEDC', 'Ibadan Electric', 'ibadan-electric'],
-  ['BEDC', 'Benin Electric', 'benin-electric'],
-  ['ABA', 'Aba Power', 'aba-electric'],
-  ['YEDC', 'Yola Electric', 'yola-electric'],
-]
-  .map(
-    ([code, name, id]): BillerInfo => ({
-      code: code as string,
-      kind: 'ELECTRICITY',
-      name: name as string,
-      vtpassServiceId: id as string,
-      customerNumberLabel: 'Meter number',
-      providerVerifies: true,
-    }),
-  )
-  .concat([
-    {
-      code: 'DSTV',
-      kind: 'TV',
-      name: 'DStv',
-      vtpassServiceId: 'dstv',
-      customerNumberLabel: 'Smartcard number',
-      providerVerifies: true,
-    },
-    {
-      code: 'GOTV',
-      kind: 'TV',
-      name: 'GOtv',
-      vtpassServiceId: 'gotv',
-      customerNumberLabel: 'IUC number',
-      providerVerifies: true,
-    },
-    {
-      code: 'STARTIMES',
-      kind: 'TV',
-      name: 'StarTimes',
-      vtpassServiceId: 'startimes',
-      customerNumberLabel: 'Smartcard number',
-      providerVerifies: true,
-    },
-    {
-      code: 'SHOWMAX',
-      kind: 'TV',
-      name: 'Showmax',
-      vtpassServiceId: 'showmax',
-      customerNumberLabel: 'Phone number',
-      providerVerifies: false,
-    },
-  ]);
-
-export const BILLER_CODES = BILLERS.map((b) => b.code) as [string, ...string[]];
-
-export const billerOf = (code: string): BillerInfo | undefined =>
-  BILLERS.find((b) => b.code === code.toUpperCase());
-
-export const isBillKind = (t: string): t is BillKind => (BILL_KINDS as readonly string[]).includes(t);
 
 export const billerCodeSchema = z
   .string({ error: 'Choose a biller' })

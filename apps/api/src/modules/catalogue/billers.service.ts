@@ -15,7 +15,7 @@ import type { Db } from '../../infra/db/client';
 import { AppError, badRequest, notFound } from '../../infra/errors';
 import { callerOf, type RequestContext } from '../../infra/request-context';
 import { corporateExists } from '../corporates';
-import { type BillVariation, providersOf, SIM_BOUQUETS } from '../providers';
+import { type BillVariation, providerOfStep, routeSteps, SIM_BOUQUETS } from '../providers';
 import * as repo from './billers.repo';
 import type { ServiceRow } from './catalogue.repo';
 import {
@@ -164,22 +164,34 @@ export async function setBouquetStatus(
   });
 }
 
-/** The provider a bouquet list is read from: VTpass when configured, the simulator otherwise. */
-async function variationsOf(ctx: AppContext, billerCode: string): Promise<BillVariation[]> {
-  const info = billerOf(billerCode);
+/**
+ * The biller's bouquets as the first provider of its route that lists them says (VTpass; the
+ * simulator in development and tests): the provider its payments go through.
+ */
+async function variationsOf(ctx: AppContext, biller: ServiceRow): Promise<BillVariation[]> {
+  const info = billerOf(biller.network);
   if (!info) throw notFound('Biller');
-  const r = providersOf(ctx);
-  const provider = r.upstreams?.VTPASS ?? r.forPlatform('AGGREGATOR');
-  if (!provider.billVariations) throw new AppError('SERVICE_UNAVAILABLE', 503, 'No provider lists bouquets');
-  try {
-    return await provider.billVariations(billerCode, info.vtpassServiceId);
-  } catch (err) {
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      503,
-      `The bouquet list of ${info.name} could not be read: ${err instanceof Error ? err.message : 'no answer'}`,
-    );
+  const steps = await routeSteps(ctx, 'LIVE', [biller.platform, ...biller.fallbackPlatforms]);
+  let why = 'no provider of its route lists bouquets';
+  for (const step of steps) {
+    let provider: ReturnType<typeof providerOfStep>;
+    try {
+      provider = providerOfStep(ctx, step);
+    } catch {
+      continue;
+    }
+    if (!provider.billVariations) continue;
+    try {
+      return await provider.billVariations(info.code, info.vtpassServiceId);
+    } catch (err) {
+      why = err instanceof Error ? err.message : 'no answer';
+    }
   }
+  throw new AppError(
+    'SERVICE_UNAVAILABLE',
+    503,
+    `The bouquet list of ${info.name} could not be read: ${why}`,
+  );
 }
 
 /**
@@ -189,7 +201,7 @@ async function variationsOf(ctx: AppContext, billerCode: string): Promise<BillVa
 export async function syncBouquets(ctx: AppContext, rc: RequestContext, billerId: string) {
   const biller = await billerOrThrow(ctx.db, billerId);
   if (biller.serviceType !== 'TV') throw badRequest('Only TV billers have bouquets');
-  const theirs = await variationsOf(ctx, biller.network);
+  const theirs = await variationsOf(ctx, biller);
   return ctx.db.transaction(async (tx) => {
     const ours = await repo.listBouquets(tx, biller.network);
     const byCode = new Map(ours.map((b) => [b.code.toLowerCase(), b]));

@@ -23,7 +23,7 @@ import { lagosDayEnd, lagosDayStart } from '../../../infra/lagos-time';
 import { callerOf, corporateOf, requestContextOf } from '../../../infra/request-context';
 import { type BillFilter, billPage, findBill } from './bill-reads.service';
 import { adminBillOut, billMessage, billOut } from './bill-views';
-import { payBill } from './pay.service';
+import { portalPayBill } from './portal-bill.service';
 import { verificationOut } from './verification-view';
 import { verifyBill } from './verify.service';
 
@@ -79,7 +79,7 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const res = await payBill(ctx, caller(req), req.body);
+      const res = await portalPayBill(ctx, requestContextOf(req), req.body);
       if (res.replay) reply.header('idempotent-replayed', 'true');
       return ok(billMessage(res.vend, res.bill), billOut(res.vend, res.bill, 'FULL'));
     },
