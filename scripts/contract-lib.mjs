@@ -12,6 +12,12 @@ export const WEBHOOK_EVENTS = {
   'vend.failed': 'The vend failed and its debit was reversed: `data.status` is FAILED.',
   'vend.reversed':
     'A vend reported successful was reversed afterwards and the wallet refunded: `data.status` is REVERSED.',
+  // Bills (issue 51): `data` is the bill (GET /api/v1/api/bills/{reference}'s answer), with its token.
+  'bill.successful':
+    'The biller confirmed the payment: `data.status` is SUCCESSFUL, with the token (prepaid electricity), units and receipt reference.',
+  'bill.failed': 'The bill payment failed and its debit was reversed: `data.status` is FAILED.',
+  'bill.reversed':
+    'A bill payment reported successful was reversed afterwards and the wallet refunded: `data.status` is REVERSED.',
 };
 
 const SIGNATURE_DOC =
@@ -104,8 +110,25 @@ export function publicContract(serverDoc) {
   vend.responses['202'].description = 'With `Prefer: respond-async`: the vend accepted, PENDING';
 
   const vendView = vend.responses['200'].content['application/json'].schema.properties.data;
+  const billPay = paths[`${PUBLIC_PREFIX}bills/pay`]?.post;
+  const billView = billPay?.responses['200'].content['application/json'].schema.properties.data;
+  if (billPay) {
+    billPay.parameters = [
+      ...(billPay.parameters ?? []),
+      {
+        name: 'Prefer',
+        in: 'header',
+        required: false,
+        description:
+          'RFC 7240. `respond-async`: answer 202 with the bill PENDING once the wallet is debited; the outcome follows by the bill.* webhook or GET /api/v1/api/bills/{reference}.',
+        schema: { type: 'string', examples: ['respond-async'] },
+      },
+    ];
+    for (const code of ['200', '202']) billPay.responses[code].headers = headers;
+  }
   const webhooks = {};
   for (const [type, description] of Object.entries(WEBHOOK_EVENTS)) {
+    if (type.startsWith('bill.') && !billView) continue;
     webhooks[type] = {
       post: {
         operationId: `webhook_${type.replace('.', '_')}`,
@@ -139,7 +162,7 @@ export function publicContract(serverDoc) {
       type: { type: 'string', enum: [type] },
       livemode: { type: 'boolean', description: 'false for test vends: credit no one for them' },
       createdAt: { type: 'string', description: 'ISO 8601, when the vend became final' },
-      data: vendView,
+      data: type.startsWith('bill.') ? billView : vendView,
     },
     required: ['id', 'type', 'livemode', 'createdAt', 'data'],
   });
@@ -160,7 +183,9 @@ export function publicContract(serverDoc) {
       schemas: {
         ErrorEnvelope: envelope,
         ...Object.fromEntries(
-          Object.keys(WEBHOOK_EVENTS).map((t) => [`WebhookEvent_${t.replace('.', '_')}`, eventSchema(t)]),
+          Object.keys(WEBHOOK_EVENTS)
+            .filter((t) => billView || !t.startsWith('bill.'))
+            .map((t) => [`WebhookEvent_${t.replace('.', '_')}`, eventSchema(t)]),
         ),
       },
     },

@@ -84,6 +84,18 @@ describe('[CONTRACT] packages/client/openapi.json', () => {
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/v1/api/'))).toBe(true);
     expect(doc.paths['/api/v1/api/vend'].post.parameters.find((p) => p.name === 'Prefer')).toBeDefined();
     expect(doc.components.schemas.ErrorEnvelope.required).toEqual(['success', 'message', 'errors', 'code']);
-    expect(Object.keys(doc.webhooks)).toEqual(['vend.successful', 'vend.failed', 'vend.reversed']);
+    expect(doc.paths['/api/v1/api/bills/pay'].post.parameters.find((p) => p.name === 'Prefer')).toBeDefined();
+    // Bills (issue 51) send bill.* events, their data the bill with its token.
+    expect(Object.keys(doc.webhooks)).toEqual([
+      'vend.successful',
+      'vend.failed',
+      'vend.reversed',
+      'bill.successful',
+      'bill.failed',
+      'bill.reversed',
+    ]);
+    expect(
+      doc.components.schemas.WebhookEvent_bill_successful.properties.data.properties.token,
+    ).toBeDefined();
   });
 });

@@ -11,7 +11,7 @@ export interface Variation {
 
 export interface Product {
   serviceID: string;
-  kind: 'airtime' | 'data';
+  kind: 'airtime' | 'data' | 'electricity' | 'tv';
   /** content.transactions.product_name in pay/requery answers. */
   productName: string;
   /** content.ServiceName in the service-variations answer. */
@@ -53,6 +53,36 @@ export const PRODUCTS: Record<string, Product> = {
   },
 };
 
+// Bills (issue 51): one integration page per DisCo and per TV service, e.g.
+// https://www.vtpass.com/documentation/ikedc-ikeja-electricity-distribution-company-payment-api/ (serviceID
+// ikeja-electric), https://www.vtpass.com/documentation/dstv-subscription-api/ (dstv),
+// https://www.vtpass.com/documentation/startimes-subscription-api/ (startimes) and
+// https://www.vtpass.com/documentation/showmax-subscription-api/ (showmax). The product names follow the
+// "Ikeja Electric Payment - IKEDC" pattern public clients print; the pages' examples were not all stored.
+const DISCOS: Array<[string, string]> = [
+  ['ikeja-electric', 'Ikeja Electric Payment - IKEDC'],
+  ['eko-electric', 'Eko Electric Payment - EKEDC'],
+  ['abuja-electric', 'Abuja Electricity Distribution Company- AEDC'],
+  ['kano-electric', 'KEDCO - Kano Electric'],
+  ['portharcourt-electric', 'PHED - Port Harcourt Electric'],
+  ['jos-electric', 'Jos Electric - JED'],
+  ['kaduna-electric', 'Kaduna Electric - KAEDCO'],
+  ['enugu-electric', 'Enugu Electric - EEDC'],
+  ['ibadan-electric', 'IBEDC - Ibadan Electricity Distribution Company'],
+  ['benin-electric', 'Benin Electricity - BEDC'],
+  ['aba-electric', 'Aba Electric Payment - ABEDC'],
+  ['yola-electric', 'Yola Electric Disco Payment - YEDC'],
+];
+for (const [serviceID, name] of DISCOS)
+  PRODUCTS[serviceID] = { serviceID, kind: 'electricity', productName: name, serviceName: name };
+for (const [serviceID, name] of [
+  ['dstv', 'DSTV Subscription'],
+  ['gotv', 'Gotv Payment'],
+  ['startimes', 'Startimes Subscription'],
+  ['showmax', 'ShowMax'],
+] as const)
+  PRODUCTS[serviceID] = { serviceID, kind: 'tv', productName: name, serviceName: name };
+
 const plan = (variation_code: string, name: string, amount: number): Variation => ({
   variation_code,
   name,
@@ -85,7 +115,86 @@ export const DEFAULT_VARIATIONS: Record<string, Variation[]> = {
   // The Airtel data page was not found in the stored documentation, so no plan is invented: the list is
   // empty (every airtel-data vend answers 010) unless the caller passes plans in opts.variations.
   'airtel-data': [],
+  // https://www.vtpass.com/documentation/dstv-subscription-api/ (the updated list's first entries)
+  dstv: [
+    plan('dstv-padi', 'DStv Padi N1,850', 1850),
+    plan('dstv-yanga', 'DStv Yanga N2,565', 2565),
+    plan('dstv-confam', 'Dstv Confam N4,615', 4615),
+    plan('dstv79', 'DStv Compact N7900', 7900),
+  ],
+  // https://www.vtpass.com/documentation/variation-codes/ (the GOtv example)
+  gotv: [plan('gotv-lite', 'GOtv Lite N400', 400), plan('gotv-value', 'GOtv value N1250', 1250)],
+  // https://www.vtpass.com/documentation/startimes-subscription-api/
+  startimes: [
+    plan('nova', 'Nova - 900 Naira - 1 Month', 900),
+    plan('basic', 'Basic - 1,300 Naira - 1 Month', 1300),
+  ],
+  // https://www.vtpass.com/documentation/showmax-subscription-api/
+  showmax: [plan('full', 'Full', 2900), plan('mobile_only', 'Mobile Only', 1450)],
 };
+
+/**
+ * The bills' sandbox numbers. VTpass's: prepaid meter 1111111111111 and postpaid 1010101010101 (each DisCo's
+ * page: "To simulate a failed meter number validation, please use any number apart from the one provided
+ * above"), smartcard 1212121212 (DStv, GOtv, StarTimes pages) and Showmax's phone 08011111111. VendPort's
+ * additions (not VTpass's), so every lifecycle path can be driven: a prepaid payment left pending, one
+ * delivered whose token comes only on requery, one that fails, one answered with a body that cannot be
+ * read; a smartcard left pending and one that fails. All verify as their meter type or smartcard.
+ */
+export const BILL_NUMBERS = {
+  prepaid: '1111111111111',
+  postpaid: '1010101010101',
+  prepaidPending: '1111111111112',
+  prepaidTokenOnRequery: '1111111111113',
+  prepaidFails: '1111111111114',
+  prepaidUnexpected: '1111111111115',
+  smartcard: '1212121212',
+  smartcardPending: '1212121213',
+  smartcardFails: '1212121214',
+  showmaxPhone: '08011111111',
+} as const;
+
+const PREPAID = new Set<string>([
+  BILL_NUMBERS.prepaid,
+  BILL_NUMBERS.prepaidPending,
+  BILL_NUMBERS.prepaidTokenOnRequery,
+  BILL_NUMBERS.prepaidFails,
+  BILL_NUMBERS.prepaidUnexpected,
+]);
+const SMARTCARDS = new Set<string>([
+  BILL_NUMBERS.smartcard,
+  BILL_NUMBERS.smartcardPending,
+  BILL_NUMBERS.smartcardFails,
+]);
+
+/** Whether merchant-verify knows the number (for electricity: with its meter type). */
+export function billVerifies(kind: 'electricity' | 'tv', number: string, type: string): boolean {
+  if (kind === 'tv') return SMARTCARDS.has(number);
+  if (type === 'prepaid') return PREPAID.has(number);
+  return type === 'postpaid' && number === BILL_NUMBERS.postpaid;
+}
+
+export type BillScenario = 'delivered' | 'pending' | 'tokenOnRequery' | 'failed' | 'unexpected';
+
+export function billScenarioFor(number: string, serviceID: string): BillScenario {
+  switch (number) {
+    case BILL_NUMBERS.prepaid:
+    case BILL_NUMBERS.postpaid:
+    case BILL_NUMBERS.smartcard:
+      return 'delivered';
+    case BILL_NUMBERS.prepaidPending:
+    case BILL_NUMBERS.smartcardPending:
+      return 'pending';
+    case BILL_NUMBERS.prepaidTokenOnRequery:
+      return 'tokenOnRequery';
+    case BILL_NUMBERS.prepaidUnexpected:
+      return 'unexpected';
+    case BILL_NUMBERS.showmaxPhone:
+      return serviceID === 'showmax' ? 'delivered' : 'failed';
+    default:
+      return 'failed';
+  }
+}
 
 /**
  * What each sandbox number does, per the table on https://www.vtpass.com/documentation/mtn-airtime-vtu-api/.

@@ -20,6 +20,10 @@ export interface Txn {
   transactionId: string;
   createdAt: Date;
   requeries: number;
+  /** Bills: prepaid|postpaid (electricity), the TV subscription_type, and a token held back until requery. */
+  meterType?: string;
+  subscriptionType?: string;
+  tokenOnRequery?: boolean;
 }
 
 /** Nigeria keeps West Africa Time (UTC+1) all year, with no daylight saving, so a fixed offset is exact. */
@@ -80,7 +84,41 @@ export type CodedAnswer = keyof typeof RESPONSE_DESCRIPTIONS;
  * failed vend answers 016 "TRANSACTION FAILED". The pages show no response_description for a pending
  * transaction; the stand-in uses the 000 row's meaning.
  */
-export function transactionAnswer(t: Txn) {
+/** A prepaid token made from the request id: the same on the pay answer and on every requery. */
+export function tokenOf(requestId: string): string {
+  let h = 0;
+  let out = '';
+  for (let i = 0; out.length < 20; i++) {
+    h = (h * 31 + requestId.charCodeAt(i % requestId.length) + i) % 1_000_003;
+    out += String(h % 10);
+  }
+  return out;
+}
+
+/**
+ * The token fields of a delivered electricity payment, at the top level beside `content` as public VTpass
+ * clients read them (`purchased_code` "Token : …", `mainToken`, `mainTokenUnits`, `exchangeReference`):
+ * https://www.vtpass.com/documentation/ikedc-ikeja-electricity-distribution-company-payment-api/ says a
+ * prepaid payment generates a token to display; postpaid has none.
+ */
+function billFields(t: Txn, requery: boolean) {
+  if (t.product.kind !== 'electricity' || t.status !== 'delivered') return {};
+  if (t.meterType !== 'prepaid')
+    return { exchangeReference: `EXR${t.transactionId}`, customerName: 'TESTMETER1 ONE' };
+  if (t.tokenOnRequery && !requery) return { customerName: 'TESTMETER1 ONE' };
+  const token = tokenOf(t.requestId);
+  return {
+    purchased_code: `Token : ${token}`,
+    mainToken: token,
+    mainTokenDescription: 'Normal Sale',
+    mainTokenUnits: Number((t.amount / 68).toFixed(1)),
+    exchangeReference: `EXR${t.transactionId}`,
+    customerName: 'TESTMETER1 ONE',
+    customerAddress: '12 Sandbox Street, Ikeja, Lagos',
+  };
+}
+
+export function transactionAnswer(t: Txn, requery = false) {
   const description = {
     delivered: 'TRANSACTION SUCCESSFUL',
     pending: 'TRANSACTION PROCESSED',
@@ -100,7 +138,12 @@ export function transactionAnswer(t: Txn) {
         commission: t.commission,
         total_amount: t.totalAmount,
         discount: null,
-        type: t.product.kind === 'airtime' ? 'Airtime Recharge' : 'Data Services',
+        type: {
+          airtime: 'Airtime Recharge',
+          data: 'Data Services',
+          electricity: 'Electricity Bill',
+          tv: 'TV Subscription',
+        }[t.product.kind],
         email: t.email ?? null,
         phone: t.phone,
         name: null,
@@ -116,6 +159,7 @@ export function transactionAnswer(t: Txn) {
     amount: t.amount,
     transaction_date: transactionDate(t.createdAt),
     purchased_code: '',
+    ...billFields(t, requery),
   };
 }
 

@@ -3,7 +3,16 @@
 // sandbox: it remembers request ids, keeps a wallet balance, and settles pending vends on requery.
 // Pages followed: see README.md beside this file; each answer builder in responses.ts cites its page.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { DEFAULT_VARIATIONS, PRODUCTS, SANDBOX_NUMBERS, scenarioFor, type Variation } from './catalogue.ts';
+import {
+  BILL_NUMBERS,
+  billScenarioFor,
+  billVerifies,
+  DEFAULT_VARIATIONS,
+  PRODUCTS,
+  SANDBOX_NUMBERS,
+  scenarioFor,
+  type Variation,
+} from './catalogue.ts';
 import {
   balanceAnswer,
   type CodedAnswer,
@@ -22,7 +31,7 @@ export const SANDBOX_KEYS = {
   secretKey: 'SK_vtpass_mock_secret_key',
 } as const;
 
-export { SANDBOX_NUMBERS };
+export { BILL_NUMBERS, SANDBOX_NUMBERS };
 
 export interface VtpassMockOptions {
   apiKey?: string;
@@ -194,6 +203,7 @@ export function buildVtpassMock(opts: VtpassMockOptions = {}): FastifyInstance &
     const product = PRODUCTS[serviceID];
     if (!product) return answer(reply, '012');
 
+    if (product.kind === 'electricity' || product.kind === 'tv') return payBill(reply, b, product);
     let amount: number;
     let recipient: string;
     let variationCode: string | undefined;
@@ -266,6 +276,126 @@ export function buildVtpassMock(opts: VtpassMockOptions = {}): FastifyInstance &
     }
   });
 
+  /**
+   * Bills: POST /api/pay with billersCode (the meter, smartcard or, for Showmax, the phone). Electricity:
+   * variation_code prepaid|postpaid and the amount bought. TV: subscription_type change (variation_code,
+   * charged its variation_amount) or renew (the amount verification gave). Pages: each DisCo's and TV
+   * service's integration page (catalogue.ts).
+   */
+  async function payBill(reply: FastifyReply, b: Body, product: (typeof PRODUCTS)[string]) {
+    const requestId = str(b.request_id);
+    const billersCode = str(b.billersCode);
+    const variationCode = str(b.variation_code);
+    if (!billersCode) return answer(reply, '011');
+    let amount: number;
+    let subscriptionType: string | undefined;
+    if (product.kind === 'electricity') {
+      if (variationCode !== 'prepaid' && variationCode !== 'postpaid') return answer(reply, '011');
+      amount = Number(str(b.amount));
+    } else {
+      subscriptionType = product.serviceID === 'showmax' ? 'change' : str(b.subscription_type) || 'change';
+      if (subscriptionType === 'renew') amount = Number(str(b.amount));
+      else {
+        const v = (variations[product.serviceID] ?? []).find((x) => x.variation_code === variationCode);
+        if (!v) return answer(reply, '010');
+        amount = Number(v.variation_amount);
+      }
+    }
+    if (!Number.isFinite(amount) || amount <= 0) return answer(reply, '011');
+    const commission = Math.round(amount * commissionRate * 100) / 100;
+    const totalAmount = Math.round((amount - commission) * 100) / 100;
+    if (totalAmount > state.balance) return answer(reply, '018');
+    const scenario = billScenarioFor(billersCode, product.serviceID);
+    const t: Txn = {
+      requestId,
+      product,
+      variationCode: variationCode || undefined,
+      amount,
+      commission,
+      totalAmount,
+      phone: str(b.phone),
+      recipient: billersCode,
+      email: str(b.email) || undefined,
+      status:
+        scenario === 'failed'
+          ? 'failed'
+          : scenario === 'delivered' || scenario === 'tokenOnRequery'
+            ? 'delivered'
+            : 'pending',
+      transactionId: `${now().getTime()}${String(++txnSeq).padStart(4, '0')}`,
+      createdAt: now(),
+      requeries: 0,
+      meterType: product.kind === 'electricity' ? variationCode : undefined,
+      subscriptionType,
+      tokenOnRequery: scenario === 'tokenOnRequery',
+    };
+    state.transactions.set(requestId, t);
+    if (t.status === 'delivered') state.balance -= t.totalAmount;
+    if (scenario === 'unexpected')
+      return reply
+        .type('text/html')
+        .send('<html><body><h1>Unexpected response</h1><p>VTpass mock</p></body></html>');
+    return reply.send(transactionAnswer(t));
+  }
+
+  /**
+   * POST /api/merchant-verify {billersCode, serviceID, type}: the customer of a meter (type prepaid or
+   * postpaid) or of a smartcard. A number the sandbox does not know is answered 000 with content.error,
+   * as public VTpass clients see it (WrongBillersCode); the pages only say such a number "fails".
+   *   https://www.vtpass.com/documentation/ikedc-ikeja-electricity-distribution-company-payment-api/
+   *   https://www.vtpass.com/documentation/dstv-subscription-api/ (name, current bouquet, due date, renewal amount)
+   */
+  app.post('/api/merchant-verify', async (req, reply) => {
+    const b = (req.body ?? {}) as Body;
+    const serviceID = str(b.serviceID);
+    const billersCode = str(b.billersCode);
+    const type = str(b.type).toLowerCase();
+    if (!serviceID || !billersCode) return answer(reply, '011');
+    const product = PRODUCTS[serviceID];
+    if (!product || (product.kind !== 'electricity' && product.kind !== 'tv') || serviceID === 'showmax')
+      return answer(reply, '012');
+    if (product.kind === 'electricity' && type !== 'prepaid' && type !== 'postpaid')
+      return answer(reply, '011');
+    if (!billVerifies(product.kind, billersCode, type))
+      return reply.send({
+        code: '000',
+        content: {
+          error: `This ${product.kind === 'tv' ? 'smartcard' : 'meter'} number is not correct or is not a valid ${product.serviceName} ${product.kind === 'tv' ? 'smartcard' : `${type} meter`}. Please check and try again`,
+          WrongBillersCode: true,
+        },
+      });
+    if (product.kind === 'electricity')
+      return reply.send({
+        code: '000',
+        content: {
+          Customer_Name: 'TESTMETER1 ONE',
+          Address: '12 Sandbox Street, Ikeja, Lagos',
+          Meter_Number: billersCode,
+          Customer_Arrears: '',
+          Minimum_Amount: '500',
+          Min_Purchase_Amount: '500',
+          Meter_Type: type.toUpperCase(),
+          WrongBillersCode: false,
+        },
+      });
+    const list = variations[serviceID] ?? [];
+    const current = list[Math.min(1, list.length - 1)];
+    return reply.send({
+      code: '000',
+      content: {
+        Customer_Name: 'SANDBOX VIEWER',
+        Status: 'ACTIVE',
+        Due_Date: '2026-12-31T00:00:00',
+        Customer_Number: billersCode,
+        Customer_Type: serviceID.toUpperCase(),
+        Current_Bouquet: current?.name ?? null,
+        Current_Bouquet_Code: current?.variation_code ?? null,
+        Renewal_Amount: current?.variation_amount ?? null,
+        WrongBillersCode: false,
+      },
+    });
+  });
+
   app.post('/api/requery', async (req, reply) => {
     const requestId = str(((req.body ?? {}) as Body).request_id);
     if (!requestId) return answer(reply, '011');
@@ -279,13 +409,13 @@ export function buildVtpassMock(opts: VtpassMockOptions = {}): FastifyInstance &
         else t.status = 'failed';
       }
     }
-    return reply.send(transactionAnswer(t));
+    return reply.send(transactionAnswer(t, true));
   });
 
   app.get('/api/service-variations', async (req, reply) => {
     const serviceID = str((req.query as Body).serviceID);
     const product = PRODUCTS[serviceID];
-    if (product?.kind !== 'data') return answer(reply, '012');
+    if (product?.kind !== 'data' && product?.kind !== 'tv') return answer(reply, '012');
     return reply.send(variationsAnswer(product, variations[serviceID] ?? []));
   });
 

@@ -16,7 +16,7 @@ import type { DbHandle } from './infra/db/client';
 import { diskFileStore } from './infra/file-store';
 import { refuseNul } from './infra/http';
 import { ipInList } from './infra/ip';
-import { loggable, loggableRequest } from './infra/log';
+import { BILL_TOKEN_LOG_PATHS, loggable, loggableRequest } from './infra/log';
 import { Mailer } from './infra/mailer';
 import { PasswordHasher } from './infra/passwords';
 import { balanceChecksIdle, checkVtuLine, queueBalanceChecks } from './modules/balance-alerts';
@@ -53,7 +53,8 @@ export async function buildApp(
       typeof logger === 'object'
         ? {
             ...logger,
-            redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+            // A bill's token is never logged in full (issue 51): wherever an object carries one.
+            redact: ['req.headers.authorization', 'req.headers["x-api-key"]', ...BILL_TOKEN_LOG_PATHS],
             serializers: { err: loggable, req: loggableRequest },
           }
         : logger,

@@ -16,7 +16,7 @@ import { providerAdminRoutes, providerHealthRoutes } from './modules/provider-ad
 import { rateLimitsRoutes } from './modules/rate-limits';
 import { reconciliationRoutes } from './modules/reconciliation';
 import { reportsRoutes } from './modules/reports';
-import { vendingApiRoutes, vendingRoutes } from './modules/vending';
+import { apiBillRoutes, vendingApiRoutes, vendingRoutes } from './modules/vending';
 import { verificationRoutes } from './modules/verification';
 import { vtuRoutes } from './modules/vtu';
 import { walletRoutes } from './modules/wallet';
@@ -33,6 +33,7 @@ export const modules: ApiModule[] = [
   vtuRoutes,
   vendingRoutes,
   vendingApiRoutes,
+  apiBillRoutes,
   commissionsRoutes,
   ipAllowlistRoutes,
   webhooksRoutes,

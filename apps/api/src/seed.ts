@@ -3,7 +3,7 @@
 // Each module seeds its own tables; this file only runs them in order, under a lock.
 import type { AppContext } from './infra/context';
 import { ensureFirstAdmin, ensureSystemRoles } from './modules/auth';
-import { ensureDefaultCatalogue } from './modules/catalogue';
+import { ensureDefaultBillers, ensureDefaultCatalogue } from './modules/catalogue';
 import { ensureSystemAccounts } from './modules/ledger';
 
 /** Seeding holds this database-wide lock: instances started together seed one after the other. */
@@ -16,6 +16,7 @@ export function seed(ctx: AppContext): Promise<{ email: string; password: string
 async function seedNow(ctx: AppContext): Promise<{ email: string; password: string } | null> {
   const { superAdmin } = await ensureSystemRoles(ctx.db);
   await ensureDefaultCatalogue(ctx.db);
+  await ensureDefaultBillers(ctx.db);
   await ensureSystemAccounts(ctx.db);
   return ensureFirstAdmin(ctx, superAdmin);
 }

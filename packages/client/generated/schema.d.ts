@@ -81,6 +81,733 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api/bills/billers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The billers you may pay (electricity and TV), with commission and limits */
+        get: {
+            parameters: {
+                query?: {
+                    kind?: "ELECTRICITY" | "TV";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                /** @description The biller's service id */
+                                id: string;
+                                /** @description IKEDC, EKEDC, ... DSTV, GOTV, STARTIMES, SHOWMAX */
+                                code: string;
+                                /** @enum {string} */
+                                kind: "ELECTRICITY" | "TV";
+                                name: string;
+                                customerNumberLabel: string;
+                                /** @description Electricity: PREPAID and POSTPAID; TV: none */
+                                meterTypes: ("PREPAID" | "POSTPAID")[];
+                                providerVerifies: boolean;
+                                commissionBps: number;
+                                /** @description Percent, e.g. "1.50" */
+                                commission: string;
+                                minAmountKobo: number;
+                                minAmount: string;
+                                maxAmountKobo: number;
+                                maxAmount: string;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** @description Whether the client is assigned the biller (client view, or admin with corporateId) */
+                                assigned: boolean | null;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api/bills/billers/{code}/bouquets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A TV biller's bouquets (the codes CHANGE takes) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                id: string;
+                                biller: string;
+                                /** @description The provider's variation_code */
+                                code: string;
+                                name: string;
+                                priceKobo: number;
+                                price: string;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api/bills/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay an electricity or TV bill from the wallet
+         * @description Electricity: an amount within the biller limits; the answer carries the token (prepaid) or the receipt reference (postpaid) and the units. TV: subscriptionType RENEW (the current bouquet, for the renewal amount verification stated) or CHANGE with a bouquetCode. The payment stands on the verification given (verificationId) while it is fresh (10 minutes); otherwise the number is verified again first. The same reference with the same body returns the original result; another body is refused 409 IDEMPOTENCY_CONFLICT. With `Prefer: respond-async` the answer is 202 with the bill PENDING once the wallet is debited; the outcome (and token) follows by the bill.* webhook or GET /api/bills/{reference}. In test mode (a vpk_test_ key, or a client in test mode) the simulator answers by number: meters 1111111111111 (prepaid: token) and 1010101010101 (postpaid: receipt); 1111111111112 pending then paid with its token on requery; 1111111111113 paid but its token arrives only on requery; 1111111111114 fails (refunded); 1111111111115 an unreadable answer, settled by requery; smartcards 1212121212 (paid), 1212121213 (pending, then paid), 1212121214 (fails); Showmax phone 08011111111. Any other number fails verification (422).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description RFC 7240. `respond-async`: answer 202 with the bill PENDING once the wallet is debited; the outcome follows by the bill.* webhook or GET /api/v1/api/bills/{reference}. */
+                    Prefer?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Your unique reference. Retrying with the same reference and body returns the original result; another body is refused (409). */
+                        reference: string;
+                        biller: string;
+                        /** @description Meter number (electricity), smartcard or IUC number (TV); Showmax: the phone number */
+                        customerNumber: string;
+                        /**
+                         * Format: uuid
+                         * @description The verification confirmed on screen; when left out or older than 10 minutes the number is verified again first
+                         */
+                        verificationId?: string;
+                        /**
+                         * @description Electricity: PREPAID or POSTPAID (required)
+                         * @enum {string}
+                         */
+                        meterType?: "PREPAID" | "POSTPAID";
+                        /** @description Electricity: naira within the biller limits. TV: leave out (the bouquet or renewal amount is charged) */
+                        amount?: string | number;
+                        /**
+                         * @description TV: RENEW or CHANGE (required; Showmax: CHANGE)
+                         * @enum {string}
+                         */
+                        subscriptionType?: "RENEW" | "CHANGE";
+                        /** @description TV with CHANGE: the bouquet to buy */
+                        bouquetCode?: string;
+                        /** @description The customer's phone: the provider's receipt goes to it */
+                        phone: string;
+                        /** Format: email */
+                        email?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description `respond-async` when the call was answered without waiting for the network */
+                        "Preference-Applied"?: "respond-async";
+                        /** @description `true` when this is the original result of an earlier call with the same reference */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                id: string;
+                                /** @description Readable id, VND-... */
+                                code: string;
+                                reference: string;
+                                /** @enum {string} */
+                                mode: "LIVE" | "TEST";
+                                /** @enum {string} */
+                                channel: "API" | "PORTAL" | "BULK" | "AUTO_TOPUP";
+                                /** @enum {string} */
+                                status: "PENDING" | "SUCCESSFUL" | "FAILED" | "REVERSED";
+                                /** @enum {string} */
+                                kind: "ELECTRICITY" | "TV";
+                                biller: string;
+                                billerName: string;
+                                customerNumber: string;
+                                /** @enum {string|null} */
+                                meterType: "PREPAID" | "POSTPAID" | null;
+                                /** @enum {string|null} */
+                                subscriptionType: "RENEW" | "CHANGE" | null;
+                                bouquetCode: string | null;
+                                bouquetName: string | null;
+                                customerName: string | null;
+                                customerAddress: string | null;
+                                phone: string;
+                                email: string | null;
+                                verificationId: string;
+                                amountKobo: number;
+                                amount: string;
+                                /** @description What the wallet was debited */
+                                chargedKobo: number;
+                                charged: string;
+                                commissionKobo: number;
+                                commission: string;
+                                /** @enum {string} */
+                                commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                                /** @description Prepaid electricity: the token to load on the meter, once delivered (null until then) */
+                                token: string | null;
+                                /** @description Electricity: the units bought, as the provider states them */
+                                units: string | null;
+                                /** @description The provider's receipt or exchange reference (postpaid electricity, TV) */
+                                receiptReference: string | null;
+                                /** @description Whatever else the provider returned that a customer needs */
+                                details: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                failureReason: string | null;
+                                createdAt: string;
+                                completedAt: string | null;
+                                reversedAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        /** @description `respond-async` when the call was answered without waiting for the network */
+                        "Preference-Applied"?: "respond-async";
+                        /** @description `true` when this is the original result of an earlier call with the same reference */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                id: string;
+                                /** @description Readable id, VND-... */
+                                code: string;
+                                reference: string;
+                                /** @enum {string} */
+                                mode: "LIVE" | "TEST";
+                                /** @enum {string} */
+                                channel: "API" | "PORTAL" | "BULK" | "AUTO_TOPUP";
+                                /** @enum {string} */
+                                status: "PENDING" | "SUCCESSFUL" | "FAILED" | "REVERSED";
+                                /** @enum {string} */
+                                kind: "ELECTRICITY" | "TV";
+                                biller: string;
+                                billerName: string;
+                                customerNumber: string;
+                                /** @enum {string|null} */
+                                meterType: "PREPAID" | "POSTPAID" | null;
+                                /** @enum {string|null} */
+                                subscriptionType: "RENEW" | "CHANGE" | null;
+                                bouquetCode: string | null;
+                                bouquetName: string | null;
+                                customerName: string | null;
+                                customerAddress: string | null;
+                                phone: string;
+                                email: string | null;
+                                verificationId: string;
+                                amountKobo: number;
+                                amount: string;
+                                /** @description What the wallet was debited */
+                                chargedKobo: number;
+                                charged: string;
+                                commissionKobo: number;
+                                commission: string;
+                                /** @enum {string} */
+                                commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                                /** @description Prepaid electricity: the token to load on the meter, once delivered (null until then) */
+                                token: string | null;
+                                /** @description Electricity: the units bought, as the provider states them */
+                                units: string | null;
+                                /** @description The provider's receipt or exchange reference (postpaid electricity, TV) */
+                                receiptReference: string | null;
+                                /** @description Whatever else the provider returned that a customer needs */
+                                details: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                failureReason: string | null;
+                                createdAt: string;
+                                completedAt: string | null;
+                                reversedAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api/bills/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a meter, smartcard or IUC number before paying
+         * @description Answers the customer's name and address (TV: the current bouquet and its renewal amount) and a verification id that a payment reuses for 10 minutes. A number the biller does not know is refused 422 VERIFICATION_FAILED; nothing is charged. In test mode (a vpk_test_ key, or a client in test mode) the simulator answers by number: meters 1111111111111 (prepaid: token) and 1010101010101 (postpaid: receipt); 1111111111112 pending then paid with its token on requery; 1111111111113 paid but its token arrives only on requery; 1111111111114 fails (refunded); 1111111111115 an unreadable answer, settled by requery; smartcards 1212121212 (paid), 1212121213 (pending, then paid), 1212121214 (fails); Showmax phone 08011111111. Any other number fails verification (422).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        biller: string;
+                        /** @description Meter number (electricity), smartcard or IUC number (TV); Showmax: the phone number */
+                        customerNumber: string;
+                        /**
+                         * @description Electricity: PREPAID or POSTPAID (required)
+                         * @enum {string}
+                         */
+                        meterType?: "PREPAID" | "POSTPAID";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                /** @description The verification id: send it with the payment (reused for 10 minutes) */
+                                id: string;
+                                biller: string;
+                                /** @enum {string} */
+                                kind: "ELECTRICITY" | "TV";
+                                customerNumber: string;
+                                /** @enum {string|null} */
+                                meterType: "PREPAID" | "POSTPAID" | null;
+                                customerName: string | null;
+                                address: string | null;
+                                /** @description TV: the bouquet on the card now */
+                                currentBouquet: string | null;
+                                /** @description TV: its code in the bouquet list, when known */
+                                currentBouquetCode: string | null;
+                                /** @description TV: what renewing the current bouquet costs */
+                                renewalAmountKobo: number | null;
+                                renewalAmount: string | null;
+                                /** @description TV: when the subscription is due, as the provider says it */
+                                dueDate: string | null;
+                                /** @description Electricity: the provider's minimum purchase, when stated */
+                                minimumAmountKobo: number | null;
+                                verifiedAt: string;
+                                expiresAt: string;
+                                /** @enum {string} */
+                                mode: "LIVE" | "TEST";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api/bills/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bill by your reference, with its token (test keys see test bills only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    reference: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                id: string;
+                                /** @description Readable id, VND-... */
+                                code: string;
+                                reference: string;
+                                /** @enum {string} */
+                                mode: "LIVE" | "TEST";
+                                /** @enum {string} */
+                                channel: "API" | "PORTAL" | "BULK" | "AUTO_TOPUP";
+                                /** @enum {string} */
+                                status: "PENDING" | "SUCCESSFUL" | "FAILED" | "REVERSED";
+                                /** @enum {string} */
+                                kind: "ELECTRICITY" | "TV";
+                                biller: string;
+                                billerName: string;
+                                customerNumber: string;
+                                /** @enum {string|null} */
+                                meterType: "PREPAID" | "POSTPAID" | null;
+                                /** @enum {string|null} */
+                                subscriptionType: "RENEW" | "CHANGE" | null;
+                                bouquetCode: string | null;
+                                bouquetName: string | null;
+                                customerName: string | null;
+                                customerAddress: string | null;
+                                phone: string;
+                                email: string | null;
+                                verificationId: string;
+                                amountKobo: number;
+                                amount: string;
+                                /** @description What the wallet was debited */
+                                chargedKobo: number;
+                                charged: string;
+                                commissionKobo: number;
+                                commission: string;
+                                /** @enum {string} */
+                                commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                                /** @description Prepaid electricity: the token to load on the meter, once delivered (null until then) */
+                                token: string | null;
+                                /** @description Electricity: the units bought, as the provider states them */
+                                units: string | null;
+                                /** @description The provider's receipt or exchange reference (postpaid electricity, TV) */
+                                receiptReference: string | null;
+                                /** @description Whatever else the provider returned that a customer needs */
+                                details: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                failureReason: string | null;
+                                createdAt: string;
+                                completedAt: string | null;
+                                reversedAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api/data-plans": {
         parameters: {
             query?: never;
@@ -755,6 +1482,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "bill.successful": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event bill.successful
+         * @description The biller confirmed the payment: `data.status` is SUCCESSFUL, with the token (prepaid electricity), units and receipt reference. Delivered as a POST to your webhook URL. Test vends (test key or test mode) send events with `livemode: false`.
+         */
+        post: operations["webhook_bill_successful"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bill.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event bill.failed
+         * @description The bill payment failed and its debit was reversed: `data.status` is FAILED. Delivered as a POST to your webhook URL. Test vends (test key or test mode) send events with `livemode: false`.
+         */
+        post: operations["webhook_bill_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bill.reversed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event bill.reversed
+         * @description A bill payment reported successful was reversed afterwards and the wallet refunded: `data.status` is REVERSED. Delivered as a POST to your webhook URL. Test vends (test key or test mode) send events with `livemode: false`.
+         */
+        post: operations["webhook_bill_reversed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -764,7 +1551,7 @@ export interface components {
             message: string;
             errors: string[];
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "ACCOUNT_LOCKED" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "TWO_FACTOR_REQUIRED" | "EMAIL_NOT_VERIFIED" | "PASSWORD_CHANGE_REQUIRED" | "FORBIDDEN" | "WRONG_AREA" | "TEST_MODE_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "INVALID_CODE" | "CODE_EXPIRED" | "INVALID_PASSWORD" | "INSUFFICIENT_FUNDS" | "CLIENT_INACTIVE" | "VENDING_SUSPENDED" | "DUPLICATE_REFERENCE" | "IDEMPOTENCY_CONFLICT" | "IP_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "PLAN_UNAVAILABLE" | "PAYLOAD_TOO_LARGE" | "INTERNAL_ERROR";
+            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "ACCOUNT_LOCKED" | "TOO_MANY_REQUESTS" | "RATE_LIMITED" | "TWO_FACTOR_REQUIRED" | "EMAIL_NOT_VERIFIED" | "PASSWORD_CHANGE_REQUIRED" | "FORBIDDEN" | "WRONG_AREA" | "TEST_MODE_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "INVALID_CODE" | "CODE_EXPIRED" | "INVALID_PASSWORD" | "INSUFFICIENT_FUNDS" | "CLIENT_INACTIVE" | "VENDING_SUSPENDED" | "DUPLICATE_REFERENCE" | "IDEMPOTENCY_CONFLICT" | "IP_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "PLAN_UNAVAILABLE" | "BILLER_NOT_ASSIGNED" | "VERIFICATION_FAILED" | "PAYLOAD_TOO_LARGE" | "INTERNAL_ERROR";
         };
         WebhookEvent_vend_successful: {
             /** @description evt_...: the same on every attempt; deduplicate by it */
@@ -910,6 +1697,192 @@ export interface components {
                 reversedAt: string | null;
             };
         };
+        WebhookEvent_bill_successful: {
+            /** @description evt_...: the same on every attempt; deduplicate by it */
+            id: string;
+            /** @enum {string} */
+            type: "bill.successful";
+            /** @description false for test vends: credit no one for them */
+            livemode: boolean;
+            /** @description ISO 8601, when the vend became final */
+            createdAt: string;
+            data: {
+                id: string;
+                /** @description Readable id, VND-... */
+                code: string;
+                reference: string;
+                /** @enum {string} */
+                mode: "LIVE" | "TEST";
+                /** @enum {string} */
+                channel: "API" | "PORTAL" | "BULK" | "AUTO_TOPUP";
+                /** @enum {string} */
+                status: "PENDING" | "SUCCESSFUL" | "FAILED" | "REVERSED";
+                /** @enum {string} */
+                kind: "ELECTRICITY" | "TV";
+                biller: string;
+                billerName: string;
+                customerNumber: string;
+                /** @enum {string|null} */
+                meterType: "PREPAID" | "POSTPAID" | null;
+                /** @enum {string|null} */
+                subscriptionType: "RENEW" | "CHANGE" | null;
+                bouquetCode: string | null;
+                bouquetName: string | null;
+                customerName: string | null;
+                customerAddress: string | null;
+                phone: string;
+                email: string | null;
+                verificationId: string;
+                amountKobo: number;
+                amount: string;
+                /** @description What the wallet was debited */
+                chargedKobo: number;
+                charged: string;
+                commissionKobo: number;
+                commission: string;
+                /** @enum {string} */
+                commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                /** @description Prepaid electricity: the token to load on the meter, once delivered (null until then) */
+                token: string | null;
+                /** @description Electricity: the units bought, as the provider states them */
+                units: string | null;
+                /** @description The provider's receipt or exchange reference (postpaid electricity, TV) */
+                receiptReference: string | null;
+                /** @description Whatever else the provider returned that a customer needs */
+                details: {
+                    label: string;
+                    value: string;
+                }[];
+                failureReason: string | null;
+                createdAt: string;
+                completedAt: string | null;
+                reversedAt: string | null;
+            };
+        };
+        WebhookEvent_bill_failed: {
+            /** @description evt_...: the same on every attempt; deduplicate by it */
+            id: string;
+            /** @enum {string} */
+            type: "bill.failed";
+            /** @description false for test vends: credit no one for them */
+            livemode: boolean;
+            /** @description ISO 8601, when the vend became final */
+            createdAt: string;
+            data: {
+                id: string;
+                /** @description Readable id, VND-... */
+                code: string;
+                reference: string;
+                /** @enum {string} */
+                mode: "LIVE" | "TEST";
+                /** @enum {string} */
+                channel: "API" | "PORTAL" | "BULK" | "AUTO_TOPUP";
+                /** @enum {string} */
+                status: "PENDING" | "SUCCESSFUL" | "FAILED" | "REVERSED";
+                /** @enum {string} */
+                kind: "ELECTRICITY" | "TV";
+                biller: string;
+                billerName: string;
+                customerNumber: string;
+                /** @enum {string|null} */
+                meterType: "PREPAID" | "POSTPAID" | null;
+                /** @enum {string|null} */
+                subscriptionType: "RENEW" | "CHANGE" | null;
+                bouquetCode: string | null;
+                bouquetName: string | null;
+                customerName: string | null;
+                customerAddress: string | null;
+                phone: string;
+                email: string | null;
+                verificationId: string;
+                amountKobo: number;
+                amount: string;
+                /** @description What the wallet was debited */
+                chargedKobo: number;
+                charged: string;
+                commissionKobo: number;
+                commission: string;
+                /** @enum {string} */
+                commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                /** @description Prepaid electricity: the token to load on the meter, once delivered (null until then) */
+                token: string | null;
+                /** @description Electricity: the units bought, as the provider states them */
+                units: string | null;
+                /** @description The provider's receipt or exchange reference (postpaid electricity, TV) */
+                receiptReference: string | null;
+                /** @description Whatever else the provider returned that a customer needs */
+                details: {
+                    label: string;
+                    value: string;
+                }[];
+                failureReason: string | null;
+                createdAt: string;
+                completedAt: string | null;
+                reversedAt: string | null;
+            };
+        };
+        WebhookEvent_bill_reversed: {
+            /** @description evt_...: the same on every attempt; deduplicate by it */
+            id: string;
+            /** @enum {string} */
+            type: "bill.reversed";
+            /** @description false for test vends: credit no one for them */
+            livemode: boolean;
+            /** @description ISO 8601, when the vend became final */
+            createdAt: string;
+            data: {
+                id: string;
+                /** @description Readable id, VND-... */
+                code: string;
+                reference: string;
+                /** @enum {string} */
+                mode: "LIVE" | "TEST";
+                /** @enum {string} */
+                channel: "API" | "PORTAL" | "BULK" | "AUTO_TOPUP";
+                /** @enum {string} */
+                status: "PENDING" | "SUCCESSFUL" | "FAILED" | "REVERSED";
+                /** @enum {string} */
+                kind: "ELECTRICITY" | "TV";
+                biller: string;
+                billerName: string;
+                customerNumber: string;
+                /** @enum {string|null} */
+                meterType: "PREPAID" | "POSTPAID" | null;
+                /** @enum {string|null} */
+                subscriptionType: "RENEW" | "CHANGE" | null;
+                bouquetCode: string | null;
+                bouquetName: string | null;
+                customerName: string | null;
+                customerAddress: string | null;
+                phone: string;
+                email: string | null;
+                verificationId: string;
+                amountKobo: number;
+                amount: string;
+                /** @description What the wallet was debited */
+                chargedKobo: number;
+                charged: string;
+                commissionKobo: number;
+                commission: string;
+                /** @enum {string} */
+                commissionMode: "UPFRONT" | "ACCRUED" | "NONE";
+                /** @description Prepaid electricity: the token to load on the meter, once delivered (null until then) */
+                token: string | null;
+                /** @description Electricity: the units bought, as the provider states them */
+                units: string | null;
+                /** @description The provider's receipt or exchange reference (postpaid electricity, TV) */
+                receiptReference: string | null;
+                /** @description Whatever else the provider returned that a customer needs */
+                details: {
+                    label: string;
+                    value: string;
+                }[];
+                failureReason: string | null;
+                createdAt: string;
+                completedAt: string | null;
+                reversedAt: string | null;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -982,6 +1955,81 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookEvent_vend_reversed"];
+            };
+        };
+        responses: {
+            /** @description Received: no further attempt */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_bill_successful: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`, signed with the webhook secret shown once when the webhook URL is set. Recompute it over the raw body, compare in constant time and refuse a `t` older than a few minutes (`verifyWebhook` in @vendport/client does all three). Receivers deduplicate by the event `id`: a delivery is retried with backoff for at least 24 hours until it is answered with a 2xx. */
+                "X-VendPort-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_bill_successful"];
+            };
+        };
+        responses: {
+            /** @description Received: no further attempt */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_bill_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`, signed with the webhook secret shown once when the webhook URL is set. Recompute it over the raw body, compare in constant time and refuse a `t` older than a few minutes (`verifyWebhook` in @vendport/client does all three). Receivers deduplicate by the event `id`: a delivery is retried with backoff for at least 24 hours until it is answered with a 2xx. */
+                "X-VendPort-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_bill_failed"];
+            };
+        };
+        responses: {
+            /** @description Received: no further attempt */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_bill_reversed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`, signed with the webhook secret shown once when the webhook URL is set. Recompute it over the raw body, compare in constant time and refuse a `t` older than a few minutes (`verifyWebhook` in @vendport/client does all three). Receivers deduplicate by the event `id`: a delivery is retried with backoff for at least 24 hours until it is answered with a 2xx. */
+                "X-VendPort-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_bill_reversed"];
             };
         };
         responses: {

@@ -20,11 +20,22 @@ export type Service = Json<paths['/api/v1/api/services']['get']['responses'][200
 export type DataPlan = Json<paths['/api/v1/api/data-plans']['get']['responses'][200]>['data'][number];
 export type Network = NonNullable<VendRequest['network']>;
 export type SandboxBalance = Json<paths['/api/v1/api/sandbox/fund']['post']['responses'][200]>['data'];
+export type BillPayRequest = Json<paths['/api/v1/api/bills/pay']['post']['requestBody']>;
+export type Bill = Json<paths['/api/v1/api/bills/pay']['post']['responses'][200]>['data'];
+export type BillVerifyRequest = Json<paths['/api/v1/api/bills/verify']['post']['requestBody']>;
+export type BillVerification = Json<paths['/api/v1/api/bills/verify']['post']['responses'][200]>['data'];
+export type Biller = Json<paths['/api/v1/api/bills/billers']['get']['responses'][200]>['data'][number];
+export type Bouquet = Json<
+  paths['/api/v1/api/bills/billers/{code}/bouquets']['get']['responses'][200]
+>['data'][number];
 /** A webhook event as delivered to your URL. */
 export type WebhookEvent =
   | components['schemas']['WebhookEvent_vend_successful']
   | components['schemas']['WebhookEvent_vend_failed']
-  | components['schemas']['WebhookEvent_vend_reversed'];
+  | components['schemas']['WebhookEvent_vend_reversed']
+  | components['schemas']['WebhookEvent_bill_successful']
+  | components['schemas']['WebhookEvent_bill_failed']
+  | components['schemas']['WebhookEvent_bill_reversed'];
 
 /**
  * A call that did not succeed. `status` is the HTTP status (0 when no answer came: network error
@@ -98,6 +109,17 @@ export interface VendResult {
   /** Answered 202 under `respond-async`: the final status follows by webhook or waitForVend. */
   accepted: boolean;
   /** How many calls it took (1 without a retry). */
+  attempts: number;
+}
+
+/** What payBill() takes: the API's body, the reference optional (one is made when missing). */
+export type BillPayInput = Omit<BillPayRequest, 'reference'> & { reference?: string };
+
+export interface BillResult {
+  bill: Bill;
+  message: string;
+  replayed: boolean;
+  accepted: boolean;
   attempts: number;
 }
 
@@ -210,6 +232,13 @@ export function createVendPortClient(options: VendPortClientOptions) {
     return data.data;
   }
 
+  async function getBill(reference: string): Promise<Bill> {
+    const { data } = await send(() =>
+      raw.GET('/api/v1/api/bills/{reference}', { params: { path: { reference } } }),
+    );
+    return data.data;
+  }
+
   return {
     /** The generated openapi-fetch client (X-API-Key set), for anything not wrapped here. */
     raw,
@@ -261,6 +290,62 @@ export function createVendPortClient(options: VendPortClientOptions) {
     async dataPlans(network?: Network): Promise<DataPlan[]> {
       const query = network ? { network } : {};
       return (await send(() => raw.GET('/api/v1/api/data-plans', { params: { query } }))).data.data;
+    },
+
+    /** The billers you may pay (electricity and TV), optionally of one kind. */
+    async billers(kind?: Biller['kind']): Promise<Biller[]> {
+      const query = kind ? { kind } : {};
+      return (await send(() => raw.GET('/api/v1/api/bills/billers', { params: { query } }))).data.data;
+    },
+
+    /** A TV biller's bouquets (the codes a CHANGE payment takes). */
+    async bouquets(code: string): Promise<Bouquet[]> {
+      return (
+        await send(() => raw.GET('/api/v1/api/bills/billers/{code}/bouquets', { params: { path: { code } } }))
+      ).data.data;
+    },
+
+    /**
+     * Verifies a meter, smartcard or IUC number: the customer's name and address (TV: the current
+     * bouquet and renewal amount) and a verification id a payment reuses for 10 minutes. A number the
+     * biller does not know throws VendPortError 422 VERIFICATION_FAILED.
+     */
+    async verifyBill(input: BillVerifyRequest): Promise<BillVerification> {
+      return (await send(() => raw.POST('/api/v1/api/bills/verify', { body: input }))).data.data;
+    },
+
+    /**
+     * Pays an electricity or TV bill. Without `reference`, one is made; the same reference is sent on
+     * every attempt, so a retry can never pay twice. The answer carries the token (prepaid) once the
+     * biller confirms; a PENDING bill's token follows by the bill.* webhook or waitForBill.
+     */
+    async payBill(input: BillPayInput, opts: VendOptions = {}): Promise<BillResult> {
+      const body = { ...input, reference: input.reference ?? newReference() } as BillPayRequest;
+      const headers: Record<string, string> = opts.respondAsync ? { Prefer: 'respond-async' } : {};
+      const r = await send(() => raw.POST('/api/v1/api/bills/pay', { body, headers }));
+      return {
+        bill: r.data.data,
+        message: r.data.message,
+        replayed: r.response.headers.get('idempotent-replayed') === 'true',
+        accepted: r.response.status === 202,
+        attempts: r.attempts,
+      };
+    },
+
+    /** A bill by your reference, with its token. */
+    getBill,
+
+    /** Reads the bill until it is no longer PENDING (its token then, for prepaid electricity). */
+    async waitForBill(reference: string, opts: WaitOptions = {}): Promise<Bill> {
+      const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+      const interval = opts.intervalMs ?? 2000;
+      for (;;) {
+        const b = await getBill(reference);
+        if (b.status !== 'PENDING') return b;
+        if (Date.now() + interval > deadline)
+          throw new VendPortError(`Bill ${reference} is still PENDING`, 0, 'WAIT_TIMEOUT');
+        await sleep(interval);
+      }
     },
 
     /** Test keys only: adds test money (naira, e.g. "5000") to the sandbox wallet. */

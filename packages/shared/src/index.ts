@@ -19,6 +19,8 @@ export * from './schemas/admin';
 export * from './schemas/api-access';
 export * from './schemas/auth';
 export * from './schemas/auto-topup';
+export * from './schemas/billers';
+export * from './schemas/bills';
 export * from './schemas/catalogue';
 export * from './schemas/clients';
 export * from './schemas/commissions';

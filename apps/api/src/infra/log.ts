@@ -67,3 +67,22 @@ export function loggableRequest(req: {
     remotePort: req.socket?.remotePort,
   };
 }
+
+/**
+ * Where a bill's token may sit in a logged object (issue 51): pino's redaction replaces the value
+ * with [Redacted] at these paths (the bill, its facts, a provider's answer, a webhook's data).
+ */
+export const BILL_TOKEN_LOG_PATHS = [
+  'token',
+  '*.token',
+  '*.*.token',
+  'mainToken',
+  '*.mainToken',
+  '*.*.mainToken',
+  'purchased_code',
+  '*.purchased_code',
+  '*.*.purchased_code',
+  'bonusToken',
+  '*.bonusToken',
+  '*.*.bonusToken',
+];

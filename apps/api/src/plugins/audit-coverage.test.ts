@@ -214,9 +214,21 @@ const EXEMPT: Record<string, string> = {
     'succeeds only with Paystack as the card gateway (this app runs the simulator); audited as funding.gateway_reconciliation.run, asserted in funding/gateway-recon/gateway-recon.test.ts against the Paystack stand-in',
   'POST /api/v1/gateway-reconciliation/discrepancies/:id/resolve':
     'as the run: a discrepancy exists only with Paystack; audited as funding.gateway_discrepancy.resolve, asserted in gateway-recon.test.ts',
+  'POST /api/v1/api/bills/pay':
+    'API-key bill payments: each is its own append-only record (vend and bill rows, API key, channel, amounts, timeline) and ledger transfer, as API-key vends',
+  'POST /api/v1/api/bills/verify':
+    "asks the biller about a customer number and keeps its answer for the payment to carry: no money moves and nothing of the client's changes",
+  'POST /api/v1/bills/verify':
+    'as the API-key verify: the biller’s word about a number, kept for the payment',
   'PUT /api/v1/notifications/read/:id':
     'marks one of the reader’s own messages read: the state of their inbox view, not data anyone else sees or acts on (clearing and deleting notifications are audited)',
 };
+
+/** A biller's id by its code (bills, issue 51). */
+async function billerIdOf(code: string): Promise<string> {
+  const list = await must<Array<{ id: string; code: string }>>(admin, 'GET', 'admin/billers');
+  return list.find((b) => b.code === code)!.id;
+}
 
 /** How to make each mutation route succeed. Add a line here with every new route. */
 const CASES: Record<string, () => Promise<Call>> = {
@@ -578,6 +590,45 @@ const CASES: Record<string, () => Promise<Call>> = {
       as: c,
       body: { csv: 'phone,network,type,amount,planCode,reference\n08031234567,MTN,AIRTIME,100,,\n' },
     };
+  },
+  'POST /api/v1/bills/pay': async () => {
+    const c = await freshCorporate();
+    await readyToVend(c);
+    return {
+      as: c,
+      body: {
+        biller: 'IKEDC',
+        customerNumber: '1111111111111',
+        meterType: 'PREPAID',
+        amount: '1000',
+        phone: '08031234567',
+      },
+    };
+  },
+  'PATCH /api/v1/admin/billers/:id': async () => ({
+    as: admin,
+    url: `admin/billers/${await billerIdOf('EKEDC')}`,
+    body: { commission: '1.25' },
+  }),
+  'POST /api/v1/admin/billers/status': async () => ({
+    as: admin,
+    body: { id: await billerIdOf('YEDC'), status: 'INACTIVE' },
+  }),
+  'POST /api/v1/admin/billers/assign': async () => ({
+    as: admin,
+    body: { corporateId: (await freshCorporate()).corporateId, billerIds: [await billerIdOf('IKEDC')] },
+  }),
+  'POST /api/v1/admin/billers/:id/bouquets/sync': async () => ({
+    as: admin,
+    url: `admin/billers/${await billerIdOf('STARTIMES')}/bouquets/sync`,
+  }),
+  'POST /api/v1/admin/bouquets/status': async () => {
+    const list = await must<Array<{ id: string }>>(
+      admin,
+      'GET',
+      `admin/billers/${await billerIdOf('DSTV')}/bouquets`,
+    );
+    return { as: admin, body: { id: list[0].id, status: 'INACTIVE' } };
   },
   // A requery settles a PENDING vend (a final one is only compared with the provider's word): this
   // number stays pending at first and succeeds on requery.

@@ -13,6 +13,7 @@ import { loadConfig } from '../infra/config';
 import { type DbHandle, openDb } from '../infra/db/client';
 import { MIGRATIONS_DIR, runMigrations } from '../infra/db/migrate';
 import { ensureSystemRoles } from '../modules/auth';
+import { ensureDefaultBillers } from '../modules/catalogue/billers.service';
 import { ensureDefaultCatalogue } from '../modules/catalogue/catalogue.service';
 import { ensureSystemAccounts } from '../modules/ledger/ledger.service';
 
@@ -24,6 +25,8 @@ const SEED_SOURCES = [
   'seed.ts',
   'modules/auth/system-roles.repo.ts',
   'modules/catalogue/catalogue.service.ts',
+  'modules/catalogue/billers.service.ts',
+  'modules/providers/bills.ts',
   'modules/ledger/ledger.service.ts',
 ];
 
@@ -90,6 +93,7 @@ async function migrateAndSeed(h: DbHandle): Promise<void> {
   await runMigrations(h);
   await ensureSystemRoles(h.db);
   await ensureDefaultCatalogue(h.db);
+  await ensureDefaultBillers(h.db);
   await ensureSystemAccounts(h.db);
 }
 

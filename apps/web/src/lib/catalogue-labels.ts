@@ -2,6 +2,7 @@
 // active/inactive status shared by services, data plans and VTU lines.
 // The words themselves live in shared (screen-words.ts), where the CSV exports read them too.
 import {
+  billerOf,
   bpsToPercentString,
   channelWords,
   NETWORKS,
@@ -10,6 +11,7 @@ import {
   platformLabel,
   SERVICE_TYPES,
   serviceTypeWords,
+  VEND_KINDS,
 } from '@vendport/shared';
 
 export const networkLabel = networkWords;
@@ -36,3 +38,16 @@ export const serviceName = (s: { network: string; service: string; platform: str
 
 /** Where a vend came from (vend details, dashboards). */
 export const channelLabel = channelWords;
+
+/** Airtime, Data, Electricity, TV: every kind a vend can be (bills are vends of their kind). */
+export const vendKindLabel = (t: string) =>
+  t === 'ELECTRICITY' ? 'Electricity' : t === 'TV' ? 'TV' : serviceTypeWords(t);
+export const VEND_KIND_OPTIONS = VEND_KINDS.map((t) => ({ value: t, label: vendKindLabel(t) }));
+export const isBillKindValue = (t: string) => t === 'ELECTRICITY' || t === 'TV';
+
+/** A biller's name from its code (IKEDC -> Ikeja Electric); the code when unknown. */
+export const billerName = (code: string) => billerOf(code)?.name ?? code;
+
+/** The network, or a bill's biller, of a vend's row. */
+export const recipientNetworkLabel = (r: { type: string; network: string }) =>
+  isBillKindValue(r.type) ? billerName(r.network) : networkWords(r.network);

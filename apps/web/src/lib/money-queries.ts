@@ -9,6 +9,7 @@ export const MONEY_QUERY_ROOTS = {
   funding: 'funding',
   corporateClients: 'corporate-clients',
   vending: 'vending',
+  bills: 'bills',
   commissions: 'commissions',
   reports: 'reports',
 } as const;

@@ -8,6 +8,14 @@ export const SERVICE_TYPES = ['AIRTIME', 'DATA'] as const;
 
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
+/** Bills (issue 51): a biller is a service of one of these kinds (schemas/bills.ts). */
+export const BILL_KINDS = ['ELECTRICITY', 'TV'] as const;
+export type BillKind = (typeof BILL_KINDS)[number];
+
+/** Every kind a vend can be: airtime and data, and the bill kinds. */
+export const VEND_KINDS = [...SERVICE_TYPES, ...BILL_KINDS] as const;
+export type VendKind = (typeof VEND_KINDS)[number];
+
 /** Upstream channels a vend can go through: an aggregator's API, or the platform's VTU lines. */
 export const PLATFORMS = ['AGGREGATOR', 'VTU'] as const;
 
@@ -66,6 +74,8 @@ export const commissionPercent = z
 export const networkSchema = z.enum(NETWORKS, { error: 'Choose a network: MTN, AIRTEL, GLO or 9MOBILE' });
 
 export const serviceTypeSchema = z.enum(SERVICE_TYPES, { error: 'Choose AIRTIME or DATA' });
+
+export const vendKindSchema = z.enum(VEND_KINDS, { error: 'Choose AIRTIME, DATA, ELECTRICITY or TV' });
 
 export const platformSchema = z.enum(PLATFORMS, { error: 'Choose a platform: AGGREGATOR or VTU' });
 

@@ -13,6 +13,8 @@ import {
   SERVICE_TYPES,
   type ServiceType,
   serviceTypeSchema,
+  VEND_KINDS,
+  vendKindSchema,
 } from './catalogue';
 import { COMMISSION_MODES } from './commissions';
 import { csvFormat, koboInt, phoneField, planCode, vendRequestAmount } from './fields';
@@ -204,7 +206,19 @@ export const vendView = z.object({
 
 export type VendView = z.infer<typeof vendView>;
 
+/** Portal and admin screens list bills too (issue 51): there `network` is a biller's code for a bill. */
+const anyKind = {
+  network: z.string().describe("The network, or a bill's biller code (IKEDC, DSTV, ...)"),
+  type: z.enum(VEND_KINDS),
+};
+
+/** A vend as the portal's screens show it: airtime, data or a bill (not the public API's vendView). */
+export const portalVendView = vendView.extend(anyKind);
+
+export type PortalVendView = z.infer<typeof portalVendView>;
+
 export const adminVendView = vendView.extend({
+  ...anyKind,
   corporateId: z.string(),
   corporateName: z.string(),
   clientType: z.string(),
@@ -240,6 +254,7 @@ export const vendAttemptView = z.object({
 export type VendAttemptView = z.infer<typeof vendAttemptView>;
 
 export const vendDetailView = vendView.extend({
+  ...anyKind,
   corporateId: z.string(),
   corporateName: z.string(),
   events: z
@@ -267,9 +282,9 @@ export const vendListQuery = listFilters.extend({
   status: z.enum(VEND_STATUSES).optional(),
   network: networkSchema.optional(),
   networkType: networkSchema.optional().describe('Alias of network'),
-  vendType: serviceTypeSchema.optional(),
-  transactionType: serviceTypeSchema.optional().describe('Alias of vendType'),
-  serviceType: serviceTypeSchema.optional().describe('Alias of vendType'),
+  vendType: vendKindSchema.optional(),
+  transactionType: vendKindSchema.optional().describe('Alias of vendType'),
+  serviceType: vendKindSchema.optional().describe('Alias of vendType'),
   service: z.string().uuid('Unknown service').optional().describe('A service id'),
   platform: platformSchema.optional(),
   channel: z.enum(VEND_CHANNELS).optional(),

@@ -4,7 +4,14 @@ import { listFilters } from '../pagination';
 import { confirmPassword } from '../password';
 import { VEND_MODES } from './vends';
 
-export const WEBHOOK_EVENT_TYPES = ['vend.successful', 'vend.failed', 'vend.reversed'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'vend.successful',
+  'vend.failed',
+  'vend.reversed',
+  'bill.successful',
+  'bill.failed',
+  'bill.reversed',
+] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -13,10 +13,13 @@ export interface ServiceFilter {
   status?: string;
 }
 
+/** Airtime and data: what the services screens and listings show (billers have their own). */
+export const SERVICE_KINDS = ['AIRTIME', 'DATA'];
+
 const serviceWhere = (f: ServiceFilter, extra?: SQL) =>
   and(
     f.network ? eq(services.network, f.network) : undefined,
-    f.serviceType ? eq(services.serviceType, f.serviceType) : undefined,
+    f.serviceType ? eq(services.serviceType, f.serviceType) : inArray(services.serviceType, SERVICE_KINDS),
     f.platform ? eq(services.platform, f.platform) : undefined,
     f.status ? eq(services.status, f.status) : undefined,
     extra,
@@ -172,13 +175,25 @@ export async function updatePlanRow(db: Db, id: string, set: Partial<typeof data
   return row ?? null;
 }
 
-/** A client's assignments, less the services listed (PUT replaces the whole list). */
-export async function removeAssignmentsExcept(db: Db, corporateId: string, keep: string[]) {
+/**
+ * A client's assignments of services of these kinds, less the services listed (PUT replaces the
+ * whole list): the services screen replaces airtime and data, the billers screen the billers.
+ */
+export async function removeAssignmentsExcept(
+  db: Db,
+  corporateId: string,
+  keep: string[],
+  kinds: string[] = SERVICE_KINDS,
+) {
   await db
     .delete(serviceAssignments)
     .where(
       and(
         eq(serviceAssignments.corporateId, corporateId),
+        inArray(
+          serviceAssignments.serviceId,
+          db.select({ id: services.id }).from(services).where(inArray(services.serviceType, kinds)),
+        ),
         keep.length ? notInArray(serviceAssignments.serviceId, keep) : undefined,
       ),
     );
@@ -196,11 +211,17 @@ export async function addAssignments(
     .onConflictDoNothing();
 }
 
-export async function assignedServiceIds(db: Db, corporateId: string): Promise<string[]> {
+/** A client's assigned services of these kinds (airtime and data unless told). */
+export async function assignedServiceIds(
+  db: Db,
+  corporateId: string,
+  kinds: string[] = SERVICE_KINDS,
+): Promise<string[]> {
   const rows = await db
     .select({ serviceId: serviceAssignments.serviceId })
     .from(serviceAssignments)
-    .where(eq(serviceAssignments.corporateId, corporateId));
+    .innerJoin(services, eq(services.id, serviceAssignments.serviceId))
+    .where(and(eq(serviceAssignments.corporateId, corporateId), inArray(services.serviceType, kinds)));
   return rows.map((r) => r.serviceId);
 }
 
@@ -219,8 +240,8 @@ export async function insertDefaults(
   serviceRows: Array<typeof services.$inferInsert>,
   planRows: Array<typeof dataPlans.$inferInsert>,
 ) {
-  await db.insert(services).values(serviceRows).onConflictDoNothing();
-  await db.insert(dataPlans).values(planRows).onConflictDoNothing();
+  if (serviceRows.length) await db.insert(services).values(serviceRows).onConflictDoNothing();
+  if (planRows.length) await db.insert(dataPlans).values(planRows).onConflictDoNothing();
 }
 
 /** Services and data plans by id, named as the catalogue screens name them (the audit trail's references). */

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../infra/context';
 import { ok } from '../../infra/http';
 import { authOf, corporateOf, requestContextOf } from '../../infra/request-context';
+import { billerRoutes } from './billers.routes';
 import {
   addPlan,
   addService,
@@ -41,6 +42,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Services and data plans'];
   await providerPlanRoutes(app, ctx);
+  await billerRoutes(app, ctx);
 
   r.get(
     '/services',

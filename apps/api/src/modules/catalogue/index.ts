@@ -1,6 +1,15 @@
 // The catalogue module's public surface: the service and plan rows other modules read, the data
 // plans the vending API lists, and the SQL fragment that reads a client's assigned services in
 // the same query as its API key (the vend hot path stays one round trip).
+
+export { BILL_SERVICE_KINDS, type BouquetRow, billerByCode, listBillers, listBouquets } from './billers.repo';
+export {
+  billerForClient,
+  billerOut,
+  bouquetForPay,
+  bouquetOut,
+  ensureDefaultBillers,
+} from './billers.service';
 export {
   ASSIGNED_SERVICE_IDS,
   ASSIGNED_SERVICES_JSON,

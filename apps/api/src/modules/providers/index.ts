@@ -3,6 +3,15 @@
 // platform and the providers' balances are read here too.
 
 export { type RealProvider, readUpstreamBalance, refreshAfterLowBalance } from './balance.service';
+export type {
+  BillFacts,
+  BillPayRequest,
+  BillVariation,
+  BillVerifyAnswer,
+  BillVerifyRequest,
+  VerifiedCustomer,
+} from './bills';
+export { SIM_BOUQUETS } from './bills';
 export { failureCauseOf } from './client-causes';
 export {
   BREAKER_STATES,

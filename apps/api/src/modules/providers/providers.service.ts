@@ -8,6 +8,17 @@ import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Network, Platform, ServiceType } from '@vendport/shared';
 import type { ProviderId } from '../../infra/config';
+import {
+  type BillFacts,
+  type BillPayRequest,
+  type BillVariation,
+  type BillVerifyAnswer,
+  type BillVerifyRequest,
+  SIM_BOUQUETS,
+  simulatedBillBehaviour,
+  simulatedFacts,
+  simulatedVerification,
+} from './bills';
 
 /**
  * SUCCESS and FAILED are definite. PENDING (the provider accepted it and will finish later),
@@ -43,6 +54,8 @@ export interface ProviderAnswer {
   lowBalance?: boolean;
   /** The exchange as the provider answered it, kept on the attempt for support. */
   raw?: unknown;
+  /** A bill's SUCCESS: the token, units and receipt the customer needs (never logged in full). */
+  bill?: BillFacts;
 }
 
 export interface VendRequest {
@@ -67,6 +80,8 @@ export interface VendRequest {
   /** The call's deadline (callProvider): an adapter passes it to every request it sends, so nothing
    * goes out once the vend was recorded as timed out. */
   signal?: AbortSignal;
+  /** A bill vend's payment (ELECTRICITY or TV); absent for airtime and data. */
+  bill?: BillPayRequest | null;
 }
 
 /** One transaction as a provider's own report lists it (the reconciliation's other side). */
@@ -96,6 +111,10 @@ export interface Provider {
     bookFloatKobo: number;
     signal?: AbortSignal;
   }): Promise<{ balanceKobo: number }>;
+  /** Bills: the provider verifies a customer number (VTpass merchant-verify); absent: no bills. */
+  verifyBill?(req: BillVerifyRequest): Promise<BillVerifyAnswer>;
+  /** Bills: a TV biller's bouquets as the provider lists them (VTpass service-variations). */
+  billVariations?(billerCode: string, serviceId: string): Promise<BillVariation[]>;
 }
 
 export class ProviderTimeoutError extends Error {
@@ -209,14 +228,42 @@ export class SimulatorProvider implements Provider {
     };
   }
 
+  /** A bill: decided by its customer number (bills.ts), never by the fault profile. */
+  private billAnswer(req: VendRequest, bill: BillPayRequest, query: boolean): ProviderAnswer {
+    const b = simulatedBillBehaviour(bill);
+    const outcome = query ? b.query : b.vend;
+    const providerReference = outcome === 'FAILED' ? null : `SIM-${this.name}-${req.reference}`;
+    if (outcome === 'SUCCESS')
+      return {
+        outcome,
+        message: 'Paid',
+        providerReference,
+        bill: simulatedFacts(bill, req.reference, req.amountKobo),
+      };
+    if (outcome === 'FAILED')
+      return { outcome, message: b.message, providerReference, failureKind: 'RECIPIENT' };
+    return { outcome, message: b.message, providerReference };
+  }
+
+  async verifyBill(req: BillVerifyRequest): Promise<BillVerifyAnswer> {
+    await this.wait();
+    return simulatedVerification(req);
+  }
+
+  async billVariations(billerCode: string): Promise<BillVariation[]> {
+    return SIM_BOUQUETS[billerCode] ?? [];
+  }
+
   async vend(req: VendRequest): Promise<ProviderAnswer> {
     await this.wait();
+    if (req.bill) return this.billAnswer(req, req.bill, false);
     const b = this.behaviour(req);
     return this.answer(b.vend, req, b, b.message);
   }
 
   async query(req: VendRequest): Promise<ProviderAnswer> {
     await this.wait();
+    if (req.bill) return this.billAnswer(req, req.bill, true);
     const b = this.behaviour(req);
     if (b.query === 'NOT_FOUND') return { outcome: 'NOT_FOUND', message: b.message, providerReference: null };
     return this.answer(b.query, req, b, b.queryMessage ?? b.message);

@@ -42,8 +42,11 @@ export interface VtpassPayRequest {
   phone: string;
   /** The number to subscribe (data). */
   billersCode?: string;
-  /** The plan (data). */
+  /** The plan (data), the meter type (electricity: prepaid|postpaid) or the bouquet (TV). */
   variationCode?: string;
+  /** TV: change (a bouquet) or renew (the current one, for the renewal amount). */
+  subscriptionType?: 'change' | 'renew';
+  email?: string;
 }
 
 /** What one pay or requery exchange was, and what it means for the vend. */
@@ -156,10 +159,30 @@ export function createVtpassClient(opts: VtpassClientOptions) {
           phone: req.phone,
           billersCode: req.billersCode,
           variation_code: req.variationCode,
+          subscription_type: req.subscriptionType,
+          email: req.email,
         },
         signal,
       );
       return { answer, outcome: vtpassPayOutcome(answer) };
+    },
+
+    /**
+     * POST /api/merchant-verify {billersCode, serviceID, type?}: a meter (type prepaid|postpaid) or a
+     * smartcard/IUC number. Never throws; vtpass.bills.ts reads the answer.
+     *   https://www.vtpass.com/documentation/ikedc-ikeja-electricity-distribution-company-payment-api/
+     *   https://www.vtpass.com/documentation/dstv-subscription-api/
+     */
+    async merchantVerify(
+      req: { serviceID: string; billersCode: string; type?: 'prepaid' | 'postpaid' },
+      signal?: AbortSignal,
+    ): Promise<UpstreamAnswer> {
+      return exchange(
+        'POST',
+        '/merchant-verify',
+        { billersCode: req.billersCode, serviceID: req.serviceID, type: req.type },
+        signal,
+      );
     },
 
     /** POST /api/requery. */

@@ -3,6 +3,7 @@
 // plugin resolves per request. (Appending to a vend's timeline: timeline.service.)
 
 export { apiVendReplayable, vendingApiRoutes } from './api/api-vend.routes';
+export { apiBillRoutes } from './bills/api-bills.routes';
 export { prepareVend, resolveVend, vend, vendsSettled } from './lifecycle/place-vend.service';
 export { type AttemptStats, attemptStats } from './lifecycle/vend-attempts.repo';
 export { recordVendEvent } from './lifecycle/vend-events.repo';

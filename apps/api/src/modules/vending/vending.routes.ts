@@ -5,6 +5,7 @@
 // reconciliation runs. One registrar per use case.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../infra/context';
+import { billRoutes } from './bills/bills.routes';
 import { bulkVendRoutes } from './bulk/bulk-vend.routes';
 import { vendHistoryRoutes } from './history/vend-history.routes';
 import { providerCallbackRoutes } from './lifecycle/provider-callbacks.routes';
@@ -21,4 +22,5 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
   await reversalRoutes(app, ctx);
   await providerCallbackRoutes(app, ctx);
   await truthsRoutes(app, ctx);
+  await billRoutes(app, ctx);
 }

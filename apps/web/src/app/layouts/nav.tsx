@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import {
   ArrowDownIcon,
   BellIcon,
+  BoltIcon,
   BuildingIcon,
   ChartIcon,
   CheckIcon,
@@ -60,6 +61,7 @@ const CLIENT_NAV: NavSection[] = [
         icon: i(ReceiptIcon),
         permission: 'transactions.read',
       },
+      { label: 'Bills', to: '/dashboard/bills', icon: i(BoltIcon), permission: 'vend' },
       {
         label: 'Commission',
         to: '/dashboard/commission',
@@ -171,6 +173,12 @@ const ADMIN_NAV: NavSection[] = [
         label: 'Services',
         to: '/admin-dashboard/services',
         icon: i(LayersIcon),
+        permission: 'services.read',
+      },
+      {
+        label: 'Billers',
+        to: '/admin-dashboard/billers',
+        icon: i(BoltIcon),
         permission: 'services.read',
       },
       {

@@ -126,6 +126,17 @@ export const SignalIcon = (p: IconProps) => (
     <path d="M4 20v-3M9 20v-7M14 20V9M19 20V4" />
   </Icon>
 );
+export const BoltIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />
+  </Icon>
+);
+export const TvIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="6" width="18" height="12" rx="2" />
+    <path d="m8 2 4 4 4-4M8 21h8" />
+  </Icon>
+);
 export const LayersIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m12 3 9 5-9 5-9-5 9-5Z" />

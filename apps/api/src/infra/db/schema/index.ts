@@ -2,6 +2,7 @@
 export * from './api-access';
 export * from './audit';
 export * from './auto-topup';
+export * from './bills';
 export * from './catalogue';
 export * from './commissions';
 export * from './discrepancies';

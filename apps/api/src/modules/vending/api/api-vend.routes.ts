@@ -7,6 +7,7 @@ import {
   dataPlanView,
   failureEnvelope,
   formatNaira,
+  isBillKind,
   networkSchema,
   SIMULATOR_TEST_NUMBERS,
   sandboxBalanceView,
@@ -28,23 +29,14 @@ import { type ApiClient, authenticateApiKey } from '../../auth';
 import { listPlans, planOut, serviceOut } from '../../catalogue';
 import { assertIpAllowed } from '../../ip-allowlist';
 import { corporateBalances } from '../../ledger';
-import { vend, vendMode } from '../lifecycle/place-vend.service';
+import { vend } from '../lifecycle/place-vend.service';
+import { clientOf, failures, modeOf, prefersAsync } from './api-shared';
+
+export { prefersAsync } from './api-shared';
+
 import { StaleAccessError } from '../lifecycle/vend-debits';
 import { findVendByReference, referenceTaken, vendMessage, vendOut } from '../records/vend-reads.service';
 import { fundSandbox } from '../sandbox/sandbox.service';
-
-/**
- * Every failure of this API is shared's failure envelope (plugins/errors shapes them all): the
- * statuses a route names are the ones to expect of it; any other 4xx or 5xx has the same shape.
- * Every call may be refused 429 RATE_LIMITED (plugins/rate-limit.ts).
- */
-const failures = { 429: failureEnvelope, '4xx': failureEnvelope, '5xx': failureEnvelope } as const;
-
-function clientOf(req: FastifyRequest): ApiClient {
-  if (!req.apiClient)
-    throw new AppError('UNAUTHORIZED', 401, 'An API key is required in the X-API-Key header');
-  return req.apiClient;
-}
 
 /** The key read anew for this call, its IP allow-list enforced: the request's client from now on. */
 async function fresh(req: FastifyRequest): Promise<ApiClient> {
@@ -62,21 +54,12 @@ async function fresh(req: FastifyRequest): Promise<ApiClient> {
 const decidedFromTerms = (err: unknown) =>
   err instanceof StaleAccessError || (err instanceof AppError && err.status !== 402 && err.status !== 409);
 
-/** The mode the client's calls run in (read with the key: no query). */
-const modeOf = (client: ApiClient) => vendMode(client.mode, client.corporate);
-
 /**
  * Whether the client (in the mode of its key) already has a vend under this reference: a call
  * naming it is a replay, answered with the vend and never refused for rate (issue 34).
  */
 export const apiVendReplayable = (db: Db, client: ApiClient, reference: string) =>
   referenceTaken(db, client.corporateId, modeOf(client), reference);
-
-/** RFC 7240: whether a Prefer header (one or several) asks for `respond-async`. */
-export function prefersAsync(header: string | string[] | undefined): boolean {
-  const all = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return all.split(',').some((p) => p.split(';')[0].trim().toLowerCase() === 'respond-async');
-}
 
 const testNumbers = SIMULATOR_TEST_NUMBERS.map((n) => `\`${n.msisdn}\`: ${n.note}`).join('; ');
 
@@ -203,7 +186,8 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const client = clientOf(req);
       const v = await findVendByReference(ctx.db, client.corporateId, modeOf(client), req.params.reference);
-      if (!v) throw notFound('Vend');
+      // A bill is read at GET /api/bills/{reference} (issue 51): this answer's shape is airtime's and data's.
+      if (!v || isBillKind(v.serviceType)) throw notFound('Vend');
       return ok(vendMessage(v), vendOut(v));
     },
   );
@@ -242,12 +226,14 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       // Read with the key already (assigned and active); listed in catalogue order.
-      const rows = [...clientOf(req).services].sort(
-        (a, b) =>
-          a.network.localeCompare(b.network) ||
-          a.serviceType.localeCompare(b.serviceType) ||
-          a.platform.localeCompare(b.platform),
-      );
+      const rows = clientOf(req)
+        .services.filter((s) => s.serviceType === 'AIRTIME' || s.serviceType === 'DATA')
+        .sort(
+          (a, b) =>
+            a.network.localeCompare(b.network) ||
+            a.serviceType.localeCompare(b.serviceType) ||
+            a.platform.localeCompare(b.platform),
+        );
       return ok(
         'Services retrieved',
         rows.map((x) => serviceOut(x, true)),

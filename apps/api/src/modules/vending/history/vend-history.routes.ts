@@ -5,8 +5,8 @@ import {
   adminVendListQuery,
   adminVendView,
   keysetPaginated,
+  portalVendView,
   vendListQuery,
-  vendView,
 } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -56,7 +56,7 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'My vending history with filters (search: phone, reference or VND code); format=csv exports',
         querystring: vendListQuery,
-        response: { 200: keysetPaginated(vendView) },
+        response: { 200: keysetPaginated(portalVendView) },
       },
     },
     async (req, reply) => {

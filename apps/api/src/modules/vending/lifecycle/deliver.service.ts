@@ -2,7 +2,7 @@
 // A provider-side failure fails over to the next step (a new attempt); a recipient failure ends the
 // vend as FAILED without trying another; an unknown outcome never fails over: the vend stays
 // PENDING and is requeried at that provider, with the same request id (issue 32).
-import type { Network, ServiceType } from '@vendport/shared';
+import { isBillKind, type Network, type ServiceType } from '@vendport/shared';
 import type { AppContext } from '../../../infra/context';
 import { providerPlanCode } from '../../catalogue';
 import {
@@ -16,6 +16,7 @@ import {
   vtpassRequestId,
 } from '../../providers';
 import { lineContact } from '../../vtu';
+import { billRequestOf } from '../bills/bill-request';
 import { updateVend, type VendRow } from '../records/vends.repo';
 import { chooseRoute } from './choose-route';
 import { finalizeFailure, finalizeSuccess, markSettled, recordUnknown } from './settle.service';
@@ -45,6 +46,7 @@ export async function requestOf(
     amountKobo: v.amountKobo,
     planCode: v.planCode,
     line: platform === 'VTU' && v.vtuLineId ? await lineContact(ctx.db, v.vtuLineId) : null,
+    bill: isBillKind(v.serviceType) ? await billRequestOf(ctx.db, v) : null,
   };
 }
 

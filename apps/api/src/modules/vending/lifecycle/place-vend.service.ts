@@ -7,10 +7,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import {
   commissionOf,
   formatNaira,
+  isBillKind,
   type Network,
-  type ServiceType,
   suggestNetwork,
   type VendChannel,
+  type VendKind,
   vendBounds,
   vendBoundsMessage,
   withinVendBounds,
@@ -54,7 +55,7 @@ export interface VendInput {
   /** Normalised +234XXXXXXXXXX. */
   phone: string;
   network?: Network;
-  type: ServiceType;
+  type: VendKind;
   amount?: number;
   planCode?: string;
 }
@@ -96,6 +97,12 @@ export interface Prepared {
   input: VendInput;
 }
 
+/** A route step whose provider sells bills (Reloadly has none here). */
+export const sellsBills = (step: string) => {
+  const { provider } = parseStep(step);
+  return provider === 'VTPASS' || provider === 'SIMULATOR';
+};
+
 export interface Resolved extends Prepared {
   service: ServiceRow;
   plan: DataPlanRow | null;
@@ -105,6 +112,8 @@ export interface Resolved extends Prepared {
   commissionMode: 'UPFRONT' | 'ACCRUED' | 'NONE';
   routes: string[];
   first: Route;
+  /** The vend's id when the caller made it first (a bill writes its facts under it before the vend). */
+  id?: string;
 }
 
 export function requestHash(x: {
@@ -189,7 +198,9 @@ export async function resolveVend(
     if (commissionKobo > 0) commissionMode = p.corp.upfrontCommission ? 'UPFRONT' : 'ACCRUED';
   }
   const chargeKobo = commissionMode === 'UPFRONT' ? amountKobo - commissionKobo : amountKobo;
-  const routes = await routeSteps(ctx, p.mode, [service.platform, ...service.fallbackPlatforms]);
+  const steps = await routeSteps(ctx, p.mode, [service.platform, ...service.fallbackPlatforms]);
+  // Bills (issue 51) go only through providers that sell them: VTpass, and the simulator.
+  const routes = isBillKind(p.input.type) ? steps.filter(sellsBills) : steps;
   const first = await chooseRoute(
     ctx,
     {
@@ -306,7 +317,7 @@ export function executeVend(ctx: AppContext, r: Resolved, opts: VendOptions = {}
 
 async function runVend(ctx: AppContext, r: Resolved, opts: VendOptions): Promise<VendResult> {
   // Time-ordered (migration 0021): the vends' indexes grow at their right end.
-  const id = uuidV7();
+  const id = r.id ?? uuidV7();
   const now = new Date();
   const floatAccount = floatOf(r.first.route);
   const crashGuardMs = ctx.config.PROVIDER_TIMEOUT_MS * r.routes.length + 120_000;

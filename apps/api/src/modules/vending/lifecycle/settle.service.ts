@@ -3,13 +3,15 @@
 // change, or an unknown outcome recorded with its requery scheduled. Every final status queues
 // the client's webhook in the same transaction. Nothing is ever reversed before a provider says
 // the vend failed.
-import { formatNaira, type WebhookEventType } from '@vendport/shared';
+import { formatNaira, isBillKind, type WebhookEventType } from '@vendport/shared';
 import type { AppContext } from '../../../infra/context';
 import type { Db } from '../../../infra/db/client';
 import { enqueue } from '../../../infra/queue';
 import { accountIdsOf } from '../../ledger';
 import type { ProviderAnswer } from '../../providers';
 import { newEventId, queueVendWebhook, WEBHOOK_QUEUE, webhookBody } from '../../webhooks';
+import { billOut } from '../bills/bill-views';
+import { findVendBill, saveBillFacts } from '../bills/bills.repo';
 import { vendOut } from '../records/vend-reads.service';
 import {
   completeSuccessfulVend,
@@ -43,13 +45,15 @@ export interface FinalizeOpts {
 }
 
 export async function queueWebhook(db: Db, v: VendRow, type: WebhookEventType, at: Date) {
+  // A bill's event is bill.* and carries the bill with its token (issue 51): the client's own.
+  const bill = isBillKind(v.serviceType) ? await findVendBill(db, v.id) : null;
   await queueVendWebhook(db, {
     corporateId: v.corporateId,
     vendId: v.id,
     mode: v.mode,
-    type,
+    type: bill ? (type.replace('vend.', 'bill.') as WebhookEventType) : type,
     at,
-    data: vendOut(v),
+    data: bill ? billOut(v, bill, 'FULL') : vendOut(v),
   });
 }
 
@@ -62,7 +66,8 @@ export async function finalizeSuccess(
 ): Promise<VendRow | null> {
   // The common case (the platform that holds the float delivered) is one statement.
   const k = o.known;
-  if (k && floatOf(k.routes[k.routeIndex]) === k.floatAccount) {
+  // A bill keeps its token with the status change: the transaction below (issue 51).
+  if (k && !isBillKind(k.serviceType) && floatOf(k.routes[k.routeIndex]) === k.floatAccount) {
     const next: VendRow = {
       ...k,
       status: 'SUCCESSFUL',
@@ -120,6 +125,7 @@ export async function finalizeSuccess(
       { status: 'PENDING', routeIndex: o.onRoute },
     );
     if (!done) return null;
+    if (answer.bill) await saveBillFacts(tx, id, answer.bill, o.at);
     let final = done;
     const delivered = floatOf(done.routes[done.routeIndex]);
     const deliveredLine = delivered === 'VTU_FLOAT' ? done.vtuLineId : null;

@@ -1,6 +1,6 @@
 // One vend (spec §7 Transactions: vend/{id}, PUT transactions/query): its timeline, and asking
 // the provider by hand for the status of a pending one.
-import { successEnvelope, vendDetailView, vendQueryBody, vendView } from '@vendport/shared';
+import { portalVendView, successEnvelope, vendDetailView, vendQueryBody } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../infra/context';
@@ -100,7 +100,7 @@ export async function vendDetailRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: `Ask the provider for the status of a vend now (at most once in ${MANUAL_REQUERY_COOLDOWN_S} s); about a final vend its contradicting answer raises a discrepancy for review`,
         body: vendQueryBody,
-        response: { 200: successEnvelope(vendView) },
+        response: { 200: successEnvelope(portalVendView) },
       },
     },
     async (req) => {

@@ -15,6 +15,7 @@ export const clientKeys = {
   list: (f: ClientFilters) => [...clientKeys.all, 'list', f] as const,
   detail: (id: string) => [...clientKeys.all, 'detail', id] as const,
   services: (id: string) => [...clientKeys.all, 'services', id] as const,
+  billers: (id: string) => [...clientKeys.all, 'billers', id] as const,
   commission: (id: string) => [...clientKeys.all, 'commission', id] as const,
   cardReceivables: (id: string) => [...clientKeys.all, 'card-receivables', id] as const,
   rateLimits: (id: string) => [...clientKeys.all, 'api-rate-limits', id] as const,

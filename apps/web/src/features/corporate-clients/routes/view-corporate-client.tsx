@@ -22,6 +22,7 @@ import { clientTypeLabel } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
 import { useCorporateClient } from '../api/get-corporate-client';
 import type { ActionDone } from '../components/action-done';
+import { ClientBillersCard } from '../components/client-billers-card';
 import { ClientCardReceivablesCard } from '../components/client-card-receivables-card';
 import { ClientCommissionCard } from '../components/client-commission-card';
 import { ClientRateLimitsCard } from '../components/client-rate-limits-card';
@@ -197,6 +198,9 @@ export default function ViewCorporateClientRoute() {
           ) : null}
           {can('services.read') ? (
             <ClientServicesCard corporateId={c.id} clientName={c.name} canManage={can('services.manage')} />
+          ) : null}
+          {can('services.read') ? (
+            <ClientBillersCard corporateId={c.id} clientName={c.name} canManage={can('services.manage')} />
           ) : null}
           <ClientRateLimitsCard corporateId={c.id} canManage={can('clients.manage')} />
 

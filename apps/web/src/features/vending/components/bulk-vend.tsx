@@ -19,9 +19,9 @@ import { cn } from '@/lib/cn';
 import { saveBlob } from '@/lib/download';
 import { formatLagos, formatNaira } from '@/lib/format';
 import { formatMsisdn } from '@/lib/labels';
+import { batchReference } from '@/lib/references';
 import { useBulkVend } from '../api/bulk-vend';
 import { BULK_TEMPLATE_CSV, type BulkCheck, type BulkRow, bulkResultsCsv, checkBulkCsv } from './bulk-csv';
-import { batchReference } from './references';
 import type { VendCatalogue } from './vend-rules';
 
 /** Largest file the server takes (its csv field is limited to 256 KB). */

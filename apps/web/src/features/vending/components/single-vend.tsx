@@ -21,9 +21,9 @@ import { TextInput } from '@/components/ui/text-input';
 import { toastApiError } from '@/lib/api-toasts';
 import { networkLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
+import { portalReference } from '@/lib/references';
 import { useAppForm } from '@/lib/use-app-form';
 import { useCreateVend } from '../api/create-vend';
-import { portalReference } from './references';
 import { VendConfirmModal } from './vend-confirm-modal';
 import { VendResultModal } from './vend-result-modal';
 import {

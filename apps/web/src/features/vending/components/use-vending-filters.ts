@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { FilterField } from '@/components/ui/filter-bar';
 import { useUrlFilters } from '@/components/ui/filter-bar';
 import { usePageParams } from '@/components/ui/pager';
-import { NETWORK_OPTIONS, SERVICE_TYPE_OPTIONS } from '@/lib/catalogue-labels';
+import { NETWORK_OPTIONS, VEND_KIND_OPTIONS } from '@/lib/catalogue-labels';
 import { CLIENT_TYPE_OPTIONS, statusLabel } from '@/lib/labels';
 import type { VendingFilters } from '../api/query-keys';
 
@@ -58,7 +58,7 @@ export function vendingFilterFields(area: 'CORPORATE' | 'ADMIN'): FilterField[] 
     { kind: 'date', name: 'endDate', label: 'End date', pair: 'startDate', end: 'end' },
     { kind: 'select', name: 'status', label: 'Status', options: STATUS_OPTIONS, allLabel: 'All statuses' },
     { kind: 'select', name: 'network', label: 'Network', options: NETWORK_OPTIONS, allLabel: 'All networks' },
-    { kind: 'select', name: 'vendType', label: 'Type', options: SERVICE_TYPE_OPTIONS, allLabel: 'All types' },
+    { kind: 'select', name: 'vendType', label: 'Type', options: VEND_KIND_OPTIONS, allLabel: 'All types' },
     ...(area === 'ADMIN'
       ? [
           {

@@ -19,7 +19,13 @@ import { SuccessModal } from '@/components/ui/success-modal';
 import { TestModeBadge, VendStatusBadge } from '@/components/vend-status-badge';
 import { ApiError } from '@/lib/api-client';
 import { toastApiError } from '@/lib/api-toasts';
-import { channelLabel, networkLabel, platformLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
+import {
+  channelLabel,
+  isBillKindValue,
+  platformLabel,
+  recipientNetworkLabel,
+  vendKindLabel,
+} from '@/lib/catalogue-labels';
 import { formatNaira, formatShortDateTime } from '@/lib/format';
 import { clientTypeLabel, formatMsisdn, statusLabel } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
@@ -27,6 +33,7 @@ import { useVend } from '../api/get-vend';
 import { useRequeryVend } from '../api/requery-vend';
 import { ReverseModal } from './reverse-modal';
 import { VendAttempts } from './vend-attempts';
+import { VendBill } from './vend-bill';
 import { VendTimeline } from './vend-timeline';
 
 const COMMISSION_MODES: Record<string, string> = {
@@ -59,6 +66,7 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
   const admin = area === 'ADMIN';
   const listPath = admin ? '/admin-dashboard/vending-history' : '/dashboard/vending-history';
   const v = vend.data;
+  const bill = !!v && isBillKindValue(v.type);
 
   const canRequery = admin ? can('vending.manage') : can('vend');
   const canReverse = admin && can('vending.manage');
@@ -142,7 +150,7 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
             <div className="flex flex-wrap items-start justify-between gap-4">
               <div>
                 <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
-                  {serviceTypeLabel(v.type)}
+                  {vendKindLabel(v.type)}
                   {v.planName ? ` · ${v.planName}` : ''}
                 </p>
                 <p
@@ -152,7 +160,7 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
                   {formatNaira(v.amountKobo)}
                 </p>
                 <p className="mt-1 text-sm text-slate-600">
-                  {formatMsisdn(v.phone)} · {networkLabel(v.network)}
+                  {bill ? v.phone : formatMsisdn(v.phone)} · {recipientNetworkLabel(v)}
                 </p>
               </div>
               <div className="flex items-center gap-2" data-testid="vend-status">
@@ -213,6 +221,8 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
               ) : null}
             </dl>
           </Card>
+
+          {bill ? <VendBill id={v.id} area={area} pending={v.status === 'PENDING'} /> : null}
 
           {admin && v.admin ? (
             <Card>

@@ -1,16 +1,23 @@
 // Vends as a table: date (DD/MM/YYYY and h:mm A), reference, phone, network, type, amount,
-// commission and status; the admin's view adds the client. A row opens the vend's details.
-import { type AdminVendView, earnsCommission, type VendView } from '@vendport/shared';
+// commission and status; the admin's view adds the client. A bill's row shows its customer number,
+// its biller and its kind (the token is on the vend's details only). A row opens the details.
+import { type AdminVendView, earnsCommission, type PortalVendView } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MoneyLabel } from '@/components/money-label';
 import { type Column, Table } from '@/components/ui/table';
 import { TestModeBadge, VendStatusBadge } from '@/components/vend-status-badge';
-import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
+import { isBillKindValue, recipientNetworkLabel, vendKindLabel } from '@/lib/catalogue-labels';
 import { formatDate, formatNaira, formatTime } from '@/lib/format';
 import { clientTypeLabel, formatMsisdn } from '@/lib/labels';
 
-export function VendingTable<T extends VendView>({
+/** The phone, or a bill's customer number (meter, smartcard: a bill's phone field holds it). */
+function Recipient({ row }: { row: PortalVendView }) {
+  if (isBillKindValue(row.type)) return <span className="font-mono text-xs">{row.phone}</span>;
+  return <span className="tabular-nums">{formatMsisdn(row.phone)}</span>;
+}
+
+export function VendingTable<T extends PortalVendView>({
   rows,
   loading,
   emptyText,
@@ -88,8 +95,8 @@ export function VendingTable<T extends VendView>({
             header: 'Phone',
             cell: (r: T) => (
               <div>
-                <span className="tabular-nums">{formatMsisdn(r.phone)}</span>
-                <div className="text-xs text-slate-500">{networkLabel(r.network)}</div>
+                <Recipient row={r} />
+                <div className="text-xs text-slate-500">{recipientNetworkLabel(r)}</div>
               </div>
             ),
           },
@@ -99,9 +106,9 @@ export function VendingTable<T extends VendView>({
             key: 'phone',
             card: 'main' as const,
             header: 'Phone',
-            cell: (r: T) => <span className="tabular-nums">{formatMsisdn(r.phone)}</span>,
+            cell: (r: T) => <Recipient row={r} />,
           },
-          { key: 'network', header: 'Network', cell: (r: T) => networkLabel(r.network) },
+          { key: 'network', header: 'Network', cell: (r: T) => recipientNetworkLabel(r) },
         ]),
     {
       key: 'type',
@@ -111,7 +118,7 @@ export function VendingTable<T extends VendView>({
       cell: (r) => (
         <div>
           <span className="inline-flex items-center gap-1.5">
-            {serviceTypeLabel(r.type)}
+            {vendKindLabel(r.type)}
             {r.mode === 'TEST' ? <TestModeBadge /> : null}
           </span>
           {r.planName ? <div className="text-xs text-slate-500">{r.planName}</div> : null}
