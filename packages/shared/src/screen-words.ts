@@ -2,6 +2,7 @@
 // types, channels, client types, statuses. The web's labels and the CSV exports both read them
 // here, so an export's column says "Airtime" and "Auto top-up" as the table does, not AIRTIME and
 // AUTO_TOPUP. A value without an entry reads in words from its code (PENDING_REVIEW -> Pending review).
+import { BILLERS } from './schemas/billers';
 import { platformLabel } from './schemas/catalogue';
 
 export const NETWORK_WORDS: Readonly<Record<string, string>> = {
@@ -9,8 +10,15 @@ export const NETWORK_WORDS: Readonly<Record<string, string>> = {
   AIRTEL: 'Airtel',
   GLO: 'Glo',
   '9MOBILE': '9mobile',
+  // A bill's "network" is its biller (issue 51): Ikeja Electric, DStv...
+  ...Object.fromEntries(BILLERS.map((b) => [b.code, b.name])),
 };
-export const SERVICE_TYPE_WORDS: Readonly<Record<string, string>> = { AIRTIME: 'Airtime', DATA: 'Data' };
+export const SERVICE_TYPE_WORDS: Readonly<Record<string, string>> = {
+  AIRTIME: 'Airtime',
+  DATA: 'Data',
+  ELECTRICITY: 'Electricity',
+  TV: 'TV',
+};
 /** Where a vend came from. */
 export const CHANNEL_WORDS: Readonly<Record<string, string>> = {
   PORTAL: 'Portal',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { listFilters } from '../pagination';
 import { confirmPassword } from '../password';
 import { NETWORKS } from '../phone';
-import { networkSchema, PLATFORMS, SERVICE_TYPES, serviceTypeSchema } from './catalogue';
+import { networkSchema, PLATFORMS, SERVICE_TYPES, serviceTypeSchema, VEND_KINDS } from './catalogue';
 import { koboInt } from './fields';
 
 /** UPFRONT: the wallet paid amount - commission; ACCRUED: commission credited to the commission
@@ -42,8 +42,9 @@ export const commissionsView = z.object({
   byService: z.array(
     commissionLine.extend({
       serviceId: z.string(),
-      network: z.enum(NETWORKS),
-      service: z.enum(SERVICE_TYPES),
+      /** The network, or a bill's biller (issue 51: a biller is a service). */
+      network: z.string(),
+      service: z.enum(VEND_KINDS),
       platform: z.enum(PLATFORMS),
     }),
   ),

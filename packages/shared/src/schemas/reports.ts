@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { dateOnly } from '../pagination';
 import { NETWORKS } from '../phone';
-import { SERVICE_TYPES } from './catalogue';
+import { BILL_KINDS, SERVICE_TYPES, VEND_KINDS } from './catalogue';
 import { VEND_CHANNELS } from './vends';
 
 export const DASHBOARD_FILTERS = ['today', 'week', 'month', 'custom'] as const;
@@ -43,7 +43,8 @@ export const adminDashboardQuery = range;
 export const dayNetworkPoint = z.object({
   day: z.string(),
   totalKobo: kobo,
-  byNetwork: z.record(z.enum(NETWORKS), kobo),
+  /** Per network for airtime and data, per kind for bills (ELECTRICITY, TV). */
+  byNetwork: z.record(z.enum([...NETWORKS, ...BILL_KINDS]), kobo),
 });
 const valueCount = { valueKobo: kobo, count: z.number().int() };
 
@@ -77,7 +78,7 @@ export const corporateDashboardView = z.object({
   wallet: z.object({ balanceKobo: kobo, sandboxBalanceKobo: kobo.nullable(), testMode: z.boolean() }),
   totals: vendTotalsView,
   daily: z.array(dayNetworkPoint),
-  byService: z.array(z.object({ serviceType: z.enum(SERVICE_TYPES), ...valueCount })),
+  byService: z.array(z.object({ serviceType: z.enum(VEND_KINDS), ...valueCount })),
   byChannel: z.array(z.object({ channel: z.enum(VEND_CHANNELS), ...valueCount })),
   recent: z.array(recentVendView),
 });
@@ -161,8 +162,9 @@ export const valuationCountView = z.object({
   chunkSize: z.number().int(),
 });
 export const valuationLine = z.object({
-  network: z.enum(NETWORKS),
-  serviceType: z.enum(SERVICE_TYPES),
+  /** The network, or a bill's biller (issue 51). */
+  network: z.string(),
+  serviceType: z.enum(VEND_KINDS),
   count: z.number().int(),
   valueKobo: kobo,
   commissionKobo: kobo,

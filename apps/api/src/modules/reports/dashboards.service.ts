@@ -4,13 +4,15 @@
 import {
   type AdminDashboardView,
   addCalendarDays,
+  BILL_KINDS,
+  type BillKind,
   type CorporateDashboardView,
   type DashboardFilter,
   lagosDateOf,
   MAX_REPORT_DAYS,
   NETWORKS,
-  SERVICE_TYPES,
   VEND_CHANNELS,
+  VEND_KINDS,
   weekdayOf,
 } from '@vendport/shared';
 import type { Db } from '../../infra/db/client';
@@ -99,7 +101,10 @@ function dailyByNetwork(r: DayRange, buckets: Bucket[]) {
       {
         day,
         totalKobo: 0,
-        byNetwork: Object.fromEntries(NETWORKS.map((n) => [n, 0])) as Record<string, number>,
+        byNetwork: Object.fromEntries([...NETWORKS, ...BILL_KINDS].map((n) => [n, 0])) as Record<
+          string,
+          number
+        >,
       },
     ]),
   );
@@ -107,7 +112,11 @@ function dailyByNetwork(r: DayRange, buckets: Bucket[]) {
     if (b.status !== 'SUCCESSFUL' || !b.day) continue;
     const p = points.get(b.day);
     if (!p) continue;
-    p.byNetwork[b.network ?? ''] = (p.byNetwork[b.network ?? ''] ?? 0) + b.amountKobo;
+    // Airtime and data per network; a bill per kind (its network is its biller).
+    const key = BILL_KINDS.includes(b.serviceType as BillKind)
+      ? (b.serviceType as string)
+      : (b.network ?? '');
+    p.byNetwork[key] = (p.byNetwork[key] ?? 0) + b.amountKobo;
     p.totalKobo += b.amountKobo;
   }
   return [...points.values()] as CorporateDashboardView['daily'];
@@ -142,7 +151,7 @@ export async function corporateDashboard(
         corporateId,
         sets: [
           ['status'],
-          { dims: ['day', 'network', 'status'], statuses: ['SUCCESSFUL'] },
+          { dims: ['day', 'network', 'serviceType', 'status'], statuses: ['SUCCESSFUL'] },
           { dims: ['serviceType', 'status'], statuses: ['SUCCESSFUL'] },
           { dims: ['channel', 'status'], statuses: ['SUCCESSFUL'] },
         ],
@@ -162,7 +171,7 @@ export async function corporateDashboard(
     },
     totals: vendTotals(t, sumMap(funding)),
     daily: dailyByNetwork(r, daily),
-    byService: breakdown('serviceType', SERVICE_TYPES, byService) as CorporateDashboardView['byService'],
+    byService: breakdown('serviceType', VEND_KINDS, byService) as CorporateDashboardView['byService'],
     byChannel: breakdown('channel', VEND_CHANNELS, byChannel) as CorporateDashboardView['byChannel'],
     recent: recent.rows.map(({ v }) => ({
       id: v.id,
@@ -196,7 +205,10 @@ export async function adminDashboard(
       // successful vends only (about a quarter of the per-client rows).
       vendBucketSets(db, {
         ...bounds,
-        sets: [['day', 'network', 'status'], { dims: ['corporateId'], statuses: ['SUCCESSFUL'] }],
+        sets: [
+          ['day', 'network', 'serviceType', 'status'],
+          { dims: ['corporateId'], statuses: ['SUCCESSFUL'] },
+        ],
       }),
       fundingByDay(db, lagosDayStart(r.startDate), lagosDayStart(bounds.toDay)),
       sumOfWalletBalances(db),

@@ -6,10 +6,10 @@ import {
   addCalendarDays,
   CLIENT_TYPES,
   NETWORKS,
-  SERVICE_TYPES,
   type TrendGranularity,
   type TrendsView,
   VEND_CHANNELS,
+  VEND_KINDS,
   weekdayOf,
 } from '@vendport/shared';
 import type { Db } from '../../infra/db/client';
@@ -120,7 +120,8 @@ export async function trends(
       successRateBps: rate(s.count, s.failedCount),
     })),
     byNetwork: shares('network', NETWORKS, cur.byNetwork, before.byNetwork),
-    byService: shares('serviceType', SERVICE_TYPES, cur.byService, before.byService),
+    // Every kind: airtime, data and the bills (issue 51).
+    byService: shares('serviceType', VEND_KINDS, cur.byService, before.byService),
     byChannel: shares('channel', VEND_CHANNELS, cur.byChannel, before.byChannel),
     byClientType: shares('clientType', CLIENT_TYPES, cur.byClientType, before.byClientType),
   };

@@ -12,7 +12,7 @@ const layout = () => [
   { path: '/api/v1/notifications/unread-count', body: ok({ count: 0 }) },
   { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
 ];
-const zeroNetworks = { MTN: 0, AIRTEL: 0, GLO: 0, '9MOBILE': 0 };
+const zeroNetworks = { MTN: 0, AIRTEL: 0, GLO: 0, '9MOBILE': 0, ELECTRICITY: 0, TV: 0 };
 
 function view(
   over: Partial<CorporateDashboardView> & { value: number; count: number },
