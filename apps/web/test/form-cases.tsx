@@ -30,6 +30,7 @@ import {
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { SettingsForm } from '@/features/auto-topup/components/settings-form';
 import { SubscriberFormModal } from '@/features/auto-topup/components/subscriber-form-modal';
+import { BillerFormModal } from '@/features/bills/components/biller-form-modal';
 import { ClientRateLimitsCard } from '@/features/corporate-clients/components/client-rate-limits-card';
 import { CreditLimitModal } from '@/features/corporate-clients/components/credit-limit-modal';
 import { FundWalletModal } from '@/features/corporate-clients/components/fund-wallet-modal';
@@ -69,9 +70,11 @@ import { FundLineModal } from '@/features/vtu/components/fund-line-modal';
 import { CardFundingCard } from '@/features/wallet/components/card-funding-card';
 import { FundRequestForm } from '@/features/wallet/components/fund-request-form';
 import { sessionStore } from '@/lib/session';
+import { BOUQUETS, bill, biller, ELECTRICITY, TV, verification } from './bill-factories';
 import { makeCommissions, makeDataPlan, makeVend, makeVtuLine, PLANS, SERVICES } from './catalogue-factories';
 import { makeCorporateClient, makeFundRequest, makeUser, makeWalletBalance, pageOf } from './factories';
 import {
+  fillForm,
   renderAlone,
   renderApp,
   SENT_MESSAGE,
@@ -79,6 +82,7 @@ import {
   type StubRoute,
   screen,
   setValue,
+  submit,
   waitFor,
   walkFetch,
   within,
@@ -312,6 +316,21 @@ async function theForm(name?: string | RegExp): Promise<HTMLElement> {
 
 const press = async (name: string | RegExp) => (await screen.findByRole('button', { name })).click();
 
+/** The client of the Bills page (issue 51) and what the page reads before its forms. */
+const BILLS_USER: Partial<SessionUser> = {
+  permissions: ['vend', 'transactions.read', 'wallet.read', 'commission.read'],
+};
+const BILLS_GETS: StubRoute[] = [
+  { path: '/api/v1/bills/billers?kind=ELECTRICITY', body: ok(ELECTRICITY) },
+  { path: '/api/v1/bills/billers?kind=TV', body: ok(TV) },
+  { path: '/api/v1/bills/billers/DSTV/bouquets', body: ok(BOUQUETS) },
+  {
+    path: '/api/v1/get-wallet-balance',
+    body: ok(makeWalletBalance({ balanceKobo: 2_000_000, availableKobo: 2_000_000 })),
+  },
+  { path: /^\/api\/v1\/commissions\?/, body: ok({ upfrontCommission: false }) },
+];
+
 export const FORMS: FormCase[] = [
   // ------------------------------------------------------------------ shared frames
   {
@@ -321,6 +340,54 @@ export const FORMS: FormCase[] = [
     open: () => theForm(),
     values: [[/Search/, 'Acme']],
     sends: /search=Acme/,
+  },
+  // ------------------------------------------------------------------ bills (issue 51)
+  {
+    file: 'features/bills/components/verify-form.tsx',
+    name: 'Verify a meter (Bills)',
+    user: BILLS_USER,
+    render: '/dashboard/bills',
+    gets: BILLS_GETS,
+    open: () => theForm('Verify a meter'),
+    values: [[/Meter number/, '1111111111111']],
+    answers: [{ method: 'POST', path: '/api/v1/bills/verify', body: ok(verification({}), SENT_MESSAGE) }],
+    sends: 'POST /api/v1/bills/verify',
+    says: () => expect(screen.getByTestId('bill-verified')).toHaveTextContent('TESTMETER1'),
+  },
+  {
+    file: 'features/bills/components/pay-form.tsx',
+    name: 'Buy electricity (verified, then Confirm)',
+    user: BILLS_USER,
+    render: '/dashboard/bills',
+    gets: BILLS_GETS,
+    open: async () => {
+      const verify = await theForm('Verify a meter');
+      fillForm(verify, [[/Meter number/, '1111111111111']]);
+      await submit(verify);
+      return screen.findByRole('form', { name: 'Buy electricity' }, { timeout: 10_000 });
+    },
+    values: [
+      [/Amount/, '5000'],
+      [/Customer phone/, '8031234567'],
+    ],
+    afterSubmit: async () => {
+      await screen.findByTestId('bill-confirm');
+      await press('Buy electricity');
+    },
+    answers: [
+      { method: 'POST', path: '/api/v1/bills/verify', body: ok(verification({}), 'Meter verified') },
+      { method: 'POST', path: '/api/v1/bills/pay', body: ok(bill({}), SENT_MESSAGE) },
+    ],
+    sends: 'POST /api/v1/bills/pay',
+    says: () => expect(screen.getByTestId('bill-token')).toHaveTextContent('2636-2054-4059-8275-7802'),
+  },
+  {
+    file: 'features/bills/components/biller-form-modal.tsx',
+    name: 'Edit biller',
+    user: ADMIN,
+    render: <BillerFormModal biller={biller({ id: 'srv-IKEDC' })} onClose={noop} />,
+    values: [[/Commission/, '1.5']],
+    sends: 'PATCH /api/v1/admin/billers/srv-IKEDC',
   },
   // ------------------------------------------------------------------ sign-in and sign-up
   {

@@ -1,132 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BillerView, BillVerificationView, BillView, BouquetView } from '@vendport/shared';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
+import { BOUQUETS, bill, ELECTRICITY, TV, verification } from '../../../../test/bill-factories';
 import { makeUser, makeWalletBalance, stubFetch } from '../../../../test/factories';
 import { renderApp } from '../../../../test/render-app';
 
 const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
 type Route = Parameters<typeof stubFetch>[0][number];
-
-const biller = (over: Partial<BillerView>): BillerView => ({
-  id: `srv-${over.code}`,
-  code: 'IKEDC',
-  kind: 'ELECTRICITY',
-  name: 'Ikeja Electric',
-  customerNumberLabel: 'Meter number',
-  meterTypes: ['PREPAID', 'POSTPAID'],
-  providerVerifies: true,
-  commissionBps: 100,
-  commission: '1.00',
-  minAmountKobo: 50_000,
-  minAmount: '500.00',
-  maxAmountKobo: 50_000_000,
-  maxAmount: '500000.00',
-  status: 'ACTIVE',
-  assigned: true,
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  ...over,
-});
-
-const ELECTRICITY = [
-  biller({ code: 'IKEDC' }),
-  biller({ code: 'EKEDC', name: 'Eko Electric', assigned: false }),
-];
-const TV = [
-  biller({
-    code: 'DSTV',
-    kind: 'TV',
-    name: 'DStv',
-    customerNumberLabel: 'Smartcard number',
-    meterTypes: [],
-    commissionBps: 50,
-    commission: '0.50',
-    minAmountKobo: 10_000,
-    minAmount: '100.00',
-  }),
-];
-const BOUQUETS: BouquetView[] = [
-  {
-    id: 'b1',
-    biller: 'DSTV',
-    code: 'dstv-padi',
-    name: 'DStv Padi',
-    priceKobo: 440_000,
-    price: '4400.00',
-    status: 'ACTIVE',
-    updatedAt: '',
-  },
-  {
-    id: 'b2',
-    biller: 'DSTV',
-    code: 'dstv-compact',
-    name: 'DStv Compact',
-    priceKobo: 1_900_000,
-    price: '19000.00',
-    status: 'ACTIVE',
-    updatedAt: '',
-  },
-];
-
-const verification = (over: Partial<BillVerificationView>): BillVerificationView => ({
-  id: '0b7f6f1e-7a38-4c1e-9d2a-2f1c2b1a0a01',
-  biller: 'IKEDC',
-  kind: 'ELECTRICITY',
-  customerNumber: '1111111111111',
-  meterType: 'PREPAID',
-  customerName: 'TESTMETER1',
-  address: 'ABULE - EGBA BU ABULE',
-  currentBouquet: null,
-  currentBouquetCode: null,
-  renewalAmountKobo: null,
-  renewalAmount: null,
-  dueDate: null,
-  minimumAmountKobo: null,
-  verifiedAt: '2026-11-29T10:00:00.000Z',
-  expiresAt: '2026-11-29T10:10:00.000Z',
-  mode: 'LIVE',
-  ...over,
-});
-
-const bill = (over: Partial<BillView>): BillView => ({
-  id: 'vnd-1',
-  code: 'VND-ABC123',
-  reference: 'PTL-X',
-  mode: 'LIVE',
-  channel: 'PORTAL',
-  status: 'SUCCESSFUL',
-  kind: 'ELECTRICITY',
-  biller: 'IKEDC',
-  billerName: 'Ikeja Electric',
-  customerNumber: '1111111111111',
-  meterType: 'PREPAID',
-  subscriptionType: null,
-  bouquetCode: null,
-  bouquetName: null,
-  customerName: 'TESTMETER1',
-  customerAddress: 'ABULE - EGBA BU ABULE',
-  phone: '+2348031234567',
-  email: null,
-  verificationId: '0b7f6f1e-7a38-4c1e-9d2a-2f1c2b1a0a01',
-  amountKobo: 500_000,
-  amount: '5000.00',
-  chargedKobo: 500_000,
-  charged: '5000.00',
-  commissionKobo: 5_000,
-  commission: '50.00',
-  commissionMode: 'ACCRUED',
-  token: '26362054405982757802',
-  units: '79.9 kWh',
-  receiptReference: null,
-  details: [],
-  failureReason: null,
-  createdAt: '2026-11-29T10:01:00.000Z',
-  completedAt: '2026-11-29T10:01:02.000Z',
-  reversedAt: null,
-  ...over,
-});
 
 function routes(extra: Route[] = []): Route[] {
   return [
