@@ -1,12 +1,12 @@
 // API-key authentication for the vending API: routes declaring `config: { apiKey: true }` are
 // called with `X-API-Key: vpk_live_...` or `vpk_test_...`. The key, its corporate's terms,
 // IP allow-list and services are read in one query by the auth module (which owns the keys);
-// this plugin only hands it the header and hangs the result on the request.
+// this plugin hands it the header, enforces the allow-list and hangs the result on the request.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../infra/context';
 import { badRequest } from '../infra/errors';
 import { type ApiClient, authenticateApiKey, authenticateApiKeyRemembered } from '../modules/auth';
-import { ipAllowed } from '../modules/ip-allowlist';
+import { assertIpAllowed, ipAllowed } from '../modules/ip-allowlist';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,5 +47,7 @@ export function registerApiKeyAuth(app: FastifyInstance, ctx: AppContext) {
           ipAllowed(c.ipAllowlist, request.ip),
         )
       : await authenticateApiKey(ctx.db, request.headers['x-api-key']);
+    // The client's IP allow-list, for every API-key route (vends and bills alike).
+    assertIpAllowed(request.apiClient.ipAllowlist, request.ip);
   });
 }

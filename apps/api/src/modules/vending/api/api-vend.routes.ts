@@ -68,11 +68,6 @@ export async function vendingApiRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['Vending API (API key)'];
   const security = [{ apiKey: [] }];
 
-  // After the API-key hook (registered on the app) has named the client: its IP allow-list.
-  app.addHook('onRequest', async (req) => {
-    if (req.routeOptions.config.apiKey && req.apiClient) assertIpAllowed(req.apiClient.ipAllowlist, req.ip);
-  });
-
   r.post(
     '/api/vend',
     {

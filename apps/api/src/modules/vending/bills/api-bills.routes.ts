@@ -21,7 +21,6 @@ import type { AppContext } from '../../../infra/context';
 import { notFound } from '../../../infra/errors';
 import { ok } from '../../../infra/http';
 import { BILL_SERVICE_KINDS, billerOut, bouquetOut, listBouquets } from '../../catalogue';
-import { assertIpAllowed } from '../../ip-allowlist';
 import { clientOf, failures, modeOf, prefersAsync } from '../api/api-shared';
 import { findVendByReference } from '../records/vend-reads.service';
 import { findVendBill } from './bill-reads.service';
@@ -41,11 +40,6 @@ export async function apiBillRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Bills API (API key)'];
   const security = [{ apiKey: [] }];
-
-  // After the API-key hook (registered on the app) has named the client: its IP allow-list.
-  app.addHook('onRequest', async (req) => {
-    if (req.routeOptions.config.apiKey && req.apiClient) assertIpAllowed(req.apiClient.ipAllowlist, req.ip);
-  });
 
   r.get(
     '/api/bills/billers',
