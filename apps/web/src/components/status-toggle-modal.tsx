@@ -1,18 +1,13 @@
 // Enable or disable a catalogue item (a service, a biller), after a confirmation that says what
 // changes for clients. The API takes no password for this action, so none is asked.
 import type { ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
-import type { ApiEnvelope } from '@/lib/api-client';
-import { toastApiError } from '@/lib/api-toasts';
+import { envelopeCallbacks } from '@/lib/api-toasts';
 
 type Status = 'ACTIVE' | 'INACTIVE';
 
 interface StatusMutation {
-  mutate: (
-    body: { id: string; status: Status },
-    opts: { onSuccess: (res: ApiEnvelope<unknown>) => void; onError: (e: unknown) => void },
-  ) => void;
+  mutate: (body: { id: string; status: Status }, opts: ReturnType<typeof envelopeCallbacks<unknown>>) => void;
   isPending: boolean;
 }
 
@@ -42,17 +37,7 @@ export function StatusToggleModal({
     if (!item) return;
     mutation.mutate(
       { id: item.id, status: disabling ? 'INACTIVE' : 'ACTIVE' },
-      {
-        onSuccess: (res) => {
-          if (res.success === false) {
-            toast.error(res.message || `The ${noun} status could not be changed.`);
-            return;
-          }
-          toast.success(res.message);
-          onClose();
-        },
-        onError: toastApiError,
-      },
+      envelopeCallbacks(onClose, { failure: `The ${noun} status could not be changed.` }),
     );
   };
   const title = `${disabling ? 'Disable' : 'Enable'} ${noun}`;

@@ -8,12 +8,11 @@ import {
   bpsToPercentString,
   koboToNairaString,
 } from '@vendport/shared';
-import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { MoneyInput } from '@/components/ui/money-input';
 import { TextInput } from '@/components/ui/text-input';
-import { toastApiError } from '@/lib/api-toasts';
+import { envelopeCallbacks } from '@/lib/api-toasts';
 import { useAppForm } from '@/lib/use-app-form';
 import { useUpdateBiller } from '../api/admin-billers';
 
@@ -48,17 +47,12 @@ export function BillerFormModal({ biller, onClose }: { biller: BillerView; onClo
           ...(v.maxAmount !== undefined ? { maxAmount: koboToNairaString(v.maxAmount) } : {}),
         },
       },
-      {
-        onSuccess: (res) => {
-          if (res.success === false) {
-            toast.error(res.message || 'The biller could not be saved.');
-            return;
-          }
-          toast.success(res.message);
+      envelopeCallbacks(
+        () => {
           onClose();
         },
-        onError: toastApiError,
-      },
+        { failure: 'The biller could not be saved.' },
+      ),
     );
   });
 

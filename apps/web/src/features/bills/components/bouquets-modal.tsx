@@ -11,7 +11,7 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { RepeatIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { type Column, Table } from '@/components/ui/table';
-import { toastApiError } from '@/lib/api-toasts';
+import { envelopeCallbacks, toastApiError } from '@/lib/api-toasts';
 import { formatNaira } from '@/lib/format';
 import { useAdminBouquets, useSetBouquetStatus, useSyncBouquets } from '../api/admin-billers';
 
@@ -52,17 +52,12 @@ export function BouquetsModal({
     if (!toggling) return;
     setStatus.mutate(
       { id: toggling.id, status: toggling.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE' },
-      {
-        onSuccess: (res) => {
-          if (res.success === false) {
-            toast.error(res.message || 'The bouquet status could not be changed.');
-            return;
-          }
-          toast.success(res.message);
+      envelopeCallbacks(
+        () => {
           setToggling(null);
         },
-        onError: toastApiError,
-      },
+        { failure: 'The bouquet status could not be changed.' },
+      ),
     );
   };
 

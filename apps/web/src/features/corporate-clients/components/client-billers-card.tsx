@@ -3,7 +3,6 @@
 // untick them and save the whole list after a confirmation naming the changes.
 import type { BillerView } from '@vendport/shared';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { ActiveStatusBadge } from '@/components/active-status-badge';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
@@ -11,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { type Column, Table } from '@/components/ui/table';
-import { toastApiError } from '@/lib/api-toasts';
+import { envelopeCallbacks } from '@/lib/api-toasts';
 import { formatRate, vendKindLabel } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
 import { useAssignClientBillers, useClientBillers } from '../api/client-billers';
@@ -49,18 +48,13 @@ export function ClientBillersCard({
   const save = () =>
     assign.mutate(
       { corporateId, billerIds: rows.filter((b) => chosen.has(b.id)).map((b) => b.id) },
-      {
-        onSuccess: (res) => {
-          if (res.success === false) {
-            toast.error(res.message || 'The billers could not be assigned.');
-            return;
-          }
-          toast.success(res.message);
+      envelopeCallbacks(
+        () => {
           setConfirming(false);
           setDraft(null);
         },
-        onError: toastApiError,
-      },
+        { failure: 'The billers could not be assigned.' },
+      ),
     );
 
   const columns: Column<BillerView>[] = [
