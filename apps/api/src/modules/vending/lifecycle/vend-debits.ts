@@ -29,11 +29,40 @@ export interface VendDebitPayload {
    * API-key read (migration 0020): its debit is refused STALE, nothing written, if it has moved.
    */
   generation?: number;
+  /**
+   * A row written with the vend, in the same statement: a bill's facts (vend_bills, issue 51),
+   * snake_case columns. Written exactly when the vend is (outcome POSTED), so a bill never exists
+   * without its vend nor a vend of a bill without its facts, whatever crashes in between.
+   */
+  bill?: Record<string, unknown>;
 }
 
 const RECORD_AND_DEBIT: Statement = {
   name: 'vend_record_and_debit',
   text: 'select vend_id, transfer_id, outcome from vend_record_and_debit($1::jsonb)',
+};
+
+/**
+ * The same, for a batch with a bill in it: the bills' rows are inserted by the same statement
+ * (a data-modifying WITH runs once, to completion, in the statement's transaction), for the vends
+ * the function wrote. A retried vend that was written already keeps the row it has.
+ */
+const RECORD_AND_DEBIT_WITH_BILLS: Statement = {
+  name: 'vend_record_and_debit_with_bills',
+  text: `with r as (select vend_id, transfer_id, outcome from vend_record_and_debit($1::jsonb)),
+    b as (
+      insert into vend_bills (vend_id, biller_code, customer_number, meter_type, subscription_type,
+                              bouquet_code, bouquet_name, customer_name, customer_address, phone,
+                              email, verification_id)
+      select f.vend_id, f.biller_code, f.customer_number, f.meter_type, f.subscription_type,
+             f.bouquet_code, f.bouquet_name, f.customer_name, f.customer_address, f.phone,
+             f.email, f.verification_id
+        from r
+        join jsonb_array_elements($1::jsonb) x on (x->'vend'->>'id')::uuid = r.vend_id
+        cross join lateral jsonb_populate_record(null::vend_bills, x->'bill') f
+       where r.outcome = 'POSTED' and x ? 'bill'
+      on conflict (vend_id) do nothing)
+    select vend_id, transfer_id, outcome from r`,
 };
 
 /**
@@ -72,7 +101,8 @@ const queueOf = groupCommitPer<Db, VendDebitPayload, Posted>((db) => ({
     const items = retry ? batch.map((p) => ({ ...p, retry: true })) : batch;
     const rows = await runStatement<{ vend_id: string; transfer_id: string | null; outcome: string }>(
       db,
-      RECORD_AND_DEBIT,
+      // Airtime and data batches keep the plain statement: the bills' insert costs them nothing.
+      batch.some((p) => p.bill) ? RECORD_AND_DEBIT_WITH_BILLS : RECORD_AND_DEBIT,
       [JSON.stringify(items)],
     );
     return new Map(
