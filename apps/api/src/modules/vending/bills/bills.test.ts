@@ -330,7 +330,7 @@ describe('[BILLS] electricity and TV payments', () => {
     expect(airtime.statusCode).toBe(409);
   });
 
-  it('[BILLS] the bill row is written by the vend\'s own statement: a failure after the vend insert leaves neither row; a replay leaves exactly one of each', async () => {
+  it("[BILLS] the bill row is written by the vend's own statement: a failure after the vend insert leaves neither row; a replay leaves exactly one of each", async () => {
     const db = t.app.ctx.dbHandle;
     await fund(t.app, corp.corporateId, 310_000);
     const body = { reference: newRef('BILL'), ...electricity({ amount: '3100', phone: '08039990001' }) };

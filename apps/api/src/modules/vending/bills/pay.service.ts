@@ -25,12 +25,7 @@ import {
   vendMode,
 } from '../lifecycle/place-vend.service';
 import { findVendByReference, type VendClient, vendClient } from '../records/vends.repo';
-import {
-  findVendBill,
-  findVerification,
-  type VendBillRow,
-  type VerificationRow,
-} from './bills.repo';
+import { findVendBill, findVerification, type VendBillRow, type VerificationRow } from './bills.repo';
 import { billClientCheck, verifyWith } from './verify.service';
 
 export interface BillPayInput {

@@ -9,9 +9,10 @@
 // flight under one new reference) or whose answer was lost is posted again vend by vend, so each gets
 // its own answer (migration 0008: a vend already written gets the debit it has).
 import type { Db } from '../../../infra/db/client';
-import { pgErrorCode, runStatement, type Statement } from '../../../infra/db/sql';
+import { pgErrorCode, runStatement } from '../../../infra/db/sql';
 import { groupCommitPer } from '../../../infra/group-commit';
 import { insufficientFunds } from '../../ledger';
+import { RECORD_AND_DEBIT, RECORD_AND_DEBIT_WITH_BILLS } from './vend-debits.repo';
 
 /** One vend for vend_record_and_debit: its row, its CREATED event and its debit. */
 export interface VendDebitPayload {
@@ -36,34 +37,6 @@ export interface VendDebitPayload {
    */
   bill?: Record<string, unknown>;
 }
-
-const RECORD_AND_DEBIT: Statement = {
-  name: 'vend_record_and_debit',
-  text: 'select vend_id, transfer_id, outcome from vend_record_and_debit($1::jsonb)',
-};
-
-/**
- * The same, for a batch with a bill in it: the bills' rows are inserted by the same statement
- * (a data-modifying WITH runs once, to completion, in the statement's transaction), for the vends
- * the function wrote. A retried vend that was written already keeps the row it has.
- */
-const RECORD_AND_DEBIT_WITH_BILLS: Statement = {
-  name: 'vend_record_and_debit_with_bills',
-  text: `with r as (select vend_id, transfer_id, outcome from vend_record_and_debit($1::jsonb)),
-    b as (
-      insert into vend_bills (vend_id, biller_code, customer_number, meter_type, subscription_type,
-                              bouquet_code, bouquet_name, customer_name, customer_address, phone,
-                              email, verification_id)
-      select f.vend_id, f.biller_code, f.customer_number, f.meter_type, f.subscription_type,
-             f.bouquet_code, f.bouquet_name, f.customer_name, f.customer_address, f.phone,
-             f.email, f.verification_id
-        from r
-        join jsonb_array_elements($1::jsonb) x on (x->'vend'->>'id')::uuid = r.vend_id
-        cross join lateral jsonb_populate_record(null::vend_bills, x->'bill') f
-       where r.outcome = 'POSTED' and x ? 'bill'
-      on conflict (vend_id) do nothing)
-    select vend_id, transfer_id, outcome from r`,
-};
 
 /**
  * A vend's answer within its batch: its debit's id, null when its wallet could not cover it, or
