@@ -8,7 +8,15 @@ import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../.
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { approve, createFundRequest } from '../funding/funding.fixtures';
 import { gatewaySecretOf, signBody } from '../funding/gateway/signature';
-import { apiKeyFor, apiVend, assignDefaults, balances, fund } from '../vending/vending.testing';
+import {
+  apiKeyFor,
+  apiVend,
+  assignDefaults,
+  balances,
+  fund,
+  prepaidBill,
+  tvRenewal,
+} from '../vending/vending.testing';
 import { nextStatementsRunAt, statementsJob } from './reconciliation.jobs';
 import { lastEndedPeriod } from './statement.service';
 
@@ -268,26 +276,12 @@ describe('[STATEMENT] a month of the wallet from the ledger', () => {
     const c = await createCorporate(t.app, { name: 'Bill Statement Ltd' });
     await assignDefaults(t.app, c.corporateId);
     await fund(t.app, c.corporateId, 1_000_000);
-    const pay = (customerNumber: string) =>
-      api('POST', 'bills/pay', c, {
-        biller: 'IKEDC',
-        customerNumber,
-        meterType: 'PREPAID',
-        amount: '2500',
-        phone: '08031234567',
-      });
+    const pay = (customerNumber: string) => api('POST', 'bills/pay', c, prepaidBill('2500', customerNumber));
     const paid = (await pay('1111111111111')).json().data;
     expect(paid.status).toBe('SUCCESSFUL');
     const failed = (await pay('1111111111114')).json().data;
     expect(failed.status).toBe('FAILED');
-    const tv = (
-      await api('POST', 'bills/pay', c, {
-        biller: 'DSTV',
-        customerNumber: '1212121212',
-        subscriptionType: 'RENEW',
-        phone: '08031234567',
-      })
-    ).json().data;
+    const tv = (await api('POST', 'bills/pay', c, tvRenewal())).json().data;
     expect(tv.status).toBe('SUCCESSFUL');
     const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
     const res = await api('POST', 'reconciliation/statements', c, { startDate: today, endDate: today });

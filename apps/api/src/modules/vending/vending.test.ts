@@ -15,7 +15,9 @@ import {
   expectBooksBalanced,
   fund,
   newRef,
+  prepaidBill,
   systemBalance,
+  tvRenewal,
 } from './vending.testing';
 
 let t: TestApp;
@@ -26,14 +28,6 @@ let key: string;
 
 const api = apiAs(() => t);
 const later = (ms: number) => new Date(Date.now() + ms);
-/** A prepaid electricity bill (the simulator's sandbox meter pays with a token). */
-const prepaidBill = (amount: string) => ({
-  biller: 'IKEDC',
-  customerNumber: '1111111111111',
-  meterType: 'PREPAID',
-  amount,
-  phone: '08031234567',
-});
 const timeline = async (id: string) =>
   (await api('GET', `vend/${id}`, admin))
     .json()
@@ -795,14 +789,7 @@ describe('[VEND] histories with bills', () => {
   it('[VEND] the CSV exports bills: Electricity and TV types, the biller, customer number and name, the token masked, never whole', async () => {
     const bill = (await api('POST', 'bills/pay', corp, prepaidBill('1300'))).json().data;
     const full = (await api('GET', `bills/${bill.id}`, corp)).json().data.token as string;
-    const tv = (
-      await api('POST', 'bills/pay', corp, {
-        biller: 'DSTV',
-        customerNumber: '1212121212',
-        subscriptionType: 'RENEW',
-        phone: '08031234567',
-      })
-    ).json().data;
+    const tv = (await api('POST', 'bills/pay', corp, tvRenewal())).json().data;
     expect(tv.status).toBe('SUCCESSFUL');
     for (const [who, url] of [
       [corp, 'transactions/vending?format=csv'],

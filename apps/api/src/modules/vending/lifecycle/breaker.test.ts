@@ -23,7 +23,15 @@ import { installProviders, providersOf } from '../../providers/registry';
 import { VTPASS_REFUSAL_CODES } from '../../providers/vtpass.answers';
 import { createVtpassClient } from '../../providers/vtpass.client';
 import { VtpassProvider } from '../../providers/vtpass.provider';
-import { apiKeyFor, apiVend, assignDefaults, balances, expectBooksBalanced, fund } from '../vending.testing';
+import {
+  apiKeyFor,
+  apiVend,
+  assignDefaults,
+  balances,
+  expectBooksBalanced,
+  fund,
+  prepaidBill,
+} from '../vending.testing';
 import { requeryVend } from './requery.service';
 
 let t: TestApp;
@@ -143,13 +151,7 @@ describe('[BREAKER] a provider that misbehaves is taken out of the route', () =>
         .length;
     const verifiedBefore = await verifications();
     const before = await balances(t.app, corp.corporateId);
-    const bill = {
-      biller: 'IKEDC',
-      customerNumber: '1111111111111',
-      meterType: 'PREPAID',
-      amount: '1000',
-      phone: '08031234567',
-    };
+    const bill = prepaidBill('1000');
     const refused = await api('POST', 'bills/pay', corp, bill);
     expect(refused.statusCode).toBe(503);
     expect(refused.json().message).toContain('Ikeja Electric could not be reached to verify 1111111111111');
