@@ -154,9 +154,23 @@ describe('bills journey', () => {
       if (viewport.width < 640) await list.getByRole('button', { name: 'More details' }).first().click();
       expect(await list.textContent()).toContain('Ikeja Electric');
       expect(await list.textContent()).toContain('Electricity');
-      // The token is never in a list: only on the bill's details.
+      // The token is never in a list in full: masked, with the customer's name, under the meter
+      // number, named for what it is (not "Phone"), with its biller (not "Network").
       expect(await list.textContent()).not.toContain(token!);
+      expect(await list.textContent()).toContain(`Token ****${token!.replace(/\D/g, '').slice(-4)}`);
+      expect(await list.textContent()).toContain('TESTMETER1 ONE');
+      expect(await list.textContent()).toContain('Meter number');
+      expect(await list.textContent()).toContain('Biller');
+      expect(await list.textContent()).not.toMatch(/Phone|Network/);
       await shoot(page, `bills-history-${viewport.width}`);
+      await fitsWidth(page, viewport.width);
+
+      // ---- the home's daily chart draws the bill, Electricity in its legend
+      await page.goto('/dashboard?filter=today');
+      const chart = page.getByTestId('daily-chart');
+      await chart.getByText('Electricity').first().waitFor();
+      await chart.scrollIntoViewIfNeeded();
+      await shoot(page, `bills-home-${viewport.width}`);
       await fitsWidth(page, viewport.width);
       await context.close();
     });

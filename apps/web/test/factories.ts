@@ -7,6 +7,7 @@ import type {
   SessionUser,
   WalletBalanceView,
 } from '@vendport/shared';
+import { vi } from 'vitest';
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   const area = overrides.area ?? 'CORPORATE';
@@ -205,4 +206,17 @@ export function stubFetch(routes: Route[]) {
     });
   };
   return { fn, calls };
+}
+
+/** A window as wide as `width`, answering (max-width: …) media queries the way a browser would. */
+export function screenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    return {
+      matches: max ? width <= Number(max[1]) : false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    };
+  });
 }

@@ -28,6 +28,9 @@ export const NETWORK_COLOURS: Record<string, string> = {
   AIRTEL: '#dc2626',
   GLO: '#16a34a',
   '9MOBILE': '#0f766e',
+  // Bills (issue 51), by kind beside the networks on the daily charts.
+  ELECTRICITY: '#2563eb',
+  TV: '#9333ea',
 };
 export const PALETTE = ['#1d4ed8', '#0d9488', '#f59e0b', '#9333ea', '#db2777', '#64748b'];
 

@@ -51,3 +51,38 @@ export const billerName = (code: string) => billerOf(code)?.name ?? code;
 /** The network, or a bill's biller, of a vend's row. */
 export const recipientNetworkLabel = (r: { type: string; network: string }) =>
   isBillKindValue(r.type) ? billerName(r.network) : networkWords(r.network);
+
+/** What a vend's number and its network are called: one word each. */
+export interface RecipientWords {
+  number: string;
+  network: string;
+}
+
+const PHONE_WORDS: RecipientWords = { number: 'Phone', network: 'Network' };
+
+/**
+ * What a vend's number and network are called (issue 51), the one place every screen asks: a
+ * phone on a network for airtime and data; a bill's meter, smartcard or IUC number (its biller's
+ * word) at its biller.
+ */
+export function recipientWords(r: { type: string; network: string }): RecipientWords {
+  if (!isBillKindValue(r.type)) return PHONE_WORDS;
+  return { number: billerOf(r.network)?.customerNumberLabel ?? 'Customer number', network: 'Biller' };
+}
+
+/**
+ * The same words for a column over several vends: the rows' own word when they all agree (a
+ * page of airtime says Phone, a page of meters Meter number), both kinds named when they do not.
+ */
+export function recipientHeaders(rows: ReadonlyArray<{ type: string; network: string }>): RecipientWords {
+  const words = rows.map(recipientWords);
+  const one = (k: keyof RecipientWords, mixed: string) => {
+    const seen = [...new Set(words.map((w) => w[k]))];
+    return seen.length === 0 ? PHONE_WORDS[k] : seen.length === 1 ? seen[0]! : mixed;
+  };
+  const anyPhone = words.some((w) => w === PHONE_WORDS);
+  return {
+    number: one('number', anyPhone ? 'Phone or customer number' : 'Customer number'),
+    network: one('network', 'Network or biller'),
+  };
+}

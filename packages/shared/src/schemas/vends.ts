@@ -233,6 +233,34 @@ export const adminVendView = vendView.extend({
 
 export type AdminVendView = z.infer<typeof adminVendView>;
 
+/**
+ * A bill's facts on a history row (issue 51): who was paid, for whom, and the token masked
+ * (****1234: lists never carry it in full); null on an airtime or data row.
+ */
+export const vendRowBill = z
+  .object({
+    biller: z.string().describe("The biller's code (IKEDC, DSTV, ...)"),
+    billerName: z.string(),
+    customerNumber: z.string().describe('The meter, smartcard or IUC number'),
+    customerName: z.string().nullable().describe('The name the biller verified'),
+    meterType: z.string().nullable(),
+    bouquetName: z.string().nullable(),
+    token: z.string().nullable().describe('Masked: ****1234'),
+    units: z.string().nullable(),
+    receiptReference: z.string().nullable(),
+  })
+  .nullable();
+
+export type VendRowBill = z.infer<typeof vendRowBill>;
+
+/** A row of the client's vending history: the vend, and its bill's facts when it is a bill. */
+export const portalVendListItem = portalVendView.extend({ bill: vendRowBill });
+export type PortalVendListItem = z.infer<typeof portalVendListItem>;
+
+/** A row of the admins' vending list. */
+export const adminVendListItem = adminVendView.extend({ bill: vendRowBill });
+export type AdminVendListItem = z.infer<typeof adminVendListItem>;
+
 /** One request of the vend to a real upstream (the simulator's calls are on the timeline only). */
 export const vendAttemptView = z.object({
   position: z.number().int().describe("The index of the step in the vend's route"),

@@ -8,7 +8,15 @@ import { createAdmin, createCorporate, TEST_PASSWORD, type TestUser } from '../.
 import { apiAs, buildTestApp, type TestApp } from '../../test/harness';
 import { approve, createFundRequest } from '../funding/funding.fixtures';
 import { gatewaySecretOf, signBody } from '../funding/gateway/signature';
-import { apiKeyFor, apiVend, assignDefaults, balances, fund } from '../vending/vending.testing';
+import {
+  apiKeyFor,
+  apiVend,
+  assignDefaults,
+  balances,
+  fund,
+  prepaidBill,
+  tvRenewal,
+} from '../vending/vending.testing';
 import { nextStatementsRunAt, statementsJob } from './reconciliation.jobs';
 import { lastEndedPeriod } from './statement.service';
 
@@ -262,6 +270,41 @@ describe('[STATEMENT] a month of the wallet from the ledger', () => {
       .filter(Boolean);
     expect(refs).toEqual([fr.code, af.json().data.code ?? expect.stringMatching(/^AF-/)]);
     expect(refs[1]).toMatch(/^AF-/);
+  });
+
+  it('[STATEMENT] a bill reads as its VND- code, its biller, customer number and token masked; its refund names it too', async () => {
+    const c = await createCorporate(t.app, { name: 'Bill Statement Ltd' });
+    await assignDefaults(t.app, c.corporateId);
+    await fund(t.app, c.corporateId, 1_000_000);
+    const pay = (customerNumber: string) => api('POST', 'bills/pay', c, prepaidBill('2500', customerNumber));
+    const paid = (await pay('1111111111111')).json().data;
+    expect(paid.status).toBe('SUCCESSFUL');
+    const failed = (await pay('1111111111114')).json().data;
+    expect(failed.status).toBe('FAILED');
+    const tv = (await api('POST', 'bills/pay', c, tvRenewal())).json().data;
+    expect(tv.status).toBe('SUCCESSFUL');
+    const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
+    const res = await api('POST', 'reconciliation/statements', c, { startDate: today, endDate: today });
+    expect(res.statusCode, res.body).toBe(201);
+    const csv = (await api('GET', `reconciliation/statements/${res.json().data.id}/download`, c)).body;
+    expect(csv).not.toContain(paid.token);
+    const rows = parseCsv(csv);
+    const lines = (code: string) => rows.filter((r) => r[1] === code).map((r) => r.join('|'));
+    expect(lines(paid.code)).toEqual([
+      expect.stringContaining(
+        `Electricity payment: Ikeja Electric, meter number 1111111111111, token ****${paid.token.slice(-4)}`,
+      ),
+    ]);
+    expect(lines(failed.code)).toEqual([
+      expect.stringContaining('Electricity payment: Ikeja Electric, meter number 1111111111114'),
+      expect.stringContaining(
+        'Refund of a purchase that was not delivered (Ikeja Electric, meter number 1111111111114)',
+      ),
+    ]);
+    expect(lines(tv.code)).toEqual([
+      expect.stringContaining('TV subscription: DStv, smartcard number 1212121212'),
+    ]);
+    expect(csv).not.toContain('Airtime or data purchase');
   });
 
   it('[STATEMENT] bad ranges are refused with words and store nothing', async () => {

@@ -5,9 +5,11 @@
 // are internal: neither reaches a statement. The record is keyed by the ledger's kinds, so a kind
 // added there fails to compile here; statement-kinds.test.ts checks it against the database's own
 // list (the ledger_transfers_kind_known check), so a kind the database accepts cannot go unmapped.
+import { billerOf } from '@vendport/shared';
 import type { Db } from '../../infra/db/client';
 import { isUuid } from '../../infra/db/sql';
 import type { LedgerTransferKind } from '../ledger';
+import { billsOfVends } from '../vending';
 import { type CodeKeys, codesOf } from './reconciliation.repo';
 
 /** Where a kind's client code comes from, given the key after the reference's `prefix:`. */
@@ -157,7 +159,7 @@ export async function statementWords(
   };
   const wanted = lines.map(sourceKey);
   for (const w of wanted) if (w) keys[w[0]].add(w[1]);
-  const maps = await codesOf(db, keys);
+  const [maps, bills] = await Promise.all([codesOf(db, keys), billsOfVends(db, [...keys.vend])]);
   return lines.map((l, i) => {
     const m = statementKind(l.kind);
     const w = wanted[i];
@@ -168,6 +170,24 @@ export async function statementWords(
       : (m.code === 'card-payment' || m.code === 'card-money') && /^CP-[0-9A-Z]+$/.test(cp)
         ? cp
         : '';
-    return { code, type: m.type, description: m.description };
+    const bill = m.code === 'vend' ? bills.get(key) : undefined;
+    return { code, type: m.type, description: bill ? billDescription(l.kind, m, bill) : m.description };
   });
+}
+
+/**
+ * A bill's line (issue 51) says what was paid and for whom: "Electricity payment: Ikeja Electric,
+ * meter number 1111111111111, token ****5319"; its refund or adjustment names it the same way.
+ * The token is masked (a statement is a file that travels).
+ */
+function billDescription(
+  kind: string,
+  m: StatementKind,
+  b: { biller: string; billerName: string; customerNumber: string; token: string | null },
+): string {
+  const info = billerOf(b.biller);
+  const number = `${(info?.customerNumberLabel ?? 'Customer number').toLowerCase()} ${b.customerNumber}`;
+  if (kind !== 'VEND') return `${m.description} (${b.billerName}, ${number})`;
+  const what = info?.kind === 'TV' ? 'TV subscription' : 'Electricity payment';
+  return `${what}: ${b.billerName}, ${number}${b.token ? `, token ${b.token}` : ''}`;
 }

@@ -4,6 +4,7 @@
 
 export { apiVendReplayable, vendingApiRoutes } from './api/api-vend.routes';
 export { apiBillRoutes } from './bills/api-bills.routes';
+export { billsOfVends } from './bills/bill-reads.service';
 export { prepareVend, resolveVend, vend, vendsSettled } from './lifecycle/place-vend.service';
 export { type AttemptStats, attemptStats } from './lifecycle/vend-attempts.repo';
 export { recordVendEvent } from './lifecycle/vend-events.repo';

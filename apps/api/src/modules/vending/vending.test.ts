@@ -15,7 +15,9 @@ import {
   expectBooksBalanced,
   fund,
   newRef,
+  prepaidBill,
   systemBalance,
+  tvRenewal,
 } from './vending.testing';
 
 let t: TestApp;
@@ -637,6 +639,38 @@ describe('[VEND] admin reversal', () => {
     expect(JSON.stringify(audit)).not.toContain(TEST_PASSWORD);
   });
 
+  it('[VEND] a bill too: reversed by an admin after success, refunded once (commission back), bill.reversed sent', async () => {
+    const set = await api('POST', 'web-hook-url', corp, { url: 'http://127.0.0.1:9/hook' });
+    expect(set.statusCode).toBe(200);
+    const bill = (await api('POST', 'bills/pay', corp, prepaidBill('2000'))).json().data;
+    expect(bill.status).toBe('SUCCESSFUL');
+    const before = await balances(t.app, corp.corporateId);
+    const res = await api('POST', `vend/${bill.id}/reverse`, admin, {
+      password: TEST_PASSWORD,
+      reason: 'Token rejected by the meter',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'REVERSED', type: 'ELECTRICITY', network: 'IKEDC' });
+    const after = await balances(t.app, corp.corporateId);
+    expect(after.wallet).toBe(before.wallet + 200_000);
+    expect(after.commission).toBe(before.commission - bill.commissionKobo);
+    const again = await api('POST', `vend/${bill.id}/reverse`, admin, {
+      password: TEST_PASSWORD,
+      reason: 'x',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await balances(t.app, corp.corporateId)).toEqual(after);
+    const sent = await t.app.ctx.dbHandle.query<{ body: string }>(
+      'select body from webhook_deliveries where vend_id = $1 order by created_at',
+      [bill.id],
+    );
+    const types = sent.map((d) => JSON.parse(d.body).type);
+    expect(types).toEqual(['bill.successful', 'bill.reversed']);
+    const reversed = JSON.parse(sent[1].body).data;
+    expect(reversed).toMatchObject({ status: 'REVERSED', biller: 'IKEDC', customerNumber: '1111111111111' });
+    expect((await api('GET', `bills/${bill.id}`, corp)).json().data.status).toBe('REVERSED');
+  });
+
   it('[VEND] only successful vends can be reversed, and only by admins', async () => {
     const failed = (await apiVend(t.app, key, { phone: '+2348000000002', network: 'MTN' })).json().data;
     expect(
@@ -723,6 +757,71 @@ describe('[VEND] histories', () => {
       expect(cells[header.indexOf('Commission (NGN)')]).toBe('0.00');
       expect(cells[header.indexOf('Commission mode')]).toBe('');
     }
+  });
+});
+
+describe('[VEND] histories with bills', () => {
+  it('[VEND] a bill on the history list: its biller, customer and token masked; airtime rows carry none', async () => {
+    const bill = (await api('POST', 'bills/pay', corp, prepaidBill('1200'))).json().data;
+    const full = (await api('GET', `bills/${bill.id}`, corp)).json().data.token as string;
+    expect(full).toMatch(/^\d{4}(-\d{4}){4}$/);
+    const expected = {
+      billerName: 'Ikeja Electric',
+      customerNumber: '1111111111111',
+      customerName: 'TESTMETER1 ONE',
+      meterType: 'PREPAID',
+      token: `****${full.slice(-4)}`,
+    };
+    const mine = (await api('GET', `transactions/vending?search=${bill.reference}`, corp)).json().data;
+    expect(mine).toEqual([
+      expect.objectContaining({ id: bill.id, type: 'ELECTRICITY', bill: expect.objectContaining(expected) }),
+    ]);
+    const theirs = (
+      await api('GET', `corporates-transactions/vending?search=${bill.reference}`, admin)
+    ).json().data;
+    expect(theirs[0].bill).toMatchObject(expected);
+    const airtime = (await api('GET', 'transactions/vending?vendType=AIRTIME&limit=100', corp)).json().data;
+    expect(airtime.every((v: { bill: unknown }) => v.bill === null)).toBe(true);
+    expect(JSON.stringify(mine) + JSON.stringify(theirs)).not.toContain(full.replace(/-/g, ''));
+    expect(JSON.stringify(mine) + JSON.stringify(theirs)).not.toContain(full);
+  });
+
+  it('[VEND] the CSV exports bills: Electricity and TV types, the biller, customer number and name, the token masked, never whole', async () => {
+    const bill = (await api('POST', 'bills/pay', corp, prepaidBill('1300'))).json().data;
+    const full = (await api('GET', `bills/${bill.id}`, corp)).json().data.token as string;
+    const tv = (await api('POST', 'bills/pay', corp, tvRenewal())).json().data;
+    expect(tv.status).toBe('SUCCESSFUL');
+    for (const [who, url] of [
+      [corp, 'transactions/vending?format=csv'],
+      [admin, `corporates-transactions/vending?format=csv&corporateId=${corp.corporateId}`],
+    ] as const) {
+      const res = await api('GET', url, who);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(full);
+      expect(res.body).not.toContain(full.replace(/-/g, ''));
+      const rows = res.body.trim().split('\r\n');
+      const header = rows[0].split(',');
+      expect(header.slice(-4)).toEqual(['Biller', 'Customer number', 'Customer name', 'Token']);
+      const cell = (code: string, column: string) =>
+        rows.find((r) => r.includes(code))!.split(',')[header.indexOf(column)];
+      expect(cell(bill.code, 'Type')).toBe('Electricity');
+      expect(cell(bill.code, 'Network')).toBe('Ikeja Electric');
+      expect(cell(bill.code, 'Biller')).toBe('Ikeja Electric');
+      expect(cell(bill.code, 'Customer number')).toBe('1111111111111');
+      expect(cell(bill.code, 'Customer name')).toBe('TESTMETER1 ONE');
+      expect(cell(bill.code, 'Token')).toBe(`****${full.slice(-4)}`);
+      expect(cell(tv.code, 'Type')).toBe('TV');
+      expect(cell(tv.code, 'Biller')).toBe('DStv');
+      expect(cell(tv.code, 'Customer number')).toBe('1212121212');
+      expect(cell(tv.code, 'Token')).toBe('');
+      const airtime = rows.find((r) => r.includes(',Airtime,'))!.split(',');
+      expect(airtime.slice(-4)).toEqual(['', '', '', '']);
+    }
+    // The vend-type filter takes the bill kinds.
+    const onlyTv = await api('GET', 'transactions/vending?format=csv&vendType=TV', corp);
+    const tvRows = onlyTv.body.trim().split('\r\n').slice(1);
+    expect(tvRows.length).toBeGreaterThan(0);
+    expect(tvRows.every((r) => r.includes(',TV,'))).toBe(true);
   });
 });
 

@@ -99,6 +99,24 @@ export interface ApiVendArgs {
 let refSeq = 0;
 export const newRef = (tag = 'REF') => `${tag}-${Date.now().toString(36)}-${++refSeq}`;
 
+/**
+ * Bill payments (issue 51) on the sandbox numbers the simulator and the VTpass stand-in share
+ * (BILL_SANDBOX_NUMBERS): a prepaid meter (1111111111111 pays with a token), a DStv renewal.
+ */
+export const prepaidBill = (amount: string, customerNumber = '1111111111111') => ({
+  biller: 'IKEDC',
+  customerNumber,
+  meterType: 'PREPAID',
+  amount,
+  phone: '08031234567',
+});
+export const tvRenewal = (customerNumber = '1212121212') => ({
+  biller: 'DSTV',
+  customerNumber,
+  subscriptionType: 'RENEW',
+  phone: '08031234567',
+});
+
 export function apiVend(
   app: FastifyInstance,
   key: string,

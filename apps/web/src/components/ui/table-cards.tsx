@@ -16,7 +16,7 @@ function Label({ header }: { header: ReactNode }) {
 function Field<T>({ column, row, index }: { column: Column<T>; row: T; index: number }) {
   return (
     <div className="min-w-0" data-card-field={column.key}>
-      <Label header={column.header} />
+      <Label header={column.cardLabel ? column.cardLabel(row) : column.header} />
       <dd className="mt-0.5 break-words text-sm text-slate-800">{column.cell(row, index)}</dd>
     </div>
   );

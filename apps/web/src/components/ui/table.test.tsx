@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { screenWidth } from '../../../test/factories';
 import { type Column, DEFAULT_CARD_FIELDS, Table } from './table';
 
 type Row = { id: string; name: string; amount: string };
@@ -113,19 +114,6 @@ const vends: Vend[] = [
     status: 'Failed',
   },
 ];
-
-/** A window as wide as `width`, answering (max-width: …) media queries the way a browser would. */
-function screenWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    return {
-      matches: max ? width <= Number(max[1]) : false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    };
-  });
-}
 
 describe('Table on a phone', () => {
   it('[TABLE] at 390 px each row is a card with the main columns; the rest opens with a tap; actions stay at hand', async () => {

@@ -38,6 +38,11 @@ export type Column<T> = {
    * details". A table with no column marked 'main' shows its first four on the card.
    */
   card?: 'main' | 'action';
+  /**
+   * The label a card gives this field, when it depends on the row (a vend's "Phone" is a bill's
+   * "Meter number"): the header otherwise. The table's header row keeps `header`.
+   */
+  cardLabel?: (row: T) => ReactNode;
 };
 
 export type TableProps<T> = {

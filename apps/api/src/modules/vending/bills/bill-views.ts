@@ -8,6 +8,7 @@ import {
   formatNaira,
   maskToken,
   type VendChannel,
+  type VendRowBill,
 } from '@vendport/shared';
 import { clientFailureReason } from '../records/vend-reads.service';
 import type { VendRow } from '../records/vends.repo';
@@ -49,6 +50,22 @@ export function billOut(v: VendRow, b: VendBillRow, token: 'FULL' | 'MASKED'): B
     createdAt: v.createdAt.toISOString(),
     completedAt: v.completedAt?.toISOString() ?? null,
     reversedAt: v.reversedAt?.toISOString() ?? null,
+  };
+}
+
+/** A bill's facts on a history row (list and export): the token masked, whoever reads it. */
+export function billRowOut(b: VendBillRow | null): VendRowBill {
+  if (!b) return null;
+  return {
+    biller: b.billerCode,
+    billerName: billerOf(b.billerCode)?.name ?? b.billerCode,
+    customerNumber: b.customerNumber,
+    customerName: b.customerName,
+    meterType: b.meterType,
+    bouquetName: b.bouquetName,
+    token: maskToken(b.token),
+    units: b.units,
+    receiptReference: b.receiptReference,
   };
 }
 

@@ -30,15 +30,6 @@ export async function findVerification(
   return row ?? null;
 }
 
-export async function insertVendBill(db: Db, values: typeof vendBills.$inferInsert): Promise<void> {
-  await db.insert(vendBills).values(values);
-}
-
-/** The bill row of a vend whose insert was refused (funds, a reference used): it has no vend. */
-export async function deleteVendBill(db: Db, vendId: string): Promise<void> {
-  await db.delete(vendBills).where(eq(vendBills.vendId, vendId));
-}
-
 export async function findVendBill(db: Db, vendId: string): Promise<VendBillRow | null> {
   const [row] = await db.select().from(vendBills).where(eq(vendBills.vendId, vendId));
   return row ?? null;

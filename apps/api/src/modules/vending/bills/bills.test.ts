@@ -330,6 +330,53 @@ describe('[BILLS] electricity and TV payments', () => {
     expect(airtime.statusCode).toBe(409);
   });
 
+  it("[BILLS] the bill row is written by the vend's own statement: a failure after the vend insert leaves neither row; a replay leaves exactly one of each", async () => {
+    const db = t.app.ctx.dbHandle;
+    await fund(t.app, corp.corporateId, 310_000);
+    const body = { reference: newRef('BILL'), ...electricity({ amount: '3100', phone: '08039990001' }) };
+    const rows = async () => {
+      const [r] = await db.query<{ vends: number; bills: number }>(
+        `select (select count(*)::int from vends where reference = $1) as vends,
+                (select count(*)::int from vend_bills b join vends v on v.id = b.vend_id
+                  where v.reference = $1) as bills,
+                (select count(*)::int from vend_bills b where b.phone = '+2348039990001'
+                  and not exists (select 1 from vends v where v.id = b.vend_id)) as orphans`,
+        [body.reference],
+      );
+      return r;
+    };
+    // A failure once the vend is written (it is there, with its debit, when its bill row comes):
+    // a crash between the two, as the database sees it. The vend, its debit and the bill row go
+    // back together. (Were the bill written apart from the vend, the vend would not be there yet,
+    // or the bill would stay behind.)
+    await db.query(`create function test_fail_bill() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from vends v where v.id = new.vend_id and v.debit_transfer_id is not null) then
+          raise exception 'injected failure after the vend insert';
+        end if;
+        return new;
+      end $$`);
+    await db.query(`create trigger test_fail_bill before insert on vend_bills for each row
+      when (new.phone = '+2348039990001') execute function test_fail_bill()`);
+    const before = await balances(t.app, corp.corporateId);
+    try {
+      const failed = await withKey(key, 'POST', 'api/bills/pay', body);
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      expect(await rows()).toEqual({ vends: 0, bills: 0, orphans: 0 });
+      expect(await balances(t.app, corp.corporateId)).toEqual(before);
+    } finally {
+      await db.query('drop trigger test_fail_bill on vend_bills');
+      await db.query('drop function test_fail_bill()');
+    }
+    const first = await withKey(key, 'POST', 'api/bills/pay', body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.status).toBe('SUCCESSFUL');
+    const again = await withKey(key, 'POST', 'api/bills/pay', body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(await rows()).toEqual({ vends: 1, bills: 1, orphans: 0 });
+  });
+
   it('[BILLS] respond-async answers 202 PENDING, then the bill settles', async () => {
     const res = await withKey(
       key,

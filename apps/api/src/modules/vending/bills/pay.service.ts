@@ -1,6 +1,6 @@
 // Paying a bill (issue 51): a vend of kind ELECTRICITY or TV on the one lifecycle (place -> deliver
-// -> settle -> requery -> reversal), with the bill's facts written under the vend's id just before
-// the vend itself. The payment carries the verification it was confirmed on: reused while it is
+// -> settle -> requery -> reversal), with the bill's facts written under the vend's id by the one
+// statement that records the vend and debits the wallet (vend-debits.ts). The payment carries the verification it was confirmed on: reused while it is
 // fresh (10 minutes), made again after; a failed verification debits nothing.
 import { createHash } from 'node:crypto';
 import {
@@ -11,7 +11,7 @@ import {
   type TvSubscriptionType,
 } from '@vendport/shared';
 import type { AppContext } from '../../../infra/context';
-import { readableCode, uuidV7 } from '../../../infra/crypto';
+import { readableCode } from '../../../infra/crypto';
 import { AppError, badRequest, notFound } from '../../../infra/errors';
 import { bouquetForPay, type ServiceRow } from '../../catalogue';
 import {
@@ -24,15 +24,8 @@ import {
   type VendResult,
   vendMode,
 } from '../lifecycle/place-vend.service';
-import { findVendById, findVendByReference, type VendClient, vendClient } from '../records/vends.repo';
-import {
-  deleteVendBill,
-  findVendBill,
-  findVerification,
-  insertVendBill,
-  type VendBillRow,
-  type VerificationRow,
-} from './bills.repo';
+import { findVendByReference, type VendClient, vendClient } from '../records/vends.repo';
+import { findVendBill, findVerification, type VendBillRow, type VerificationRow } from './bills.repo';
 import { billClientCheck, verifyWith } from './verify.service';
 
 export interface BillPayInput {
@@ -174,9 +167,9 @@ export async function payBill(
     },
   };
   const resolved = await resolveVend(ctx, p, found.services);
-  const id = uuidV7();
-  await insertVendBill(ctx.db, {
-    vendId: id,
+  // The bill's facts are written by the statement that records the vend and debits the wallet:
+  // together or not at all; a replay of the reference writes neither.
+  const bill = {
     billerCode: input.biller,
     customerNumber: input.customerNumber,
     meterType: service.serviceType === 'ELECTRICITY' ? (input.meterType ?? null) : null,
@@ -188,15 +181,6 @@ export async function payBill(
     phone: input.phone,
     email: input.email ?? null,
     verificationId: verification.id,
-  });
-  let res: VendResult;
-  try {
-    res = await executeVend(ctx, { ...resolved, id, plan: null, input: { ...resolved.input } }, opts);
-  } catch (err) {
-    // Refused before the vend existed (funds, a stale read): its bill row has no vend.
-    if (!(await findVendById(ctx.db, id))) await deleteVendBill(ctx.db, id);
-    throw err;
-  }
-  if (res.vend.id !== id) await deleteVendBill(ctx.db, id); // a replay of the reference
-  return withBill(ctx, res);
+  };
+  return withBill(ctx, await executeVend(ctx, { ...resolved, plan: null, bill }, opts));
 }

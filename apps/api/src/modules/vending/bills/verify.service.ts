@@ -7,7 +7,7 @@ import type { AppContext } from '../../../infra/context';
 import { AppError, notFound } from '../../../infra/errors';
 import type { ServiceRow } from '../../catalogue';
 import { billerForClient } from '../../catalogue';
-import { type BillVerifyAnswer, providerOfStep, routeSteps } from '../../providers';
+import { type BillVerifyAnswer, breakerSkips, parseStep, providerOfStep, routeSteps } from '../../providers';
 import { sellsBills, type VendCaller, vendMode } from '../lifecycle/place-vend.service';
 import { type VendClient, vendClient } from '../records/vends.repo';
 import { insertVerification, type VerificationRow } from './bills.repo';
@@ -110,6 +110,13 @@ export async function verifyWith(
   );
   let last = 'no provider sells bills on this server';
   for (const step of steps) {
+    // A provider the breaker has taken out of the route (an outage, an admin's forced open) is not
+    // asked to verify either, as it is not sent the payment (chooseRoute): the payment that
+    // would follow could not go to it.
+    if (await breakerSkips(ctx, parseStep(step).provider)) {
+      last = `${parseStep(step).provider} is out of the route (provider health)`;
+      continue;
+    }
     const a = await askProvider(ctx, step, input);
     if (a.outcome === 'REJECTED') throw verificationFailed(input, a.message.toLowerCase());
     if (a.outcome === 'UNAVAILABLE') {

@@ -1,11 +1,11 @@
 // The vending histories' exports read here: the history's filters (vendWhere), newest first, in
 // keyset batches on (created_at, id) (infra/db/keyset-stream: what that guarantees under
 // concurrent vends).
-import { and } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
 import { keyCondition, keyOrder, keyTime } from '../../../infra/db/keyset';
 import { keysetBatches } from '../../../infra/db/keyset-stream';
-import { vends } from '../../../infra/db/schema';
+import { vendBills, vends } from '../../../infra/db/schema';
 import { corporateNamesByIds } from '../../corporates';
 import type { VendRow } from '../records/vends.repo';
 import { VEND_KEY, type VendFilter, vendWhere } from './vend-history.repo';
@@ -34,7 +34,17 @@ const COLUMNS = {
   failureReason: vends.failureReason,
   completedAt: vends.completedAt,
 };
+/** A bill's facts an export prints (issue 51); the token is masked by the export, never printed whole. */
+const BILL_COLUMNS = {
+  billerCode: vendBills.billerCode,
+  customerNumber: vendBills.customerNumber,
+  customerName: vendBills.customerName,
+  token: vendBills.token,
+};
 export type VendExportRow = Pick<VendRow, keyof typeof COLUMNS>;
+export type VendExportBill = {
+  [K in keyof typeof BILL_COLUMNS]: (typeof BILL_COLUMNS)[K]['_']['data'] | null;
+};
 
 /**
  * The vends matching `f` in batches; with `names`, each with its client's name. Names are looked
@@ -45,14 +55,15 @@ export async function* vendExportBatches(
   db: Db,
   f: VendExportFilter,
   opts: { names: boolean },
-): AsyncGenerator<Array<{ v: VendExportRow; corporateName: string }>> {
+): AsyncGenerator<Array<{ v: VendExportRow; bill: VendExportBill | null; corporateName: string }>> {
   const where = vendWhere({ ...f, page: 1, limit: 1 });
   const names = new Map<string, string>();
   const batches = keysetBatches(
     (after, limit) =>
       db
-        .select({ v: COLUMNS, kt: keyTime(vends.createdAt) })
+        .select({ v: COLUMNS, bill: BILL_COLUMNS, kt: keyTime(vends.createdAt) })
         .from(vends)
+        .leftJoin(vendBills, eq(vendBills.vendId, vends.id))
         .where(and(where, keyCondition(VEND_KEY, after && { op: '<', key: after })))
         .orderBy(...keyOrder(VEND_KEY, 'desc'))
         .limit(limit),
@@ -63,6 +74,6 @@ export async function* vendExportBatches(
       const unknown = [...new Set(rows.map((r) => r.v.corporateId).filter((id) => !names.has(id)))];
       for (const [id, name] of await corporateNamesByIds(db, unknown)) names.set(id, name);
     }
-    yield rows.map((r) => ({ v: r.v, corporateName: names.get(r.v.corporateId) ?? '' }));
+    yield rows.map((r) => ({ v: r.v, bill: r.bill, corporateName: names.get(r.v.corporateId) ?? '' }));
   }
 }

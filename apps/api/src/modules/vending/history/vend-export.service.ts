@@ -6,6 +6,7 @@ import {
   commissionModeWords,
   earnsCommission,
   koboToNairaString,
+  maskToken,
   networkWords,
   platformWords,
   serviceTypeWords,
@@ -14,9 +15,14 @@ import {
 import { csvChunks } from '../../../infra/csv';
 import type { Db } from '../../../infra/db/client';
 import { clientFailureReason } from '../records/vend-reads.service';
-import { type VendExportFilter, type VendExportRow, vendExportBatches } from './vend-export.repo';
+import {
+  type VendExportBill,
+  type VendExportFilter,
+  type VendExportRow,
+  vendExportBatches,
+} from './vend-export.repo';
 
-type CsvRow = { v: VendExportRow; corporateName: string };
+type CsvRow = { v: VendExportRow; bill: VendExportBill | null; corporateName: string };
 export const vendCsvColumns = (admin: boolean): Array<[string, (r: CsvRow) => unknown]> => [
   ['Date', (r) => r.v.createdAt],
   ['Vend', (r) => r.v.code],
@@ -45,6 +51,12 @@ export const vendCsvColumns = (admin: boolean): Array<[string, (r: CsvRow) => un
     ? ([['Provider answer', (r: CsvRow) => r.v.failureReason]] as Array<[string, (r: CsvRow) => unknown]>)
     : []),
   ['Completed', (r) => r.v.completedAt],
+  // A bill's facts (issue 51), after the columns clients already read by position; empty for
+  // airtime and data. The token masked (****1234) in every export: a file travels.
+  ['Biller', (r) => (r.bill?.billerCode ? networkWords(r.bill.billerCode) : '')],
+  ['Customer number', (r) => r.bill?.customerNumber ?? ''],
+  ['Customer name', (r) => r.bill?.customerName ?? ''],
+  ['Token', (r) => maskToken(r.bill?.token) ?? ''],
 ];
 
 /** The CSV of every vend matching `f`, newest first; `admin` adds the client's name and type. */

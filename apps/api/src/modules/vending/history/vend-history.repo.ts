@@ -11,7 +11,7 @@ import {
   keysetPaged,
   keyTime,
 } from '../../../infra/db/keyset';
-import { vends } from '../../../infra/db/schema';
+import { vendBills, vends } from '../../../infra/db/schema';
 import { containing, msisdnContaining } from '../../../infra/db/sql';
 import { corporateNameOf } from '../../corporates';
 
@@ -75,8 +75,15 @@ export async function vendHistoryPage(
     exactTotal: () => totals.vendTotal(db, f),
     rows: ({ bound, order, limit }) =>
       db
-        .select({ v: vends, corporateName: corporateNameOf(vends.corporateId), kt: keyTime(vends.createdAt) })
+        .select({
+          v: vends,
+          bill: vendBills,
+          corporateName: corporateNameOf(vends.corporateId),
+          kt: keyTime(vends.createdAt),
+        })
         .from(vends)
+        // A bill's facts (issue 51), by the vend's id: nothing for airtime and data rows.
+        .leftJoin(vendBills, eq(vendBills.vendId, vends.id))
         .where(and(where, keyCondition(VEND_KEY, bound)))
         .orderBy(...keyOrder(VEND_KEY, order))
         .limit(limit),

@@ -2,10 +2,10 @@
 // with the §3 filters, as JSON pages (by keyset) or the whole filtered set as CSV (streamed:
 // vend-export.service).
 import {
+  adminVendListItem,
   adminVendListQuery,
-  adminVendView,
   keysetPaginated,
-  portalVendView,
+  portalVendListItem,
   vendListQuery,
 } from '@vendport/shared';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +16,7 @@ import { sendCsvStream } from '../../../infra/csv';
 import { keysetEnvelope } from '../../../infra/http';
 import { lagosDayEnd, lagosDayStart } from '../../../infra/lagos-time';
 import { corporateOf } from '../../../infra/request-context';
+import { billRowOut } from '../bills/bill-views';
 import { type VendFilter, vendHistoryPage, vendOut } from '../records/vend-reads.service';
 import { adminOut } from '../records/vend-views';
 import { vendHistoryCsv } from './vend-export.service';
@@ -56,7 +57,7 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'My vending history with filters (search: phone, reference or VND code); format=csv exports',
         querystring: vendListQuery,
-        response: { 200: keysetPaginated(portalVendView) },
+        response: { 200: keysetPaginated(portalVendListItem) },
       },
     },
     async (req, reply) => {
@@ -65,7 +66,10 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
       if (q.format === 'csv')
         return sendCsvStream(reply, 'vending-history.csv', vendHistoryCsv(ctx.db, f, { admin: false }));
       const p = await vendHistoryPage(ctx.db, { ...f, cursor: q.cursor }, ctx.reads);
-      return keysetEnvelope('Vending history retrieved', p, (x) => vendOut(x.v));
+      return keysetEnvelope('Vending history retrieved', p, (x) => ({
+        ...vendOut(x.v),
+        bill: billRowOut(x.bill),
+      }));
     },
   );
 
@@ -77,7 +81,7 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Vending across clients with filters (clientType, corporateId ...); format=csv exports',
         querystring: adminVendListQuery,
-        response: { 200: keysetPaginated(adminVendView) },
+        response: { 200: keysetPaginated(adminVendListItem) },
       },
     },
     async (req, reply) => {
@@ -86,7 +90,10 @@ export async function vendHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
       if (q.format === 'csv')
         return sendCsvStream(reply, 'vending-transactions.csv', vendHistoryCsv(ctx.db, f, { admin: true }));
       const p = await vendHistoryPage(ctx.db, { ...f, cursor: q.cursor }, ctx.reads);
-      return keysetEnvelope('Vending transactions retrieved', p, adminOut);
+      return keysetEnvelope('Vending transactions retrieved', p, (x) => ({
+        ...adminOut(x),
+        bill: billRowOut(x.bill),
+      }));
     },
   );
 }

@@ -9,6 +9,7 @@ import { startReloadlyMock } from '../../../../../../mocks/reloadly/server';
 import { SANDBOX_KEYS, startVtpassMock } from '../../../../../../mocks/vtpass/server';
 import {
   auditLogs,
+  billVerifications,
   notifications,
   providerBalances,
   providerCalls,
@@ -22,7 +23,15 @@ import { installProviders, providersOf } from '../../providers/registry';
 import { VTPASS_REFUSAL_CODES } from '../../providers/vtpass.answers';
 import { createVtpassClient } from '../../providers/vtpass.client';
 import { VtpassProvider } from '../../providers/vtpass.provider';
-import { apiKeyFor, apiVend, assignDefaults, expectBooksBalanced, fund } from '../vending.testing';
+import {
+  apiKeyFor,
+  apiVend,
+  assignDefaults,
+  balances,
+  expectBooksBalanced,
+  fund,
+  prepaidBill,
+} from '../vending.testing';
 import { requeryVend } from './requery.service';
 
 let t: TestApp;
@@ -129,6 +138,33 @@ describe('[BREAKER] a provider that misbehaves is taken out of the route', () =>
       expect(row).toMatchObject({ provider: 'VTPASS', routeIndex: 0, status: 'PENDING' });
     }
     expect(reloadlyTopups()).toBe(topupsBefore + 1);
+    await expectBooksBalanced(t.app);
+  });
+
+  it('[BREAKER] a bill while VTpass is open: neither verified nor paid there (no other provider sells bills: 503, nothing debited); closed again, VTpass serves it', async () => {
+    await tripOn500();
+    vtpass.app.vtpass.fault = null;
+    expect((await health()).state).toBe('OPEN');
+    const sentBefore = vtpassPays();
+    const verifications = async () =>
+      (await db().select().from(billVerifications).where(eq(billVerifications.corporateId, corp.corporateId)))
+        .length;
+    const verifiedBefore = await verifications();
+    const before = await balances(t.app, corp.corporateId);
+    const bill = prepaidBill('1000');
+    const refused = await api('POST', 'bills/pay', corp, bill);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().message).toContain('Ikeja Electric could not be reached to verify 1111111111111');
+    // Not even asked to verify (a healthy VTpass would have verified it, and the payment then
+    // found no channel): no verification recorded, nothing debited, nothing sent.
+    expect(await verifications()).toBe(verifiedBefore);
+    expect(await balances(t.app, corp.corporateId)).toEqual(before);
+    expect(vtpassPays()).toBe(sentBefore);
+    await force('CLOSED', 'VTpass is back');
+    const paid = (await api('POST', 'bills/pay', corp, bill)).json().data;
+    expect(paid.status).toBe('SUCCESSFUL');
+    expect((await vendAt(paid.id)).provider).toBe('VTPASS');
+    expect(vtpassPays()).toBe(sentBefore + 1);
     await expectBooksBalanced(t.app);
   });
 

@@ -30,6 +30,7 @@ import {
   findVendByReference,
   insertVendWithDebit,
   type NewVend,
+  type NewVendBill,
   type VendClient,
   type VendCorporate,
   type VendRow,
@@ -112,8 +113,11 @@ export interface Resolved extends Prepared {
   commissionMode: 'UPFRONT' | 'ACCRUED' | 'NONE';
   routes: string[];
   first: Route;
-  /** The vend's id when the caller made it first (a bill writes its facts under it before the vend). */
-  id?: string;
+  /**
+   * What else is written with the vend, in its one statement (a bill's facts, issue 51): both
+   * exist or neither, and a replay of the reference writes neither.
+   */
+  bill?: NewVendBill;
 }
 
 export function requestHash(x: {
@@ -317,7 +321,7 @@ export function executeVend(ctx: AppContext, r: Resolved, opts: VendOptions = {}
 
 async function runVend(ctx: AppContext, r: Resolved, opts: VendOptions): Promise<VendResult> {
   // Time-ordered (migration 0021): the vends' indexes grow at their right end.
-  const id = r.id ?? uuidV7();
+  const id = uuidV7();
   const now = new Date();
   const floatAccount = floatOf(r.first.route);
   const crashGuardMs = ctx.config.PROVIDER_TIMEOUT_MS * r.routes.length + 120_000;
@@ -383,6 +387,7 @@ async function runVend(ctx: AppContext, r: Resolved, opts: VendOptions): Promise
       },
       debitPosting(money, entries),
       opts.accessGeneration,
+      r.bill,
     );
     created = {
       ...values,

@@ -9,9 +9,10 @@
 // flight under one new reference) or whose answer was lost is posted again vend by vend, so each gets
 // its own answer (migration 0008: a vend already written gets the debit it has).
 import type { Db } from '../../../infra/db/client';
-import { pgErrorCode, runStatement, type Statement } from '../../../infra/db/sql';
+import { pgErrorCode, runStatement } from '../../../infra/db/sql';
 import { groupCommitPer } from '../../../infra/group-commit';
 import { insufficientFunds } from '../../ledger';
+import { RECORD_AND_DEBIT, RECORD_AND_DEBIT_WITH_BILLS } from './vend-debits.repo';
 
 /** One vend for vend_record_and_debit: its row, its CREATED event and its debit. */
 export interface VendDebitPayload {
@@ -29,12 +30,13 @@ export interface VendDebitPayload {
    * API-key read (migration 0020): its debit is refused STALE, nothing written, if it has moved.
    */
   generation?: number;
+  /**
+   * A row written with the vend, in the same statement: a bill's facts (vend_bills, issue 51),
+   * snake_case columns. Written exactly when the vend is (outcome POSTED), so a bill never exists
+   * without its vend nor a vend of a bill without its facts, whatever crashes in between.
+   */
+  bill?: Record<string, unknown>;
 }
-
-const RECORD_AND_DEBIT: Statement = {
-  name: 'vend_record_and_debit',
-  text: 'select vend_id, transfer_id, outcome from vend_record_and_debit($1::jsonb)',
-};
 
 /**
  * A vend's answer within its batch: its debit's id, null when its wallet could not cover it, or
@@ -72,7 +74,8 @@ const queueOf = groupCommitPer<Db, VendDebitPayload, Posted>((db) => ({
     const items = retry ? batch.map((p) => ({ ...p, retry: true })) : batch;
     const rows = await runStatement<{ vend_id: string; transfer_id: string | null; outcome: string }>(
       db,
-      RECORD_AND_DEBIT,
+      // Airtime and data batches keep the plain statement: the bills' insert costs them nothing.
+      batch.some((p) => p.bill) ? RECORD_AND_DEBIT_WITH_BILLS : RECORD_AND_DEBIT,
       [JSON.stringify(items)],
     );
     return new Map(

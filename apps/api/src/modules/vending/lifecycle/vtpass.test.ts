@@ -20,6 +20,7 @@ import {
   expectBooksBalanced,
   fund,
   newRef,
+  prepaidBill,
 } from '../vending.testing';
 import { checkAtProvider } from './provider-check.service';
 import { requeryVend } from './requery.service';
@@ -58,6 +59,16 @@ afterAll(async () => {
 
 const detail = async (id: string, who: TestUser = admin) => (await api('GET', `vend/${id}`, who)).json().data;
 const vendVia = (phone: string, amount = 500) => apiVend(t.app, key, { phone, network: 'MTN', amount });
+/** VTpass's transaction-update callback for one of our request ids (a hint, never the truth). */
+const vtpassCallback = (requestId: string, status: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/providers/vtpass/callback',
+    payload: {
+      type: 'transaction-update',
+      data: { code: '000', requestId, content: { transactions: { status } } },
+    },
+  });
 
 describe('[VTPASS] vending through VTpass', () => {
   it('[VTPASS] a delivered answer: SUCCESSFUL, one attempt with a Lagos-time request id, the client sees neither the upstream nor its answer (issue 53 point 4)', async () => {
@@ -114,14 +125,7 @@ describe('[VTPASS] vending through VTpass', () => {
     expect(sent).toHaveLength(1);
 
     // The callback is acknowledged as VTpass documents, and settles nothing by itself.
-    const cb = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/providers/vtpass/callback',
-      payload: {
-        type: 'transaction-update',
-        data: { code: '000', requestId, content: { transactions: { status: 'delivered' } } },
-      },
-    });
+    const cb = await vtpassCallback(requestId, 'delivered');
     expect(cb.statusCode).toBe(200);
     expect(cb.json()).toEqual({ response: 'success' });
     expect((await detail(v.id)).status).toBe('PENDING');
@@ -180,18 +184,7 @@ describe('[VTPASS] vending through VTpass', () => {
     // VTpass reverses the delivered transaction and sends its notice.
     const txn = mock.app.vtpass.transactions.get(requestId)!;
     (txn as { status: string }).status = 'reversed';
-    const notice = {
-      type: 'transaction-update',
-      data: { code: '000', requestId, content: { transactions: { status: 'reversed' } } },
-    };
-    for (let i = 0; i < 3; i++) {
-      const cb = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/providers/vtpass/callback',
-        payload: notice,
-      });
-      expect(cb.statusCode).toBe(200);
-    }
+    for (let i = 0; i < 3; i++) expect((await vtpassCallback(requestId, 'reversed')).statusCode).toBe(200);
     // Three hints, one check waiting.
     const waiting = await t.app.ctx.dbHandle.query<{ n: number }>(
       "select count(*)::int as n from jobs where queue = 'provider-check' and status = 'PENDING' and payload->>'vendId' = $1",
@@ -298,6 +291,64 @@ describe('[VTPASS] vending through VTpass', () => {
     expect(await discrepanciesOf(t.app, assumed.id)).toEqual([
       expect.objectContaining({ kind: 'DELIVERED_AFTER_REFUND', source: 'RECONCILIATION' }),
     ]);
+    await expectBooksBalanced(t.app);
+  });
+
+  it('[VTPASS] a bill: the callback saying delivered is only a hint; the requery by the same id settles it, with its token', async () => {
+    const before = await balances(t.app, corp.corporateId);
+    // 1111111111112: VTpass answers pending, and delivers on the first requery (BILL_SANDBOX_NUMBERS).
+    const bill = (await api('POST', 'bills/pay', corp, prepaidBill('1000', '1111111111112'))).json().data;
+    expect(bill).toMatchObject({ status: 'PENDING', token: null });
+    const requestId = (await detail(bill.id)).attempts[0].requestId;
+    expect(mock.app.vtpass.transactions.get(requestId)?.status).toBe('pending');
+    const cb = await vtpassCallback(requestId, 'delivered');
+    expect(cb.json()).toEqual({ response: 'success' });
+    // The callback's word alone settles nothing and brings no token.
+    expect((await api('GET', `bills/${bill.id}`, corp)).json().data).toMatchObject({
+      status: 'PENDING',
+      token: null,
+    });
+    await runDueJobs(t.app.ctx, { now: later(1_000) });
+    const settled = (await api('GET', `bills/${bill.id}`, corp)).json().data;
+    expect(settled.status).toBe('SUCCESSFUL');
+    expect(settled.token).toMatch(/^\d{4}(-\d{4}){4}$/);
+    expect((await detail(bill.id)).attempts).toEqual([
+      expect.objectContaining({ requestId, status: 'SUCCESSFUL', requeryCount: 1 }),
+    ]);
+    expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet - 100_000);
+    await expectBooksBalanced(t.app);
+  });
+
+  it('[VTPASS] a bill reconciled: refunded when VTpass had no record of it, found DELIVERED_AFTER_REFUND when VTpass delivered after all', async () => {
+    const day = previousLagosDay(new Date());
+    const bill = (await api('POST', 'bills/pay', corp, prepaidBill('1500', '1111111111112'))).json().data;
+    expect(bill.status).toBe('PENDING');
+    const requestId = (await detail(bill.id)).attempts[0].requestId;
+    const txn = mock.app.vtpass.transactions.get(requestId)!;
+    mock.app.vtpass.transactions.delete(requestId);
+    const graceMs = (t.app.ctx.config.PROVIDER_NOT_FOUND_GRACE_MINUTES + 1) * 60_000;
+    const before = await balances(t.app, corp.corporateId);
+    expect((await requeryVend(t.app.ctx, bill.id, { now: later(graceMs) })).vend.status).toBe('FAILED');
+    expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet + 150_000);
+    (txn as { status: string }).status = 'delivered';
+    mock.app.vtpass.transactions.set(requestId, txn);
+    await ageVend(t.app, bill.id);
+    const run = (await api('POST', 'admin/reconciliations', admin, { provider: 'VTPASS', day })).json().data;
+    expect(run.status).toBe('DONE');
+    expect(run.findings).toContainEqual(
+      expect.objectContaining({
+        kind: 'DELIVERED_AFTER_REFUND',
+        code: bill.code,
+        ourStatus: 'FAILED',
+        providerStatus: 'SUCCESSFUL',
+        providerAmountKobo: 150_000,
+      }),
+    );
+    expect(await discrepanciesOf(t.app, bill.id)).toEqual([
+      expect.objectContaining({ kind: 'DELIVERED_AFTER_REFUND', source: 'RECONCILIATION', status: 'OPEN' }),
+    ]);
+    // Found, not acted on: the refund stands until an admin resolves it.
+    expect((await balances(t.app, corp.corporateId)).wallet).toBe(before.wallet + 150_000);
     await expectBooksBalanced(t.app);
   });
 

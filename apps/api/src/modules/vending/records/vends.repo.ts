@@ -2,7 +2,7 @@
 // filtered history lists, and the row locks the status changes take.
 import { and, count, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, LIVE_INSTANCE_NAMES } from '../../../infra/db/client';
-import { vends } from '../../../infra/db/schema';
+import { type vendBills, vends } from '../../../infra/db/schema';
 import { isUuid, runStatement, type Statement } from '../../../infra/db/sql';
 import { groupCommitPer } from '../../../infra/group-commit';
 import type { ClientTerms } from '../../auth';
@@ -332,10 +332,17 @@ export type NewVend = Omit<
   | 'completedAt'
 >;
 
+/** A bill's facts (issue 51), recorded with its vend (under the vend's id) by insertVendWithDebit. */
+export type NewVendBill = Omit<
+  typeof vendBills.$inferInsert,
+  'vendId' | 'token' | 'units' | 'receiptReference' | 'details' | 'createdAt' | 'updatedAt'
+>;
+
 /**
  * Records a new vend (PENDING, with its CREATED event) and posts its debit, in one statement with
  * whatever other new vends are waiting (vend-debits.ts; migration 0019, with ledger_post's locks
- * and floors): the vend exists exactly when its debit does. Throws the database's error: a unique violation of
+ * and floors): the vend exists exactly when its debit does, and a bill's facts (`bill`) exactly when
+ * its vend does. Throws the database's error: a unique violation of
  * vends_reference_uq when the reference is taken, SQLSTATE V0402 when the wallet's floor would
  * be crossed (nothing is written either way).
  */
@@ -350,6 +357,7 @@ export async function insertVendWithDebit(
     entries: Array<{ accountId: string; amountKobo: number }>;
   },
   generation?: number,
+  bill?: NewVendBill,
 ): Promise<{ debitTransferId: string }> {
   const debitTransferId = await postVendDebit(db, {
     vend: {
@@ -397,6 +405,20 @@ export async function insertVendWithDebit(
     // Undefined for a vend decided on a fresh read: JSON.stringify leaves it out, and the debit
     // checks no generation for it.
     generation,
+    bill: bill && {
+      vend_id: v.id,
+      biller_code: bill.billerCode,
+      customer_number: bill.customerNumber,
+      meter_type: bill.meterType ?? null,
+      subscription_type: bill.subscriptionType ?? null,
+      bouquet_code: bill.bouquetCode ?? null,
+      bouquet_name: bill.bouquetName ?? null,
+      customer_name: bill.customerName ?? null,
+      customer_address: bill.customerAddress ?? null,
+      phone: bill.phone,
+      email: bill.email ?? null,
+      verification_id: bill.verificationId,
+    },
   });
   return { debitTransferId };
 }

@@ -1,11 +1,11 @@
 // Shared pieces of the two home screens: greeting, shortcuts, the daily-by-network chart's rows.
-import { NETWORKS } from '@vendport/shared';
+import { BILL_KINDS, NETWORKS } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type ChartRow, type ChartSeries, NETWORK_COLOURS } from '@/components/chart';
 import { ChartCard } from '@/components/chart-card';
 import { ChevronRightIcon } from '@/components/ui/icons';
-import { networkLabel } from '@/lib/catalogue-labels';
+import { networkLabel, vendKindLabel } from '@/lib/catalogue-labels';
 import { formatShortDate } from '@/lib/format';
 
 export function greeting(hour: number): string {
@@ -14,19 +14,22 @@ export function greeting(hour: number): string {
   return 'Good evening';
 }
 
-export const NETWORK_SERIES: ChartSeries[] = NETWORKS.map((n) => ({
-  key: n,
-  label: networkLabel(n),
-  colour: NETWORK_COLOURS[n] ?? '#64748b',
-}));
+/**
+ * The daily chart's series, each in the legend: airtime and data per network, then bills per kind
+ * (Electricity, TV: the keys the daily points carry beside the networks, issue 51).
+ */
+export const NETWORK_SERIES: ChartSeries[] = [
+  ...NETWORKS.map((n) => ({ key: n, label: networkLabel(n), colour: NETWORK_COLOURS[n] ?? '#64748b' })),
+  ...BILL_KINDS.map((k) => ({ key: k, label: vendKindLabel(k), colour: NETWORK_COLOURS[k] ?? '#64748b' })),
+];
 
-/** One chart row per Lagos day (MMM D), the successful value per network. */
+/** One chart row per Lagos day (MMM D), the successful value per series (network or bill kind). */
 export const dailyRows = (
   daily: Array<{ day: string; byNetwork: Partial<Record<string, number>> }>,
 ): ChartRow[] =>
   daily.map((p) => ({
     label: formatShortDate(p.day),
-    values: Object.fromEntries(NETWORKS.map((n) => [n, p.byNetwork[n] ?? 0])),
+    values: Object.fromEntries(NETWORK_SERIES.map((s) => [s.key, p.byNetwork[s.key] ?? 0])),
   }));
 
 export function QuickLink({
@@ -57,7 +60,7 @@ export function QuickLink({
   );
 }
 
-/** Successful value per Lagos day, stacked by network (both homes). */
+/** Successful value per Lagos day, stacked by network and bill kind (both homes). */
 export function DailySalesCard({
   daily,
   loading,
@@ -68,7 +71,7 @@ export function DailySalesCard({
   return (
     <ChartCard
       heading="Sales per day"
-      description="Value of successful vends by network, Lagos days."
+      description="Value of successful vends by network, and of bills by kind, Lagos days."
       loading={loading}
       title="Sales per day by network"
       rows={dailyRows(daily)}

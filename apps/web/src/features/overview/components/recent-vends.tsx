@@ -4,13 +4,23 @@ import { Link } from 'react-router';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Table } from '@/components/ui/table';
 import { VendStatusBadge } from '@/components/vend-status-badge';
-import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
+import {
+  isBillKindValue,
+  recipientHeaders,
+  recipientNetworkLabel,
+  recipientWords,
+  vendKindLabel,
+} from '@/lib/catalogue-labels';
 import { formatDate, formatNaira, formatTime } from '@/lib/format';
 import { formatMsisdn } from '@/lib/labels';
 
 type Recent = CorporateDashboardView['recent'][number];
 
+/** The row as the recipient words read it: its kind and its network (or biller). */
+const kindOf = (v: Recent) => ({ type: v.serviceType, network: v.network });
+
 export function RecentVends({ rows, loading }: { rows: Recent[]; loading: boolean }) {
+  const words = recipientHeaders(rows.map(kindOf));
   return (
     <Card className="overflow-hidden">
       <CardHeader
@@ -44,11 +54,17 @@ export function RecentVends({ rows, loading }: { rows: Recent[]; loading: boolea
               </Link>
             ),
           },
-          { key: 'phone', header: 'Phone', cell: (v) => formatMsisdn(v.msisdn) },
+          {
+            key: 'phone',
+            header: words.number,
+            cardLabel: (v) => recipientWords(kindOf(v)).number,
+            // A bill's number is a meter or smartcard number, not a phone to format.
+            cell: (v) => (isBillKindValue(v.serviceType) ? v.msisdn : formatMsisdn(v.msisdn)),
+          },
           {
             key: 'what',
             header: 'Service',
-            cell: (v) => `${networkLabel(v.network)} ${serviceTypeLabel(v.serviceType)}`,
+            cell: (v) => `${recipientNetworkLabel(kindOf(v))} ${vendKindLabel(v.serviceType)}`,
           },
           {
             key: 'amount',

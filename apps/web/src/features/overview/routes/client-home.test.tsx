@@ -5,7 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { makeUser, stubFetch } from '../../../../test/factories';
 import { renderApp } from '../../../../test/render-app';
+import { NETWORK_SERIES } from '../components/home-parts';
 import { rangeDays } from '../range';
+
+/** The legend's entries (the chart draws one per series), each told apart by its own colour. */
+const legendOf = (series: typeof NETWORK_SERIES) => {
+  expect(new Set(series.map((s) => s.colour)).size).toBe(series.length);
+  return series.map((s) => s.label);
+};
 
 const ok = (data: unknown) => ({ success: true, message: 'ok', data });
 const layout = () => [
@@ -114,6 +121,58 @@ describe('client home', () => {
     expect(screen.getByTestId('range-shown')).toHaveTextContent('01/01/2025 – 31/01/2025');
     expect(screen.getAllByTestId('chart-empty').length).toBeGreaterThan(0);
   }, 30_000);
+
+  it('[HOME] the daily chart draws bills beside the networks, Electricity and TV in its legend; a bill in the last ten reads as its meter number at its biller', async () => {
+    sessionStore.login(makeUser({ permissions: ['dashboard.view'] }), 'tok', false);
+    const base = view({ value: 120_000, count: 3 });
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([
+        ...layout(),
+        {
+          path: /corporate-dashboard-data/,
+          body: ok({
+            ...base,
+            daily: [
+              {
+                day: '2026-03-11',
+                totalKobo: 1_070_000,
+                byNetwork: { ...zeroNetworks, MTN: 120_000, ELECTRICITY: 500_000, TV: 450_000 },
+              },
+            ],
+            recent: [
+              {
+                ...base.recent[0]!,
+                id: 'vnd-2',
+                code: 'VND-0002',
+                msisdn: '1111111111111',
+                network: 'IKEDC',
+                serviceType: 'ELECTRICITY',
+              },
+            ],
+          }),
+        },
+      ]).fn,
+    );
+    renderApp('/dashboard?filter=today');
+    const table = await screen.findByRole('table', { name: 'Sales per day by network' }, { timeout: 10_000 });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Day', 'MTN', 'Airtel', 'Glo', '9mobile', 'Electricity', 'TV']);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('₦5,000.00');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('₦4,500.00');
+    expect(legendOf(NETWORK_SERIES)).toEqual(['MTN', 'Airtel', 'Glo', '9mobile', 'Electricity', 'TV']);
+    const recent = screen.getByRole('table', { name: 'Last ten vends' });
+    const headers = within(recent)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toContain('Meter number');
+    expect(headers).not.toContain('Phone');
+    expect(recent).toHaveTextContent('1111111111111');
+    expect(recent).toHaveTextContent('Ikeja Electric Electricity');
+  });
 
   it('[HOME] a failed load says so with a retry', async () => {
     sessionStore.login(makeUser({ permissions: ['dashboard.view'] }), 'tok', false);

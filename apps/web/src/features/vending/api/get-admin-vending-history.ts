@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminVendView, KeysetPaginated } from '@vendport/shared';
+import type { AdminVendListItem, KeysetPaginated } from '@vendport/shared';
 import { api } from '@/lib/api-client';
 import { type VendingFilters, vendingKeys } from './query-keys';
 
@@ -7,7 +7,7 @@ export const ADMIN_VENDING_HISTORY_PATH = 'corporates-transactions/vending';
 
 /** Every client's vends, newest first. */
 export const getAdminVendingHistory = (f: VendingFilters, signal?: AbortSignal) =>
-  api.get<KeysetPaginated<AdminVendView>>(ADMIN_VENDING_HISTORY_PATH, { query: f, signal });
+  api.get<KeysetPaginated<AdminVendListItem>>(ADMIN_VENDING_HISTORY_PATH, { query: f, signal });
 
 export const adminVendingHistoryQueryOptions = (f: VendingFilters) =>
   queryOptions({

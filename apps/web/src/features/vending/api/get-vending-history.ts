@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { KeysetPaginated, PortalVendView } from '@vendport/shared';
+import type { KeysetPaginated, PortalVendListItem } from '@vendport/shared';
 import { api } from '@/lib/api-client';
 import { type VendingFilters, vendingKeys } from './query-keys';
 
@@ -7,7 +7,7 @@ export const VENDING_HISTORY_PATH = 'transactions/vending';
 
 /** My vends, newest first (search: phone, reference or VND code). */
 export const getVendingHistory = (f: VendingFilters, signal?: AbortSignal) =>
-  api.get<KeysetPaginated<PortalVendView>>(VENDING_HISTORY_PATH, { query: f, signal });
+  api.get<KeysetPaginated<PortalVendListItem>>(VENDING_HISTORY_PATH, { query: f, signal });
 
 export const vendingHistoryQueryOptions = (f: VendingFilters) =>
   queryOptions({

@@ -1,23 +1,45 @@
 // Vends as a table: date (DD/MM/YYYY and h:mm A), reference, phone, network, type, amount,
-// commission and status; the admin's view adds the client. A bill's row shows its customer number,
-// its biller and its kind (the token is on the vend's details only). A row opens the details.
-import { type AdminVendView, earnsCommission, type PortalVendView } from '@vendport/shared';
+// commission and status; the admin's view adds the client. A bill's row shows its customer number
+// (named for what it is: Meter number, Smartcard number), its customer's name, its token masked
+// (****1234; in full on the client's own details only), its biller and its kind. A row opens the
+// details.
+import { type AdminVendListItem, earnsCommission, type PortalVendListItem } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MoneyLabel } from '@/components/money-label';
 import { type Column, Table } from '@/components/ui/table';
 import { TestModeBadge, VendStatusBadge } from '@/components/vend-status-badge';
-import { isBillKindValue, recipientNetworkLabel, vendKindLabel } from '@/lib/catalogue-labels';
+import {
+  isBillKindValue,
+  recipientHeaders,
+  recipientNetworkLabel,
+  recipientWords,
+  vendKindLabel,
+} from '@/lib/catalogue-labels';
 import { formatDate, formatNaira, formatTime } from '@/lib/format';
 import { clientTypeLabel, formatMsisdn } from '@/lib/labels';
 
-/** The phone, or a bill's customer number (meter, smartcard: a bill's phone field holds it). */
-function Recipient({ row }: { row: PortalVendView }) {
-  if (isBillKindValue(row.type)) return <span className="font-mono text-xs">{row.phone}</span>;
-  return <span className="tabular-nums">{formatMsisdn(row.phone)}</span>;
+/**
+ * The phone, or a bill's customer number (meter, smartcard: a bill's phone field holds it) with
+ * the customer's name and the token, masked, under it.
+ */
+function Recipient({ row }: { row: PortalVendListItem }) {
+  if (!isBillKindValue(row.type)) return <span className="tabular-nums">{formatMsisdn(row.phone)}</span>;
+  const bill = row.bill;
+  return (
+    <div data-testid="bill-recipient">
+      <span className="font-mono text-xs">{row.phone}</span>
+      {bill?.customerName ? (
+        <div className="max-w-[12rem] truncate text-xs text-slate-600" title={bill.customerName}>
+          {bill.customerName}
+        </div>
+      ) : null}
+      {bill?.token ? <div className="font-mono text-xs text-slate-500">Token {bill.token}</div> : null}
+    </div>
+  );
 }
 
-export function VendingTable<T extends PortalVendView>({
+export function VendingTable<T extends PortalVendListItem>({
   rows,
   loading,
   emptyText,
@@ -30,10 +52,13 @@ export function VendingTable<T extends PortalVendView>({
   /** Where a vend's details live: /dashboard/vending-history or /admin-dashboard/vending-history. */
   detailsPath: string;
   /** Shows the client column (admins), rendering the client's name. */
-  client?: (row: T & AdminVendView) => ReactNode;
+  client?: (row: T & AdminVendListItem) => ReactNode;
 }) {
   const navigate = useNavigate();
   const to = (r: T) => `${detailsPath}/${r.id}`;
+  // Phone and Network, or a bill's Meter number and Biller: the page's word over the column, each
+  // row's own on its card.
+  const words = recipientHeaders(rows);
   const columns: Column<T>[] = [
     {
       key: 'date',
@@ -55,7 +80,7 @@ export function VendingTable<T extends PortalVendView>({
             // Beside seven other columns: a long name takes at most three lines, in full on hover.
             wrap: { min: '8.5rem', max: '14rem' },
             cell: (r: T) => {
-              const a = r as T & AdminVendView;
+              const a = r as T & AdminVendListItem;
               return (
                 <>
                   <div className="line-clamp-3 font-medium text-slate-900" title={a.corporateName}>
@@ -92,7 +117,8 @@ export function VendingTable<T extends PortalVendView>({
           {
             key: 'phone',
             card: 'main' as const,
-            header: 'Phone',
+            header: words.number,
+            cardLabel: (r: T) => recipientWords(r).number,
             cell: (r: T) => (
               <div>
                 <Recipient row={r} />
@@ -105,10 +131,16 @@ export function VendingTable<T extends PortalVendView>({
           {
             key: 'phone',
             card: 'main' as const,
-            header: 'Phone',
+            header: words.number,
+            cardLabel: (r: T) => recipientWords(r).number,
             cell: (r: T) => <Recipient row={r} />,
           },
-          { key: 'network', header: 'Network', cell: (r: T) => recipientNetworkLabel(r) },
+          {
+            key: 'network',
+            header: words.network,
+            cardLabel: (r: T) => recipientWords(r).network,
+            cell: (r: T) => recipientNetworkLabel(r),
+          },
         ]),
     {
       key: 'type',

@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminVendView } from '@vendport/shared';
+import type { AdminVendView, PortalVendListItem } from '@vendport/shared';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { makeVend, makeVendDetail } from '../../../../test/catalogue-factories';
-import { makeUser, pageOf, stubFetch } from '../../../../test/factories';
+import { makeUser, pageOf, screenWidth, stubFetch } from '../../../../test/factories';
 import { renderApp } from '../../../../test/render-app';
 
 const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
@@ -387,5 +387,118 @@ describe('admin vending history', () => {
       password: 'Correct-Horse-9',
       reason: 'Customer was double-charged by the network',
     });
+  });
+});
+
+// Bills on the history (issue 51): a bill's row carries its customer's name and its token masked,
+// and its number and biller are named for what they are, on the table and on the phone's cards.
+const meterBill: PortalVendListItem = {
+  ...makeVend({ id: 'vnd_b1', code: 'VND-BILL00000001', reference: 'PTL-bill-1', phone: '1111111111111' }),
+  network: 'IKEDC',
+  type: 'ELECTRICITY',
+  bill: {
+    biller: 'IKEDC',
+    billerName: 'Ikeja Electric',
+    customerNumber: '1111111111111',
+    customerName: 'TESTMETER1 ONE',
+    meterType: 'PREPAID',
+    bouquetName: null,
+    token: '****5319',
+    units: '73.5 kWh',
+    receiptReference: 'SIM-RCPT-1',
+  },
+};
+const tvBill: PortalVendListItem = {
+  ...makeVend({ id: 'vnd_b2', code: 'VND-BILL00000002', reference: 'PTL-bill-2', phone: '1212121212' }),
+  network: 'DSTV',
+  type: 'TV',
+  bill: {
+    biller: 'DSTV',
+    billerName: 'DStv',
+    customerNumber: '1212121212',
+    customerName: 'TEST DSTV ONE',
+    meterType: null,
+    bouquetName: 'DStv Yanga',
+    token: null,
+    units: null,
+    receiptReference: null,
+  },
+};
+const airtimeRow: PortalVendListItem = { ...airtime, bill: null };
+
+describe('bills on the vending history', () => {
+  const history = (rows: PortalVendListItem[]) => {
+    readOnlyClient();
+    vi.stubGlobal(
+      'fetch',
+      stubFetch([...layout(), { path: '/api/v1/transactions/vending?page=1&limit=40', body: pageOf(rows) }])
+        .fn,
+    );
+    return renderApp('/dashboard/vending-history');
+  };
+
+  it('[VENDING] a bill row: its number with the customer and the token masked, its biller, its kind; the headers name both kinds', async () => {
+    history([meterBill, tvBill, airtimeRow]);
+    const table = await screen.findByRole('table', { name: 'Vending transactions' }, { timeout: 5000 });
+    await within(table).findByText('VND-BILL00000001');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toContain('Phone or customer number');
+    expect(headers).toContain('Network or biller');
+    const rows = within(table).getAllByRole('row').slice(1);
+    const cells = (i: number) =>
+      within(rows[i] as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells(0).slice(2, 5)).toEqual([
+      '1111111111111TESTMETER1 ONEToken ****5319',
+      'Ikeja Electric',
+      'Electricity',
+    ]);
+    expect(cells(1).slice(2, 5)).toEqual(['1212121212TEST DSTV ONE', 'DStv', 'TV']);
+    expect(cells(2).slice(2, 5)).toEqual(['+234 803 123 4567', 'MTN', 'Airtime']);
+  });
+
+  it('[VENDING] a page of bills alone says Customer number and Biller; a page of meters, Meter number', async () => {
+    history([meterBill, tvBill]);
+    let table = await screen.findByRole('table', { name: 'Vending transactions' }, { timeout: 5000 });
+    await within(table).findByText('VND-BILL00000001');
+    let headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Customer number', 'Biller']));
+    expect(headers).not.toContain('Phone');
+    expect(headers).not.toContain('Network');
+    cleanup();
+    history([meterBill]);
+    table = await screen.findByRole('table', { name: 'Vending transactions' }, { timeout: 5000 });
+    await within(table).findByText('VND-BILL00000001');
+    headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Meter number', 'Biller']));
+  });
+
+  it('[VENDING] at 390 px a bill card says Meter number or Smartcard number and Biller, not Phone and Network', async () => {
+    screenWidth(390);
+    history([meterBill, tvBill, airtimeRow]);
+    const cards = await screen.findAllByTestId('table-card', {}, { timeout: 5000 });
+    expect(cards).toHaveLength(3);
+    const label = (card: HTMLElement, key: string) =>
+      card.querySelector(`[data-card-field="${key}"] dt`)?.textContent;
+    const value = (card: HTMLElement, key: string) =>
+      card.querySelector(`[data-card-field="${key}"] dd`)?.textContent;
+    const [meter, tv, phone] = cards as [HTMLElement, HTMLElement, HTMLElement];
+    expect(label(meter, 'phone')).toBe('Meter number');
+    expect(value(meter, 'phone')).toBe('1111111111111TESTMETER1 ONEToken ****5319');
+    expect(label(tv, 'phone')).toBe('Smartcard number');
+    expect(label(phone, 'phone')).toBe('Phone');
+    for (const card of [meter, phone])
+      await userEvent.click(within(card).getByRole('button', { name: 'More details' }));
+    expect(label(meter, 'network')).toBe('Biller');
+    expect(value(meter, 'network')).toBe('Ikeja Electric');
+    expect(label(phone, 'network')).toBe('Network');
+    expect(screen.queryByText(/Phone or customer number/)).not.toBeInTheDocument();
   });
 });
