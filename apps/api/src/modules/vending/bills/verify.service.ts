@@ -10,7 +10,7 @@ import { billerForClient } from '../../catalogue';
 import { type BillVerifyAnswer, providerOfStep, routeSteps } from '../../providers';
 import { sellsBills, type VendCaller, vendMode } from '../lifecycle/place-vend.service';
 import { type VendClient, vendClient } from '../records/vends.repo';
-import { insertVerification, type VerificationRow } from './bills.repo';
+import { freshVerification, insertVerification, type VerificationRow } from './bills.repo';
 
 export interface BillVerifyInput {
   biller: string;
@@ -134,6 +134,28 @@ export async function verifyWith(
     503,
     `${info.name} could not be reached to verify ${input.customerNumber} right now. Try again shortly; nothing was charged.`,
   );
+}
+
+/**
+ * The client's verification of this number while it is fresh (the 10 minutes a payment reuses one
+ * for), or a new one: a bulk file checked and then paid asks the provider once per number.
+ */
+export async function verifyOrReuse(
+  ctx: AppContext,
+  corporateId: string,
+  mode: 'LIVE' | 'TEST',
+  service: ServiceRow,
+  input: BillVerifyInput,
+): Promise<VerificationRow> {
+  const info = billerOf(input.biller);
+  const recent = await freshVerification(ctx.db, {
+    corporateId,
+    mode,
+    billerCode: info?.code ?? input.biller,
+    customerNumber: input.customerNumber,
+    meterType: info?.kind === 'ELECTRICITY' ? (input.meterType ?? null) : null,
+  });
+  return recent ?? verifyWith(ctx, corporateId, mode, service, input);
 }
 
 /** The client's verification of a customer number (portal and API). */
