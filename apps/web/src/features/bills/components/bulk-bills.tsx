@@ -1,0 +1,427 @@
+// Bills in bulk from a CSV file (issue 51 point 5): a sample to start from; the chosen file sent to
+// the server's check, which verifies every row with its biller (the customer's name and address,
+// the amount and what paying it debits, or the row's error) and charges nothing; one confirmation
+// with the total; then every row's result (the token masked here: the bill's page shows it whole).
+// Sending the same file again (its batch reference) pays nothing twice.
+import {
+  BILL_BULK_COLUMNS,
+  type BulkBillCheckRow,
+  type BulkBillResultRow,
+  type BulkBillsCheck,
+  type BulkBillsResult,
+} from '@vendport/shared';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { DownloadIcon } from '@/components/ui/icons';
+import { Stat } from '@/components/ui/stat';
+import { type Column, Table } from '@/components/ui/table';
+import { VendStatusBadge } from '@/components/vend-status-badge';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { saveBlob } from '@/lib/download';
+import { formatNaira } from '@/lib/format';
+import { batchReference } from '@/lib/references';
+import { useCheckBulkBills, usePayBulkBills } from '../api/bulk-bills';
+import { meterTypeLabel } from './bill-rules';
+
+/** Largest file the server takes (its csv field is limited to 64 KB). */
+const MAX_FILE_BYTES = 64 * 1024;
+
+/** The sample: the providers' sandbox numbers (a prepaid and a postpaid meter, a DStv renewal). */
+export const BULK_BILLS_SAMPLE_CSV = [
+  BILL_BULK_COLUMNS.join(','),
+  'IKEDC,1111111111111,PREPAID,5000,,08031234567,',
+  'IKEDC,1010101010101,POSTPAID,2500,,08031234567,',
+  'DSTV,1212121212,,,RENEW,08031234567,',
+  'GOTV,1212121212,,,gotv-max,08031234567,',
+].join('\r\n');
+
+type Refusal = { message: string; errors: string[] };
+type Loaded = { name: string; csv: string; batchReference: string };
+
+/** What the server is sent: the file and its batch (the same for the check and the pay). */
+const bodyOf = ({ csv, batchReference }: Loaded) => ({ csv, batchReference });
+
+const refusalOf = (err: unknown, fallback: string): Refusal => ({
+  message: err instanceof Error ? err.message : fallback,
+  errors: err instanceof ApiError ? err.errors : [],
+});
+
+function RefusalAlert({ refusal }: { refusal: Refusal }) {
+  return (
+    <Alert tone="error" title={refusal.message}>
+      {refusal.errors.length ? (
+        <ul className="list-disc pl-5">
+          {refusal.errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Alert>
+  );
+}
+
+function Progress({ label }: { label: string }) {
+  return (
+    <div className="space-y-2" data-testid="bulk-bills-progress">
+      <p className="text-sm font-medium text-slate-800">{label}</p>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuetext={label}
+        className="h-2 overflow-hidden rounded-full bg-slate-100"
+      >
+        <div className="h-full w-1/3 animate-progress-slide rounded-full bg-brand-600" />
+      </div>
+    </div>
+  );
+}
+
+const whatOf = (r: { meterType: BulkBillCheckRow['meterType']; subscriptionType: string | null }) =>
+  r.meterType ? meterTypeLabel(r.meterType) : r.subscriptionType === 'RENEW' ? 'Renew' : null;
+
+function CheckTable({ rows }: { rows: BulkBillCheckRow[] }) {
+  const columns: Column<BulkBillCheckRow>[] = [
+    { key: 'row', header: 'Row', cell: (r) => r.row },
+    {
+      key: 'customer',
+      header: 'Biller and number',
+      cell: (r) => (
+        <div>
+          <div className="font-medium text-slate-800">{r.billerName ?? '—'}</div>
+          <div className="font-mono text-xs text-slate-600">{r.customerNumber ?? '—'}</div>
+          <div className="text-xs text-slate-500">
+            {[whatOf(r), r.bouquetName].filter(Boolean).join(' · ')}
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: 'name',
+      header: 'Verified customer',
+      cell: (r) =>
+        r.customerName ? (
+          <div className="min-w-[10rem] whitespace-normal">
+            <div className="font-medium text-slate-800">{r.customerName}</div>
+            {r.address ? <div className="text-xs text-slate-500">{r.address}</div> : null}
+          </div>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cell: (r) => (r.amount ? <span className="tabular-nums">{r.amount}</span> : '—'),
+    },
+    {
+      key: 'charge',
+      header: 'Debit',
+      align: 'right',
+      cell: (r) => (r.charge && !r.error ? <span className="tabular-nums">{r.charge}</span> : '—'),
+    },
+    {
+      key: 'check',
+      header: 'Check',
+      cell: (r) =>
+        r.error ? (
+          <span
+            className="block min-w-[14rem] whitespace-normal text-xs font-medium text-red-700"
+            data-testid="row-error"
+          >
+            {r.error}
+          </span>
+        ) : r.paidAs ? (
+          <span className="text-xs font-medium text-slate-600">{`Paid already (${r.paidAs})`}</span>
+        ) : (
+          <span className="text-xs font-medium text-emerald-700">Verified</span>
+        ),
+    },
+  ];
+  return (
+    <div className="max-h-[28rem] overflow-y-auto rounded-lg border border-slate-200">
+      <Table caption="Rows to pay" columns={columns} rows={rows} rowKey={(r) => String(r.row)} />
+    </div>
+  );
+}
+
+function ResultTable({ result, detailsPath }: { result: BulkBillsResult; detailsPath: string }) {
+  const columns: Column<BulkBillResultRow>[] = [
+    { key: 'row', header: 'Row', cell: (r) => r.row },
+    {
+      key: 'bill',
+      header: 'Bill',
+      cell: (r) =>
+        r.bill ? (
+          <div>
+            <Link
+              to={`${detailsPath}/${r.bill.id}`}
+              className="font-mono text-xs font-medium text-brand-700 hover:underline"
+            >
+              {r.bill.code}
+            </Link>
+            <div className="text-xs text-slate-500">{r.reference}</div>
+          </div>
+        ) : (
+          <span className="text-xs text-slate-600">{r.reference}</span>
+        ),
+    },
+    {
+      key: 'customer',
+      header: 'Customer',
+      cell: (r) => (
+        <div>
+          <div className="text-slate-800">{r.bill?.billerName ?? r.biller}</div>
+          <div className="font-mono text-xs text-slate-600">{r.customerNumber}</div>
+        </div>
+      ),
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cell: (r) => (r.bill ? <span className="tabular-nums">{r.bill.amount}</span> : '—'),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (r) =>
+        r.bill ? (
+          <VendStatusBadge status={r.bill.status} />
+        ) : (
+          <span className="text-xs font-medium text-red-700">Not paid</span>
+        ),
+    },
+    {
+      key: 'token',
+      header: 'Token or receipt',
+      cell: (r) => (
+        <span className="font-mono text-xs">{r.bill?.token ?? r.bill?.receiptReference ?? '—'}</span>
+      ),
+    },
+    {
+      key: 'message',
+      header: 'Message',
+      cell: (r) => <span className="block min-w-[14rem] whitespace-normal text-xs">{r.message}</span>,
+    },
+  ];
+  return (
+    <div className="max-h-[28rem] overflow-y-auto rounded-lg border border-slate-200">
+      <Table caption="Bulk bill results" columns={columns} rows={result.rows} rowKey={(r) => String(r.row)} />
+    </div>
+  );
+}
+
+function CheckSummary({ check }: { check: BulkBillsCheck }) {
+  if (check.invalid)
+    return (
+      <Alert
+        tone="error"
+        title={`${check.invalid} of ${check.total} rows cannot be paid. Nothing has been charged.`}
+      >
+        Fix the rows marked below in your file and choose it again.
+      </Alert>
+    );
+  if (!check.enough)
+    return (
+      <Alert tone="error" title="Not enough in your wallet">
+        {`The file needs ${check.totalCharge} but ${check.available} is available. Fund your wallet or split the file.`}
+      </Alert>
+    );
+  return (
+    <Alert tone="success" title={`All ${check.total} rows are verified.`}>
+      {`${check.totalCharge} will be debited in total, row by row. Nothing has been charged yet.`}
+    </Alert>
+  );
+}
+
+export function BulkBills({ detailsPath }: { detailsPath: string }) {
+  const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [check, setCheck] = useState<BulkBillsCheck | null>(null);
+  const [refused, setRefused] = useState<Refusal | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<BulkBillsResult | null>(null);
+  const checking = useCheckBulkBills();
+  const paying = usePayBulkBills();
+
+  const clear = () => {
+    setLoaded(null);
+    setFileError(null);
+    setCheck(null);
+    setRefused(null);
+    setResult(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    setCheck(null);
+    setRefused(null);
+    setResult(null);
+    setLoaded(null);
+    setFileError(null);
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      setFileError('The file is larger than 64 KB: split it into smaller files.');
+      return;
+    }
+    const csv = await file.text();
+    // A new file is a new batch: its rows get their own references.
+    const next = { name: file.name, csv, batchReference: batchReference() };
+    setLoaded(next);
+    checking.mutate(bodyOf(next), {
+      onSuccess: (res) => setCheck(res.data ?? null),
+      onError: (err) => setRefused(refusalOf(err, 'The file could not be checked.')),
+    });
+  };
+
+  const payable = check ? check.ready : 0;
+  const ready = !!check && check.invalid === 0 && check.enough && payable > 0;
+
+  const onPay = () => {
+    if (!loaded || !ready) return;
+    setConfirming(false);
+    setRefused(null);
+    paying.mutate(bodyOf(loaded), {
+      onSuccess: (res) => {
+        if (!res.data) return;
+        if (res.data.failed > 0) toast.error(res.message);
+        else toast.success(res.message);
+        setResult(res.data);
+      },
+      onError: (err) => {
+        const refusal = refusalOf(err, 'The file could not be paid.');
+        toast.error(refusal.message);
+        setRefused(refusal);
+      },
+    });
+  };
+
+  const busy = checking.isPending || paying.isPending;
+
+  return (
+    <div className="space-y-5" data-testid="bulk-bills">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <p className="max-w-2xl text-sm text-slate-600">
+          One bill per row: <span className="font-mono text-xs">{BILL_BULK_COLUMNS.join(', ')}</span>.
+          Electricity takes the meter type and an amount in naira; TV takes a bouquet: RENEW for the current
+          one, or the code of another. Leave the reference empty to have one made. Up to 100 rows; every
+          number is verified with its biller before anything is paid.
+        </p>
+        <Button
+          variant="secondary"
+          leftIcon={<DownloadIcon className="h-4 w-4" />}
+          onClick={() =>
+            saveBlob(
+              new Blob([`${BULK_BILLS_SAMPLE_CSV}\r\n`], { type: 'text/csv;charset=utf-8' }),
+              'vendport-bulk-bills-sample.csv',
+            )
+          }
+        >
+          Download sample CSV
+        </Button>
+      </div>
+
+      {result ? null : (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
+            CSV file
+          </label>
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              ref={fileInput}
+              id={inputId}
+              type="file"
+              accept=".csv,text/csv"
+              onChange={onFile}
+              disabled={busy}
+              className="min-w-0 flex-1 text-sm text-slate-600 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-50"
+            />
+            {loaded && !busy ? (
+              <Button variant="ghost" size="sm" onClick={clear}>
+                Remove file
+              </Button>
+            ) : null}
+          </div>
+          {fileError ? (
+            <p className="text-xs font-medium text-red-600" role="alert">
+              {fileError}
+            </p>
+          ) : null}
+          {!loaded && !fileError ? (
+            <p className="text-xs text-slate-500" data-testid="bulk-bills-empty">
+              No file chosen yet: start from the sample, or choose your own file.
+            </p>
+          ) : null}
+        </div>
+      )}
+
+      {checking.isPending ? <Progress label="Verifying every row with its biller…" /> : null}
+      {refused ? <RefusalAlert refusal={refused} /> : null}
+
+      {check && !result ? (
+        <div className="space-y-4">
+          <CheckSummary check={check} />
+          <CheckTable rows={check.rows} />
+          {paying.isPending ? (
+            <Progress label={`Paying ${payable} bills… keep this page open until the results show.`} />
+          ) : null}
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+            <p className="text-sm text-slate-600">
+              <span className="font-medium text-slate-900">{loaded?.name}</span>
+              {check.invalid
+                ? ` · ${check.ready} of ${check.total} rows ready`
+                : ` · ${check.total} rows · ${check.totalCharge}`}
+            </p>
+            <Button onClick={() => setConfirming(true)} disabled={!ready} loading={paying.isPending}>
+              {ready ? `Pay ${payable} bills` : 'Pay bills'}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {result ? (
+        <div className="space-y-4" data-testid="bulk-bills-result">
+          <div className="grid grid-cols-2 gap-4 rounded-lg border border-slate-200 px-5 py-4 sm:grid-cols-4">
+            <Stat label="Rows" value={result.total} />
+            <Stat label="Paid" value={result.successful} />
+            <Stat label="Pending" value={result.pending} />
+            <Stat
+              label="Failed or not paid"
+              value={<span className={cn(result.failed > 0 && 'text-red-700')}>{result.failed}</span>}
+            />
+          </div>
+          <p className="text-xs text-slate-500">
+            Tokens show their last four digits here: open a bill for its whole token.
+          </p>
+          <ResultTable result={result} detailsPath={detailsPath} />
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button onClick={clear}>Upload another file</Button>
+          </div>
+        </div>
+      ) : null}
+
+      <ConfirmModal
+        open={confirming}
+        title={`Pay ${payable} bills?`}
+        message={
+          <p>
+            {`${formatNaira(check?.totalChargeKobo ?? 0)} will be debited from your wallet, one payment per row, for the verified customers listed. `}
+            Rows the biller cannot pay are reported and refunded.
+          </p>
+        }
+        confirmLabel={`Pay ${check ? check.totalCharge : ''}`}
+        onConfirm={onPay}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}
