@@ -86,10 +86,11 @@ const whatOf = (r: { meterType: BulkBillCheckRow['meterType']; subscriptionType:
 
 function CheckTable({ rows }: { rows: BulkBillCheckRow[] }) {
   const columns: Column<BulkBillCheckRow>[] = [
-    { key: 'row', header: 'Row', cell: (r) => r.row },
+    { key: 'row', header: 'Row', card: 'main', cell: (r) => r.row },
     {
       key: 'customer',
       header: 'Biller and number',
+      card: 'main',
       cell: (r) => (
         <div>
           <div className="font-medium text-slate-800">{r.billerName ?? '—'}</div>
@@ -103,9 +104,11 @@ function CheckTable({ rows }: { rows: BulkBillCheckRow[] }) {
     {
       key: 'name',
       header: 'Verified customer',
+      card: 'main',
+      wrap: true,
       cell: (r) =>
         r.customerName ? (
-          <div className="min-w-[10rem] whitespace-normal">
+          <div>
             <div className="font-medium text-slate-800">{r.customerName}</div>
             {r.address ? <div className="text-xs text-slate-500">{r.address}</div> : null}
           </div>
@@ -117,6 +120,7 @@ function CheckTable({ rows }: { rows: BulkBillCheckRow[] }) {
       key: 'amount',
       header: 'Amount',
       align: 'right',
+      card: 'main',
       cell: (r) => (r.amount ? <span className="tabular-nums">{r.amount}</span> : '—'),
     },
     {
@@ -128,12 +132,11 @@ function CheckTable({ rows }: { rows: BulkBillCheckRow[] }) {
     {
       key: 'check',
       header: 'Check',
+      card: 'main',
+      wrap: { min: '12rem', max: '20rem' },
       cell: (r) =>
         r.error ? (
-          <span
-            className="block min-w-[14rem] whitespace-normal text-xs font-medium text-red-700"
-            data-testid="row-error"
-          >
+          <span className="text-xs font-medium text-red-700" data-testid="row-error">
             {r.error}
           </span>
         ) : r.paidAs ? (
@@ -152,10 +155,11 @@ function CheckTable({ rows }: { rows: BulkBillCheckRow[] }) {
 
 function ResultTable({ result, detailsPath }: { result: BulkBillsResult; detailsPath: string }) {
   const columns: Column<BulkBillResultRow>[] = [
-    { key: 'row', header: 'Row', cell: (r) => r.row },
+    { key: 'row', header: 'Row', card: 'main', cell: (r) => r.row },
     {
       key: 'bill',
       header: 'Bill',
+      card: 'main',
       cell: (r) =>
         r.bill ? (
           <div>
@@ -174,6 +178,7 @@ function ResultTable({ result, detailsPath }: { result: BulkBillsResult; details
     {
       key: 'customer',
       header: 'Customer',
+      card: 'main',
       cell: (r) => (
         <div>
           <div className="text-slate-800">{r.bill?.billerName ?? r.biller}</div>
@@ -190,6 +195,7 @@ function ResultTable({ result, detailsPath }: { result: BulkBillsResult; details
     {
       key: 'status',
       header: 'Status',
+      card: 'main',
       cell: (r) =>
         r.bill ? (
           <VendStatusBadge status={r.bill.status} />
@@ -200,6 +206,7 @@ function ResultTable({ result, detailsPath }: { result: BulkBillsResult; details
     {
       key: 'token',
       header: 'Token or receipt',
+      card: 'main',
       cell: (r) => (
         <span className="font-mono text-xs">{r.bill?.token ?? r.bill?.receiptReference ?? '—'}</span>
       ),
@@ -207,12 +214,19 @@ function ResultTable({ result, detailsPath }: { result: BulkBillsResult; details
     {
       key: 'message',
       header: 'Message',
-      cell: (r) => <span className="block min-w-[14rem] whitespace-normal text-xs">{r.message}</span>,
+      wrap: { min: '12rem', max: '20rem' },
+      cell: (r) => <span className="text-xs">{r.message}</span>,
     },
   ];
   return (
     <div className="max-h-[28rem] overflow-y-auto rounded-lg border border-slate-200">
-      <Table caption="Bulk bill results" columns={columns} rows={result.rows} rowKey={(r) => String(r.row)} />
+      <Table
+        caption="Bulk bill results"
+        columns={columns}
+        rows={result.rows}
+        rowKey={(r) => String(r.row)}
+        dense
+      />
     </div>
   );
 }
@@ -375,7 +389,7 @@ export function BulkBills({ detailsPath }: { detailsPath: string }) {
             <Progress label={`Paying ${payable} bills… keep this page open until the results show.`} />
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
-            <p className="text-sm text-slate-600">
+            <p className="min-w-0 break-words text-sm text-slate-600" data-testid="bulk-bills-file">
               <span className="font-medium text-slate-900">{loaded?.name}</span>
               {check.invalid
                 ? ` · ${check.ready} of ${check.total} rows ready`
