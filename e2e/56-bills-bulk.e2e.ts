@@ -11,23 +11,17 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures';
 import {
-  adminToken,
   api,
+  billClient,
   expectToastTopRight,
   newPage,
   openWithSession,
-  readyToVend,
   SCREENSHOTS,
   shoot,
-  signUpCorporate,
+  VIEWPORTS,
 } from './support';
 
 const browser = useBrowser({ screenshots: SCREENSHOTS });
-
-const VIEWPORTS = [
-  { width: 1366, height: 800 },
-  { width: 390, height: 844 },
-] as const;
 
 const HEADER = 'biller,customerNumber,meterType,amount,bouquet,phone,reference';
 const GOOD_ROWS = [
@@ -37,23 +31,6 @@ const GOOD_ROWS = [
 ];
 const UNKNOWN_ROW = 'EKEDC,1234567890123,PREPAID,3000,,08031234567,';
 const csvOf = (rows: string[]) => `${HEADER}\r\n${rows.join('\r\n')}\r\n`;
-
-async function billClient(tag: string) {
-  const admin = await adminToken();
-  const corp = await signUpCorporate(tag);
-  const corporateId = corp.user.corporate!.id;
-  await readyToVend(admin, corporateId, '100000');
-  const billers = await api<Array<{ id: string }>>('GET', 'admin/billers', undefined, admin);
-  expect(billers.status, billers.json.message).toBe(200);
-  const assigned = await api(
-    'POST',
-    'admin/billers/assign',
-    { corporateId, billerIds: billers.json.data.map((b) => b.id) },
-    admin,
-  );
-  expect(assigned.status, assigned.json.message).toBe(200);
-  return corp;
-}
 
 async function upload(page: Page, name: string, csv: string) {
   await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -75,13 +52,13 @@ const walletOf = async (token: string) =>
 describe('bills in bulk journey', () => {
   for (const viewport of VIEWPORTS) {
     it(`[BILLS-BULK] at ${viewport.width}: a file checked row by row (a refused number named, nothing payable), then a verified file confirmed with its total and paid with every row's result`, async () => {
-      const corp = await billClient(`bills-bulk-${viewport.width}`);
+      const { corp } = await billClient(`bills-bulk-${viewport.width}`);
       const { page } = await newPage(browser());
       await page.setViewportSize(viewport);
       await openWithSession(page, corp.token, '/dashboard/bills?tab=bulk');
       await page.getByRole('heading', { name: 'Pay bills in bulk' }).waitFor();
       const bulk = page.getByTestId('bulk-bills');
-      await bulk.getByTestId('bulk-bills-empty').waitFor();
+      await bulk.getByTestId('csv-file-hint').waitFor();
       await shoot(page, `bills-bulk-empty-${viewport.width}`);
       await fitsWidth(page, viewport.width);
       const before = await walletOf(corp.token);

@@ -24,20 +24,13 @@ import { readableCode } from '../../../infra/crypto';
 import { AppError, badRequest, invalidRows, notFound } from '../../../infra/errors';
 import { mapLimit } from '../../../infra/map-limit';
 import { callerOf, corporateOfCaller, type RequestContext } from '../../../infra/request-context';
-import {
-  auditBulk,
-  availableToSpend,
-  bulkCounts,
-  referenceTracker,
-  refuseShortfall,
-  rowReference,
-} from '../bulk/bulk-file';
+import * as bulkFile from '../bulk/bulk-file';
 import { resolveVend, type VendCaller, vendMode } from '../lifecycle/place-vend.service';
 import { findVendByReference, type VendClient, vendClient } from '../records/vends.repo';
 import { billMessage, billOut } from './bill-views';
 import { findVendBill } from './bills.repo';
 import { type BillPayInput, billRequestHash, payBill, prepareBill } from './pay.service';
-import { billClientCheck, verifyOrReuse } from './verify.service';
+import { billClientCheck, verifyWith } from './verify.service';
 
 /** Rows verified with their billers at once (each a provider call of up to its timeout). */
 const VERIFY_CONCURRENCY = 4;
@@ -108,7 +101,7 @@ async function checkRow(
       return { view, input };
     }
     const service = billClientCheck(found, input.biller);
-    const verification = await verifyOrReuse(ctx, found.corp.id, mode, service, input);
+    const verification = await verifyWith(ctx, found.corp.id, mode, service, input, { reuse: true });
     Object.assign(view, {
       customerName: verification.customerName,
       address: verification.address,
@@ -141,10 +134,10 @@ async function checkFile(
   const file = readBillsCsv(body.csv);
   if ('error' in file) throw badRequest(file.error);
   const batch = body.batchReference ?? readableCode('BLK', 10);
-  const repeated = referenceTracker();
+  const repeated = bulkFile.referenceTracker();
   const read = file.rows.map((raw, i) => {
     const rowNo = i + 1;
-    const reference = rowReference(raw.reference, batch, rowNo);
+    const reference = bulkFile.rowReference(raw.reference, batch, rowNo);
     const view = blankRow(rowNo, reference);
     const parsed = portalBillPayBody.safeParse(billPayBodyOfCsvRow(raw, reference));
     if (!parsed.success) {
@@ -190,7 +183,7 @@ export async function checkBulkBills(
   const { batch, rows } = await checkFile(ctx, caller, found, body);
   const ready = rows.filter((r) => r.input);
   const totalChargeKobo = ready.reduce((s, r) => s + (r.view.chargeKobo ?? 0), 0);
-  const availableKobo = await availableToSpend(ctx, caller, found.corp);
+  const availableKobo = await bulkFile.availableToSpend(ctx, caller, found.corp);
   return {
     batchReference: batch,
     rows: rows.map((r) => r.view),
@@ -229,7 +222,7 @@ export async function payBulkBills(
       'nothing was charged',
     );
   const total = rows.reduce((s, r) => s + (r.view.chargeKobo ?? 0), 0);
-  refuseShortfall(total, await availableToSpend(ctx, caller, found.corp));
+  bulkFile.refuseShortfall(total, await bulkFile.availableToSpend(ctx, caller, found.corp));
 
   const results = await mapLimit(rows, 4, async ({ view, input }): Promise<BulkBillResultRow> => {
     const bill = input!;
@@ -248,7 +241,7 @@ export async function payBulkBills(
       return { ...resultOf(view, bill, null), ok: false, code: err.code, message: err.message };
     }
   });
-  const counts = bulkCounts(results.map((r) => ({ ok: r.ok, status: r.bill?.status ?? null })));
-  await auditBulk(ctx, rc, 'bill.bulk', counts);
+  const counts = bulkFile.bulkCounts(results.map((r) => ({ ok: r.ok, status: r.bill?.status ?? null })));
+  await bulkFile.auditBulk(ctx, rc, 'bill.bulk', counts);
   return { batchReference: batch, rows: results, ...counts };
 }

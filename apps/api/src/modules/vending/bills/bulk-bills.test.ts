@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, billVerifications } from '../../../infra/db/schema';
 import { addCorporateMember, createAdmin, createCorporate, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
-import { assignDefaults, balances, expectBooksBalanced, fund, newRef } from '../vending.testing';
+import { balances, expectBooksBalanced, newRef, readyClients } from '../vending.testing';
 
 let t: TestApp;
 let admin: TestUser;
@@ -46,10 +46,7 @@ beforeAll(async () => {
   admin = await createAdmin(t.app);
   corp = await createCorporate(t.app);
   other = await createCorporate(t.app);
-  for (const c of [corp, other]) {
-    await assignDefaults(t.app, c.corporateId);
-    await fund(t.app, c.corporateId, 10_000_000);
-  }
+  await readyClients(t.app, [corp.corporateId, other.corporateId], 10_000_000);
 }, 240_000);
 afterAll(async () => {
   if (!t) return;
@@ -204,8 +201,7 @@ describe('[BILLS-BULK] check, then pay', () => {
 describe('[BILLS-BULK] refusals', () => {
   it('[BILLS-BULK] a file above the balance is refused whole (402); the check says so first', async () => {
     const poor = await createCorporate(t.app);
-    await assignDefaults(t.app, poor.corporateId);
-    await fund(t.app, poor.corporateId, 600_000);
+    await readyClients(t.app, [poor.corporateId], 600_000);
     const csv = csvOf(PREPAID_ROW, POSTPAID_ROW);
     const check = (await api('POST', 'bills/bulk/check', poor, { csv })).json();
     expect(check.data.enough).toBe(false);

@@ -78,13 +78,18 @@ async function askProvider(ctx: AppContext, step: string, input: BillVerifyInput
   }
 }
 
-/** Verifies with the biller's providers in route order and records the verification. */
+/**
+ * Verifies with the biller's providers in route order and records the verification. With `reuse`,
+ * the client's verification of the same number while it is still fresh (the 10 minutes a payment
+ * reuses one for) is answered instead: a bulk file checked and then paid asks the provider once.
+ */
 export async function verifyWith(
   ctx: AppContext,
   corporateId: string,
   mode: 'LIVE' | 'TEST',
   service: ServiceRow,
   input: BillVerifyInput,
+  opts: { reuse?: boolean } = {},
 ): Promise<VerificationRow> {
   const info = billerOf(input.biller);
   if (!info) throw notFound('Biller');
@@ -99,6 +104,8 @@ export async function verifyWith(
     verifiedAt: now,
     expiresAt: new Date(now.getTime() + BILL_VERIFICATION_TTL_MS),
   };
+  const recent = opts.reuse ? await freshVerification(ctx.db, base, now) : null;
+  if (recent) return recent;
   if (!info.providerVerifies) {
     // Showmax: VTpass documents no merchant-verify; the number is its customer's phone number.
     if (!/^0[789][01]\d{8}$/.test(input.customerNumber))
@@ -134,28 +141,6 @@ export async function verifyWith(
     503,
     `${info.name} could not be reached to verify ${input.customerNumber} right now. Try again shortly; nothing was charged.`,
   );
-}
-
-/**
- * The client's verification of this number while it is fresh (the 10 minutes a payment reuses one
- * for), or a new one: a bulk file checked and then paid asks the provider once per number.
- */
-export async function verifyOrReuse(
-  ctx: AppContext,
-  corporateId: string,
-  mode: 'LIVE' | 'TEST',
-  service: ServiceRow,
-  input: BillVerifyInput,
-): Promise<VerificationRow> {
-  const info = billerOf(input.biller);
-  const recent = await freshVerification(ctx.db, {
-    corporateId,
-    mode,
-    billerCode: info?.code ?? input.biller,
-    customerNumber: input.customerNumber,
-    meterType: info?.kind === 'ELECTRICITY' ? (input.meterType ?? null) : null,
-  });
-  return recent ?? verifyWith(ctx, corporateId, mode, service, input);
 }
 
 /** The client's verification of a customer number (portal and API). */

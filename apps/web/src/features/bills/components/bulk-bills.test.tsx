@@ -4,12 +4,11 @@ import type { BulkBillCheckRow, BulkBillsCheck, BulkBillsResult } from '@vendpor
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
-import { bill, ELECTRICITY, TV } from '../../../../test/bill-factories';
-import { makeUser, makeWalletBalance, stubFetch } from '../../../../test/factories';
+import { bill, billsPageRoutes, signInBillsClient } from '../../../../test/bill-factories';
+import { stubFetch } from '../../../../test/factories';
 import { renderApp } from '../../../../test/render-app';
 
 const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
-type Route = Parameters<typeof stubFetch>[0][number];
 
 const FILE = [
   'biller,customerNumber,meterType,amount,bouquet,phone,reference',
@@ -130,21 +129,6 @@ const RESULT: BulkBillsResult = {
   ],
 };
 
-function layout(extra: Route[]): Route[] {
-  return [
-    ...extra,
-    { path: '/api/v1/notifications/unread-count', body: ok({ count: 0 }) },
-    { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
-    { path: '/api/v1/bills/billers?kind=ELECTRICITY', body: ok(ELECTRICITY) },
-    { path: '/api/v1/bills/billers?kind=TV', body: ok(TV) },
-    {
-      path: '/api/v1/get-wallet-balance',
-      body: ok(makeWalletBalance({ balanceKobo: 2_000_000, availableKobo: 2_000_000 })),
-    },
-    { path: /^\/api\/v1\/commissions\?/, body: ok({ upfrontCommission: false }) },
-  ];
-}
-
 const csvFile = (text: string) => new File([text], 'bills.csv', { type: 'text/csv' });
 
 async function openBulk() {
@@ -153,13 +137,7 @@ async function openBulk() {
   return within(await screen.findByTestId('bulk-bills'));
 }
 
-beforeEach(() => {
-  sessionStore.login(
-    makeUser({ permissions: ['vend', 'transactions.read', 'wallet.read', 'commission.read'] }),
-    'tok',
-    false,
-  );
-});
+beforeEach(signInBillsClient);
 afterEach(() => {
   toast.remove();
   sessionStore.clear();
@@ -170,13 +148,13 @@ afterEach(() => {
 describe('bills in bulk', () => {
   it('[BILLS-BULK] every row verified by the server: names for the good rows, the failed one with its words; nothing can be paid', async () => {
     const stub = stubFetch(
-      layout([
+      billsPageRoutes([
         { method: 'POST', path: '/api/v1/bills/bulk/check', body: ok(check([PREPAID, RENEW, FAILED])) },
       ]),
     );
     vi.stubGlobal('fetch', stub.fn);
     const bulk = await openBulk();
-    expect(bulk.getByTestId('bulk-bills-empty')).toHaveTextContent('No file chosen yet');
+    expect(bulk.getByTestId('csv-file-hint')).toHaveTextContent('No file chosen yet');
     await userEvent.upload(bulk.getByLabelText('CSV file'), csvFile(FILE));
 
     expect(
@@ -201,7 +179,7 @@ describe('bills in bulk', () => {
 
   it('[BILLS-BULK] a verified file is confirmed with its total, paid with the same batch, and every row’s result shown', async () => {
     const stub = stubFetch(
-      layout([
+      billsPageRoutes([
         { method: 'POST', path: '/api/v1/bills/bulk/check', body: ok(check([PREPAID, RENEW])) },
         { method: 'POST', path: '/api/v1/bills/bulk/pay', body: ok(RESULT, '2 rows processed: 2 paid') },
       ]),
@@ -243,7 +221,7 @@ describe('bills in bulk', () => {
   });
 
   it('[BILLS-BULK] a file the server cannot read, a short wallet and a refused payment say so', async () => {
-    const list = layout([
+    const list = billsPageRoutes([
       {
         method: 'POST',
         path: '/api/v1/bills/bulk/check',

@@ -10,18 +10,23 @@ import {
   type BulkBillsCheck,
   type BulkBillsResult,
 } from '@vendport/shared';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import {
+  BulkProgress,
+  BulkStats,
+  BulkTable,
+  bulkResultColumns,
+  type ChosenFile,
+  CsvFileInput,
+  ReasonsAlert,
+} from '@/components/bulk-file';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DownloadIcon } from '@/components/ui/icons';
-import { Stat } from '@/components/ui/stat';
-import { type Column, Table } from '@/components/ui/table';
-import { VendStatusBadge } from '@/components/vend-status-badge';
+import type { Column } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { saveBlob } from '@/lib/download';
 import { formatNaira } from '@/lib/format';
 import { batchReference } from '@/lib/references';
@@ -50,36 +55,6 @@ const refusalOf = (err: unknown, fallback: string): Refusal => ({
   message: err instanceof Error ? err.message : fallback,
   errors: err instanceof ApiError ? err.errors : [],
 });
-
-function RefusalAlert({ refusal }: { refusal: Refusal }) {
-  return (
-    <Alert tone="error" title={refusal.message}>
-      {refusal.errors.length ? (
-        <ul className="list-disc pl-5">
-          {refusal.errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      ) : null}
-    </Alert>
-  );
-}
-
-function Progress({ label }: { label: string }) {
-  return (
-    <div className="space-y-2" data-testid="bulk-bills-progress">
-      <p className="text-sm font-medium text-slate-800">{label}</p>
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuetext={label}
-        className="h-2 overflow-hidden rounded-full bg-slate-100"
-      >
-        <div className="h-full w-1/3 animate-progress-slide rounded-full bg-brand-600" />
-      </div>
-    </div>
-  );
-}
 
 const whatOf = (r: { meterType: BulkBillCheckRow['meterType']; subscriptionType: string | null }) =>
   r.meterType ? meterTypeLabel(r.meterType) : r.subscriptionType === 'RENEW' ? 'Renew' : null;
@@ -146,89 +121,46 @@ function CheckTable({ rows }: { rows: BulkBillCheckRow[] }) {
         ),
     },
   ];
-  return (
-    <div className="max-h-[28rem] overflow-y-auto rounded-lg border border-slate-200">
-      <Table caption="Rows to pay" columns={columns} rows={rows} rowKey={(r) => String(r.row)} />
-    </div>
-  );
+  return <BulkTable caption="Rows to pay" columns={columns} rows={rows} />;
 }
 
 function ResultTable({ result, detailsPath }: { result: BulkBillsResult; detailsPath: string }) {
-  const columns: Column<BulkBillResultRow>[] = [
-    { key: 'row', header: 'Row', card: 'main', cell: (r) => r.row },
-    {
-      key: 'bill',
-      header: 'Bill',
-      card: 'main',
-      cell: (r) =>
-        r.bill ? (
+  const columns = bulkResultColumns<BulkBillResultRow>({
+    doneOf: (r) => r.bill,
+    header: 'Bill',
+    detailsPath,
+    notDone: 'Not paid',
+    middle: [
+      {
+        key: 'customer',
+        header: 'Customer',
+        card: 'main',
+        cell: (r) => (
           <div>
-            <Link
-              to={`${detailsPath}/${r.bill.id}`}
-              className="font-mono text-xs font-medium text-brand-700 hover:underline"
-            >
-              {r.bill.code}
-            </Link>
-            <div className="text-xs text-slate-500">{r.reference}</div>
+            <div className="text-slate-800">{r.bill?.billerName ?? r.biller}</div>
+            <div className="font-mono text-xs text-slate-600">{r.customerNumber}</div>
           </div>
-        ) : (
-          <span className="text-xs text-slate-600">{r.reference}</span>
         ),
-    },
-    {
-      key: 'customer',
-      header: 'Customer',
-      card: 'main',
-      cell: (r) => (
-        <div>
-          <div className="text-slate-800">{r.bill?.billerName ?? r.biller}</div>
-          <div className="font-mono text-xs text-slate-600">{r.customerNumber}</div>
-        </div>
-      ),
-    },
-    {
-      key: 'amount',
-      header: 'Amount',
-      align: 'right',
-      cell: (r) => (r.bill ? <span className="tabular-nums">{r.bill.amount}</span> : '—'),
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      card: 'main',
-      cell: (r) =>
-        r.bill ? (
-          <VendStatusBadge status={r.bill.status} />
-        ) : (
-          <span className="text-xs font-medium text-red-700">Not paid</span>
+      },
+      {
+        key: 'amount',
+        header: 'Amount',
+        align: 'right',
+        cell: (r) => (r.bill ? <span className="tabular-nums">{r.bill.amount}</span> : '—'),
+      },
+    ],
+    after: [
+      {
+        key: 'token',
+        header: 'Token or receipt',
+        card: 'main',
+        cell: (r) => (
+          <span className="font-mono text-xs">{r.bill?.token ?? r.bill?.receiptReference ?? '—'}</span>
         ),
-    },
-    {
-      key: 'token',
-      header: 'Token or receipt',
-      card: 'main',
-      cell: (r) => (
-        <span className="font-mono text-xs">{r.bill?.token ?? r.bill?.receiptReference ?? '—'}</span>
-      ),
-    },
-    {
-      key: 'message',
-      header: 'Message',
-      wrap: { min: '12rem', max: '20rem' },
-      cell: (r) => <span className="text-xs">{r.message}</span>,
-    },
-  ];
-  return (
-    <div className="max-h-[28rem] overflow-y-auto rounded-lg border border-slate-200">
-      <Table
-        caption="Bulk bill results"
-        columns={columns}
-        rows={result.rows}
-        rowKey={(r) => String(r.row)}
-        dense
-      />
-    </div>
-  );
+      },
+    ],
+  });
+  return <BulkTable caption="Bulk bill results" columns={columns} rows={result.rows} dense />;
 }
 
 function CheckSummary({ check }: { check: BulkBillsCheck }) {
@@ -255,10 +187,7 @@ function CheckSummary({ check }: { check: BulkBillsCheck }) {
 }
 
 export function BulkBills({ detailsPath }: { detailsPath: string }) {
-  const inputId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [check, setCheck] = useState<BulkBillsCheck | null>(null);
   const [refused, setRefused] = useState<Refusal | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -268,28 +197,16 @@ export function BulkBills({ detailsPath }: { detailsPath: string }) {
 
   const clear = () => {
     setLoaded(null);
-    setFileError(null);
     setCheck(null);
     setRefused(null);
     setResult(null);
-    if (fileInput.current) fileInput.current.value = '';
   };
 
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    setCheck(null);
-    setRefused(null);
-    setResult(null);
-    setLoaded(null);
-    setFileError(null);
+  const onFile = (file: ChosenFile | null) => {
+    clear();
     if (!file) return;
-    if (file.size > MAX_FILE_BYTES) {
-      setFileError('The file is larger than 64 KB: split it into smaller files.');
-      return;
-    }
-    const csv = await file.text();
     // A new file is a new batch: its rows get their own references.
-    const next = { name: file.name, csv, batchReference: batchReference() };
+    const next = { name: file.name, csv: file.text, batchReference: batchReference() };
     setLoaded(next);
     checking.mutate(bodyOf(next), {
       onSuccess: (res) => setCheck(res.data ?? null),
@@ -345,48 +262,34 @@ export function BulkBills({ detailsPath }: { detailsPath: string }) {
       </div>
 
       {result ? null : (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
-            CSV file
-          </label>
-          <div className="flex flex-wrap items-center gap-3">
-            <input
-              ref={fileInput}
-              id={inputId}
-              type="file"
-              accept=".csv,text/csv"
-              onChange={onFile}
-              disabled={busy}
-              className="min-w-0 flex-1 text-sm text-slate-600 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-50"
-            />
-            {loaded && !busy ? (
-              <Button variant="ghost" size="sm" onClick={clear}>
-                Remove file
-              </Button>
-            ) : null}
-          </div>
-          {fileError ? (
-            <p className="text-xs font-medium text-red-600" role="alert">
-              {fileError}
-            </p>
-          ) : null}
-          {!loaded && !fileError ? (
-            <p className="text-xs text-slate-500" data-testid="bulk-bills-empty">
-              No file chosen yet: start from the sample, or choose your own file.
-            </p>
-          ) : null}
-        </div>
+        <CsvFileInput
+          maxBytes={MAX_FILE_BYTES}
+          disabled={busy}
+          onFile={onFile}
+          onRemove={clear}
+          hint="No file chosen yet: start from the sample, or choose your own file."
+        />
       )}
 
-      {checking.isPending ? <Progress label="Verifying every row with its biller…" /> : null}
-      {refused ? <RefusalAlert refusal={refused} /> : null}
+      {checking.isPending ? (
+        <BulkProgress
+          name="Bulk bills check"
+          text="Verifying every row with its biller…"
+          testId="bulk-bills-progress"
+        />
+      ) : null}
+      {refused ? <ReasonsAlert title={refused.message} reasons={refused.errors} /> : null}
 
       {check && !result ? (
         <div className="space-y-4">
           <CheckSummary check={check} />
           <CheckTable rows={check.rows} />
           {paying.isPending ? (
-            <Progress label={`Paying ${payable} bills… keep this page open until the results show.`} />
+            <BulkProgress
+              name="Bulk bills payment"
+              text={`Paying ${payable} bills… keep this page open until the results show.`}
+              testId="bulk-bills-progress"
+            />
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
             <p className="min-w-0 break-words text-sm text-slate-600" data-testid="bulk-bills-file">
@@ -404,15 +307,7 @@ export function BulkBills({ detailsPath }: { detailsPath: string }) {
 
       {result ? (
         <div className="space-y-4" data-testid="bulk-bills-result">
-          <div className="grid grid-cols-2 gap-4 rounded-lg border border-slate-200 px-5 py-4 sm:grid-cols-4">
-            <Stat label="Rows" value={result.total} />
-            <Stat label="Paid" value={result.successful} />
-            <Stat label="Pending" value={result.pending} />
-            <Stat
-              label="Failed or not paid"
-              value={<span className={cn(result.failed > 0 && 'text-red-700')}>{result.failed}</span>}
-            />
-          </div>
+          <BulkStats counts={result} doneLabel="Paid" notDoneLabel="Failed or not paid" />
           <p className="text-xs text-slate-500">
             Tokens show their last four digits here: open a bill for its whole token.
           </p>
