@@ -33,6 +33,9 @@ import { verifyBill } from './verify.service';
 
 const idParams = z.object({ id: z.string().uuid('Not found') });
 
+/** "1 row", "3 rows". */
+const rowCount = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+
 function filterOf(q: z.infer<typeof adminBillListQuery>, corporateId: string | undefined): BillFilter {
   return {
     corporateId,
@@ -105,10 +108,10 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
       const c = await checkBulkBills(ctx, requestContextOf(req), req.body);
       return ok(
         c.invalid
-          ? `${c.invalid} of ${c.total} rows cannot be paid; nothing was charged`
+          ? `${c.invalid} of ${rowCount(c.total)} cannot be paid; nothing was charged`
           : c.enough
-            ? `All ${c.total} rows verified: ${c.totalCharge} in total`
-            : `All ${c.total} rows verified, but the file needs ${c.totalCharge} and ${c.available} is available`,
+            ? `${c.total === 1 ? 'The row' : `All ${c.total} rows`} verified: ${c.totalCharge} in total`
+            : `${c.total === 1 ? 'The row' : `All ${c.total} rows`} verified, but the file needs ${c.totalCharge} and ${c.available} is available`,
         c,
       );
     },
@@ -129,7 +132,7 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const res = await payBulkBills(ctx, requestContextOf(req), req.body);
       return ok(
-        `${res.total} rows processed: ${res.successful} paid, ${res.pending} pending, ${res.failed} not paid`,
+        `${rowCount(res.total)} processed: ${res.successful} paid, ${res.pending} pending, ${res.failed} not paid`,
         res,
       );
     },

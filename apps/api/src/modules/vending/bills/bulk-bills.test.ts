@@ -22,6 +22,7 @@ const csvOf = (...rows: string[]) => `${HEADER}\r\n${rows.join('\r\n')}\r\n`;
 const PREPAID_ROW = 'IKEDC,1111111111111,PREPAID,5000,,08031234567,';
 const POSTPAID_ROW = 'IKEDC,1010101010101,POSTPAID,2500,,08031234567,';
 const RENEW_ROW = 'DSTV,1212121212,,,RENEW,08031234567,';
+const CHANGE_ROW = 'GOTV,1212121212,,,gotv-max,08031234567,';
 
 const verificationsOf = async (corporateId: string) => {
   const [{ n }] = await t.app.ctx.db
@@ -111,21 +112,21 @@ describe('[BILLS-BULK] check, then pay', () => {
     expect(twice.json().data.rows[1].error).toBe('The reference same-ref is also on row 1');
   });
 
-  it('[BILLS-BULK] paid row by row: prepaid token (masked in the list), postpaid receipt, TV renew; verified once; audited with counts', async () => {
-    const csv = csvOf(PREPAID_ROW, POSTPAID_ROW, RENEW_ROW);
+  it('[BILLS-BULK] paid row by row: prepaid token (masked in the list), postpaid receipt, TV renew and change; verified once; audited with counts', async () => {
+    const csv = csvOf(PREPAID_ROW, POSTPAID_ROW, RENEW_ROW, CHANGE_ROW);
     const before = await balances(t.app, corp.corporateId);
     const check = (
       await api('POST', 'bills/bulk/check', corp, { csv, batchReference: newRef('BULKB') })
     ).json().data;
-    expect(check).toMatchObject({ total: 3, ready: 3, invalid: 0, enough: true });
+    expect(check).toMatchObject({ total: 4, ready: 4, invalid: 0, enough: true });
     const verified = await verificationsOf(corp.corporateId);
 
     const res = await api('POST', 'bills/bulk/pay', corp, { csv, batchReference: check.batchReference });
     expect(res.statusCode).toBe(200);
     const r = res.json().data;
-    expect(res.json().message).toBe('3 rows processed: 3 paid, 0 pending, 0 not paid');
-    expect(r).toMatchObject({ total: 3, successful: 3, pending: 0, failed: 0 });
-    const [prepaid, postpaid, tv] = r.rows;
+    expect(res.json().message).toBe('4 rows processed: 4 paid, 0 pending, 0 not paid');
+    expect(r).toMatchObject({ total: 4, successful: 4, pending: 0, failed: 0 });
+    const [prepaid, postpaid, tv, change] = r.rows;
     expect(prepaid).toMatchObject({ row: 1, ok: true, reference: `${check.batchReference}-1` });
     expect(prepaid.message).toBe('Bill paid: the token is ready');
     expect(prepaid.bill).toMatchObject({
@@ -140,6 +141,13 @@ describe('[BILLS-BULK] check, then pay', () => {
     expect(postpaid.bill.token).toBeNull();
     expect(postpaid.bill.receiptReference).toMatch(/^SIM-RCPT-/);
     expect(tv.bill).toMatchObject({ subscriptionType: 'RENEW', amountKobo: 256_500, status: 'SUCCESSFUL' });
+    expect(change.bill).toMatchObject({
+      biller: 'GOTV',
+      subscriptionType: 'CHANGE',
+      bouquetName: 'GOtv Max',
+      amountKobo: 320_000,
+      status: 'SUCCESSFUL',
+    });
 
     // The check's verifications were reused: the provider was not asked again.
     expect(await verificationsOf(corp.corporateId)).toBe(verified);
@@ -149,7 +157,7 @@ describe('[BILLS-BULK] check, then pay', () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'bill.bulk'), eq(auditLogs.corporateId, corp.corporateId)));
-    expect(audit.summary).toEqual({ rows: 3, successful: 3, pending: 0, failed: 0 });
+    expect(audit.summary).toEqual({ rows: 4, successful: 4, pending: 0, failed: 0 });
     expect(JSON.stringify(audit)).not.toContain(full);
 
     // The same file again pays nothing twice: the check marks each row paid, the pay replays.
@@ -243,6 +251,7 @@ describe('[BILLS-BULK] refusals', () => {
     const jos = await api('POST', 'bills/bulk/check', other, {
       csv: csvOf('JED,1111111111111,PREPAID,5000,,08031234567,'),
     });
+    expect(jos.json().message).toBe('1 of 1 row cannot be paid; nothing was charged');
     expect(jos.json().data.rows[0].error).toBe(
       'Jos Electric is not enabled for your account. Contact support to have it assigned.',
     );

@@ -268,9 +268,9 @@ describe('bills in bulk', () => {
     list.splice(0, 1);
 
     await userEvent.upload(bulk.getByLabelText('CSV file'), csvFile(FILE));
-    await userEvent.click(await bulk.findByRole('button', { name: 'Pay 1 bills' }));
+    await userEvent.click(await bulk.findByRole('button', { name: 'Pay 1 bill' }));
     await userEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Pay 1 bills?' })).getByRole('button', {
+      within(await screen.findByRole('dialog', { name: 'Pay 1 bill?' })).getByRole('button', {
         name: 'Pay ₦5,000.00',
       }),
     );

@@ -45,6 +45,9 @@ export const BULK_BILLS_SAMPLE_CSV = [
   'GOTV,1212121212,,,gotv-max,08031234567,',
 ].join('\r\n');
 
+/** "1 bill", "3 bills"; "1 row", "3 rows". */
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 type Refusal = { message: string; errors: string[] };
 type Loaded = { name: string; csv: string; batchReference: string };
 
@@ -168,7 +171,7 @@ function CheckSummary({ check }: { check: BulkBillsCheck }) {
     return (
       <Alert
         tone="error"
-        title={`${check.invalid} of ${check.total} rows cannot be paid. Nothing has been charged.`}
+        title={`${check.invalid} of ${count(check.total, 'row')} cannot be paid. Nothing has been charged.`}
       >
         Fix the rows marked below in your file and choose it again.
       </Alert>
@@ -180,7 +183,10 @@ function CheckSummary({ check }: { check: BulkBillsCheck }) {
       </Alert>
     );
   return (
-    <Alert tone="success" title={`All ${check.total} rows are verified.`}>
+    <Alert
+      tone="success"
+      title={check.total === 1 ? 'The row is verified.' : `All ${check.total} rows are verified.`}
+    >
       {`${check.totalCharge} will be debited in total, row by row. Nothing has been charged yet.`}
     </Alert>
   );
@@ -287,7 +293,7 @@ export function BulkBills({ detailsPath }: { detailsPath: string }) {
           {paying.isPending ? (
             <BulkProgress
               name="Bulk bills payment"
-              text={`Paying ${payable} bills… keep this page open until the results show.`}
+              text={`Paying ${count(payable, 'bill')}… keep this page open until the results show.`}
               testId="bulk-bills-progress"
             />
           ) : null}
@@ -295,11 +301,11 @@ export function BulkBills({ detailsPath }: { detailsPath: string }) {
             <p className="min-w-0 break-words text-sm text-slate-600" data-testid="bulk-bills-file">
               <span className="font-medium text-slate-900">{loaded?.name}</span>
               {check.invalid
-                ? ` · ${check.ready} of ${check.total} rows ready`
-                : ` · ${check.total} rows · ${check.totalCharge}`}
+                ? ` · ${check.ready} of ${count(check.total, 'row')} ready`
+                : ` · ${count(check.total, 'row')} · ${check.totalCharge}`}
             </p>
             <Button onClick={() => setConfirming(true)} disabled={!ready} loading={paying.isPending}>
-              {ready ? `Pay ${payable} bills` : 'Pay bills'}
+              {ready ? `Pay ${count(payable, 'bill')}` : 'Pay bills'}
             </Button>
           </div>
         </div>
@@ -320,7 +326,7 @@ export function BulkBills({ detailsPath }: { detailsPath: string }) {
 
       <ConfirmModal
         open={confirming}
-        title={`Pay ${payable} bills?`}
+        title={`Pay ${count(payable, 'bill')}?`}
         message={
           <p>
             {`${formatNaira(check?.totalChargeKobo ?? 0)} will be debited from your wallet, one payment per row, for the verified customers listed. `}
