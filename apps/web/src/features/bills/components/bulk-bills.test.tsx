@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BulkBillCheckRow, BulkBillsCheck, BulkBillsResult } from '@vendport/shared';
 import toast from 'react-hot-toast';
@@ -184,7 +184,16 @@ describe('bills in bulk', () => {
         { method: 'POST', path: '/api/v1/bills/bulk/pay', body: ok(RESULT, '2 rows processed: 2 paid') },
       ]),
     );
-    vi.stubGlobal('fetch', stub.fn);
+    // Each POST waits until the test lets it answer, so the progress shows meanwhile.
+    const gates: Array<() => void> = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (init.method === 'POST') await new Promise<void>((r) => gates.push(r));
+      return stub.fn(input, init);
+    });
+    const release = async () => {
+      await waitFor(() => expect(gates).toHaveLength(1));
+      gates.shift()!();
+    };
     const saved: string[] = [];
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
@@ -197,11 +206,22 @@ describe('bills in bulk', () => {
     expect(saved).toEqual(['vendport-bulk-bills-sample.csv']);
 
     await userEvent.upload(bulk.getByLabelText('CSV file'), csvFile(FILE));
+    expect(await bulk.findByRole('progressbar', { name: 'Bulk bills check' })).toHaveAttribute(
+      'aria-valuetext',
+      'Verifying every row with its biller…',
+    );
+    expect(bulk.getByLabelText('CSV file')).toBeDisabled();
+    await release();
     expect(await bulk.findByText('All 2 rows are verified.')).toBeInTheDocument();
+    expect(bulk.queryByRole('progressbar')).not.toBeInTheDocument();
     await userEvent.click(bulk.getByRole('button', { name: 'Pay 2 bills' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pay 2 bills?' });
     expect(dialog).toHaveTextContent('₦7,565.00 will be debited from your wallet');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay ₦7,565.00' }));
+    expect(
+      await bulk.findByText('Paying 2 bills… keep this page open until the results show.'),
+    ).toBeInTheDocument();
+    await release();
 
     const results = await bulk.findByRole('table', { name: 'Bulk bill results' });
     const checkCall = stub.calls.find((c) => c.url.endsWith('/bills/bulk/check'));
