@@ -13,14 +13,14 @@ import {
   adminToken,
   api,
   baseURL,
+  billClient,
   expectToastTopRight,
   field,
   newPage,
   openWithSession,
-  readyToVend,
   SCREENSHOTS,
   shoot,
-  signUpCorporate,
+  VIEWPORTS,
 } from './support';
 
 const browser = useBrowser({ screenshots: SCREENSHOTS });
@@ -28,28 +28,6 @@ const browser = useBrowser({ screenshots: SCREENSHOTS });
 const PREPAID_METER = '1111111111111';
 const SMARTCARD = '1212121212';
 const UNKNOWN_METER = '1234567890123';
-
-const VIEWPORTS = [
-  { width: 1366, height: 800 },
-  { width: 390, height: 844 },
-] as const;
-
-async function billClient(tag: string) {
-  const admin = await adminToken();
-  const corp = await signUpCorporate(tag);
-  const corporateId = corp.user.corporate!.id;
-  await readyToVend(admin, corporateId, '100000');
-  const billers = await api<BillerView[]>('GET', 'admin/billers', undefined, admin);
-  expect(billers.status, billers.json.message).toBe(200);
-  const assigned = await api(
-    'POST',
-    'admin/billers/assign',
-    { corporateId, billerIds: billers.json.data.map((b) => b.id) },
-    admin,
-  );
-  expect(assigned.status, assigned.json.message).toBe(200);
-  return { admin, corp, billers: billers.json.data };
-}
 
 /** The result of a payment, or the refusal the page toasted instead (named in the failure). */
 async function paymentResult(page: Page) {

@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SessionUser } from '@vendport/shared';
+import type { BillerView, SessionUser } from '@vendport/shared';
 import {
   type Browser,
   type BrowserContext,
@@ -92,6 +92,12 @@ export const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@e2e.vendport.test`;
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
+
+/** The screens a journey is photographed at: a laptop and a phone. */
+export const VIEWPORTS = [
+  { width: 1366, height: 800 },
+  { width: 390, height: 844 },
+] as const;
 
 /** A real 2x2 PNG (an upload the server accepts as an image by its content, and shows as one). */
 export const PNG_2X2 = Buffer.from(
@@ -429,4 +435,18 @@ export async function readyToVend(admin: string, corporateId: string, amount: st
     ),
     'fund',
   );
+}
+
+/** A new client ready to pay bills (issue 51): funded with ₦100,000 and assigned every biller. */
+export async function billClient(tag: string) {
+  const admin = await adminToken();
+  const corp = await signUpCorporate(tag);
+  const corporateId = corp.user.corporate!.id;
+  await readyToVend(admin, corporateId, '100000');
+  const billers = await must(api<BillerView[]>('GET', 'admin/billers', undefined, admin), 'admin/billers');
+  await must(
+    api('POST', 'admin/billers/assign', { corporateId, billerIds: billers.map((b) => b.id) }, admin),
+    'admin/billers/assign',
+  );
+  return { admin, corp, billers };
 }

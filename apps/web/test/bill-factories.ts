@@ -1,6 +1,8 @@
 // Bills of the client area and the admin's billers, as the web tests build them (the Bills page's
-// test and the forms walk, apps/web/test/form-cases.tsx).
+// tests and the forms walk, apps/web/test/form-cases.tsx), and the Bills page's client and stubs.
 import type { BillerView, BillVerificationView, BillView, BouquetView } from '@vendport/shared';
+import { sessionStore } from '@/lib/session';
+import { makeUser, makeWalletBalance, type stubFetch } from './factories';
 
 export const biller = (over: Partial<BillerView>): BillerView => ({
   id: `srv-${over.code}`,
@@ -119,3 +121,37 @@ export const bill = (over: Partial<BillView>): BillView => ({
   reversedAt: null,
   ...over,
 });
+
+type Route = Parameters<typeof stubFetch>[0][number];
+const ok = (data: unknown) => ({ success: true, message: 'ok', data });
+
+/** A client user who may pay bills and read the wallet and commission, signed in. */
+export function signInBillsClient() {
+  sessionStore.login(
+    makeUser({ permissions: ['vend', 'transactions.read', 'wallet.read', 'commission.read'] }),
+    'tok',
+    false,
+  );
+}
+
+/** What the Bills page reads before its forms: the billers, DStv's bouquets, the wallet, the terms. */
+export const BILLS_PAGE_GETS: Route[] = [
+  { path: '/api/v1/bills/billers?kind=ELECTRICITY', body: ok(ELECTRICITY) },
+  { path: '/api/v1/bills/billers?kind=TV', body: ok(TV) },
+  { path: '/api/v1/bills/billers/DSTV/bouquets', body: ok(BOUQUETS) },
+  {
+    path: '/api/v1/get-wallet-balance',
+    body: ok(makeWalletBalance({ balanceKobo: 2_000_000, availableKobo: 2_000_000 })),
+  },
+  { path: /^\/api\/v1\/commissions\?/, body: ok({ upfrontCommission: false }) },
+];
+
+/** The Bills page's reads and the layout's (after `extra`, which comes first and wins). */
+export function billsPageRoutes(extra: Route[] = []): Route[] {
+  return [
+    ...extra,
+    { path: '/api/v1/notifications/unread-count', body: ok({ count: 0 }) },
+    { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
+    ...BILLS_PAGE_GETS,
+  ];
+}

@@ -70,7 +70,7 @@ import { FundLineModal } from '@/features/vtu/components/fund-line-modal';
 import { CardFundingCard } from '@/features/wallet/components/card-funding-card';
 import { FundRequestForm } from '@/features/wallet/components/fund-request-form';
 import { sessionStore } from '@/lib/session';
-import { BOUQUETS, bill, biller, ELECTRICITY, TV, verification } from './bill-factories';
+import { BILLS_PAGE_GETS, bill, biller, verification } from './bill-factories';
 import { makeCommissions, makeDataPlan, makeVend, makeVtuLine, PLANS, SERVICES } from './catalogue-factories';
 import { makeCorporateClient, makeFundRequest, makeUser, makeWalletBalance, pageOf } from './factories';
 import {
@@ -320,16 +320,7 @@ const press = async (name: string | RegExp) => (await screen.findByRole('button'
 const BILLS_USER: Partial<SessionUser> = {
   permissions: ['vend', 'transactions.read', 'wallet.read', 'commission.read'],
 };
-const BILLS_GETS: StubRoute[] = [
-  { path: '/api/v1/bills/billers?kind=ELECTRICITY', body: ok(ELECTRICITY) },
-  { path: '/api/v1/bills/billers?kind=TV', body: ok(TV) },
-  { path: '/api/v1/bills/billers/DSTV/bouquets', body: ok(BOUQUETS) },
-  {
-    path: '/api/v1/get-wallet-balance',
-    body: ok(makeWalletBalance({ balanceKobo: 2_000_000, availableKobo: 2_000_000 })),
-  },
-  { path: /^\/api\/v1\/commissions\?/, body: ok({ upfrontCommission: false }) },
-];
+const BILLS_GETS = BILLS_PAGE_GETS;
 
 export const FORMS: FormCase[] = [
   // ------------------------------------------------------------------ shared frames

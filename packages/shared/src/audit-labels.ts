@@ -89,6 +89,7 @@ const ACTIONS: Record<string, string> = {
   'data-plan.update': 'Updated a data plan',
   'data-plan.status': 'Changed a data plan status',
   'bill.pay': 'Paid a bill',
+  'bill.bulk': 'Paid bills in bulk',
   'biller.update': 'Updated a biller',
   'biller.status': 'Changed a biller status',
   'biller.assign': 'Assigned billers',

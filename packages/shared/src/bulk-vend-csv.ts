@@ -161,3 +161,62 @@ export const subscriberBodyOfCsvRow = (raw: SubscriberCsvRow) => ({
   onceDate: raw.date,
   time: raw.time,
 });
+
+/** The bulk bills file's columns, in order (issue 51): `bouquet` is RENEW (TV: the current bouquet
+ * again) or the code of the bouquet to change to; electricity takes a meterType and an amount. */
+export const BILL_BULK_COLUMNS = [
+  'biller',
+  'customerNumber',
+  'meterType',
+  'amount',
+  'bouquet',
+  'phone',
+  'reference',
+] as const;
+
+export type BillCsvRow = Partial<Record<(typeof BILL_BULK_COLUMNS)[number], string>>;
+
+/** At most this many bills a file: every row is verified with its biller before anything is paid. */
+export const MAX_BULK_BILL_ROWS = 100;
+
+const BILL_COLUMN_NAMES: Record<string, keyof BillCsvRow> = {
+  ...Object.fromEntries(BILL_BULK_COLUMNS.map((c) => [c.toLowerCase(), c])),
+  customer_number: 'customerNumber',
+  meter_number: 'customerNumber',
+  smartcard: 'customerNumber',
+  meter_type: 'meterType',
+  bouquet_code: 'bouquet',
+  bouquetcode: 'bouquet',
+  msisdn: 'phone',
+};
+
+export const billColumnKey = (header: string): keyof BillCsvRow | null =>
+  BILL_COLUMN_NAMES[header.trim().toLowerCase().replace(/[\s-]/g, '_')] ?? null;
+
+/** Reads a bulk bills file, with the checks of the bulk-vend file. */
+export function readBillsCsv(text: string): { error: string } | { rows: BillCsvRow[] } {
+  return readCsvRecords(text, {
+    keyOf: billColumnKey,
+    columns: BILL_BULK_COLUMNS,
+    required: ['biller', 'customerNumber', 'phone'],
+    noun: 'bill',
+    max: MAX_BULK_BILL_ROWS,
+  });
+}
+
+/** A bills file's row as the payment body the schema checks (portalBillPayBody): `bouquet` RENEW
+ * renews, any other bouquet changes to it. */
+export const billPayBodyOfCsvRow = (raw: BillCsvRow, reference: string) => {
+  const bouquet = raw.bouquet?.trim();
+  const renew = bouquet?.toUpperCase() === 'RENEW';
+  return {
+    reference,
+    biller: raw.biller ?? '',
+    customerNumber: raw.customerNumber ?? '',
+    meterType: raw.meterType?.toUpperCase(),
+    amount: raw.amount,
+    subscriptionType: bouquet ? (renew ? 'RENEW' : 'CHANGE') : undefined,
+    bouquetCode: bouquet && !renew ? bouquet : undefined,
+    phone: raw.phone ?? '',
+  };
+};

@@ -220,6 +220,8 @@ const EXEMPT: Record<string, string> = {
     "asks the biller about a customer number and keeps its answer for the payment to carry: no money moves and nothing of the client's changes",
   'POST /api/v1/bills/verify':
     'as the API-key verify: the biller’s word about a number, kept for the payment',
+  'POST /api/v1/bills/bulk/check':
+    'as bills/verify, for each row of a file: the billers’ word about the numbers, kept for the payment, and the file priced; nothing is charged (its pay, bills/bulk/pay, is audited as bill.bulk)',
   'PUT /api/v1/notifications/read/:id':
     'marks one of the reader’s own messages read: the state of their inbox view, not data anyone else sees or acts on (clearing and deleting notifications are audited)',
 };
@@ -589,6 +591,16 @@ const CASES: Record<string, () => Promise<Call>> = {
     return {
       as: c,
       body: { csv: 'phone,network,type,amount,planCode,reference\n08031234567,MTN,AIRTIME,100,,\n' },
+    };
+  },
+  'POST /api/v1/bills/bulk/pay': async () => {
+    const c = await freshCorporate();
+    await readyToVend(c);
+    return {
+      as: c,
+      body: {
+        csv: 'biller,customerNumber,meterType,amount,bouquet,phone,reference\nIKEDC,1111111111111,PREPAID,1000,,08031234567,\n',
+      },
     };
   },
   'POST /api/v1/bills/pay': async () => {

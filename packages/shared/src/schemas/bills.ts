@@ -364,3 +364,83 @@ export const billPage = z.object({
 });
 
 export const adminBillPage = billPage.extend({ items: z.array(adminBillView) });
+
+// ------------------------------------------------------------------ bills in bulk (a CSV file)
+
+export const bulkBillsBody = z.object({
+  csv: z
+    .string({ error: 'Upload a CSV file' })
+    .min(1, 'The CSV file is empty')
+    .max(64 * 1024, 'The CSV file is too large')
+    .describe(
+      'Header row then one bill per row: biller,customerNumber,meterType,amount,bouquet,phone,reference (electricity: meterType and amount; TV: bouquet RENEW or a bouquet code)',
+    ),
+  batchReference: vendReference
+    .optional()
+    .describe(
+      'Makes the whole file idempotent: rows without a reference get <batchReference>-<row>. Send the one the check answered with to pay',
+    ),
+});
+export type BulkBillsBody = z.input<typeof bulkBillsBody>;
+
+/** One row of a checked file: verified with its biller and priced, or the reason it cannot be paid. */
+export const bulkBillCheckRow = z.object({
+  row: z.number().int().describe('1-based, counting bills (the header is not a row)'),
+  reference: z.string(),
+  biller: z.string().nullable(),
+  billerName: z.string().nullable(),
+  kind: z.enum(BILL_KINDS).nullable(),
+  customerNumber: z.string().nullable(),
+  meterType: z.enum(METER_TYPES).nullable(),
+  subscriptionType: z.enum(TV_SUBSCRIPTION_TYPES).nullable(),
+  bouquetName: z.string().nullable(),
+  customerName: z.string().nullable().describe('As the biller verified it'),
+  address: z.string().nullable(),
+  verificationId: z.string().nullable(),
+  amountKobo: koboInt.nullable(),
+  amount: z.string().nullable(),
+  chargeKobo: koboInt.nullable().describe('What paying the row debits now (0 when it was paid already)'),
+  charge: z.string().nullable(),
+  paidAs: z
+    .string()
+    .nullable()
+    .describe('The bill (VND-...) this reference paid already: paying it again pays nothing'),
+  error: z.string().nullable().describe('Why the row cannot be paid; null when it is ready'),
+});
+export type BulkBillCheckRow = z.infer<typeof bulkBillCheckRow>;
+
+export const bulkBillsCheck = z.object({
+  batchReference: z.string(),
+  rows: z.array(bulkBillCheckRow),
+  total: z.number().int(),
+  ready: z.number().int(),
+  invalid: z.number().int(),
+  totalChargeKobo: koboInt.describe('What paying the ready rows debits'),
+  totalCharge: z.string(),
+  availableKobo: z.number().int(),
+  available: z.string(),
+  enough: z.boolean(),
+});
+export type BulkBillsCheck = z.infer<typeof bulkBillsCheck>;
+
+export const bulkBillResultRow = z.object({
+  row: z.number().int(),
+  reference: z.string(),
+  biller: z.string(),
+  customerNumber: z.string(),
+  ok: z.boolean(),
+  code: z.string().nullable().describe('Error code when the row was not paid'),
+  message: z.string(),
+  bill: billView.nullable().describe('The bill (its token masked: open it for the token in full)'),
+});
+export type BulkBillResultRow = z.infer<typeof bulkBillResultRow>;
+
+export const bulkBillsResult = z.object({
+  batchReference: z.string(),
+  rows: z.array(bulkBillResultRow),
+  total: z.number().int(),
+  successful: z.number().int(),
+  pending: z.number().int(),
+  failed: z.number().int(),
+});
+export type BulkBillsResult = z.infer<typeof bulkBillsResult>;

@@ -87,6 +87,14 @@ export async function assignDefaults(app: FastifyInstance, corporateId: string) 
   await assignDefaultServices(app.ctx.db, corporateId);
 }
 
+/** Clients ready to vend and pay bills: the default services and billers assigned, the wallet funded. */
+export async function readyClients(app: FastifyInstance, corporateIds: string[], kobo: number) {
+  for (const id of corporateIds) {
+    await assignDefaults(app, id);
+    await fund(app, id, kobo);
+  }
+}
+
 export interface ApiVendArgs {
   reference?: string;
   phone?: string;

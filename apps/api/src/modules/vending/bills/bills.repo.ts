@@ -1,6 +1,6 @@
 // Bills' own tables (issue 51): the verifications of customer numbers and the bill facts of a vend
 // of kind ELECTRICITY or TV (vend_bills: what was paid, and the token, units and receipt it got).
-import { and, count, desc, eq, gte, ilike, inArray, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
 import { billVerifications, vendBills, vends } from '../../../infra/db/schema';
 import { containing } from '../../../infra/db/sql';
@@ -27,6 +27,38 @@ export async function findVerification(
     .select()
     .from(billVerifications)
     .where(and(eq(billVerifications.id, id), eq(billVerifications.corporateId, corporateId)));
+  return row ?? null;
+}
+
+/** The client's latest verification of this number that is still fresh (not yet expired), if any. */
+export async function freshVerification(
+  db: Db,
+  q: {
+    corporateId: string;
+    mode: string;
+    billerCode: string;
+    customerNumber: string;
+    meterType: string | null;
+  },
+  now = new Date(),
+): Promise<VerificationRow | null> {
+  const [row] = await db
+    .select()
+    .from(billVerifications)
+    .where(
+      and(
+        eq(billVerifications.corporateId, q.corporateId),
+        eq(billVerifications.mode, q.mode),
+        eq(billVerifications.billerCode, q.billerCode),
+        eq(billVerifications.customerNumber, q.customerNumber),
+        q.meterType === null
+          ? isNull(billVerifications.meterType)
+          : eq(billVerifications.meterType, q.meterType),
+        gt(billVerifications.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(billVerifications.verifiedAt))
+    .limit(1);
   return row ?? null;
 }
 

@@ -9,6 +9,9 @@ import {
   billVerificationView,
   billVerifyBody,
   billView,
+  bulkBillsBody,
+  bulkBillsCheck,
+  bulkBillsResult,
   pageMeta,
   portalBillPayBody,
   successEnvelope,
@@ -23,11 +26,15 @@ import { lagosDayEnd, lagosDayStart } from '../../../infra/lagos-time';
 import { callerOf, corporateOf, requestContextOf } from '../../../infra/request-context';
 import { type BillFilter, billPage, findBill } from './bill-reads.service';
 import { adminBillOut, billMessage, billOut } from './bill-views';
+import { checkBulkBills, payBulkBills } from './bulk-bills.service';
 import { portalPayBill } from './portal-bill.service';
 import { verificationOut } from './verification-view';
 import { verifyBill } from './verify.service';
 
 const idParams = z.object({ id: z.string().uuid('Not found') });
+
+/** "1 row", "3 rows". */
+const rowCount = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
 
 function filterOf(q: z.infer<typeof adminBillListQuery>, corporateId: string | undefined): BillFilter {
   return {
@@ -82,6 +89,52 @@ export async function billRoutes(app: FastifyInstance, ctx: AppContext) {
       const res = await portalPayBill(ctx, requestContextOf(req), req.body);
       if (res.replay) reply.header('idempotent-replayed', 'true');
       return ok(billMessage(res.vend, res.bill), billOut(res.vend, res.bill, 'FULL'));
+    },
+  );
+
+  r.post(
+    '/bills/bulk/check',
+    {
+      config: { permission: 'vend' },
+      schema: {
+        tags,
+        summary:
+          'Bills in bulk, step 1: every row of a CSV verified with its biller and priced; nothing is charged',
+        body: bulkBillsBody,
+        response: { 200: successEnvelope(bulkBillsCheck) },
+      },
+    },
+    async (req) => {
+      const c = await checkBulkBills(ctx, requestContextOf(req), req.body);
+      return ok(
+        c.invalid
+          ? `${c.invalid} of ${rowCount(c.total)} cannot be paid; nothing was charged`
+          : c.enough
+            ? `${c.total === 1 ? 'The row' : `All ${c.total} rows`} verified: ${c.totalCharge} in total`
+            : `${c.total === 1 ? 'The row' : `All ${c.total} rows`} verified, but the file needs ${c.totalCharge} and ${c.available} is available`,
+        c,
+      );
+    },
+  );
+
+  r.post(
+    '/bills/bulk/pay',
+    {
+      config: { permission: 'vend' },
+      schema: {
+        tags,
+        summary:
+          'Bills in bulk, step 2: the file checked again, then every row paid (idempotent by reference); each row’s result',
+        body: bulkBillsBody,
+        response: { 200: successEnvelope(bulkBillsResult) },
+      },
+    },
+    async (req) => {
+      const res = await payBulkBills(ctx, requestContextOf(req), req.body);
+      return ok(
+        `${rowCount(res.total)} processed: ${res.successful} paid, ${res.pending} pending, ${res.failed} not paid`,
+        res,
+      );
     },
   );
 

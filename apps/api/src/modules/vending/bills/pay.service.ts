@@ -116,25 +116,20 @@ async function withBill(ctx: AppContext, res: VendResult): Promise<BillResult> {
   return { ...res, bill };
 }
 
-export async function payBill(
+/**
+ * What a payment costs and buys, from the verification it stands on: the vend to place (resolved
+ * by the caller: limits, commission, route) and, for TV, the bouquet. Electricity below the
+ * provider's stated minimum for the meter is a 400.
+ */
+export async function prepareBill(
   ctx: AppContext,
   caller: VendCaller,
+  found: VendClient,
+  service: ServiceRow,
   input: BillPayInput,
-  client?: VendClient,
-  opts: VendOptions = {},
-): Promise<BillResult> {
-  const found = client ?? (await vendClient(ctx.db, caller.corporateId));
-  if (!found || found.corp.id !== caller.corporateId) throw notFound('Corporate client');
-  const mode = vendMode(caller.keyMode, found.corp);
-  const hash = billRequestHash(input);
-  // A retry of a payment made already is answered with it, whatever has changed since; no new
-  // verification is asked for it.
-  if (input.reference) {
-    const existing = await findVendByReference(ctx.db, found.corp.id, mode, input.reference);
-    if (existing) return withBill(ctx, await replay(ctx, existing, hash, opts));
-  }
-  const service = billClientCheck(found, input.biller);
-  const verification = await verificationFor(ctx, found.corp.id, mode, service, input);
+  verification: VerificationRow,
+  hash = billRequestHash(input),
+): Promise<{ p: Prepared; bouquet: { code: string | null; name: string | null } }> {
   let amountKobo: number;
   let bouquet: { code: string | null; name: string | null } = { code: null, name: null };
   if (service.serviceType === 'TV') {
@@ -154,7 +149,7 @@ export async function payBill(
   const p: Prepared = {
     caller,
     corp: found.corp,
-    mode,
+    mode: vendMode(caller.keyMode, found.corp),
     network: input.biller as Network,
     reference,
     hash,
@@ -166,6 +161,29 @@ export async function payBill(
       amount: amountKobo,
     },
   };
+  return { p, bouquet };
+}
+
+export async function payBill(
+  ctx: AppContext,
+  caller: VendCaller,
+  input: BillPayInput,
+  client?: VendClient,
+  opts: VendOptions = {},
+): Promise<BillResult> {
+  const found = client ?? (await vendClient(ctx.db, caller.corporateId));
+  if (!found || found.corp.id !== caller.corporateId) throw notFound('Corporate client');
+  const mode = vendMode(caller.keyMode, found.corp);
+  const hash = billRequestHash(input);
+  // A retry of a payment made already is answered with it, whatever has changed since; no new
+  // verification is asked for it.
+  if (input.reference) {
+    const existing = await findVendByReference(ctx.db, found.corp.id, mode, input.reference);
+    if (existing) return withBill(ctx, await replay(ctx, existing, hash, opts));
+  }
+  const service = billClientCheck(found, input.biller);
+  const verification = await verificationFor(ctx, found.corp.id, mode, service, input);
+  const { p, bouquet } = await prepareBill(ctx, caller, found, service, input, verification, hash);
   const resolved = await resolveVend(ctx, p, found.services);
   // The bill's facts are written by the statement that records the vend and debits the wallet:
   // together or not at all; a replay of the reference writes neither.

@@ -10,7 +10,7 @@ import { billerForClient } from '../../catalogue';
 import { type BillVerifyAnswer, breakerSkips, parseStep, providerOfStep, routeSteps } from '../../providers';
 import { sellsBills, type VendCaller, vendMode } from '../lifecycle/place-vend.service';
 import { type VendClient, vendClient } from '../records/vends.repo';
-import { insertVerification, type VerificationRow } from './bills.repo';
+import { freshVerification, insertVerification, type VerificationRow } from './bills.repo';
 
 export interface BillVerifyInput {
   biller: string;
@@ -78,13 +78,18 @@ async function askProvider(ctx: AppContext, step: string, input: BillVerifyInput
   }
 }
 
-/** Verifies with the biller's providers in route order and records the verification. */
+/**
+ * Verifies with the biller's providers in route order and records the verification. With `reuse`,
+ * the client's verification of the same number while it is still fresh (the 10 minutes a payment
+ * reuses one for) is answered instead: a bulk file checked and then paid asks the provider once.
+ */
 export async function verifyWith(
   ctx: AppContext,
   corporateId: string,
   mode: 'LIVE' | 'TEST',
   service: ServiceRow,
   input: BillVerifyInput,
+  opts: { reuse?: boolean } = {},
 ): Promise<VerificationRow> {
   const info = billerOf(input.biller);
   if (!info) throw notFound('Biller');
@@ -99,6 +104,8 @@ export async function verifyWith(
     verifiedAt: now,
     expiresAt: new Date(now.getTime() + BILL_VERIFICATION_TTL_MS),
   };
+  const recent = opts.reuse ? await freshVerification(ctx.db, base, now) : null;
+  if (recent) return recent;
   if (!info.providerVerifies) {
     // Showmax: VTpass documents no merchant-verify; the number is its customer's phone number.
     if (!/^0[789][01]\d{8}$/.test(input.customerNumber))

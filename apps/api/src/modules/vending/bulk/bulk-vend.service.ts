@@ -2,14 +2,12 @@
 // bounds, duplicate references, and the total against the balance) before anything is charged;
 // one bad row refuses the whole file. Then each row is vended like any other vend, and the
 // answer lists every row's result.
-import { formatNaira, portalVendBody, readBulkCsv, type VendView } from '@vendport/shared';
-import { recordAudit } from '../../../infra/audit';
+import { portalVendBody, readBulkCsv, type VendView } from '@vendport/shared';
 import type { AppContext } from '../../../infra/context';
 import { readableCode } from '../../../infra/crypto';
 import { AppError, badRequest, invalidRows, notFound } from '../../../infra/errors';
 import { mapLimit } from '../../../infra/map-limit';
 import { callerOf, corporateOfCaller, type RequestContext } from '../../../infra/request-context';
-import { corporateBalances } from '../../ledger';
 import {
   executeVend,
   prepareVend,
@@ -17,10 +15,17 @@ import {
   type VendCaller,
   type VendInput,
   vend,
-  vendMode,
 } from '../lifecycle/place-vend.service';
 import { clientFailureReason, vendOut } from '../records/vend-reads.service';
 import { findVendByReference, vendClient } from '../records/vends.repo';
+import {
+  auditBulk,
+  availableToSpend,
+  bulkCounts,
+  referenceTracker,
+  refuseShortfall,
+  rowReference,
+} from './bulk-file';
 
 export interface BulkRowResult {
   row: number;
@@ -45,7 +50,7 @@ export async function bulkVend(ctx: AppContext, rc: RequestContext, csv: string,
   if (!client) throw notFound('Corporate client');
   const batch = batchReference ?? readableCode('BLK', 10);
   const errors: string[] = [];
-  const seen = new Map<string, number>();
+  const repeated = referenceTracker();
   const planned: Array<{
     row: number;
     reference: string;
@@ -57,7 +62,7 @@ export async function bulkVend(ctx: AppContext, rc: RequestContext, csv: string,
   for (let i = 0; i < body.length; i++) {
     const rowNo = i + 1;
     const raw = body[i];
-    const reference = raw.reference ?? `${batch}-${rowNo}`;
+    const reference = rowReference(raw.reference, batch, rowNo);
     const parsed = portalVendBody.safeParse({
       reference,
       phone: raw.phone ?? '',
@@ -70,11 +75,11 @@ export async function bulkVend(ctx: AppContext, rc: RequestContext, csv: string,
       errors.push(`Row ${rowNo}: ${parsed.error.issues.map((x) => x.message).join('; ')}`);
       continue;
     }
-    if (seen.has(reference)) {
-      errors.push(`Row ${rowNo}: the reference ${reference} is also on row ${seen.get(reference)}`);
+    const twice = repeated(reference, rowNo);
+    if (twice) {
+      errors.push(`Row ${rowNo}: ${twice}`);
       continue;
     }
-    seen.set(reference, rowNo);
     const input: VendInput = { ...parsed.data, reference };
     try {
       const p = prepareVend(caller, input, client.corp);
@@ -99,18 +104,7 @@ export async function bulkVend(ctx: AppContext, rc: RequestContext, csv: string,
   if (errors.length) throw invalidRows(errors, 'nothing was charged');
 
   const total = planned.reduce((s, p) => s + p.charge, 0);
-  const balances = await corporateBalances(ctx.db, caller.corporateId);
-  const available =
-    vendMode(caller.keyMode, client.corp) === 'TEST'
-      ? balances.sandboxKobo
-      : balances.walletKobo - balances.floorKobo;
-  if (total > available) {
-    throw new AppError(
-      'INSUFFICIENT_FUNDS',
-      402,
-      `The file needs ${formatNaira(total)} but ${formatNaira(Math.max(0, available))} is available; nothing was charged`,
-    );
-  }
+  refuseShortfall(total, await availableToSpend(ctx, caller, client.corp));
 
   const rows = await mapLimit(planned, 4, async (p): Promise<BulkRowResult> => {
     try {
@@ -149,23 +143,10 @@ export async function bulkVend(ctx: AppContext, rc: RequestContext, csv: string,
       };
     }
   });
-  const count = (s: string) => rows.filter((r) => r.vend?.status === s).length;
   const result = {
     rows,
-    total: rows.length,
-    successful: count('SUCCESSFUL'),
-    pending: count('PENDING'),
-    failed: rows.filter((r) => !r.ok).length,
+    ...bulkCounts(rows.map((r) => ({ ok: r.ok, status: r.vend?.status ?? null }))),
   };
-  await recordAudit(ctx.db, rc, {
-    action: 'vend.bulk',
-    targetType: 'vend',
-    summary: {
-      rows: result.total,
-      successful: result.successful,
-      pending: result.pending,
-      failed: result.failed,
-    },
-  });
+  await auditBulk(ctx, rc, 'vend.bulk', result);
   return result;
 }

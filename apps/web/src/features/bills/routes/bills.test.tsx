@@ -3,36 +3,12 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
-import { BOUQUETS, bill, ELECTRICITY, TV, verification } from '../../../../test/bill-factories';
-import { makeUser, makeWalletBalance, stubFetch } from '../../../../test/factories';
+import { bill, billsPageRoutes, signInBillsClient, verification } from '../../../../test/bill-factories';
+import { stubFetch } from '../../../../test/factories';
 import { renderApp } from '../../../../test/render-app';
 
 const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
-type Route = Parameters<typeof stubFetch>[0][number];
-
-function routes(extra: Route[] = []): Route[] {
-  return [
-    ...extra,
-    { path: '/api/v1/notifications/unread-count', body: ok({ count: 0 }) },
-    { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
-    { path: '/api/v1/bills/billers?kind=ELECTRICITY', body: ok(ELECTRICITY) },
-    { path: '/api/v1/bills/billers?kind=TV', body: ok(TV) },
-    { path: '/api/v1/bills/billers/DSTV/bouquets', body: ok(BOUQUETS) },
-    {
-      path: '/api/v1/get-wallet-balance',
-      body: ok(makeWalletBalance({ balanceKobo: 2_000_000, availableKobo: 2_000_000 })),
-    },
-    { path: /^\/api\/v1\/commissions\?/, body: ok({ upfrontCommission: false }) },
-  ];
-}
-
-beforeEach(() => {
-  sessionStore.login(
-    makeUser({ permissions: ['vend', 'transactions.read', 'wallet.read', 'commission.read'] }),
-    'tok',
-    false,
-  );
-});
+beforeEach(signInBillsClient);
 afterEach(() => {
   toast.remove();
   sessionStore.clear();
@@ -42,7 +18,7 @@ afterEach(() => {
 describe('bills page', () => {
   it('[BILLS] electricity: a refused number shows the server’s words; a verified meter is paid within the biller’s limits, confirmed with amount, commission and total, and its token copied', async () => {
     // The first verification is refused (the failing route comes first); then it is removed.
-    const list = routes([
+    const list = billsPageRoutes([
       {
         method: 'POST',
         path: '/api/v1/bills/verify',
@@ -123,7 +99,7 @@ describe('bills page', () => {
 
   it('[BILLS] TV: the verified card shows its bouquet and renewal amount; changing bouquet lists prices and pays the chosen one', async () => {
     const stub = stubFetch(
-      routes([
+      billsPageRoutes([
         {
           method: 'POST',
           path: '/api/v1/bills/verify',

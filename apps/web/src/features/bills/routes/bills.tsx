@@ -1,12 +1,13 @@
 // Bills (issue 51): electricity tokens and TV subscriptions from the wallet, beside airtime and
 // data. Each tab verifies the customer's number with the provider first, then pays; the payment is
-// a vend of the bill's kind, listed in the vending history with its token or receipt.
+// a vend of the bill's kind, listed in the vending history with its token or receipt. The Bulk tab
+// does the same for every row of a CSV file: all verified first, then paid row by row.
 import type { BillKind } from '@vendport/shared';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
-import { BoltIcon, TvIcon } from '@/components/ui/icons';
+import { BoltIcon, FileIcon, TvIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs } from '@/components/ui/tabs';
 import { formatNaira } from '@/lib/format';
@@ -16,13 +17,23 @@ import { useUrlParams } from '@/lib/use-url-params';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useCommissionTerms } from '../api/get-commission-terms';
 import { BillPayment } from '../components/bill-payment';
+import { BulkBills } from '../components/bulk-bills';
 
 const DETAILS_PATH = '/dashboard/vending-history';
 
-const TABS: Array<{ value: 'electricity' | 'tv'; kind: BillKind; label: string }> = [
-  { value: 'electricity', kind: 'ELECTRICITY', label: 'Electricity' },
-  { value: 'tv', kind: 'TV', label: 'TV' },
+type Tab = { value: 'electricity' | 'tv' | 'bulk'; kind: BillKind | null; label: string; title: string };
+
+const TABS: Tab[] = [
+  { value: 'electricity', kind: 'ELECTRICITY', label: 'Electricity', title: 'Buy electricity' },
+  { value: 'tv', kind: 'TV', label: 'TV', title: 'Pay for TV' },
+  { value: 'bulk', kind: null, label: 'Bulk', title: 'Pay bills in bulk' },
 ];
+
+const DESCRIPTIONS: Record<Tab['value'], string> = {
+  electricity: 'Prepaid tokens and postpaid bills for every distribution company.',
+  tv: 'Renew a DStv, GOtv, StarTimes or Showmax subscription, or change its bouquet.',
+  bulk: 'Upload a CSV file: every meter and smartcard is verified with its biller before anything is paid.',
+};
 
 export default function BillsRoute() {
   const { user } = useSession();
@@ -39,7 +50,7 @@ export default function BillsRoute() {
       ? balance.data.sandboxBalanceKobo
       : balance.data.availableKobo
     : null;
-  const Icon = tab.kind === 'TV' ? TvIcon : BoltIcon;
+  const Icon = tab.kind === 'TV' ? TvIcon : tab.kind === null ? FileIcon : BoltIcon;
 
   return (
     <div className="space-y-6">
@@ -52,14 +63,10 @@ export default function BillsRoute() {
           title={
             <span className="flex items-center gap-2">
               <Icon className="h-5 w-5 text-brand-700" />
-              {tab.kind === 'TV' ? 'Pay for TV' : 'Buy electricity'}
+              {tab.title}
             </span>
           }
-          description={
-            tab.kind === 'TV'
-              ? 'Renew a DStv, GOtv, StarTimes or Showmax subscription, or change its bouquet.'
-              : 'Prepaid tokens and postpaid bills for every distribution company.'
-          }
+          description={DESCRIPTIONS[tab.value]}
           actions={
             <div className="flex items-center gap-3 text-right" data-testid="bill-available">
               {testMode ? <Badge tone="warning">Test mode</Badge> : null}
@@ -100,6 +107,8 @@ export default function BillsRoute() {
             <Alert tone="info" title="Your role cannot pay bills.">
               Ask an owner of the account for the permission to vend.
             </Alert>
+          ) : tab.kind === null ? (
+            <BulkBills detailsPath={DETAILS_PATH} />
           ) : (
             <BillPayment
               key={tab.kind}

@@ -3,19 +3,24 @@
 // server checks every row again before charging anything), a progress indicator while it runs,
 // every row's result, and the results as CSV.
 import type { BulkVendResult } from '@vendport/shared';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import {
+  BulkProgress,
+  BulkStats,
+  BulkTable,
+  bulkResultColumns,
+  type ChosenFile,
+  CsvFileInput,
+  ReasonsAlert,
+} from '@/components/bulk-file';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DownloadIcon } from '@/components/ui/icons';
-import { Stat } from '@/components/ui/stat';
-import { type Column, Table } from '@/components/ui/table';
-import { VendStatusBadge } from '@/components/vend-status-badge';
+import type { Column } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
-import { cn } from '@/lib/cn';
 import { saveBlob } from '@/lib/download';
 import { formatLagos, formatNaira } from '@/lib/format';
 import { formatMsisdn } from '@/lib/labels';
@@ -75,63 +80,27 @@ function CheckTable({ rows }: { rows: BulkRow[] }) {
         ),
     },
   ];
-  return (
-    <div className="max-h-96 overflow-y-auto rounded-lg border border-slate-200">
-      <Table caption="Rows to vend" columns={columns} rows={rows} rowKey={(r) => String(r.row)} />
-    </div>
-  );
+  return <BulkTable caption="Rows to vend" columns={columns} rows={rows} />;
 }
 
 function ResultTable({ result, detailsPath }: { result: BulkVendResult; detailsPath: string }) {
   type Row = BulkVendResult['rows'][number];
-  const columns: Column<Row>[] = [
-    { key: 'row', header: 'Row', cell: (r) => r.row },
-    {
-      key: 'reference',
-      header: 'Reference',
-      cell: (r) =>
-        r.vend ? (
-          <div>
-            <Link
-              to={`${detailsPath}/${r.vend.id}`}
-              className="font-mono text-xs font-medium text-brand-700 hover:underline"
-            >
-              {r.vend.code}
-            </Link>
-            <div className="text-xs text-slate-500">{r.reference}</div>
-          </div>
-        ) : (
-          <span className="text-xs text-slate-600">{r.reference}</span>
-        ),
-    },
-    { key: 'phone', header: 'Phone', cell: (r) => (r.phone ? formatMsisdn(r.phone) : '—') },
-    {
-      key: 'amount',
-      header: 'Amount',
-      align: 'right',
-      cell: (r) => (r.vend ? <span className="tabular-nums">{formatNaira(r.vend.amountKobo)}</span> : '—'),
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (r) =>
-        r.vend ? (
-          <VendStatusBadge status={r.vend.status} />
-        ) : (
-          <span className="text-xs font-medium text-red-700">Not vended</span>
-        ),
-    },
-    {
-      key: 'message',
-      header: 'Message',
-      cell: (r) => <span className="block min-w-[14rem] whitespace-normal text-xs">{r.message}</span>,
-    },
-  ];
-  return (
-    <div className="max-h-96 overflow-y-auto rounded-lg border border-slate-200">
-      <Table caption="Bulk results" columns={columns} rows={result.rows} rowKey={(r) => String(r.row)} />
-    </div>
-  );
+  const columns = bulkResultColumns<Row>({
+    doneOf: (r) => r.vend,
+    header: 'Reference',
+    detailsPath,
+    notDone: 'Not vended',
+    middle: [
+      { key: 'phone', header: 'Phone', cell: (r) => (r.phone ? formatMsisdn(r.phone) : '—') },
+      {
+        key: 'amount',
+        header: 'Amount',
+        align: 'right',
+        cell: (r) => (r.vend ? <span className="tabular-nums">{formatNaira(r.vend.amountKobo)}</span> : '—'),
+      },
+    ],
+  });
+  return <BulkTable caption="Bulk results" columns={columns} rows={result.rows} />;
 }
 
 export function BulkVend({
@@ -143,10 +112,7 @@ export function BulkVend({
   availableKobo: number | null;
   detailsPath: string;
 }) {
-  const inputId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [refused, setRefused] = useState<{ message: string; errors: string[] } | null>(null);
   const [result, setResult] = useState<BulkVendResult | null>(null);
@@ -154,31 +120,20 @@ export function BulkVend({
 
   const clear = () => {
     setLoaded(null);
-    setFileError(null);
     setRefused(null);
     setResult(null);
-    if (fileInput.current) fileInput.current.value = '';
   };
 
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    setRefused(null);
-    setResult(null);
-    setLoaded(null);
-    setFileError(null);
+  const onFile = (file: ChosenFile | null) => {
+    clear();
     if (!file) return;
-    if (file.size > MAX_FILE_BYTES) {
-      setFileError('The file is larger than 256 KB: split it into smaller files.');
-      return;
-    }
-    const text = await file.text();
     // A new file is a new batch: its rows get their own references.
     const reference = batchReference();
     setLoaded({
       name: file.name,
-      text,
+      text: file.text,
       batchReference: reference,
-      check: checkBulkCsv(text, catalogue, reference),
+      check: checkBulkCsv(file.text, catalogue, reference),
     });
   };
 
@@ -240,44 +195,16 @@ export function BulkVend({
       </div>
 
       {result ? null : (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
-            CSV file
-          </label>
-          <div className="flex flex-wrap items-center gap-3">
-            <input
-              ref={fileInput}
-              id={inputId}
-              type="file"
-              accept=".csv,text/csv"
-              onChange={onFile}
-              disabled={bulk.isPending}
-              className="min-w-0 flex-1 text-sm text-slate-600 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-50"
-            />
-            {loaded && !bulk.isPending ? (
-              <Button variant="ghost" size="sm" onClick={clear}>
-                Remove file
-              </Button>
-            ) : null}
-          </div>
-          {fileError ? (
-            <p className="text-xs font-medium text-red-600" role="alert">
-              {fileError}
-            </p>
-          ) : null}
-        </div>
+        <CsvFileInput maxBytes={MAX_FILE_BYTES} disabled={bulk.isPending} onFile={onFile} onRemove={clear} />
       )}
 
       {check && !result ? (
         <div className="space-y-4">
           {check.fileErrors.length ? (
-            <Alert tone="error" title="This file cannot be read. Nothing has been charged.">
-              <ul className="list-disc pl-5">
-                {check.fileErrors.map((e) => (
-                  <li key={e}>{e}</li>
-                ))}
-              </ul>
-            </Alert>
+            <ReasonsAlert
+              title="This file cannot be read. Nothing has been charged."
+              reasons={check.fileErrors}
+            />
           ) : (
             <>
               {check.invalidRows ? (
@@ -300,32 +227,14 @@ export function BulkVend({
             </>
           )}
 
-          {refused ? (
-            <Alert tone="error" title={refused.message}>
-              {refused.errors.length ? (
-                <ul className="list-disc pl-5">
-                  {refused.errors.map((e) => (
-                    <li key={e}>{e}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </Alert>
-          ) : null}
+          {refused ? <ReasonsAlert title={refused.message} reasons={refused.errors} /> : null}
 
           {bulk.isPending ? (
-            <div className="space-y-2" data-testid="bulk-progress">
-              <p className="text-sm font-medium text-slate-800">
-                {`Vending ${validRows} rows… keep this page open until the results show.`}
-              </p>
-              <div
-                role="progressbar"
-                aria-label="Bulk vend progress"
-                aria-valuetext={`Vending ${validRows} rows`}
-                className="h-2 overflow-hidden rounded-full bg-slate-100"
-              >
-                <div className="h-full w-1/3 animate-progress-slide rounded-full bg-brand-600" />
-              </div>
-            </div>
+            <BulkProgress
+              name="Bulk vend progress"
+              text={`Vending ${validRows} rows… keep this page open until the results show.`}
+              testId="bulk-progress"
+            />
           ) : null}
 
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
@@ -346,15 +255,7 @@ export function BulkVend({
 
       {result ? (
         <div className="space-y-4" data-testid="bulk-result">
-          <div className="grid gap-4 rounded-lg border border-slate-200 px-5 py-4 sm:grid-cols-4">
-            <Stat label="Rows" value={result.total} />
-            <Stat label="Successful" value={result.successful} />
-            <Stat label="Pending" value={result.pending} />
-            <Stat
-              label="Failed or not vended"
-              value={<span className={cn(result.failed > 0 && 'text-red-700')}>{result.failed}</span>}
-            />
-          </div>
+          <BulkStats counts={result} doneLabel="Successful" notDoneLabel="Failed or not vended" />
           <ResultTable result={result} detailsPath={detailsPath} />
           <div className="flex flex-wrap justify-end gap-3">
             <Button
