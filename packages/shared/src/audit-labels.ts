@@ -89,6 +89,8 @@ const ACTIONS: Record<string, string> = {
   'data-plan.update': 'Updated a data plan',
   'data-plan.status': 'Changed a data plan status',
   'bill.pay': 'Paid a bill',
+  'bill.send': 'Sent a bill receipt to a customer',
+  'vend.receipt': 'Downloaded a receipt',
   'biller.update': 'Updated a biller',
   'biller.status': 'Changed a biller status',
   'biller.assign': 'Assigned billers',
