@@ -14,7 +14,11 @@ export const billSendBody = z
     email: z.preprocess(blankAsNone, emailSchema.optional()),
     phone: z.preprocess(blankAsNone, phoneField.optional()),
   })
-  .refine((b) => b.email !== undefined || b.phone !== undefined, { message: BILL_SEND_NEEDS_ONE });
+  // Under the email field, the first of the two, where a form shows it.
+  .refine((b) => b.email !== undefined || b.phone !== undefined, {
+    message: BILL_SEND_NEEDS_ONE,
+    path: ['email'],
+  });
 export type BillSendBody = z.input<typeof billSendBody>;
 
 export const billSendView = z.object({
