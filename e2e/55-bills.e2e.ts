@@ -8,6 +8,7 @@
 import { type BillerView, type BillView, bpsToPercentString, koboToNairaString } from '@vendport/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { billClient } from './bills';
 import { useBrowser } from './fixtures';
 import {
   adminToken,
@@ -17,10 +18,8 @@ import {
   field,
   newPage,
   openWithSession,
-  readyToVend,
   SCREENSHOTS,
   shoot,
-  signUpCorporate,
 } from './support';
 
 const browser = useBrowser({ screenshots: SCREENSHOTS });
@@ -33,23 +32,6 @@ const VIEWPORTS = [
   { width: 1366, height: 800 },
   { width: 390, height: 844 },
 ] as const;
-
-async function billClient(tag: string) {
-  const admin = await adminToken();
-  const corp = await signUpCorporate(tag);
-  const corporateId = corp.user.corporate!.id;
-  await readyToVend(admin, corporateId, '100000');
-  const billers = await api<BillerView[]>('GET', 'admin/billers', undefined, admin);
-  expect(billers.status, billers.json.message).toBe(200);
-  const assigned = await api(
-    'POST',
-    'admin/billers/assign',
-    { corporateId, billerIds: billers.json.data.map((b) => b.id) },
-    admin,
-  );
-  expect(assigned.status, assigned.json.message).toBe(200);
-  return { admin, corp, billers: billers.json.data };
-}
 
 /** The result of a payment, or the refusal the page toasted instead (named in the failure). */
 async function paymentResult(page: Page) {

@@ -61,13 +61,17 @@ describe('send the receipt', () => {
     const stub = stubFetch(answers);
     vi.stubGlobal('fetch', stub.fn);
     const onClose = vi.fn();
-    renderAlone(<SendReceiptModal bill={{ id: 'b-1', code: 'VND-ABC123' }} onClose={onClose} />);
+    const { router } = renderAlone(
+      <SendReceiptModal bill={{ id: 'b-1', code: 'VND-ABC123' }} onClose={onClose} />,
+    );
     const form = within(await screen.findByRole('form', { name: 'Send the receipt' }));
     await userEvent.type(form.getByLabelText(/Email address/), 'customer@example.com');
     await userEvent.type(form.getByLabelText(/Phone number/), '08031234567');
     await userEvent.click(form.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('SMS is not configured on this platform')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+    // A 503 refusal of this form is said in it: the screen does not leave for /503.
+    expect(router.state.location.pathname).toBe('/');
     answers.shift();
     await userEvent.click(form.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Receipt sent by email and SMS')).toBeInTheDocument();

@@ -47,8 +47,11 @@ export function DownloadReceiptButton({ vend }: { vend: { id: string; code: stri
   );
 }
 
+/** "SMS is not configured" travels as a 503: said here, in the form, instead of leaving for /503. */
 export const sendBillReceipt = (id: string, body: { email?: string; phone?: string }) =>
-  api.post<ApiEnvelope<BillSendView>>(`bills/${encodeURIComponent(id)}/send`, body);
+  api.post<ApiEnvelope<BillSendView>>(`bills/${encodeURIComponent(id)}/send`, body, {
+    handledCodes: ['SERVICE_UNAVAILABLE'],
+  });
 
 /** "Send to email/phone" and its form in a modal. */
 export function SendReceiptButton({ bill }: { bill: { id: string; code: string } }) {
