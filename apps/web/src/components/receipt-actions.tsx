@@ -23,11 +23,18 @@ export async function downloadReceipt(vend: { id: string; code: string }) {
   saveBlob(file.blob, file.filename ?? `receipt-${vend.code}.pdf`);
 }
 
-export function DownloadReceiptButton({ vend }: { vend: { id: string; code: string } }) {
+export function DownloadReceiptButton({
+  vend,
+  className,
+}: {
+  vend: { id: string; code: string };
+  className?: string;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
       variant="secondary"
+      className={className}
       loading={busy}
       leftIcon={<DownloadIcon className="h-4 w-4" />}
       onClick={async () => {
@@ -54,11 +61,22 @@ export const sendBillReceipt = (id: string, body: { email?: string; phone?: stri
   });
 
 /** "Send to email/phone" and its form in a modal. */
-export function SendReceiptButton({ bill }: { bill: { id: string; code: string } }) {
+export function SendReceiptButton({
+  bill,
+  className,
+}: {
+  bill: { id: string; code: string };
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="secondary" leftIcon={<MailIcon className="h-4 w-4" />} onClick={() => setOpen(true)}>
+      <Button
+        variant="secondary"
+        className={className}
+        leftIcon={<MailIcon className="h-4 w-4" />}
+        onClick={() => setOpen(true)}
+      >
         Send to email/phone
       </Button>
       {open ? <SendReceiptModal bill={bill} onClose={() => setOpen(false)} /> : null}

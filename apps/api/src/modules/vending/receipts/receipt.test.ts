@@ -3,6 +3,7 @@
 // SMS through the Termii stand-in (mocks/termii) started in-process; the client's own only, the
 // permissions, bad input, a bill that did not succeed, SMS not configured, the gateway refusing or
 // not answering, the hourly limit, and audit entries holding no full token.
+import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,6 +24,9 @@ let admin: TestUser;
 let corp: TestUser & { corporateId: string };
 let other: TestUser & { corporateId: string };
 const api = apiAs(() => t);
+const logLines: string[] = [];
+/** Every token a test met: none may be in any log line (the last test). */
+const tokens = new Set<string>();
 
 type Bill = {
   id: string;
@@ -42,7 +46,9 @@ const payBill = async (who: TestUser, over: Record<string, unknown> = {}) => {
     ...over,
   });
   expect(res.statusCode).toBe(200);
-  return res.json().data as Bill;
+  const bill = res.json().data as Bill;
+  if (bill.token) tokens.add(bill.token);
+  return bill;
 };
 
 const outboxTo = (to: string) =>
@@ -60,8 +66,15 @@ const auditsOf = (action: string, vendId: string) =>
 
 beforeAll(async () => {
   mock = await startTermiiMock({ port: 0 });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
   t = await buildTestApp({
     env: { TERMII_BASE_URL: mock.baseUrl, TERMII_API_KEY: MOCK_API_KEY, TERMII_SENDER_ID: 'VendPort' },
+    logger: { level: 'trace', stream: sink },
   });
   admin = await createAdmin(t.app);
   corp = await createCorporate(t.app);
@@ -285,5 +298,16 @@ describe('[RECEIPT] send to email and phone', () => {
     expect((await api('POST', `bills/${next.id}/send`, corp, { email: 'late@example.com' })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('[RECEIPT] logs', () => {
+  it('[RECEIPT] no log line holds a full token: downloads and sends log it masked or not at all', () => {
+    expect(tokens.size).toBeGreaterThan(5);
+    expect(logLines.join('\n')).toContain('bill receipt SMS (text not logged)');
+    for (const token of tokens) {
+      const digits = token.replace(/\D/g, '');
+      expect(logLines.filter((l) => l.includes(token) || l.includes(digits))).toEqual([]);
+    }
   });
 });

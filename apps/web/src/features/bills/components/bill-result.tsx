@@ -136,9 +136,15 @@ export function BillResult({
         </Row>
       </dl>
 
-      <div className="mt-5 flex flex-wrap justify-end gap-3">
-        {can('transactions.read') ? <DownloadReceiptButton vend={bill} /> : null}
-        {bill.status === 'SUCCESSFUL' && can('vend') ? <SendReceiptButton bill={bill} /> : null}
+      {can('transactions.read') || (bill.status === 'SUCCESSFUL' && can('vend')) ? (
+        <div className="mt-5 grid gap-3 sm:grid-cols-2" data-testid="bill-receipt-actions">
+          {can('transactions.read') ? <DownloadReceiptButton vend={bill} className="w-full" /> : null}
+          {bill.status === 'SUCCESSFUL' && can('vend') ? (
+            <SendReceiptButton bill={bill} className="w-full" />
+          ) : null}
+        </div>
+      ) : null}
+      <div className="mt-3 flex flex-wrap justify-end gap-3">
         <Link
           to={`${detailsPath}/${bill.id}`}
           className="inline-flex items-center rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
