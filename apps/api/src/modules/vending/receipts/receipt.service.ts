@@ -96,7 +96,7 @@ export async function sendBillReceipt(
       const facts = receiptFacts(v, b, x.corporateName ?? '');
       await ctx.mailer.send(tx, {
         to: body.email,
-        subject: `Your receipt for ${facts.find((f) => f.label === 'Biller')?.value ?? 'your bill'} (${v.code})`,
+        subject: `${v.mode === 'TEST' ? '[TEST] ' : ''}Your receipt for ${facts.find((f) => f.label === 'Biller')?.value ?? 'your bill'} (${v.code})`,
         text: `Thank you for your payment. Your receipt:\n\n${receiptText(facts)}\n\nThe receipt is attached as a PDF.\n${platform.platformName}`,
         attachments: [
           {
@@ -116,7 +116,7 @@ export async function sendBillReceipt(
         masked: maskToken(b.token),
         email: masked.email,
         phone: masked.phone,
-        messageId,
+        smsReference: messageId,
       },
     });
   });

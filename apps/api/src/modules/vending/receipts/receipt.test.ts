@@ -16,7 +16,7 @@ import { auditLogs } from '../../../infra/db/schema';
 import { checkXref } from '../../../infra/pdf.testing';
 import { addCorporateMember, createAdmin, createCorporate, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
-import { assignDefaults, fund } from '../vending.testing';
+import { apiKeyFor, assignDefaults, fund, newRef } from '../vending.testing';
 import { SENDS_PER_HOUR, SMS_NOT_CONFIGURED } from './receipt.service';
 
 let t: TestApp;
@@ -188,7 +188,7 @@ describe('[RECEIPT] send to email and phone', () => {
     expect(sms[0]!.sms).toContain(bill.code);
     expect(await outboxTo('both@example.com')).toHaveLength(1);
     const [entry] = await auditsOf('bill.send', bill.id);
-    expect(entry?.summary).toMatchObject({ phone: '+234809****567', messageId: sms[0]!.messageId });
+    expect(entry?.summary).toMatchObject({ phone: '+234809****567', smsReference: sms[0]!.messageId });
     expect(JSON.stringify(entry)).not.toContain(bill.token!);
     // 234XXXXXXXXXX is accepted too.
     expect((await api('POST', `bills/${bill.id}/send`, corp, { phone: '2348091234567' })).statusCode).toBe(
@@ -300,6 +300,39 @@ describe('[RECEIPT] send to email and phone', () => {
     expect((await api('POST', `bills/${next.id}/send`, corp, { email: 'late@example.com' })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('[RECEIPT] test mode', () => {
+  it('[RECEIPT] a test-mode bill says so on its PDF, its email subject and first in its SMS', async () => {
+    const testKey = await apiKeyFor(t.app, corp.corporateId, 'TEST');
+    await fund(t.app, corp.corporateId, 1_000_000, 'SANDBOX');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api/bills/pay',
+      headers: { 'x-api-key': testKey },
+      payload: {
+        reference: newRef('TRCPT'),
+        biller: 'IKEDC',
+        customerNumber: '1111111111111',
+        meterType: 'PREPAID',
+        amount: '1000',
+        phone: '08031234567',
+      },
+    });
+    const bill = res.json().data as Bill & { mode: string };
+    expect(bill.mode).toBe('TEST');
+    tokens.add(bill.token!);
+    const pdf = (await api('GET', `vend/${bill.id}/receipt.pdf`, corp)).rawPayload.toString('latin1');
+    expect(pdf).toContain('Test: no money moved, nothing was delivered');
+    const sent = await api('POST', `bills/${bill.id}/send`, corp, {
+      email: 'test-mode@example.com',
+      phone: '08031234567',
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(mock.app.termii.messages.at(-1)!.sms).toMatch(/^TEST, not a real payment\. /);
+    const [mail] = await outboxTo('test-mode@example.com');
+    expect(mail?.subject).toMatch(/^\[TEST\] /);
   });
 });
 

@@ -134,5 +134,7 @@ export function receiptSms(v: VendRow, b: VendBillRow, platformName: string): st
     : b.receiptReference
       ? `Receipt ${b.receiptReference}`
       : 'Paid';
-  return `${platformName}: ${biller} ${b.customerNumber}, ${ngn(v.amountKobo)}. ${what}. Ref ${v.code}`;
+  // A test-mode bill's token loads nothing: the message says so before anything else.
+  const test = v.mode === 'TEST' ? 'TEST, not a real payment. ' : '';
+  return `${test}${platformName}: ${biller} ${b.customerNumber}, ${ngn(v.amountKobo)}. ${what}. Ref ${v.code}`;
 }
