@@ -76,10 +76,11 @@ export async function recordAudit(db: Db, rc: RequestContext, entry: AuditEntry)
   });
 }
 
-/** How many times `action` was recorded on `targetId` since `since` (a per-target rate limit). */
+/** How many times `action` was recorded for a client (on `targetId` when given) since `since`: a
+ * rate limit counted on what was done. */
 export async function countAuditsSince(
   db: Db,
-  q: { corporateId: string; action: string; targetId: string; since: Date },
+  q: { corporateId: string; action: string; targetId?: string; since: Date },
 ): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -89,7 +90,7 @@ export async function countAuditsSince(
         eq(auditLogs.corporateId, q.corporateId),
         gte(auditLogs.createdAt, q.since),
         eq(auditLogs.action, q.action),
-        eq(auditLogs.targetId, q.targetId),
+        q.targetId ? eq(auditLogs.targetId, q.targetId) : undefined,
       ),
     );
   return Number(row?.n ?? 0);

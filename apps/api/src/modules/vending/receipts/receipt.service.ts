@@ -2,7 +2,8 @@
 // bill's receipt sent to the customer by email (the outbox, with the PDF attached) and/or SMS
 // (Termii, infra/sms.ts). Only the vend's own client reaches either (another client's id is 404),
 // each is audited with the token and the destinations masked, and one bill is sent at most
-// SENDS_PER_HOUR times an hour.
+// SENDS_PER_HOUR times an hour, a client's bills CLIENT_SENDS_PER_HOUR times (counted on the
+// audit trail: what was sent is what was recorded).
 import { type billSendBody, maskEmail, maskPhone, maskToken, statusWords } from '@vendport/shared';
 import type { z } from 'zod';
 import { countAuditsSince, recordAudit } from '../../../infra/audit';
@@ -16,6 +17,8 @@ import { findVendRef } from '../records/vend-reads.service';
 import { receiptFacts, receiptFilename, receiptPdf, receiptSms, receiptText } from './receipt';
 
 export const SENDS_PER_HOUR = 5;
+/** All of a client's bills together: each send is an email or an SMS the platform pays for. */
+export const CLIENT_SENDS_PER_HOUR = 100;
 export const SMS_NOT_CONFIGURED =
   'SMS is not configured on this platform: the receipt cannot be sent to a phone. Send it by email instead.';
 
@@ -51,17 +54,22 @@ export async function sendBillReceipt(
     );
   const sms = body.phone ? smsSender(ctx.config) : null;
   if (body.phone && !sms) throw new AppError('SERVICE_UNAVAILABLE', 503, SMS_NOT_CONFIGURED);
-  const sent = await countAuditsSince(ctx.db, {
-    corporateId,
-    action: 'bill.send',
-    targetId: v.id,
-    since: new Date(Date.now() - 60 * 60_000),
-  });
-  if (sent >= SENDS_PER_HOUR)
+  const hourAgo = new Date(Date.now() - 60 * 60_000);
+  const [sentOfBill, sentOfClient] = await Promise.all([
+    countAuditsSince(ctx.db, { corporateId, action: 'bill.send', targetId: v.id, since: hourAgo }),
+    countAuditsSince(ctx.db, { corporateId, action: 'bill.send', since: hourAgo }),
+  ]);
+  if (sentOfBill >= SENDS_PER_HOUR)
     throw new AppError(
       'TOO_MANY_REQUESTS',
       429,
       `This receipt has already been sent ${SENDS_PER_HOUR} times in the last hour; try again later`,
+    );
+  if (sentOfClient >= CLIENT_SENDS_PER_HOUR)
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      429,
+      `Your account has sent ${CLIENT_SENDS_PER_HOUR} receipts in the last hour; try again later`,
     );
 
   const platform = await platformSettings(ctx);

@@ -17,7 +17,7 @@ import { checkXref } from '../../../infra/pdf.testing';
 import { addCorporateMember, createAdmin, createCorporate, type TestUser } from '../../../test/factories';
 import { apiAs, buildTestApp, type TestApp } from '../../../test/harness';
 import { apiKeyFor, assignDefaults, fund, newRef } from '../vending.testing';
-import { SENDS_PER_HOUR, SMS_NOT_CONFIGURED } from './receipt.service';
+import { CLIENT_SENDS_PER_HOUR, SENDS_PER_HOUR, SMS_NOT_CONFIGURED } from './receipt.service';
 
 let t: TestApp;
 let mock: Awaited<ReturnType<typeof startTermiiMock>>;
@@ -298,6 +298,42 @@ describe('[RECEIPT] send to email and phone', () => {
     // Another bill is not held by it.
     const next = await payBill(corp);
     expect((await api('POST', `bills/${next.id}/send`, corp, { email: 'late@example.com' })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('[RECEIPT] a client’s hourly limit', () => {
+  it(`[RECEIPT] a client's bills are sent at most ${CLIENT_SENDS_PER_HOUR} times an hour together`, async () => {
+    const busy = await createCorporate(t.app);
+    await assignDefaults(t.app, busy.corporateId);
+    await fund(t.app, busy.corporateId, 1_000_000);
+    const bill = await payBill(busy);
+    // Sends recorded on the trail, as each send records itself: an hour and more ago they do not count.
+    const sends = (n: number, at: Date) =>
+      t.app.ctx.db.insert(auditLogs).values(
+        Array.from({ length: n }, (_, i) => ({
+          corporateId: busy.corporateId,
+          action: 'bill.send',
+          targetType: 'vend',
+          targetId: `earlier-bill-${i}`,
+          createdAt: at,
+        })),
+      );
+    await sends(CLIENT_SENDS_PER_HOUR, new Date(Date.now() - 2 * 60 * 60_000));
+    expect(
+      (await api('POST', `bills/${bill.id}/send`, busy, { email: 'first@example.com' })).statusCode,
+    ).toBe(200);
+    await sends(CLIENT_SENDS_PER_HOUR - 1, new Date());
+    const res = await api('POST', `bills/${bill.id}/send`, busy, { email: 'over@example.com' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(
+      `Your account has sent ${CLIENT_SENDS_PER_HOUR} receipts in the last hour; try again later`,
+    );
+    expect(await outboxTo('over@example.com')).toHaveLength(0);
+    // Another client is not held by it.
+    const mine = await payBill(corp);
+    expect((await api('POST', `bills/${mine.id}/send`, corp, { email: 'over@example.com' })).statusCode).toBe(
       200,
     );
   });
