@@ -16,6 +16,7 @@ import type {
 } from '@vendport/shared';
 import type { ReactElement } from 'react';
 import { expect, vi } from 'vitest';
+import { SendReceiptModal } from '@/components/receipt-actions';
 import { FilterBar } from '@/components/ui/filter-bar';
 import {
   ApproveModal as ApproveClientModal,
@@ -371,6 +372,17 @@ export const FORMS: FormCase[] = [
     ],
     sends: 'POST /api/v1/bills/pay',
     says: () => expect(screen.getByTestId('bill-token')).toHaveTextContent('2636-2054-4059-8275-7802'),
+  },
+  {
+    file: 'components/receipt-actions.tsx',
+    name: 'Send the receipt (email and phone)',
+    user: BILLS_USER,
+    render: <SendReceiptModal bill={{ id: 'b-1', code: 'VND-7K3QX9M2' }} onClose={noop} />,
+    values: [
+      [/Email address/, 'customer@example.com'],
+      [/Phone number/, '8031234567'],
+    ],
+    sends: 'POST /api/v1/bills/b-1/send',
   },
   {
     file: 'features/bills/components/biller-form-modal.tsx',

@@ -59,6 +59,14 @@ const ACTION_FIELDS: Record<string, Record<string, AuditField>> = {
     to: { label: 'To', type: 'reference', refers: 'a VTU line' },
   },
   'user.update': { id: { label: 'User', type: 'reference', refers: 'a user' } },
+  // A bill's receipt (issue 51): the token and the destinations are recorded masked.
+  'vend.receipt': { masked: { label: 'Token', type: 'value' } },
+  'bill.send': {
+    masked: { label: 'Token', type: 'value' },
+    email: { label: 'Sent to email', type: 'value' },
+    phone: { label: 'Sent by SMS to', type: 'value' },
+    smsReference: { label: 'SMS gateway reference', type: 'value' },
+  },
 };
 
 /** Plain names that are naira strings or kobo wherever they are recorded. */

@@ -90,6 +90,8 @@ const ACTIONS: Record<string, string> = {
   'data-plan.status': 'Changed a data plan status',
   'bill.pay': 'Paid a bill',
   'bill.bulk': 'Paid bills in bulk',
+  'bill.send': 'Sent a bill receipt to a customer',
+  'vend.receipt': 'Downloaded a receipt',
   'biller.update': 'Updated a biller',
   'biller.status': 'Changed a biller status',
   'biller.assign': 'Assigned billers',

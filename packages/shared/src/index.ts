@@ -19,6 +19,7 @@ export * from './schemas/admin';
 export * from './schemas/api-access';
 export * from './schemas/auth';
 export * from './schemas/auto-topup';
+export * from './schemas/bill-receipt';
 export * from './schemas/billers';
 export * from './schemas/bills';
 export * from './schemas/catalogue';

@@ -76,6 +76,26 @@ export async function recordAudit(db: Db, rc: RequestContext, entry: AuditEntry)
   });
 }
 
+/** How many times `action` was recorded for a client (on `targetId` when given) since `since`: a
+ * rate limit counted on what was done. */
+export async function countAuditsSince(
+  db: Db,
+  q: { corporateId: string; action: string; targetId?: string; since: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.corporateId, q.corporateId),
+        gte(auditLogs.createdAt, q.since),
+        eq(auditLogs.action, q.action),
+        q.targetId ? eq(auditLogs.targetId, q.targetId) : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 /** The audit trail's filters: what its screen and its export both take. */
 export interface AuditFilter {
   search?: string;

@@ -193,6 +193,22 @@ export const configSchema = z.object({
    */
   AGGREGATOR_PROVIDERS: providerList.optional(),
   VTU_PROVIDERS: providerList.optional(),
+  // SMS (issue 51: a bill's receipt sent to a phone) through Termii's Messaging API,
+  // https://developers.termii.com/messaging-api. Configured when the key and the sender id are set;
+  // without them the phone option answers "SMS is not configured".
+  /** Termii's API (its Nigerian host; the local stand-in, npm run mock:termii, in development). */
+  TERMII_BASE_URL: z.string().url().default('https://api.ng.termii.com'),
+  TERMII_API_KEY: z.string().min(1).optional(),
+  /** The registered sender id the message comes from: 3 to 11 characters (Termii's rule). */
+  TERMII_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9 ]{3,11}$/, 'TERMII_SENDER_ID must be 3 to 11 letters, digits or spaces')
+    .optional(),
+  /** Termii's route: dnd (transactional, reaches numbers on do-not-disturb; Termii's advice for
+   * such messages) or generic (promotional). */
+  TERMII_CHANNEL: z.enum(['dnd', 'generic']).default('dnd'),
+  /** A send unanswered in this time is not confirmed (the message may still arrive). */
+  TERMII_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Below this balance (naira) at a provider, admins are alerted. */
   PROVIDER_LOW_BALANCE_NAIRA: z.coerce.number().int().min(0).default(50_000),
 });

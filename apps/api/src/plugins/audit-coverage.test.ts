@@ -617,6 +617,18 @@ const CASES: Record<string, () => Promise<Call>> = {
       },
     };
   },
+  'POST /api/v1/bills/:id/send': async () => {
+    const c = await freshCorporate();
+    await readyToVend(c);
+    const bill = await must<{ id: string }>(c, 'POST', 'bills/pay', {
+      biller: 'IKEDC',
+      customerNumber: '1111111111111',
+      meterType: 'PREPAID',
+      amount: '1000',
+      phone: '08031234567',
+    });
+    return { as: c, url: `bills/${bill.id}/send`, body: { email: 'customer@example.com' } };
+  },
   'PATCH /api/v1/admin/billers/:id': async () => ({
     as: admin,
     url: `admin/billers/${await billerIdOf('EKEDC')}`,

@@ -12,6 +12,7 @@ import { providerCallbackRoutes } from './lifecycle/provider-callbacks.routes';
 import { reversalRoutes } from './lifecycle/reversal.routes';
 import { vendRoutes } from './portal/portal-vend.routes';
 import { vendDetailRoutes } from './portal/vend-detail.routes';
+import { receiptRoutes } from './receipts/receipt.routes';
 import { truthsRoutes } from './truths/truths.routes';
 
 export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -23,4 +24,5 @@ export async function vendingRoutes(app: FastifyInstance, ctx: AppContext) {
   await providerCallbackRoutes(app, ctx);
   await truthsRoutes(app, ctx);
   await billRoutes(app, ctx);
+  await receiptRoutes(app, ctx);
 }

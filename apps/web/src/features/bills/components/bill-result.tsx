@@ -1,10 +1,12 @@
 // The outcome of a bill: SUCCESSFUL with the token (prepaid electricity) or the receipt reference
 // (postpaid, TV), the units and whatever else the provider returned; PENDING (read again every few
 // seconds until the provider answers, when the token arrives); FAILED with its reason (the debit
-// reversed). The token is copied with one press.
+// reversed). The token is copied with one press; the receipt is downloaded as a PDF or sent to the
+// customer's email or phone (components/receipt-actions).
 import type { BillView } from '@vendport/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DownloadReceiptButton, SendReceiptButton } from '@/components/receipt-actions';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -14,6 +16,7 @@ import { VendStatusBadge } from '@/components/vend-status-badge';
 import { cn } from '@/lib/cn';
 import { formatNaira } from '@/lib/format';
 import { formatMsisdn } from '@/lib/labels';
+import { usePermissions } from '@/lib/permissions';
 import { useBillFollow, waiting } from '../api/get-bill';
 import { billerLabel } from './bill-rules';
 
@@ -51,6 +54,7 @@ export function BillResult({
   onDone: () => void;
 }) {
   const follow = useBillFollow(first);
+  const { can } = usePermissions();
   const bill = follow.data ?? first;
   const look = LOOK[bill.status];
   const Icon = look.icon;
@@ -132,7 +136,15 @@ export function BillResult({
         </Row>
       </dl>
 
-      <div className="mt-5 flex flex-wrap justify-end gap-3">
+      {can('transactions.read') || (bill.status === 'SUCCESSFUL' && can('vend')) ? (
+        <div className="mt-5 grid gap-3 sm:grid-cols-2" data-testid="bill-receipt-actions">
+          {can('transactions.read') ? <DownloadReceiptButton vend={bill} className="w-full" /> : null}
+          {bill.status === 'SUCCESSFUL' && can('vend') ? (
+            <SendReceiptButton bill={bill} className="w-full" />
+          ) : null}
+        </div>
+      ) : null}
+      <div className="mt-3 flex flex-wrap justify-end gap-3">
         <Link
           to={`${detailsPath}/${bill.id}`}
           className="inline-flex items-center rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50"

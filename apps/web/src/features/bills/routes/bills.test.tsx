@@ -95,6 +95,10 @@ describe('bills page', () => {
     await userEvent.click(within(result).getByRole('button', { name: 'Copy token' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('26362054405982757802'));
     expect(await screen.findByText('Token copied')).toBeInTheDocument();
+    // The receipt: downloaded as a PDF, or sent to the customer (issue 51 points 3 and 5).
+    expect(within(result).getByRole('button', { name: 'Download receipt' })).toBeInTheDocument();
+    await userEvent.click(within(result).getByRole('button', { name: 'Send to email/phone' }));
+    expect(await screen.findByRole('form', { name: 'Send the receipt' })).toBeInTheDocument();
   });
 
   it('[BILLS] TV: the verified card shows its bouquet and renewal amount; changing bouquet lists prices and pays the chosen one', async () => {

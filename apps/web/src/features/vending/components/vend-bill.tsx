@@ -1,11 +1,14 @@
 // A bill's own facts on its vend's details: the biller, the customer, the meter type or bouquet,
 // and what the provider returned: the token (copied with one press; admins see only its last
-// digits), the units, the receipt reference and any other detail a customer needs.
+// digits), the units, the receipt reference and any other detail a customer needs. The client
+// sends a successful bill's receipt to the customer from here (components/receipt-actions).
 import type { ReactNode } from 'react';
 import { QueryError } from '@/components/query-error';
+import { SendReceiptButton } from '@/components/receipt-actions';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Spinner } from '@/components/ui/spinner';
+import { usePermissions } from '@/lib/permissions';
 import { useVendBill } from '../api/get-vend-bill';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -30,6 +33,7 @@ export function VendBill({
 }) {
   const bill = useVendBill(id, area, true);
   const b = bill.data;
+  const { can } = usePermissions();
   return (
     <Card>
       <CardHeader
@@ -38,6 +42,11 @@ export function VendBill({
           area === 'ADMIN'
             ? 'What was paid and what the provider returned. The token is shown to the client only.'
             : 'What was paid and what the provider returned.'
+        }
+        actions={
+          area === 'CORPORATE' && b?.status === 'SUCCESSFUL' && can('vend') ? (
+            <SendReceiptButton bill={b} />
+          ) : null
         }
       />
       <div className="px-6 py-5">

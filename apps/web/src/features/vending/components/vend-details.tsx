@@ -9,6 +9,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MoneyLabel } from '@/components/money-label';
 import { QueryError } from '@/components/query-error';
+import { DownloadReceiptButton } from '@/components/receipt-actions';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -106,6 +107,7 @@ export function VendDetails({ area }: { area: 'CORPORATE' | 'ADMIN' }) {
           Requery
         </Button>
       ) : null}
+      {v && !admin && can('transactions.read') ? <DownloadReceiptButton vend={v} /> : null}
       {v && v.status === 'SUCCESSFUL' && canReverse ? (
         <Button variant="danger" onClick={() => setReversing(true)}>
           Reverse
