@@ -1,6 +1,8 @@
 // Journey 6 (issue 3): the route guard of spec §2 keeps each role in its own area, for a URL
 // typed into the address bar: a client never sees an admin screen, an admin never a client one.
+
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { VendView } from '@vendport/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -12,12 +14,13 @@ import {
   newPage,
   openWithSession,
   readyToVend,
+  SCREENSHOTS,
   signUpCorporate,
   submitSignIn,
   waitForPath,
 } from './support';
 
-const SHOTS = '/work/shots/i16a';
+const SHOTS = path.join(SCREENSHOTS, 'area-guard');
 
 /** The login form, then the emailed second factor (the deep-link journeys sign in by hand). */
 async function signInFromLogin(page: Page, email: string, password: string): Promise<void> {

@@ -18,11 +18,12 @@ import {
   newPage,
   openWithSession,
   readyToVend,
+  SCREENSHOTS,
   signUpCorporate,
 } from './support';
 
 const browser = useBrowser();
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/card-reversals';
+const SHOTS = path.join(SCREENSHOTS, 'card-reversals');
 const ALWAYS_SUCCEEDS = SIMULATOR_TEST_NUMBERS.find((n) => n.vend === 'SUCCESSFUL')!.msisdn;
 
 const balanceOf = async (token: string) =>

@@ -24,6 +24,7 @@ import {
   newPage,
   openWithSession,
   readyToVend,
+  SCREENSHOTS,
   signUpCorporate,
 } from './support';
 
@@ -157,7 +158,7 @@ describe('money words', () => {
         viewport.width,
       );
       await balance.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/work/shots/op-money/wallet-end-of-day-${viewport.width}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}op-money/wallet-end-of-day-${viewport.width}.png` });
       await context.close();
     }
   });
@@ -197,12 +198,12 @@ describe('money words', () => {
         .first()
         .waitFor();
       await page.getByRole('button', { name: `Download statement ${code} as PDF` }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/work/shots/op-money/statements-${viewport.width}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}op-money/statements-${viewport.width}.png` });
 
       await page.goto('/dashboard/commission');
       await page.getByText(MONEY_WORDS.commissionEarned).first().waitFor();
       await page.screenshot({
-        path: `/work/shots/op-money/commission-${viewport.width}.png`,
+        path: `${SCREENSHOTS}op-money/commission-${viewport.width}.png`,
         fullPage: true,
       });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -10,8 +10,7 @@
 //   schedules the check; the requery's answer contradicts a final vend, so it raises a discrepancy,
 //   issue 49): the admin resolves it in the review queue (password-confirmed "Reverse the vend"),
 //   then the history and the details show REVERSED and the wallet is back where it was.
-// Screenshots (1366×800, and the review queue at 390×844 too) go to E2E_SHOTS (default
-// /work/shots), outside the repo.
+// Screenshots (1366×800, and the review queue at 390×844 too) go to e2e/screenshots/.
 import path from 'node:path';
 import type { DiscrepancyView, VendAttemptView, VendView, WalletBalanceView } from '@vendport/shared';
 import type { Page } from 'playwright-core';
@@ -28,13 +27,14 @@ import {
   newPage,
   openWithSession,
   readyToVend,
+  SCREENSHOTS,
   signInBrowser,
   signUpCorporate,
   useServer,
   waitForPath,
 } from './support';
 
-const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
+const SHOTS = SCREENSHOTS;
 /** The phone the screenshots are also taken on. */
 const PHONE = { width: 390, height: 844 };
 const browser = useBrowser({ screenshots: SHOTS });

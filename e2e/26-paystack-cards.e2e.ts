@@ -7,7 +7,7 @@
 // - Forged webhooks (a wrong signature; a body changed after signing) for a payment paid at the
 //   stand-in: 401 each, and nothing credited; the genuine signed event then credits it.
 // Screenshots (1366×800 and 390×844) of the stand-in's checkout and the credited wallet go to
-// E2E_SHOTS (default /work/shots).
+// e2e/screenshots/.
 import { createHmac } from 'node:crypto';
 import type { FundingTransactionView } from '@vendport/shared';
 import { describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@
 // - A bank transfer into that number (the stand-in's POST /_mock/transfer) → signed charge.success
 //   (dedicated_nuban) → the server's queued verify → the wallet is credited, with no admin step,
 //   exactly once; the funding history shows "Bank transfer (automatic)".
-// Screenshots (1366×800 and 390×844) of the wallet screen with the account go to E2E_SHOTS.
+// Screenshots (1366×800 and 390×844) of the wallet screen with the account go to e2e/screenshots/.
 import type { FundingTransactionView } from '@vendport/shared';
 import { describe, expect, it } from 'vitest';
 import { signedInClient, useBrowser } from './fixtures';

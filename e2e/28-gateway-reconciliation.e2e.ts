@@ -6,7 +6,7 @@
 //   run shows what Paystack received, what was credited and the difference.
 // - A payment at Paystack with a reference VendPort never issued is a discrepancy on the screen; the
 //   admin resolves it (refund at Paystack, a note, the password) and it moves to Resolved.
-// Screenshots (1366×800 and 390×844) of the screen go to E2E_SHOTS.
+// Screenshots (1366×800 and 390×844) of the screen go to e2e/screenshots/.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MOCK_SECRET_KEY } from '../mocks/paystack/server.ts';

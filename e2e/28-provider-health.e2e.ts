@@ -3,7 +3,7 @@
 // route, with a breaker that opens after 3 calls. The admin sees VTpass closed; VTpass answers 500 to
 // three vends and the screen shows it open, with why; the admin closes it with a reason and the
 // password, then forces it open the same way. Each state is looked at in screenshots at 1366×800 and
-// 390×844 (E2E_SHOTS, default /work/shots), and at 390 the page never scrolls sideways.
+// 390×844 (in e2e/screenshots/), and at 390 the page never scrolls sideways.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,11 +19,12 @@ import {
   newPage,
   openWithSession,
   readyToVend,
+  SCREENSHOTS,
   signUpCorporate,
   useServer,
 } from './support';
 
-const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
+const SHOTS = SCREENSHOTS;
 const browser = useBrowser({ screenshots: SHOTS });
 const VIEWPORTS = [
   { width: 1366, height: 800 },

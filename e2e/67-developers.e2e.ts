@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../packages/client/src';
 import { useBrowser } from './fixtures';
 import { type E2eServer, startServer } from './global-setup';
-import { newPage, openWithSession, signUpCorporate, useServer } from './support';
+import { newPage, openWithSession, SCREENSHOTS, signUpCorporate, useServer } from './support';
 
-const SHOTS = '/work/shots/developers-page';
+const SHOTS = path.join(SCREENSHOTS, 'developers-page');
 const browser = useBrowser();
 let server: E2eServer;
 let listener: http.Server;

@@ -23,8 +23,7 @@ import {
   waitForPath,
 } from './support';
 
-// Where this journey's screenshots go (SHOTS_DIR to keep them elsewhere).
-const SHOTS = process.env.SHOTS_DIR ?? SCREENSHOTS;
+const SHOTS = SCREENSHOTS;
 const snap = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 

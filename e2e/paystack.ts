@@ -7,10 +7,18 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { MOCK_SECRET_KEY, startPaystackMock } from '../mocks/paystack/server.ts';
 import { type E2eServer, startServer } from './global-setup';
-import { adminToken, api, type Corporate, E2E_ADMIN_PASSWORD, PNG_2X2, useServer } from './support';
+import {
+  adminToken,
+  api,
+  type Corporate,
+  E2E_ADMIN_PASSWORD,
+  PNG_2X2,
+  SCREENSHOTS,
+  useServer,
+} from './support';
 
 export const PAYSTACK_WEBHOOK = '/api/v1/payments/paystack/webhook';
-export const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
+export const SHOTS = SCREENSHOTS;
 
 type PaystackMock = Awaited<ReturnType<typeof startPaystackMock>>;
 
