@@ -3,6 +3,7 @@
 import {
   type autoTopupRunsQuery,
   koboToNairaString,
+  maskToken,
   networkWords,
   serviceTypeWords,
   statusWords,
@@ -28,6 +29,9 @@ const columns: Array<[string, (r: RunListRow) => unknown]> = [
   ['Network', (r) => networkWords(r.run.network)],
   ['Type', (r) => serviceTypeWords(r.run.serviceType)],
   ['Plan', (r) => r.run.planCode],
+  // Bills: the meter or smartcard, and the token masked (never in full in an export).
+  ['Customer number', (r) => r.run.customerNumber],
+  ['Token', (r) => maskToken(r.billToken)],
   [
     'Amount (NGN)',
     (r) => {

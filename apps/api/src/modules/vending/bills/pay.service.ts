@@ -17,6 +17,7 @@ import { bouquetForPay, type ServiceRow } from '../../catalogue';
 import {
   executeVend,
   type Prepared,
+  type Resolved,
   replay,
   resolveVend,
   type VendCaller,
@@ -123,23 +124,28 @@ async function withBill(ctx: AppContext, res: VendResult): Promise<BillResult> {
   return { ...res, bill };
 }
 
-export async function payBill(
+/** A bill payment checked and priced, short of paying: what a payment (and an auto top-up
+ * subscriber, when it is added) is refused on. */
+export interface PricedBill {
+  resolved: Resolved;
+  verification: VerificationRow;
+  bouquet: { code: string | null; name: string | null };
+}
+
+/**
+ * Checks and prices a bill payment: the biller assigned to the client and enabled, the verification
+ * (the one given while fresh, else a new one: a number the provider rejects is a 422), the bouquet
+ * or the renewal amount (TV), the provider's minimum (electricity) and the biller's limits.
+ * Nothing is written but the verification.
+ */
+export async function priceBill(
   ctx: AppContext,
   caller: VendCaller,
+  found: VendClient,
   input: BillPayInput,
-  client?: VendClient,
-  opts: VendOptions = {},
-): Promise<BillResult> {
-  const found = client ?? (await vendClient(ctx.db, caller.corporateId));
-  if (!found || found.corp.id !== caller.corporateId) throw notFound('Corporate client');
+  reference: string,
+): Promise<PricedBill> {
   const mode = vendMode(caller.keyMode, found.corp);
-  const hash = billRequestHash(input);
-  // A retry of a payment made already is answered with it, whatever has changed since; no new
-  // verification is asked for it.
-  if (input.reference) {
-    const existing = await findVendByReference(ctx.db, found.corp.id, mode, input.reference);
-    if (existing) return withBill(ctx, await replay(ctx, existing, hash, opts));
-  }
   const service = billClientCheck(found, input.biller);
   const verification = await verificationFor(ctx, found.corp.id, mode, service, input);
   let amountKobo: number;
@@ -157,14 +163,13 @@ export async function payBill(
         `The least ${billerOf(input.biller)?.name ?? input.biller} sells to meter ${input.customerNumber} is ${formatNaira(verification.minimumAmountKobo)}`,
       );
   }
-  const reference = input.reference ?? readableCode(caller.channel === 'BULK' ? 'BLK' : 'PTL', 12);
   const p: Prepared = {
     caller,
     corp: found.corp,
     mode,
     network: input.biller as Network,
     reference,
-    hash,
+    hash: billRequestHash(input),
     input: {
       reference,
       phone: input.customerNumber,
@@ -173,14 +178,35 @@ export async function payBill(
       amount: amountKobo,
     },
   };
-  const resolved = await resolveVend(ctx, p, found.services);
+  return { resolved: await resolveVend(ctx, p, found.services), verification, bouquet };
+}
+
+export async function payBill(
+  ctx: AppContext,
+  caller: VendCaller,
+  input: BillPayInput,
+  client?: VendClient,
+  opts: VendOptions = {},
+): Promise<BillResult> {
+  const found = client ?? (await vendClient(ctx.db, caller.corporateId));
+  if (!found || found.corp.id !== caller.corporateId) throw notFound('Corporate client');
+  const mode = vendMode(caller.keyMode, found.corp);
+  const hash = billRequestHash(input);
+  // A retry of a payment made already is answered with it, whatever has changed since; no new
+  // verification is asked for it.
+  if (input.reference) {
+    const existing = await findVendByReference(ctx.db, found.corp.id, mode, input.reference);
+    if (existing) return withBill(ctx, await replay(ctx, existing, hash, opts));
+  }
+  const reference = input.reference ?? readableCode(caller.channel === 'BULK' ? 'BLK' : 'PTL', 12);
+  const { resolved, verification, bouquet } = await priceBill(ctx, caller, found, input, reference);
   const id = uuidV7();
   await insertVendBill(ctx.db, {
     vendId: id,
     billerCode: input.biller,
     customerNumber: input.customerNumber,
-    meterType: service.serviceType === 'ELECTRICITY' ? (input.meterType ?? null) : null,
-    subscriptionType: service.serviceType === 'TV' ? (input.subscriptionType ?? null) : null,
+    meterType: resolved.service.serviceType === 'ELECTRICITY' ? (input.meterType ?? null) : null,
+    subscriptionType: resolved.service.serviceType === 'TV' ? (input.subscriptionType ?? null) : null,
     bouquetCode: bouquet.code,
     bouquetName: bouquet.name,
     customerName: verification.customerName,
