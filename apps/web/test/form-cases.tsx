@@ -737,6 +737,48 @@ export const FORMS: FormCase[] = [
     values: [[/Name/, 'Amaka Nwosu']],
     sends: 'POST /api/v1/auto-topup/subscribers',
   },
+  {
+    // A bill subscriber (issue 51 point 5): its biller, meter and amount within the biller's limits.
+    file: 'features/auto-topup/components/subscriber-form-modal.tsx',
+    name: 'Edit a meter subscriber',
+    render: (
+      <SubscriberFormModal
+        subscriber={{
+          id: 's-meter',
+          name: 'Shop meter',
+          phone: '+2348031234567',
+          network: 'IKEDC',
+          type: 'ELECTRICITY',
+          amountKobo: 500_000,
+          amount: '₦5,000.00',
+          planCode: null,
+          bill: {
+            biller: 'IKEDC',
+            billerName: 'Ikeja Electric',
+            customerNumber: '1111111111111',
+            meterType: 'PREPAID',
+            subscriptionType: null,
+            bouquetCode: null,
+            customerName: 'TESTMETER1',
+          },
+          frequency: 'MONTHLY',
+          weekday: null,
+          monthDay: 1,
+          onceDate: null,
+          time: '08:00',
+          schedule: 'Monthly on day 1 at 8:00 AM',
+          paused: false,
+          nextRunAt: '2026-12-01T07:00:00.000Z',
+          createdAt: '2026-11-29T10:00:00Z',
+        }}
+        defaultTime="08:00"
+        onClose={noop}
+      />
+    ),
+    gets: [{ path: '/api/v1/bills/billers?kind=ELECTRICITY', body: ok(ELECTRICITY) }],
+    values: [[/Amount/, '7500']],
+    sends: 'PUT /api/v1/auto-topup/subscribers/s-meter',
+  },
   // ------------------------------------------------------------------ admin: clients
   {
     file: 'features/corporate-clients/components/onboard-client-modal.tsx',

@@ -3,7 +3,7 @@ import { type BillView, koboToNairaString, type PortalBillPayBody } from '@vendp
 import { type ApiEnvelope, api } from '@/lib/api-client';
 import { invalidateMoneyQueries } from '@/lib/money-queries';
 import { IDEMPOTENT_MUTATION } from '@/lib/query-client';
-import { BILL_REFUSALS } from './refusals';
+import { BILL_REFUSALS } from '@/lib/api/bill-refusals';
 
 export type PayBillInput = Omit<PortalBillPayBody, 'amount' | 'reference'> & {
   /** One per confirmed payment: a retried request never pays twice. */

@@ -24,7 +24,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { cn } from '@/lib/cn';
 import { formatDate, formatNaira, formatShortDateTime } from '@/lib/format';
 import { useAppForm } from '@/lib/use-app-form';
-import { useBouquets } from '../api/get-billers';
+import { useBouquets } from '@/lib/api/get-billers';
 import { type BillDraft, billerLabel, billLimits, meterTypeLabel } from './bill-rules';
 
 type FormValues = {

@@ -21,8 +21,8 @@ import { ApiError } from '@/lib/api-client';
 import { toastApiError } from '@/lib/api-toasts';
 import { cn } from '@/lib/cn';
 import { useAppForm } from '@/lib/use-app-form';
-import { BILL_REFUSALS } from '../api/refusals';
-import { useVerifyBill } from '../api/verify-bill';
+import { BILL_REFUSALS } from '@/lib/api/bill-refusals';
+import { useVerifyBill } from '@/lib/api/verify-bill';
 import { meterTypeLabel } from './bill-rules';
 
 export type VerifyValues = { biller: string; meterType: MeterType | ''; customerNumber: string };
