@@ -240,6 +240,7 @@ describe('[AUTOTOPUP-BILLS] runs', () => {
     ]);
     expect(a.statusCode).toBe(200);
     expect(b.json().data.id).toBe(a.json().data.id);
+    expect(a.json().message).toMatch(new RegExp(`^Top-up of ₦[\\d,.]+ to DStv ${SMARTCARD} placed$`));
     expect(a.json().data).toMatchObject({ status: 'SUCCESSFUL', type: 'TV', bill: { biller: 'DSTV', token: null } });
     expect(await autoVendsOf(t.app, u.corporateId)).toHaveLength(1);
   });

@@ -215,7 +215,8 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
       const run = await runSubscriberNow(ctx, corporateOf(req), req.params.id, requestContextOf(req));
       return ok(
         run.status === 'SUCCESSFUL' || run.status === 'PENDING'
-          ? `Top-up of ${run.amount} to ${run.phone} placed`
+          ? // A bill names its biller and customer number; its token stays on the vend's detail.
+            `Top-up of ${run.amount} to ${run.bill ? `${run.bill.billerName} ${run.bill.customerNumber}` : run.phone} placed`
           : `Top-up not placed: ${run.reason ?? run.status}`,
         run,
       );
