@@ -228,7 +228,10 @@ describe('auto top-up journey', () => {
     await form.waitFor({ state: 'detached' });
     const row = page.getByRole('row').filter({ hasText: 'Shop meter' });
     await row.getByTestId('subscriber-bill').getByText('Ikeja Electric Electricity').waitFor();
-    await row.getByTestId('subscriber-bill').getByText(/^1111111111111 · \S/).waitFor();
+    await row
+      .getByTestId('subscriber-bill')
+      .getByText(/^1111111111111 · \S/)
+      .waitFor();
 
     // ---- Run now pays the meter at once
     await row.getByRole('button', { name: 'Run now' }).click();
@@ -253,7 +256,10 @@ describe('auto top-up journey', () => {
     for (const by of ['Run now', 'Schedule']) {
       const run = page.getByRole('row').filter({ hasText: 'Shop meter' }).filter({ hasText: by });
       await run.getByText('Successful').waitFor();
-      await run.getByTestId('run-bill').getByText(/^Token \*{4}\d{4}$/).waitFor();
+      await run
+        .getByTestId('run-bill')
+        .getByText(/^Token \*{4}\d{4}$/)
+        .waitFor();
     }
     await shootBoth(page, 'auto-topup-meter-transactions');
 

@@ -105,7 +105,9 @@ const subscriberFields = z.object({
   ),
   network: networkSchema.optional().describe('Defaults to the network suggested by the number prefix'),
   type: z.enum(VEND_KINDS, { error: 'Choose AIRTIME, DATA, ELECTRICITY or TV' }),
-  amount: vendAmount('Amount').optional().describe('Airtime: naira. Electricity: naira within the biller limits'),
+  amount: vendAmount('Amount')
+    .optional()
+    .describe('Airtime: naira. Electricity: naira within the biller limits'),
   planCode: planCode.optional().describe('Data: a plan code'),
   biller: billerCodeSchema.optional().describe('Bills: the biller (IKEDC, ... DSTV, GOTV, ...)'),
   customerNumber: customerNumberField.optional().describe('Bills: the meter, smartcard or IUC number'),

@@ -148,7 +148,11 @@ describe('[AUTOTOPUP-BILLS] adding a meter or a smartcard', () => {
       [meter({ amount: undefined }), 400, /Amount is required for electricity/],
       [meter({ biller: 'DSTV' }), 400, /DStv is not an electricity biller/],
       [meter({ biller: undefined }), 400, /Choose a biller/],
-      [meter({ customerNumber: '1234567890123' }), 422, /could not verify meter number 1234567890123 with Ikeja Electric/],
+      [
+        meter({ customerNumber: '1234567890123' }),
+        422,
+        /could not verify meter number 1234567890123 with Ikeja Electric/,
+      ],
       [meter({ amount: '10' }), 400, /₦/],
       [meter({ amount: '600000' }), 400, /₦/],
       [smartcard({ bouquetCode: 'dstv79' }), 400, /leave bouquetCode out/],
@@ -161,7 +165,10 @@ describe('[AUTOTOPUP-BILLS] adding a meter or a smartcard', () => {
       expect(res.json().message, JSON.stringify(body)).toMatch(message);
     }
     // The biller's own limits (set by the admin) are quoted.
-    const billers = (await api('GET', 'admin/billers', admin)).json().data as Array<{ id: string; code: string }>;
+    const billers = (await api('GET', 'admin/billers', admin)).json().data as Array<{
+      id: string;
+      code: string;
+    }>;
     const aedc = billers.find((b) => b.code === 'AEDC')!.id;
     await api('PATCH', `admin/billers/${aedc}`, admin, { minAmount: '1000', maxAmount: '20000' });
     const high = await api('POST', 'auto-topup/subscribers', c, meter({ biller: 'AEDC', amount: '20001' }));
@@ -241,7 +248,11 @@ describe('[AUTOTOPUP-BILLS] runs', () => {
     expect(a.statusCode).toBe(200);
     expect(b.json().data.id).toBe(a.json().data.id);
     expect(a.json().message).toMatch(new RegExp(`^Top-up of ₦[\\d,.]+ to DStv ${SMARTCARD} placed$`));
-    expect(a.json().data).toMatchObject({ status: 'SUCCESSFUL', type: 'TV', bill: { biller: 'DSTV', token: null } });
+    expect(a.json().data).toMatchObject({
+      status: 'SUCCESSFUL',
+      type: 'TV',
+      bill: { biller: 'DSTV', token: null },
+    });
     expect(await autoVendsOf(t.app, u.corporateId)).toHaveLength(1);
   });
 
@@ -307,7 +318,9 @@ describe('[AUTOTOPUP-BILLS] who may see and do what', () => {
     const theirs = (await api('GET', 'auto-topup/subscribers?search=Private', other)).json();
     expect(theirs.total).toBe(0);
     const runs = (await api('GET', `auto-topup/runs?search=${PREPAID}`, other)).json();
-    expect(runs.data.every((r: { subscriberName: string }) => r.subscriberName !== 'Private meter')).toBe(true);
+    expect(runs.data.every((r: { subscriberName: string }) => r.subscriberName !== 'Private meter')).toBe(
+      true,
+    );
   });
 
   it('[AUTOTOPUP-BILLS] no session is 401; a reader, a member without the permission and an admin are 403', async () => {

@@ -104,7 +104,11 @@ async function payRun(ctx: AppContext, run: RunRow, sub: SubscriberRow) {
       phone: run.msisdn,
     },
   );
-  if (!res.replay && res.bill.verificationId !== sub.verificationId && sub.customerNumber === run.customerNumber)
+  if (
+    !res.replay &&
+    res.bill.verificationId !== sub.verificationId &&
+    sub.customerNumber === run.customerNumber
+  )
     await updateSubscriber(ctx.db, sub.id, {
       verificationId: res.bill.verificationId,
       customerName: res.bill.customerName,

@@ -28,7 +28,12 @@ export const hasRunFilters = (f: RunFilters) =>
   !!(f.search || f.startDate || f.endDate || f.status || f.network);
 
 export const RUN_FILTER_FIELDS: FilterField[] = [
-  { kind: 'search', name: 'search', label: 'Search', placeholder: 'Name, phone, customer number or VND code' },
+  {
+    kind: 'search',
+    name: 'search',
+    label: 'Search',
+    placeholder: 'Name, phone, customer number or VND code',
+  },
   { kind: 'date', name: 'startDate', label: 'Start date', pair: 'endDate', end: 'start' },
   { kind: 'date', name: 'endDate', label: 'End date', pair: 'startDate', end: 'end' },
   { kind: 'select', name: 'status', label: 'Status', options: RUN_STATUS_OPTIONS, allLabel: 'All statuses' },

@@ -55,10 +55,14 @@ export function SubscriberBillFields({
   const bouquets = useBouquets(!electricity && draft.biller ? draft.biller : null);
   const verify = useVerifyBill();
   const [check, setCheck] = useState<Check | null>(verifiedName);
-  const numberLabel = biller?.customerNumberLabel ?? (electricity ? 'Meter number' : 'Smartcard or IUC number');
+  const numberLabel =
+    biller?.customerNumberLabel ?? (electricity ? 'Meter number' : 'Smartcard or IUC number');
   const number = draft.customerNumber.replace(/[\s-]/g, '');
   // A check of another number (or biller, or meter type) says nothing of this one.
-  const shown = check && 'number' in check && check.number !== `${draft.biller}:${draft.meterType}:${number}` ? null : check;
+  const shown =
+    check && 'number' in check && check.number !== `${draft.biller}:${draft.meterType}:${number}`
+      ? null
+      : check;
   const clearing = (k: keyof BillDraft) => (e: { target: { value: string } }) => {
     setCheck(null);
     set(k)(e);

@@ -8,9 +8,9 @@
 import {
   AMOUNT_LIMITS,
   AUTO_TOPUP_FREQUENCIES,
-  amountRefusal,
   type AutoTopupSubscriberBody,
   type AutoTopupSubscriberView,
+  amountRefusal,
   autoTopupSubscriberBody,
   type BillKind,
   koboToNairaString,
@@ -30,12 +30,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { useBillers } from '@/lib/api/get-billers';
 import { usePlanCatalogue } from '@/lib/api/get-data-plans';
 import { envelopeCallbacks, errorMessages } from '@/lib/api-toasts';
-import {
-  isBillKindValue,
-  NETWORK_OPTIONS,
-  networkLabel,
-  VEND_KIND_OPTIONS,
-} from '@/lib/catalogue-labels';
+import { isBillKindValue, NETWORK_OPTIONS, networkLabel, VEND_KIND_OPTIONS } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
 import { useSaveSubscriber } from '../api/save-subscriber';
 import { fieldErrorsOf } from './field-errors';
@@ -109,7 +104,9 @@ function bodyOf(d: Draft): AutoTopupSubscriberBody {
   return {
     name: d.name,
     phone: d.phone,
-    ...(d.network && !isBillKindValue(d.type) ? { network: d.network as AutoTopupSubscriberBody['network'] } : {}),
+    ...(d.network && !isBillKindValue(d.type)
+      ? { network: d.network as AutoTopupSubscriberBody['network'] }
+      : {}),
     type: d.type as AutoTopupSubscriberBody['type'],
     ...what,
     frequency: d.frequency as AutoTopupSubscriberBody['frequency'],

@@ -86,7 +86,8 @@ export function SubscribersTable({
               {s.bill.customerName ? ` · ${s.bill.customerName}` : ''}
             </div>
             <div className="text-xs text-slate-500">
-              {s.amount ?? (s.bill.subscriptionType === 'RENEW' ? 'Renew current bouquet' : s.bill.bouquetCode)}
+              {s.amount ??
+                (s.bill.subscriptionType === 'RENEW' ? 'Renew current bouquet' : s.bill.bouquetCode)}
             </div>
           </div>
         ) : (

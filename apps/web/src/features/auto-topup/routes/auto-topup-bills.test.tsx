@@ -112,7 +112,9 @@ describe('auto top-up: bills', () => {
     expect(within(form).getByLabelText(/Customer phone \(for the receipt\)/)).toBeInTheDocument();
     // Only the billers on the account are offered.
     const billerSelect = within(form).getByLabelText(/Distribution company/);
-    await waitFor(() => expect(within(billerSelect).getByRole('option', { name: 'Ikeja Electric' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(billerSelect).getByRole('option', { name: 'Ikeja Electric' })).toBeInTheDocument(),
+    );
     expect(within(billerSelect).queryByRole('option', { name: 'Eko Electric' })).not.toBeInTheDocument();
     await userEvent.selectOptions(billerSelect, 'IKEDC');
     await userEvent.type(within(form).getByLabelText(/Meter number/), '1111111111111');
@@ -133,13 +135,17 @@ describe('auto top-up: bills', () => {
     await userEvent.type(within(form).getByLabelText(/Amount/), '100');
     await userEvent.click(within(form).getByRole('button', { name: 'Add subscriber' }));
     expect(within(form).getByText('Amount must be between ₦500.00 and ₦500,000.00')).toBeInTheDocument();
-    expect(stub.calls.some((c) => c.method === 'POST' && c.url.endsWith('/auto-topup/subscribers'))).toBe(false);
+    expect(stub.calls.some((c) => c.method === 'POST' && c.url.endsWith('/auto-topup/subscribers'))).toBe(
+      false,
+    );
     await userEvent.clear(within(form).getByLabelText(/Amount/));
     await userEvent.type(within(form).getByLabelText(/Amount/), '5000');
     await userEvent.selectOptions(within(form).getByLabelText(/^Schedule/), 'MONTHLY');
     await userEvent.click(within(form).getByRole('button', { name: 'Add subscriber' }));
     await waitFor(() =>
-      expect(stub.calls.some((c) => c.method === 'POST' && c.url.endsWith('/auto-topup/subscribers'))).toBe(true),
+      expect(stub.calls.some((c) => c.method === 'POST' && c.url.endsWith('/auto-topup/subscribers'))).toBe(
+        true,
+      ),
     );
     const posts = stub.calls.filter((c) => c.method === 'POST' && c.url.endsWith('/auto-topup/subscribers'));
     expect(posts).toHaveLength(1);
@@ -198,7 +204,9 @@ describe('auto top-up: bills', () => {
     await userEvent.selectOptions(bouquet, 'dstv-compact');
     await userEvent.click(within(form).getByRole('button', { name: 'Add subscriber' }));
     await waitFor(() =>
-      expect(stub.calls.some((c) => c.method === 'POST' && c.url.endsWith('/auto-topup/subscribers'))).toBe(true),
+      expect(stub.calls.some((c) => c.method === 'POST' && c.url.endsWith('/auto-topup/subscribers'))).toBe(
+        true,
+      ),
     );
     expect(stub.calls.find((c) => c.url.endsWith('/auto-topup/subscribers'))?.body).toMatchObject({
       type: 'TV',
