@@ -12,6 +12,7 @@ import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
+  assignAllBillers,
   baseURL,
   expectToastTopRight,
   field,
@@ -39,16 +40,8 @@ async function billClient(tag: string) {
   const corp = await signUpCorporate(tag);
   const corporateId = corp.user.corporate!.id;
   await readyToVend(admin, corporateId, '100000');
-  const billers = await api<BillerView[]>('GET', 'admin/billers', undefined, admin);
-  expect(billers.status, billers.json.message).toBe(200);
-  const assigned = await api(
-    'POST',
-    'admin/billers/assign',
-    { corporateId, billerIds: billers.json.data.map((b) => b.id) },
-    admin,
-  );
-  expect(assigned.status, assigned.json.message).toBe(200);
-  return { admin, corp, billers: billers.json.data };
+  const billers = await assignAllBillers(admin, corporateId);
+  return { admin, corp, billers };
 }
 
 /** The result of a payment, or the refusal the page toasted instead (named in the failure). */

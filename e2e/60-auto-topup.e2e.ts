@@ -5,13 +5,14 @@
 // database holds exactly those four top-ups. Then a meter (issue 51 point 5): added with Verify
 // showing the provider's name, paid by Run now and by the scheduler, each run with its masked
 // token. Screenshots of every auto top-up screen at 1366x800 and 390x844.
-import type { AutoTopupRunView, BillerView, Paginated } from '@vendport/shared';
+import type { AutoTopupRunView, Paginated } from '@vendport/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
+  assignAllBillers,
   E2E_ADMIN_PASSWORD,
   expectToastTopRight,
   field,
@@ -175,15 +176,7 @@ describe('auto top-up journey', () => {
     const corp = await signUpCorporate('autotopup-meter');
     const corporateId = corp.user.corporate?.id ?? '';
     await readyToVend(admin, corporateId, '100000');
-    const billers = await api<BillerView[]>('GET', 'admin/billers', undefined, admin);
-    expect(billers.status, billers.json.message).toBe(200);
-    const assigned = await api(
-      'POST',
-      'admin/billers/assign',
-      { corporateId, billerIds: billers.json.data.map((b) => b.id) },
-      admin,
-    );
-    expect(assigned.status, assigned.json.message).toBe(200);
+    await assignAllBillers(admin, corporateId);
     // Auto top-up on, for the platform (the first journey does it on screen) and for the client.
     const platform = await api(
       'PUT',

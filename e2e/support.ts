@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SessionUser } from '@vendport/shared';
+import type { BillerView, SessionUser } from '@vendport/shared';
 import {
   type Browser,
   type BrowserContext,
@@ -429,4 +429,14 @@ export async function readyToVend(admin: string, corporateId: string, amount: st
     ),
     'fund',
   );
+}
+
+/** Assigns the client every biller (issue 51); returns them as the admin lists them. */
+export async function assignAllBillers(admin: string, corporateId: string): Promise<BillerView[]> {
+  const billers = await must(api<BillerView[]>('GET', 'admin/billers', undefined, admin), 'admin/billers');
+  await must(
+    api('POST', 'admin/billers/assign', { corporateId, billerIds: billers.map((b) => b.id) }, admin),
+    'admin/billers/assign',
+  );
+  return billers;
 }

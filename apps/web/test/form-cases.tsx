@@ -5,7 +5,6 @@
 
 import userEvent from '@testing-library/user-event';
 import type {
-  AutoTopupSettingsView,
   DataPlanView,
   DiscrepancyView,
   GatewayDiscrepancyView,
@@ -70,6 +69,7 @@ import { FundLineModal } from '@/features/vtu/components/fund-line-modal';
 import { CardFundingCard } from '@/features/wallet/components/card-funding-card';
 import { FundRequestForm } from '@/features/wallet/components/fund-request-form';
 import { sessionStore } from '@/lib/session';
+import { autoTopupSettingsOf, meterSubscriber } from './auto-topup-factories';
 import { BOUQUETS, bill, biller, ELECTRICITY, TV, verification } from './bill-factories';
 import { makeCommissions, makeDataPlan, makeVend, makeVtuLine, PLANS, SERVICES } from './catalogue-factories';
 import { makeCorporateClient, makeFundRequest, makeUser, makeWalletBalance, pageOf } from './factories';
@@ -235,21 +235,7 @@ const onboardingData = {
     },
   ],
 };
-const autoTopupSettings: AutoTopupSettingsView = {
-  platformEnabled: true,
-  enabled: true,
-  defaultTime: '08:00',
-  dailyCapKobo: null,
-  dailyCap: null,
-  monthlyCapKobo: null,
-  monthlyCap: null,
-  insufficientFundsPolicy: 'SKIP_NOTIFY',
-  spentTodayKobo: 0,
-  spentToday: '0.00',
-  spentThisMonthKobo: 0,
-  spentThisMonth: '0.00',
-  updatedAt: null,
-};
+const autoTopupSettings = autoTopupSettingsOf({ spentToday: '0.00', spentThisMonth: '0.00' });
 const commissionReport = makeCommissions({
   byClient: [
     {
@@ -741,40 +727,7 @@ export const FORMS: FormCase[] = [
     // A bill subscriber (issue 51 point 5): its biller, meter and amount within the biller's limits.
     file: 'features/auto-topup/components/subscriber-form-modal.tsx',
     name: 'Edit a meter subscriber',
-    render: (
-      <SubscriberFormModal
-        subscriber={{
-          id: 's-meter',
-          name: 'Shop meter',
-          phone: '+2348031234567',
-          network: 'IKEDC',
-          type: 'ELECTRICITY',
-          amountKobo: 500_000,
-          amount: '₦5,000.00',
-          planCode: null,
-          bill: {
-            biller: 'IKEDC',
-            billerName: 'Ikeja Electric',
-            customerNumber: '1111111111111',
-            meterType: 'PREPAID',
-            subscriptionType: null,
-            bouquetCode: null,
-            customerName: 'TESTMETER1',
-          },
-          frequency: 'MONTHLY',
-          weekday: null,
-          monthDay: 1,
-          onceDate: null,
-          time: '08:00',
-          schedule: 'Monthly on day 1 at 8:00 AM',
-          paused: false,
-          nextRunAt: '2026-12-01T07:00:00.000Z',
-          createdAt: '2026-11-29T10:00:00Z',
-        }}
-        defaultTime="08:00"
-        onClose={noop}
-      />
-    ),
+    render: <SubscriberFormModal subscriber={meterSubscriber} defaultTime="08:00" onClose={noop} />,
     gets: [{ path: '/api/v1/bills/billers?kind=ELECTRICITY', body: ok(ELECTRICITY) }],
     values: [[/Amount/, '7500']],
     sends: 'PUT /api/v1/auto-topup/subscribers/s-meter',

@@ -10,11 +10,10 @@ import { billerOf, isBillKind } from './billers';
 import {
   billerCodeSchema,
   billPayRefine,
+  billView,
   bouquetCode,
   customerNumberField,
-  METER_TYPES,
   meterTypeSchema,
-  TV_SUBSCRIPTION_TYPES,
   tvSubscriptionTypeSchema,
 } from './bills';
 import { networkSchema, VEND_KINDS } from './catalogue';
@@ -185,16 +184,16 @@ export const autoTopupImportBody = z.object({
     ),
 });
 
-/** A bill subscriber's bill (null for airtime and data). */
-const billOfSubscriber = z
-  .object({
-    biller: z.string(),
-    billerName: z.string(),
-    customerNumber: z.string(),
-    meterType: z.enum(METER_TYPES).nullable(),
-    subscriptionType: z.enum(TV_SUBSCRIPTION_TYPES).nullable(),
-    bouquetCode: z.string().nullable(),
-    customerName: z.string().nullable().describe('As the provider stated it at the latest verification'),
+/** A bill subscriber's bill (null for airtime and data): what a bill says of its customer. */
+const billOfSubscriber = billView
+  .pick({
+    biller: true,
+    billerName: true,
+    customerNumber: true,
+    meterType: true,
+    subscriptionType: true,
+    bouquetCode: true,
+    customerName: true,
   })
   .nullable();
 

@@ -4,81 +4,25 @@
 // the masked token.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AutoTopupRunView, AutoTopupSettingsView, AutoTopupSubscriberView } from '@vendport/shared';
+import type { AutoTopupRunView } from '@vendport/shared';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
+import {
+  asAutoTopupClient,
+  autoTopupLayout,
+  autoTopupSettingsOf,
+  meterSubscriber,
+} from '../../../../test/auto-topup-factories';
 import { BOUQUETS, ELECTRICITY, TV, verification } from '../../../../test/bill-factories';
-import { makeUser, pageOf, stubFetch } from '../../../../test/factories';
+import { pageOf, stubFetch } from '../../../../test/factories';
 import { renderApp } from '../../../../test/render-app';
 
 const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
-const asClient = () =>
-  sessionStore.login(
-    makeUser({
-      permissions: ['autotopup.read', 'autotopup.manage'],
-      corporate: {
-        id: 'corp_1',
-        name: 'Acme Ltd',
-        clientType: 'PREPAID',
-        status: 'ACTIVE',
-        verificationStatus: 'VERIFIED',
-        verificationRequestedAt: '2026-01-05T10:00:00Z',
-        testMode: false,
-        testModeAllowed: false,
-        autoTopUpEnabled: true,
-      },
-    }),
-    'tok',
-    false,
-  );
-const settings: AutoTopupSettingsView = {
-  platformEnabled: true,
-  enabled: true,
-  defaultTime: '08:00',
-  dailyCapKobo: null,
-  dailyCap: null,
-  monthlyCapKobo: null,
-  monthlyCap: null,
-  insufficientFundsPolicy: 'SKIP_NOTIFY',
-  spentTodayKobo: 0,
-  spentToday: '₦0.00',
-  spentThisMonthKobo: 0,
-  spentThisMonth: '₦0.00',
-  updatedAt: null,
-};
-const meterSub: AutoTopupSubscriberView = {
-  id: 's-meter',
-  name: 'Shop meter',
-  phone: '+2348031234567',
-  network: 'IKEDC',
-  type: 'ELECTRICITY',
-  amountKobo: 500_000,
-  amount: '₦5,000.00',
-  planCode: null,
-  bill: {
-    biller: 'IKEDC',
-    billerName: 'Ikeja Electric',
-    customerNumber: '1111111111111',
-    meterType: 'PREPAID',
-    subscriptionType: null,
-    bouquetCode: null,
-    customerName: 'TESTMETER1',
-  },
-  frequency: 'MONTHLY',
-  weekday: null,
-  monthDay: 1,
-  onceDate: null,
-  time: '08:00',
-  schedule: 'Monthly on day 1 at 8:00 AM',
-  paused: false,
-  nextRunAt: '2026-12-01T07:00:00.000Z',
-  createdAt: '2026-11-29T10:00:00Z',
-};
+const asClient = () => asAutoTopupClient();
+const meterSub = meterSubscriber;
 const layout = () => [
-  { path: '/api/v1/notifications/unread-count', body: ok({ count: 0 }) },
-  { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
-  { path: '/api/v1/auto-topup/settings', body: ok(settings) },
+  ...autoTopupLayout(autoTopupSettingsOf()),
   { path: /^\/api\/v1\/bills\/billers\?kind=ELECTRICITY/, body: ok(ELECTRICITY) },
   { path: /^\/api\/v1\/bills\/billers\?kind=TV/, body: ok(TV) },
   { path: '/api/v1/bills/billers/DSTV/bouquets', body: ok(BOUQUETS) },
