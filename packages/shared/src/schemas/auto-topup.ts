@@ -140,6 +140,8 @@ function refineKind(b: SubscriberShape, ctx: z.RefinementCtx) {
         ctx.addIssue({ code: 'custom', message: 'Only a bill subscriber takes this', path: [k] });
     return;
   }
+  if (b.network !== undefined)
+    ctx.addIssue({ code: 'custom', message: 'A bill takes a biller, not a network', path: ['network'] });
   if (!b.biller) {
     ctx.addIssue({ code: 'custom', message: 'Choose a biller', path: ['biller'] });
     return;

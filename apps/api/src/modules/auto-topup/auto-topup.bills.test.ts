@@ -158,6 +158,7 @@ describe('[AUTOTOPUP-BILLS] adding a meter or a smartcard', () => {
       [smartcard({ bouquetCode: 'dstv79' }), 400, /leave bouquetCode out/],
       [smartcard({ subscriptionType: 'CHANGE' }), 400, /Choose the bouquet to change to/],
       [{ ...meter(), type: 'AIRTIME' }, 400, /Only a bill subscriber takes this/],
+      [meter({ network: 'MTN' }), 400, /A bill takes a biller, not a network/],
     ];
     for (const [body, status, message] of cases) {
       const res = await api('POST', 'auto-topup/subscribers', c, body);
