@@ -198,7 +198,13 @@ export function SubscriberFormModal({
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput label="Name" required value={d.name} onChange={set('name')} {...err('name')} />
-          <Select label="Type" value={d.type} onChange={set('type')} options={VEND_KIND_OPTIONS} />
+          <Select
+            label="Type"
+            value={d.type}
+            // Another kind has other billers: the one chosen (and its bouquet) does not carry over.
+            onChange={(e) => setD((x) => ({ ...x, type: e.target.value, biller: '', bouquetCode: '' }))}
+            options={VEND_KIND_OPTIONS}
+          />
           <TextInput
             label={bill ? 'Customer phone (for the receipt)' : 'Phone number'}
             required

@@ -126,8 +126,17 @@ describe('auto top-up: bills', () => {
     ]);
     vi.stubGlobal('fetch', stub.fn);
     const form = await openForm();
+    // A distribution company chosen first does not carry over to TV.
+    await userEvent.selectOptions(within(form).getByLabelText(/^Type/), 'ELECTRICITY');
+    const disco = within(form).getByLabelText(/Distribution company/);
+    await waitFor(() =>
+      expect(within(disco).getByRole('option', { name: 'Ikeja Electric' })).toBeInTheDocument(),
+    );
+    await userEvent.selectOptions(disco, 'IKEDC');
     await userEvent.selectOptions(within(form).getByLabelText(/^Type/), 'TV');
     const tv = within(form).getByLabelText(/TV service/);
+    await userEvent.click(within(form).getByRole('button', { name: 'Add subscriber' }));
+    expect(within(form).getByText('Choose a biller')).toBeInTheDocument();
     await waitFor(() => expect(within(tv).getByRole('option', { name: 'DStv' })).toBeInTheDocument());
     await userEvent.selectOptions(tv, 'DSTV');
     await userEvent.type(within(form).getByLabelText(/Smartcard number/), '1212121299');
