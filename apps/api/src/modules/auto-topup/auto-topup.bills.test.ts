@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCorporateMember, createAdmin, createCorporate, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/harness';
-import { balances, expectBooksBalanced } from '../vending/vending.testing';
+import { balances, expectBooksBalanced, fund } from '../vending/vending.testing';
 import { autoTopupClient, autoVendsOf, type Client, call, makeDue, runsOf } from './auto-topup.testing';
 import { runSchedule } from './scheduler.service';
 
@@ -274,6 +274,26 @@ describe('[AUTOTOPUP-BILLS] runs', () => {
     expect(verifications).toHaveLength(2);
     expect((await subscriberRow(s.id)).verification_id).toBe(verifications[1].id);
     expect((await autoVendsOf(t.app, u.corporateId)).every((v) => v.status === 'SUCCESSFUL')).toBe(true);
+  });
+
+  it('[AUTOTOPUP-BILLS] a client switched to test mode since the meter was verified pays it in test mode, verified there', async () => {
+    const u = await autoTopupClient(t.app, 10_000_000);
+    const s = await add(u, meter());
+    await fund(t.app, u.corporateId, 1_000_000, 'SANDBOX');
+    await t.app.ctx.dbHandle.query('update corporates set test_mode = true where id = $1', [u.corporateId]);
+    const res = await api('POST', `auto-topup/subscribers/${s.id}/run`, u);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('SUCCESSFUL');
+    const modes = await t.app.ctx.dbHandle.query<{ mode: string }>(
+      'select mode from bill_verifications where corporate_id = $1 order by verified_at',
+      [u.corporateId],
+    );
+    expect(modes.map((m) => m.mode)).toEqual(['LIVE', 'TEST']);
+    const vends = await t.app.ctx.dbHandle.query<{ mode: string }>(
+      "select mode from vends where corporate_id = $1 and channel = 'AUTO_TOPUP'",
+      [u.corporateId],
+    );
+    expect(vends).toEqual([{ mode: 'TEST' }]);
   });
 
   it('[AUTOTOPUP-BILLS] a number the provider rejects at the run fails it with the reason; nothing is debited, the client is told', async () => {

@@ -25,7 +25,7 @@ import { mapLimit } from '../../infra/map-limit';
 import type { RequestContext } from '../../infra/request-context';
 import { corporateSummary } from '../corporates';
 import { notifyCorporate } from '../notifications';
-import { clientFailureReason, payBill, vend } from '../vending';
+import { clientFailureReason, findVerification, payBill, vend, vendClient, vendMode } from '../vending';
 import {
   advanceSubscriber,
   dueSubscribers,
@@ -89,6 +89,13 @@ const targetOf = (run: Pick<RunRow, 'msisdn' | 'network' | 'customerNumber'>) =>
  * the payment already made). A verification made again for it becomes the subscriber's latest.
  */
 async function payRun(ctx: AppContext, run: RunRow, sub: SubscriberRow) {
+  const client = await vendClient(ctx.db, run.corporateId);
+  const kept = sub.verificationId
+    ? await findVerification(ctx.db, sub.verificationId, run.corporateId)
+    : null;
+  // The kept verification is offered only for the mode the client pays in now (switched to test
+  // mode since, or back, it is verified again there rather than refused as another payment's).
+  const reusable = kept && client && kept.mode === vendMode(undefined, client.corp) ? kept.id : undefined;
   const res = await payBill(
     ctx,
     { corporateId: run.corporateId, channel: 'AUTO_TOPUP', userId: null },
@@ -96,13 +103,14 @@ async function payRun(ctx: AppContext, run: RunRow, sub: SubscriberRow) {
       reference: run.reference,
       biller: run.network,
       customerNumber: run.customerNumber ?? '',
-      verificationId: sub.verificationId ?? undefined,
+      verificationId: reusable,
       meterType: (run.meterType as 'PREPAID' | 'POSTPAID' | null) ?? undefined,
       amount: run.serviceType === 'ELECTRICITY' ? (run.amountKobo ?? undefined) : undefined,
       subscriptionType: (run.subscriptionType as 'RENEW' | 'CHANGE' | null) ?? undefined,
       bouquetCode: run.planCode ?? undefined,
       phone: run.msisdn,
     },
+    client ?? undefined,
   );
   if (
     !res.replay &&

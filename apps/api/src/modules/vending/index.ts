@@ -4,8 +4,9 @@
 
 export { apiVendReplayable, vendingApiRoutes } from './api/api-vend.routes';
 export { apiBillRoutes } from './bills/api-bills.routes';
+export { findVerification } from './bills/bills.repo';
 export { type BillPayInput, payBill, priceBill } from './bills/pay.service';
-export { prepareVend, resolveVend, vend, vendsSettled } from './lifecycle/place-vend.service';
+export { prepareVend, resolveVend, vend, vendMode, vendsSettled } from './lifecycle/place-vend.service';
 export { type AttemptStats, attemptStats } from './lifecycle/vend-attempts.repo';
 export { recordVendEvent } from './lifecycle/vend-events.repo';
 export {
