@@ -12,6 +12,7 @@ import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
+  assignAllBillers,
   baseURL,
   billClient,
   expectToastTopRight,

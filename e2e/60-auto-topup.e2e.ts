@@ -2,8 +2,9 @@
 // (password-confirmed); the client turns it on in Auto Top-up Settings, adds two subscribers,
 // makes each run with Run now, then has the scheduler run them (the development hook makes them
 // due now and runs one pass), and sees every run, with its vend, in Auto Top-up Transactions; the
-// database holds exactly those four top-ups. Screenshots of every auto top-up
-// screen at 1366x800 and 390x844.
+// database holds exactly those four top-ups. Then a meter (issue 51 point 5): added with Verify
+// showing the provider's name, paid by Run now and by the scheduler, each run with its masked
+// token. Screenshots of every auto top-up screen at 1366x800 and 390x844.
 import type { AutoTopupRunView, Paginated } from '@vendport/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
+  assignAllBillers,
   E2E_ADMIN_PASSWORD,
   expectToastTopRight,
   field,
@@ -167,5 +169,114 @@ describe('auto top-up journey', () => {
 
     await context.close();
     await adminContext.close();
+  });
+
+  it('[AUTOTOPUP-BILLS] a client adds a prepaid meter (verified, its name shown), pays it by Run now and by the scheduler, and sees each run with its masked token', async () => {
+    const admin = await adminToken();
+    const corp = await signUpCorporate('autotopup-meter');
+    const corporateId = corp.user.corporate?.id ?? '';
+    await readyToVend(admin, corporateId, '100000');
+    await assignAllBillers(admin, corporateId);
+    // Auto top-up on, for the platform (the first journey does it on screen) and for the client.
+    const platform = await api(
+      'PUT',
+      'corporate-clients/auto-topup',
+      { corporateId, enabled: true, password: E2E_ADMIN_PASSWORD },
+      admin,
+    );
+    expect(platform.status, platform.json.message).toBe(200);
+    const on = await api(
+      'POST',
+      'auto-topup/settings',
+      {
+        enabled: true,
+        defaultTime: '08:00',
+        dailyCap: null,
+        monthlyCap: null,
+        insufficientFundsPolicy: 'SKIP_NOTIFY',
+      },
+      corp.token,
+    );
+    expect(on.status, on.json.message).toBe(200);
+
+    const { context, page } = await newPage(browser());
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await openWithSession(page, corp.token, '/dashboard/auto-top-up-subscribers');
+    await page.getByRole('heading', { name: 'Auto Top-up Subscribers', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Add subscriber' }).click();
+    const form = page.getByRole('form', { name: 'Subscriber', exact: true });
+    await field(form, 'Type').selectOption('ELECTRICITY');
+    await field(form, 'Distribution company').selectOption('IKEDC');
+    await field(form, 'Meter number').fill('1111111111111');
+    await form.getByRole('button', { name: 'Verify' }).click();
+    const verified = form.getByTestId('bill-verified');
+    await verified.waitFor();
+    expect(await verified.textContent()).toMatch(/^Verified: \S/);
+    await field(form, 'Name').fill('Shop meter');
+    await field(form, 'Customer phone (for the receipt)').fill('8031234567');
+    await field(form, 'Amount (₦)').fill('5000');
+    await shootBoth(page, 'auto-topup-meter-form');
+    await form.getByRole('button', { name: 'Add subscriber' }).click();
+    await expectToastTopRight(page, 'Subscriber added', 'success');
+    await form.waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ hasText: 'Shop meter' });
+    await row.getByTestId('subscriber-bill').getByText('Ikeja Electric Electricity').waitFor();
+    await row
+      .getByTestId('subscriber-bill')
+      .getByText(/^1111111111111 · \S/)
+      .waitFor();
+
+    // ---- Run now pays the meter at once
+    await row.getByRole('button', { name: 'Run now' }).click();
+    await expectToastTopRight(page, 'Top-up of ₦5,000.00 to Ikeja Electric 1111111111111 placed', 'success');
+    await shootBoth(page, 'auto-topup-meter-subscribers');
+
+    // ---- then the scheduler (the development hook makes it due now and runs one pass)
+    const pass = await api<{ due: number; created: number; processed: number }>(
+      'POST',
+      'dev/auto-topup/run-schedule',
+      { corporateId },
+    );
+    expect(pass.status).toBe(200);
+    expect(pass.json.data).toEqual({ due: 1, created: 1, processed: 1 });
+
+    // ---- both runs in Auto Top-up Transactions: the biller, the meter and the masked token
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Top-up Transactions' })
+      .click();
+    await page.getByRole('heading', { name: 'Auto Top-up Transactions', level: 1 }).waitFor();
+    for (const by of ['Run now', 'Schedule']) {
+      const run = page.getByRole('row').filter({ hasText: 'Shop meter' }).filter({ hasText: by });
+      await run.getByText('Successful').waitFor();
+      await run
+        .getByTestId('run-bill')
+        .getByText(/^Token \*{4}\d{4}$/)
+        .waitFor();
+    }
+    await shootBoth(page, 'auto-topup-meter-transactions');
+
+    // What the database holds: two payments of the meter, each its own vend, the token masked in
+    // the list and in full only on the bill's own detail.
+    const runs = await api<AutoTopupRunView[]>('GET', 'auto-topup/runs', undefined, corp.token);
+    const list = runs.json as unknown as Paginated<AutoTopupRunView>;
+    expect(list.total).toBe(2);
+    expect(list.data.map((r) => [r.trigger, r.status, r.amountKobo, r.bill?.customerNumber]).sort()).toEqual([
+      ['MANUAL', 'SUCCESSFUL', 500_000, '1111111111111'],
+      ['SCHEDULE', 'SUCCESSFUL', 500_000, '1111111111111'],
+    ]);
+    expect(new Set(list.data.map((r) => r.vendId)).size).toBe(2);
+    for (const r of list.data) {
+      const bill = await api<{ token: string | null; channel: string }>(
+        'GET',
+        `bills/${r.vendId}`,
+        undefined,
+        corp.token,
+      );
+      expect(bill.status, bill.json.message).toBe(200);
+      expect(bill.json.data.channel).toBe('AUTO_TOPUP');
+      expect(bill.json.data.token?.replace(/\D/g, '').endsWith(r.bill?.token?.slice(4) ?? 'none')).toBe(true);
+    }
+    await context.close();
   });
 });

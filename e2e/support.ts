@@ -437,16 +437,22 @@ export async function readyToVend(admin: string, corporateId: string, amount: st
   );
 }
 
+/** Assigns the client every biller (issue 51); returns them as the admin lists them. */
+export async function assignAllBillers(admin: string, corporateId: string): Promise<BillerView[]> {
+  const billers = await must(api<BillerView[]>('GET', 'admin/billers', undefined, admin), 'admin/billers');
+  await must(
+    api('POST', 'admin/billers/assign', { corporateId, billerIds: billers.map((b) => b.id) }, admin),
+    'admin/billers/assign',
+  );
+  return billers;
+}
+
 /** A new client ready to pay bills (issue 51): funded with ₦100,000 and assigned every biller. */
 export async function billClient(tag: string) {
   const admin = await adminToken();
   const corp = await signUpCorporate(tag);
   const corporateId = corp.user.corporate!.id;
   await readyToVend(admin, corporateId, '100000');
-  const billers = await must(api<BillerView[]>('GET', 'admin/billers', undefined, admin), 'admin/billers');
-  await must(
-    api('POST', 'admin/billers/assign', { corporateId, billerIds: billers.map((b) => b.id) }, admin),
-    'admin/billers/assign',
-  );
+  const billers = await assignAllBillers(admin, corporateId);
   return { admin, corp, billers };
 }

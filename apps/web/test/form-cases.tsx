@@ -5,7 +5,6 @@
 
 import userEvent from '@testing-library/user-event';
 import type {
-  AutoTopupSettingsView,
   DataPlanView,
   DiscrepancyView,
   GatewayDiscrepancyView,
@@ -71,7 +70,8 @@ import { FundLineModal } from '@/features/vtu/components/fund-line-modal';
 import { CardFundingCard } from '@/features/wallet/components/card-funding-card';
 import { FundRequestForm } from '@/features/wallet/components/fund-request-form';
 import { sessionStore } from '@/lib/session';
-import { BILLS_PAGE_GETS, bill, biller, verification } from './bill-factories';
+import { autoTopupSettingsOf, meterSubscriber } from './auto-topup-factories';
+import { BILLS_PAGE_GETS, BOUQUETS, bill, biller, ELECTRICITY, TV, verification } from './bill-factories';
 import { makeCommissions, makeDataPlan, makeVend, makeVtuLine, PLANS, SERVICES } from './catalogue-factories';
 import { makeCorporateClient, makeFundRequest, makeUser, makeWalletBalance, pageOf } from './factories';
 import {
@@ -236,21 +236,7 @@ const onboardingData = {
     },
   ],
 };
-const autoTopupSettings: AutoTopupSettingsView = {
-  platformEnabled: true,
-  enabled: true,
-  defaultTime: '08:00',
-  dailyCapKobo: null,
-  dailyCap: null,
-  monthlyCapKobo: null,
-  monthlyCap: null,
-  insufficientFundsPolicy: 'SKIP_NOTIFY',
-  spentTodayKobo: 0,
-  spentToday: '0.00',
-  spentThisMonthKobo: 0,
-  spentThisMonth: '0.00',
-  updatedAt: null,
-};
+const autoTopupSettings = autoTopupSettingsOf({ spentToday: '0.00', spentThisMonth: '0.00' });
 const commissionReport = makeCommissions({
   byClient: [
     {
@@ -739,6 +725,15 @@ export const FORMS: FormCase[] = [
     ],
     values: [[/Name/, 'Amaka Nwosu']],
     sends: 'POST /api/v1/auto-topup/subscribers',
+  },
+  {
+    // A bill subscriber (issue 51 point 5): its biller, meter and amount within the biller's limits.
+    file: 'features/auto-topup/components/subscriber-form-modal.tsx',
+    name: 'Edit a meter subscriber',
+    render: <SubscriberFormModal subscriber={meterSubscriber} defaultTime="08:00" onClose={noop} />,
+    gets: [{ path: '/api/v1/bills/billers?kind=ELECTRICITY', body: ok(ELECTRICITY) }],
+    values: [[/Amount/, '7500']],
+    sends: 'PUT /api/v1/auto-topup/subscribers/s-meter',
   },
   // ------------------------------------------------------------------ admin: clients
   {

@@ -6,8 +6,17 @@ import { AMOUNT_LIMITS } from '../amount-limits';
 import { AUTO_TOPUP_FREQUENCIES } from '../auto-topup-schedule';
 import { formatNaira, nairaAmount } from '../money';
 import { cursorQuery, listFilters, pageQuery } from '../pagination';
-import { NETWORKS } from '../phone';
-import { networkSchema, SERVICE_TYPES, serviceTypeSchema } from './catalogue';
+import { billerOf, isBillKind } from './billers';
+import {
+  billerCodeSchema,
+  billPayRefine,
+  billView,
+  bouquetCode,
+  customerNumberField,
+  meterTypeSchema,
+  tvSubscriptionTypeSchema,
+} from './bills';
+import { networkSchema, VEND_KINDS } from './catalogue';
 import { csvFormat, koboInt, phoneField, planCode, vendAmount } from './fields';
 import { VEND_STATUSES, vendRefine } from './vends';
 
@@ -90,11 +99,22 @@ const subscriberFields = z.object({
     .trim()
     .min(1, 'Name is required')
     .max(100, 'Name is too long'),
-  phone: phoneField,
+  phone: phoneField.describe(
+    "Airtime and data: the line topped up. Bills: the customer's phone, the provider's receipt goes to it",
+  ),
   network: networkSchema.optional().describe('Defaults to the network suggested by the number prefix'),
-  type: serviceTypeSchema,
-  amount: vendAmount('Amount').optional().describe('Airtime: naira'),
+  type: z.enum(VEND_KINDS, { error: 'Choose AIRTIME, DATA, ELECTRICITY or TV' }),
+  amount: vendAmount('Amount')
+    .optional()
+    .describe('Airtime: naira. Electricity: naira within the biller limits'),
   planCode: planCode.optional().describe('Data: a plan code'),
+  biller: billerCodeSchema.optional().describe('Bills: the biller (IKEDC, ... DSTV, GOTV, ...)'),
+  customerNumber: customerNumberField.optional().describe('Bills: the meter, smartcard or IUC number'),
+  meterType: meterTypeSchema.optional().describe('Electricity: PREPAID or POSTPAID'),
+  subscriptionType: tvSubscriptionTypeSchema
+    .optional()
+    .describe('TV: RENEW (the bouquet on the card at each run) or CHANGE (the bouquet given)'),
+  bouquetCode: bouquetCode.optional().describe('TV with CHANGE: the bouquet bought at each run'),
   frequency: z.enum(AUTO_TOPUP_FREQUENCIES, { error: 'Choose DAILY, WEEKLY, MONTHLY or ONCE' }),
   weekday: z.coerce.number().int().min(1, 'Choose a weekday').max(7, 'Choose a weekday').optional(),
   monthDay: z.coerce
@@ -109,8 +129,40 @@ const subscriberFields = z.object({
 
 type SubscriberShape = z.infer<typeof subscriberFields>;
 
+/** A bill subscriber names its biller (of the type's kind) and customer number, and pays as a bill
+ * payment would (billPayRefine); airtime and data take none of the bill's fields. */
+function refineKind(b: SubscriberShape, ctx: z.RefinementCtx) {
+  const billFields = ['biller', 'customerNumber', 'meterType', 'subscriptionType', 'bouquetCode'] as const;
+  if (!isBillKind(b.type)) {
+    vendRefine({ ...b, type: b.type }, ctx);
+    for (const k of billFields)
+      if (b[k] !== undefined)
+        ctx.addIssue({ code: 'custom', message: 'Only a bill subscriber takes this', path: [k] });
+    return;
+  }
+  if (b.network !== undefined)
+    ctx.addIssue({ code: 'custom', message: 'A bill takes a biller, not a network', path: ['network'] });
+  if (!b.biller) {
+    ctx.addIssue({ code: 'custom', message: 'Choose a biller', path: ['biller'] });
+    return;
+  }
+  if (billerOf(b.biller)?.kind !== b.type) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${billerOf(b.biller)?.name ?? b.biller} is not a${b.type === 'TV' ? ' TV' : 'n electricity'} biller`,
+      path: ['biller'],
+    });
+    return;
+  }
+  if (!b.customerNumber)
+    ctx.addIssue({ code: 'custom', message: 'Enter the customer number', path: ['customerNumber'] });
+  if (b.planCode !== undefined)
+    ctx.addIssue({ code: 'custom', message: 'A bill takes no data plan', path: ['planCode'] });
+  billPayRefine({ ...b, biller: b.biller }, ctx);
+}
+
 export const refineSubscriber = (b: SubscriberShape, ctx: z.RefinementCtx) => {
-  vendRefine(b, ctx);
+  refineKind(b, ctx);
   if (b.frequency === 'WEEKLY' && b.weekday === undefined)
     ctx.addIssue({ code: 'custom', message: 'Choose a weekday', path: ['weekday'] });
   if (b.frequency === 'MONTHLY' && b.monthDay === undefined)
@@ -134,15 +186,29 @@ export const autoTopupImportBody = z.object({
     ),
 });
 
+/** A bill subscriber's bill (null for airtime and data): what a bill says of its customer. */
+const billOfSubscriber = billView
+  .pick({
+    biller: true,
+    billerName: true,
+    customerNumber: true,
+    meterType: true,
+    subscriptionType: true,
+    bouquetCode: true,
+    customerName: true,
+  })
+  .nullable();
+
 export const autoTopupSubscriberView = z.object({
   id: z.string(),
   name: z.string(),
   phone: z.string(),
-  network: z.enum(NETWORKS),
-  type: z.enum(SERVICE_TYPES),
+  network: z.string().describe("The network, or a bill's biller code (IKEDC, DSTV, ...)"),
+  type: z.enum(VEND_KINDS),
   amountKobo: koboInt.nullable(),
   amount: z.string().nullable(),
   planCode: z.string().nullable(),
+  bill: billOfSubscriber,
   frequency: z.enum(AUTO_TOPUP_FREQUENCIES),
   weekday: z.number().int().nullable(),
   monthDay: z.number().int().nullable(),
@@ -176,9 +242,18 @@ export const autoTopupRunView = z.object({
   subscriberId: z.string(),
   subscriberName: z.string(),
   phone: z.string(),
-  network: z.enum(NETWORKS),
-  type: z.enum(SERVICE_TYPES),
+  network: z.string().describe("The network, or a bill's biller code (IKEDC, DSTV, ...)"),
+  type: z.enum(VEND_KINDS),
   planCode: z.string().nullable(),
+  bill: z
+    .object({
+      biller: z.string(),
+      billerName: z.string(),
+      customerNumber: z.string(),
+      token: z.string().nullable().describe('Prepaid electricity: the token masked, ****1234'),
+      receiptReference: z.string().nullable(),
+    })
+    .nullable(),
   amountKobo: koboInt.nullable(),
   amount: z.string().nullable(),
   dueAt: z.string(),

@@ -123,7 +123,11 @@ export async function listSubscribers(db: Db, f: SubscriberFilter) {
     live(f.corporateId),
     f.status ? eq(autoTopupSubscribers.paused, f.status === 'PAUSED') : undefined,
     s
-      ? or(ilike(autoTopupSubscribers.name, containing(s)), msisdnContaining(autoTopupSubscribers.msisdn, s))
+      ? or(
+          ilike(autoTopupSubscribers.name, containing(s)),
+          msisdnContaining(autoTopupSubscribers.msisdn, s),
+          ilike(autoTopupSubscribers.customerNumber, containing(s)),
+        )
       : undefined,
   );
   return paged(f, {

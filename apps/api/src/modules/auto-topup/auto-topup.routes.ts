@@ -86,7 +86,8 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
       config: READ,
       schema: {
         tags,
-        summary: 'My subscribers (search: name or phone; status ACTIVE or PAUSED), each with its next run',
+        summary:
+          'My subscribers (search: name, phone or customer number; status ACTIVE or PAUSED), each with its next run',
         querystring: autoTopupSubscribersQuery,
         response: { 200: paginated(autoTopupSubscriberView) },
       },
@@ -105,7 +106,8 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
       config: MANAGE,
       schema: {
         tags,
-        summary: 'Add a subscriber (checked as a vend would be; the network is detected unless named)',
+        summary:
+          'Add a subscriber: a line (checked as a vend would be; the network is detected unless named) or a bill, a meter or smartcard (verified with the provider and checked as a bill payment would be)',
         body: autoTopupSubscriberBody,
         response: { 200: successEnvelope(autoTopupSubscriberView) },
       },
@@ -215,7 +217,8 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
       const run = await runSubscriberNow(ctx, corporateOf(req), req.params.id, requestContextOf(req));
       return ok(
         run.status === 'SUCCESSFUL' || run.status === 'PENDING'
-          ? `Top-up of ${run.amount} to ${run.phone} placed`
+          ? // A bill names its biller and customer number; its token stays on the vend's detail.
+            `Top-up of ${run.amount} to ${run.bill ? `${run.bill.billerName} ${run.bill.customerNumber}` : run.phone} placed`
           : `Top-up not placed: ${run.reason ?? run.status}`,
         run,
       );
@@ -229,7 +232,7 @@ export async function autoTopupRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary:
-          'My auto top-up runs with their vend, status and reason (search: name, phone, VND code); format=csv exports',
+          "My auto top-up runs with their vend, status and reason, a bill's customer number and masked token (search: name, phone, customer number, VND code); format=csv exports",
         querystring: autoTopupRunsQuery,
         response: { 200: keysetPaginated(autoTopupRunView) },
       },

@@ -577,7 +577,7 @@ describe('[AUTOTOPUP] run now, the runs list and the admin', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Due,Subscriber,Phone,Network,Type,Plan,Amount (NGN),Trigger,Status,Reason,Vend,Reference',
+      'Due,Subscriber,Phone,Network,Type,Plan,Amount (NGN),Trigger,Status,Reason,Vend,Reference,Customer number,Token',
     );
     expect(lines).toHaveLength(3);
     expect(csv.body).toMatch(/Chika,'\+2348030\d+,MTN,Airtime,,100\.00,Manual,Successful,,VND-/);

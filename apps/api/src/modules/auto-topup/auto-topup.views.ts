@@ -4,8 +4,10 @@ import {
   type AutoTopupRunView,
   type AutoTopupSettingsView,
   type AutoTopupSubscriberView,
+  billerOf,
   describeSchedule,
   formatNaira,
+  maskToken,
   nairaOrNull,
 } from '@vendport/shared';
 import { clientFailureReason } from '../vending';
@@ -20,6 +22,8 @@ export const runReason = (r: Pick<RunListRow, 'vendStatus' | 'vendFailureReason'
 
 export const DEFAULT_TIME = '08:00';
 
+const billerName = (code: string) => billerOf(code)?.name ?? code;
+
 export function subscriberOut(s: SubscriberRow): AutoTopupSubscriberView {
   return {
     id: s.id,
@@ -30,6 +34,19 @@ export function subscriberOut(s: SubscriberRow): AutoTopupSubscriberView {
     amountKobo: s.amountKobo,
     amount: nairaOrNull(s.amountKobo),
     planCode: s.planCode,
+    bill: s.customerNumber
+      ? {
+          biller: s.network,
+          billerName: billerName(s.network),
+          customerNumber: s.customerNumber,
+          meterType: s.meterType as NonNullable<AutoTopupSubscriberView['bill']>['meterType'],
+          subscriptionType: s.subscriptionType as NonNullable<
+            AutoTopupSubscriberView['bill']
+          >['subscriptionType'],
+          bouquetCode: s.planCode,
+          customerName: s.customerName,
+        }
+      : null,
     frequency: s.frequency as AutoTopupSubscriberView['frequency'],
     weekday: s.weekday,
     monthDay: s.monthDay,
@@ -75,6 +92,16 @@ export function runOut(r: RunListRow): AutoTopupRunView {
     network: r.run.network as AutoTopupRunView['network'],
     type: r.run.serviceType as AutoTopupRunView['type'],
     planCode: r.run.planCode,
+    bill: r.run.customerNumber
+      ? {
+          biller: r.run.network,
+          billerName: billerName(r.run.network),
+          customerNumber: r.run.customerNumber,
+          // Never in full outside the vend's own detail (issue 51).
+          token: maskToken(r.billToken),
+          receiptReference: r.billReceipt,
+        }
+      : null,
     amountKobo,
     amount: nairaOrNull(amountKobo),
     dueAt: r.run.dueAt.toISOString(),

@@ -13,7 +13,7 @@ import {
 } from '../../infra/db/keyset';
 import { autoTopupRuns, autoTopupSubscribers } from '../../infra/db/schema';
 import { containing, msisdnContaining } from '../../infra/db/sql';
-import { vendAmountOf, vendFieldOf } from '../vending';
+import { vendAmountOf, vendBillFieldOf, vendFieldOf } from '../vending';
 
 export type RunRow = typeof autoTopupRuns.$inferSelect;
 export type NewRun = typeof autoTopupRuns.$inferInsert;
@@ -141,6 +141,7 @@ export function runWhere(f: RunFilter): SQL | undefined {
           ilike(vendCode, containing(s)),
           ilike(autoTopupRuns.reference, containing(s)),
           msisdnContaining(autoTopupRuns.msisdn, s),
+          ilike(autoTopupRuns.customerNumber, containing(s)),
         )
       : undefined,
   );
@@ -157,6 +158,9 @@ export const runsWithVends = <E extends Record<string, SQL> = Record<never, neve
       vendStatus,
       vendAmountKobo: vendAmountOf(autoTopupRuns.vendId),
       vendFailureReason: vendFieldOf('failureReason', autoTopupRuns.vendId),
+      // A bill's token (masked by the view before it leaves) and receipt.
+      billToken: vendBillFieldOf('token', autoTopupRuns.vendId),
+      billReceipt: vendBillFieldOf('receiptReference', autoTopupRuns.vendId),
     })
     .from(autoTopupRuns)
     .innerJoin(autoTopupSubscribers, eq(autoTopupSubscribers.id, autoTopupRuns.subscriberId));
@@ -223,6 +227,8 @@ export async function claimLateFailures(db: Db, now: Date) {
       corporateId: autoTopupRuns.corporateId,
       subscriberId: autoTopupRuns.subscriberId,
       msisdn: autoTopupRuns.msisdn,
+      network: autoTopupRuns.network,
+      customerNumber: autoTopupRuns.customerNumber,
       failureReason: vendFieldOf('failureReason', autoTopupRuns.vendId),
     });
 }

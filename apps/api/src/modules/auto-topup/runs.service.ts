@@ -3,6 +3,7 @@
 import {
   type autoTopupRunsQuery,
   koboToNairaString,
+  maskToken,
   networkWords,
   serviceTypeWords,
   statusWords,
@@ -40,6 +41,10 @@ const columns: Array<[string, (r: RunListRow) => unknown]> = [
   ['Reason', (r) => runReason(r)],
   ['Vend', (r) => r.vendCode],
   ['Reference', (r) => r.run.reference],
+  // Bills (after the columns a reader of the file already knows): the meter or smartcard, and the
+  // token masked (never in full in an export).
+  ['Customer number', (r) => r.run.customerNumber],
+  ['Token', (r) => maskToken(r.billToken)],
 ];
 
 export async function sendRuns(db: Db, reply: FastifyReply, corporateId: string, q: Query) {

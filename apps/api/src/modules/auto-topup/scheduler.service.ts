@@ -10,10 +10,13 @@
 //   3. the caps are counted by the database in the statement that debits the wallet (migration
 //      add_auto_topup_caps); a wallet that cannot cover a run skips it (and notifies) or, if the
 //      client chose so, tries again later the same Lagos day.
+// A bill subscriber (a meter or a smartcard, issue 51) is paid through the bill payment (payBill:
+// the same lifecycle, under the run's reference), on its latest verification while that is fresh,
+// else verified again first: a number the provider now rejects fails the run, nothing debited.
 // Results are notified per client: a summary per pass, and each top-up not placed on its own
 // (one whose vend was pending at the run and failed later, by the next pass).
 import { setTimeout as delay } from 'node:timers/promises';
-import { formatLagos, formatNaira, lagosDateOf, nextRunAfter } from '@vendport/shared';
+import { formatLagos, formatNaira, isBillKind, lagosDateOf, nextRunAfter } from '@vendport/shared';
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
 import { pgErrorCode } from '../../infra/db/sql';
@@ -22,7 +25,7 @@ import { mapLimit } from '../../infra/map-limit';
 import type { RequestContext } from '../../infra/request-context';
 import { corporateSummary } from '../corporates';
 import { notifyCorporate } from '../notifications';
-import { clientFailureReason, vend } from '../vending';
+import { clientFailureReason, findVerification, payBill, vend, vendClient, vendMode } from '../vending';
 import {
   advanceSubscriber,
   dueSubscribers,
@@ -31,6 +34,7 @@ import {
   lockSubscriber,
   makeDueAt,
   type SubscriberRow,
+  updateSubscriber,
 } from './auto-topup.repo';
 import { runOut } from './auto-topup.views';
 import {
@@ -70,8 +74,55 @@ const runOf = (s: SubscriberRow, due: Date, trigger: Trigger) => ({
   serviceType: s.serviceType,
   amountKobo: s.amountKobo,
   planCode: s.planCode,
+  customerNumber: s.customerNumber,
+  meterType: s.meterType,
+  subscriptionType: s.subscriptionType,
   retryAt: due,
 });
+
+/** Who a run is for, in a notice: the phone, or a bill's biller and customer number. */
+const targetOf = (run: Pick<RunRow, 'msisdn' | 'network' | 'customerNumber'>) =>
+  run.customerNumber ? `${run.network} ${run.customerNumber}` : run.msisdn;
+
+/**
+ * A bill run's payment: the subscriber's bill under the run's reference (a retry of the run meets
+ * the payment already made). A verification made again for it becomes the subscriber's latest.
+ */
+async function payRun(ctx: AppContext, run: RunRow, sub: SubscriberRow) {
+  const client = await vendClient(ctx.db, run.corporateId);
+  const kept = sub.verificationId
+    ? await findVerification(ctx.db, sub.verificationId, run.corporateId)
+    : null;
+  // The kept verification is offered only for the mode the client pays in now (switched to test
+  // mode since, or back, it is verified again there rather than refused as another payment's).
+  const reusable = kept && client && kept.mode === vendMode(undefined, client.corp) ? kept.id : undefined;
+  const res = await payBill(
+    ctx,
+    { corporateId: run.corporateId, channel: 'AUTO_TOPUP', userId: null },
+    {
+      reference: run.reference,
+      biller: run.network,
+      customerNumber: run.customerNumber ?? '',
+      verificationId: reusable,
+      meterType: (run.meterType as 'PREPAID' | 'POSTPAID' | null) ?? undefined,
+      amount: run.serviceType === 'ELECTRICITY' ? (run.amountKobo ?? undefined) : undefined,
+      subscriptionType: (run.subscriptionType as 'RENEW' | 'CHANGE' | null) ?? undefined,
+      bouquetCode: run.planCode ?? undefined,
+      phone: run.msisdn,
+    },
+    client ?? undefined,
+  );
+  if (
+    !res.replay &&
+    res.bill.verificationId !== sub.verificationId &&
+    sub.customerNumber === run.customerNumber
+  )
+    await updateSubscriber(ctx.db, sub.id, {
+      verificationId: res.bill.verificationId,
+      customerName: res.bill.customerName,
+    });
+  return res;
+}
 
 /** Step 1: due subscribers become runs (or, for clients with auto top-up off, simply move on). */
 async function materialise(ctx: AppContext, now: Date): Promise<number> {
@@ -115,18 +166,20 @@ async function processRun(ctx: AppContext, run: RunRow, now: Date): Promise<Outc
   if (!corp?.autoTopUpEnabled || !settings?.enabled) return skip('Auto top-up was turned off');
   if (!sub) return skip('The subscriber was removed');
   try {
-    const { vend: v } = await vend(
-      ctx,
-      { corporateId: run.corporateId, channel: 'AUTO_TOPUP', userId: null },
-      {
-        reference: run.reference,
-        phone: run.msisdn,
-        network: run.network as 'MTN',
-        type: run.serviceType as 'AIRTIME',
-        amount: run.amountKobo ?? undefined,
-        planCode: run.planCode ?? undefined,
-      },
-    );
+    const { vend: v } = isBillKind(run.serviceType)
+      ? await payRun(ctx, run, sub)
+      : await vend(
+          ctx,
+          { corporateId: run.corporateId, channel: 'AUTO_TOPUP', userId: null },
+          {
+            reference: run.reference,
+            phone: run.msisdn,
+            network: run.network as 'MTN',
+            type: run.serviceType as 'AIRTIME',
+            amount: run.amountKobo ?? undefined,
+            planCode: run.planCode ?? undefined,
+          },
+        );
     const failed = v.status === 'FAILED' || v.status === 'REVERSED';
     await settleRun(ctx.db, run, {
       status: 'VENDED',
@@ -168,17 +221,21 @@ async function processRun(ctx: AppContext, run: RunRow, now: Date): Promise<Outc
           : 'Insufficient wallet balance',
       );
     }
-    if (err instanceof AppError) {
+    // A biller that could not be reached to verify the number: nothing was paid; tried again.
+    const unreachable =
+      err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE' && isBillKind(run.serviceType);
+    if (err instanceof AppError && !unreachable) {
       await settleRun(ctx.db, run, { status: 'FAILED', reason: err.message, finishedAt: now });
       return { placed: false, amountKobo: 0, failure: err.message, open: false };
     }
-    ctx.log.error({ err, runId: run.id }, 'auto top-up run failed unexpectedly');
+    if (!unreachable) ctx.log.error({ err, runId: run.id }, 'auto top-up run failed unexpectedly');
     const last = run.attempts >= MAX_ATTEMPTS;
+    const lastReason = unreachable ? (err as AppError).message : 'The top-up could not be placed';
     await settleRun(
       ctx.db,
       run,
       last
-        ? { status: 'FAILED', reason: 'The top-up could not be placed', finishedAt: now }
+        ? { status: 'FAILED', reason: lastReason, finishedAt: now }
         : {
             reason: 'Not placed yet: it will be tried again shortly',
             retryAt: new Date(now.getTime() + 5 * 60_000),
@@ -187,7 +244,7 @@ async function processRun(ctx: AppContext, run: RunRow, now: Date): Promise<Outc
     return {
       placed: false,
       amountKobo: 0,
-      failure: last ? 'The top-up could not be placed' : null,
+      failure: last ? lastReason : null,
       open: !last,
     };
   }
@@ -209,7 +266,7 @@ async function notifyResults(ctx: AppContext, results: Array<{ run: RunRow; outc
         ctx.db,
         corporateId,
         'Auto top-up not placed',
-        `${s} (${run.msisdn}): ${outcome.failure}.`,
+        `${s} (${targetOf(run)}): ${outcome.failure}${outcome.failure.endsWith('.') ? '' : '.'}`,
         'autotopup.result',
       );
     }
@@ -252,7 +309,7 @@ async function notifyLateFailures(ctx: AppContext, now: Date) {
       ctx.db,
       f.corporateId,
       'Auto top-up not placed',
-      `${name} (${f.msisdn}): Failed: ${clientFailureReason({ status: 'FAILED', failureReason: f.failureReason })}; refunded.`,
+      `${name} (${targetOf(f)}): Failed: ${clientFailureReason({ status: 'FAILED', failureReason: f.failureReason })}; refunded.`,
       'autotopup.result',
     );
   }

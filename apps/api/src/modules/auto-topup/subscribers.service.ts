@@ -1,10 +1,14 @@
 // A client's auto top-up subscribers: add, edit, pause/resume, remove, and import from CSV. Each
 // subscriber is checked as a vend would be (number, network, service assigned and enabled, plan,
 // amount bounds: place-vend's prepare and resolve), and a file is checked row by row before
-// anything is written, as bulk vending does: one bad row refuses the whole file.
+// anything is written, as bulk vending does: one bad row refuses the whole file. A bill subscriber
+// (a meter or a smartcard, issue 51) is checked as a bill payment would be (priceBill: the biller
+// assigned and enabled, the number verified with the provider, the bouquet, the limits); its
+// verification and the customer's name are kept with it.
 
 import {
   type autoTopupSubscriberBody,
+  isBillKind,
   lagosDateOf,
   nextRunAfter,
   readSubscriberCsv,
@@ -18,7 +22,7 @@ import { AppError, badRequest, invalidRows, notFound } from '../../infra/errors'
 import type { RequestContext } from '../../infra/request-context';
 import type { ServiceRow } from '../catalogue';
 import { corporateSummary } from '../corporates';
-import { prepareVend, resolveVend, type VendCorporate, vendClient } from '../vending';
+import { prepareVend, priceBill, resolveVend, type VendCorporate, vendClient } from '../vending';
 import {
   findSettings,
   insertSubscribers,
@@ -62,6 +66,13 @@ async function checked(
   defaultTime: string,
   now: Date,
 ): Promise<Omit<NewSubscriber, 'corporateId'>> {
+  const schedule = scheduleOf(b, b.time ?? defaultTime);
+  const nextRunAt = nextRunAfter(schedule, now);
+  if (isBillKind(b.type)) {
+    const bill = await checkedBill(ctx, client, b);
+    if (!nextRunAt) throw badRequest('The date and time of a one-off top-up must be in the future');
+    return { name: b.name, msisdn: b.phone, ...bill, ...schedule, nextRunAt };
+  }
   const input = {
     reference: 'ATU-CHECK',
     phone: b.phone,
@@ -72,8 +83,6 @@ async function checked(
   };
   const p = prepareVend({ corporateId: client.corp.id, channel: 'AUTO_TOPUP' }, input, client.corp);
   await resolveVend(ctx, p, client.services);
-  const schedule = scheduleOf(b, b.time ?? defaultTime);
-  const nextRunAt = nextRunAfter(schedule, now);
   if (!nextRunAt) throw badRequest('The date and time of a one-off top-up must be in the future');
   return {
     name: b.name,
@@ -82,10 +91,59 @@ async function checked(
     serviceType: b.type,
     amountKobo: b.type === 'AIRTIME' ? (b.amount ?? null) : null,
     planCode: b.type === 'DATA' ? (b.planCode?.toUpperCase() ?? null) : null,
+    // An edit from a bill to a line leaves none of the bill behind.
+    customerNumber: null,
+    meterType: null,
+    subscriptionType: null,
+    verificationId: null,
+    customerName: null,
     ...schedule,
     nextRunAt,
   };
 }
+
+/**
+ * A bill subscriber's columns once its payment passes a bill payment's checks: the number verified
+ * now (a 422 naming the number and the biller when the provider rejects it), the biller assigned
+ * and enabled (403), the bouquet known (400), the amount within the biller's limits (400).
+ */
+async function checkedBill(ctx: AppContext, client: Client, b: Body) {
+  const kind = b.type as 'ELECTRICITY' | 'TV';
+  const { verification, bouquet } = await priceBill(
+    ctx,
+    { corporateId: client.corp.id, channel: 'AUTO_TOPUP', userId: null },
+    client,
+    {
+      biller: b.biller!,
+      customerNumber: b.customerNumber!,
+      meterType: b.meterType,
+      amount: b.amount,
+      subscriptionType: b.subscriptionType,
+      bouquetCode: b.bouquetCode,
+      phone: b.phone,
+    },
+    'ATU-CHECK',
+  );
+  return {
+    network: b.biller!,
+    serviceType: kind,
+    amountKobo: kind === 'ELECTRICITY' ? (b.amount ?? null) : null,
+    // TV with CHANGE: the bouquet's code as the catalogue spells it; RENEW pays what is on the card.
+    planCode: kind === 'TV' && b.subscriptionType === 'CHANGE' ? bouquet.code : null,
+    customerNumber: b.customerNumber!,
+    meterType: kind === 'ELECTRICITY' ? (b.meterType ?? null) : null,
+    subscriptionType: kind === 'TV' ? (b.subscriptionType ?? null) : null,
+    verificationId: verification.id,
+    customerName: verification.customerName,
+  };
+}
+
+/** What an audit summary says of a subscriber: its phone, and a bill's biller and number. */
+const whoOf = (s: SubscriberRow) => ({
+  name: s.name,
+  phone: s.msisdn,
+  ...(s.customerNumber ? { customer: `${s.network} ${s.customerNumber}` } : {}),
+});
 
 const defaultTimeOf = async (ctx: AppContext, corporateId: string) =>
   (await findSettings(ctx.db, corporateId))?.defaultTime ?? DEFAULT_TIME;
@@ -106,7 +164,7 @@ export async function addSubscriber(
       targetType: 'auto_topup_subscriber',
       targetId: row.id,
       corporateId,
-      summary: { name: row.name, phone: row.msisdn, schedule: subscriberOut(row).schedule },
+      summary: { ...whoOf(row), schedule: subscriberOut(row).schedule },
     });
     return subscriberOut(row);
   });
@@ -144,15 +202,13 @@ export async function editSubscriber(
       corporateId,
       summary: {
         before: {
-          name: s.name,
-          phone: s.msisdn,
+          ...whoOf(s),
           amountKobo: s.amountKobo,
           planCode: s.planCode,
           schedule: subscriberOut(s).schedule,
         },
         after: {
-          name: row.name,
-          phone: row.msisdn,
+          ...whoOf(row),
           amountKobo: row.amountKobo,
           planCode: row.planCode,
           schedule: subscriberOut(row).schedule,
@@ -185,7 +241,7 @@ export async function pauseSubscriber(
       targetType: 'auto_topup_subscriber',
       targetId: id,
       corporateId,
-      summary: { name: s.name, phone: s.msisdn },
+      summary: whoOf(s),
     });
     return subscriberOut(row);
   });
@@ -199,7 +255,7 @@ export async function removeSubscriber(ctx: AppContext, corporateId: string, id:
       targetType: 'auto_topup_subscriber',
       targetId: id,
       corporateId,
-      summary: { name: s.name, phone: s.msisdn },
+      summary: whoOf(s),
     });
   });
 }

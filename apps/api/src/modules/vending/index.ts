@@ -5,7 +5,9 @@
 export { apiVendReplayable, vendingApiRoutes } from './api/api-vend.routes';
 export { apiBillRoutes } from './bills/api-bills.routes';
 export { billsOfVends } from './bills/bill-reads.service';
-export { prepareVend, resolveVend, vend, vendsSettled } from './lifecycle/place-vend.service';
+export { findVerification } from './bills/bills.repo';
+export { type BillPayInput, payBill, priceBill } from './bills/pay.service';
+export { prepareVend, resolveVend, vend, vendMode, vendsSettled } from './lifecycle/place-vend.service';
 export { type AttemptStats, attemptStats } from './lifecycle/vend-attempts.repo';
 export { recordVendEvent } from './lifecycle/vend-events.repo';
 export {
@@ -17,7 +19,7 @@ export {
   settledCommissionOf,
   unsettledCommissionTotal,
 } from './records/commission-vends.repo';
-export { vendAmountOf, vendFieldOf } from './records/vend-fields.repo';
+export { vendAmountOf, vendBillFieldOf, vendFieldOf } from './records/vend-fields.repo';
 export { clientFailureReason, failedLiveVendCounts, recentVends } from './records/vend-reads.service';
 export { liveVendsLastDay, pendingVendStats } from './records/vend-stats.repo';
 export { type VendCorporate, vendClient } from './records/vends.repo';

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { billVerifications } from './bills';
 import { ts } from './columns';
 import { corporates, users } from './identity';
 import { vends } from './vends';
@@ -57,13 +58,22 @@ export const autoTopupSubscribers = pgTable(
       .notNull()
       .references(() => corporates.id),
     name: text('name').notNull(),
-    /** +234XXXXXXXXXX. */
+    /** +234XXXXXXXXXX: the line topped up; for a bill, the customer's phone (the receipt's). */
     msisdn: text('msisdn').notNull(),
+    /** The network; for a bill, the biller's code (as on vends). */
     network: text('network').notNull(),
-    /** AIRTIME (amount) or DATA (plan). */
+    /** AIRTIME (amount), DATA (plan), ELECTRICITY (amount) or TV (renew, or a bouquet). */
     serviceType: text('service_type').notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }),
+    /** Data: the plan code; TV with CHANGE: the bouquet's code (bouquets are the TV biller's plans). */
     planCode: text('plan_code'),
+    /** Bills: the meter, smartcard or IUC number, its meter type (electricity), RENEW or CHANGE (TV). */
+    customerNumber: text('customer_number'),
+    meterType: text('meter_type'),
+    subscriptionType: text('subscription_type'),
+    /** Bills: the latest verification (when added, edited, or again at a run) and its customer. */
+    verificationId: uuid('verification_id').references(() => billVerifications.id),
+    customerName: text('customer_name'),
     /** DAILY, WEEKLY (weekday 1 = Monday ... 7 = Sunday), MONTHLY (day 1-31; 31 runs on the last
      * day of shorter months), ONCE (on once_date). */
     frequency: text('frequency').notNull(),
@@ -82,6 +92,10 @@ export const autoTopupSubscribers = pgTable(
   },
   (t) => [
     index('auto_topup_subscribers_corporate_idx').on(t.corporateId, t.createdAt),
+    check(
+      'auto_topup_subscribers_bill_ck',
+      sql`${t.serviceType} in ('AIRTIME', 'DATA') or (${t.customerNumber} is not null and ${t.verificationId} is not null)`,
+    ),
     index('auto_topup_subscribers_due_idx')
       .on(t.nextRunAt)
       .where(sql`${t.nextRunAt} is not null and not ${t.paused} and ${t.removedAt} is null`),
@@ -114,6 +128,10 @@ export const autoTopupRuns = pgTable(
     serviceType: text('service_type').notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }),
     planCode: text('plan_code'),
+    /** Bills: what the subscriber pays (the verification is the subscriber's latest, at the run). */
+    customerNumber: text('customer_number'),
+    meterType: text('meter_type'),
+    subscriptionType: text('subscription_type'),
     status: text('status').notNull().default('QUEUED'),
     reason: text('reason'),
     vendId: uuid('vend_id').references(() => vends.id),

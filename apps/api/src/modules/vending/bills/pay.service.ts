@@ -17,6 +17,7 @@ import { bouquetForPay, type ServiceRow } from '../../catalogue';
 import {
   executeVend,
   type Prepared,
+  type Resolved,
   replay,
   resolveVend,
   type VendCaller,
@@ -164,6 +165,41 @@ export async function prepareBill(
   return { p, bouquet };
 }
 
+/** A bill payment checked and priced, short of paying: what a payment (and an auto top-up
+ * subscriber, when it is added) is refused on. */
+export interface PricedBill {
+  resolved: Resolved;
+  verification: VerificationRow;
+  bouquet: { code: string | null; name: string | null };
+}
+
+/**
+ * Checks and prices a bill payment: the biller assigned to the client and enabled, the verification
+ * (the one given while fresh, else a new one: a number the provider rejects is a 422), the bouquet
+ * or the renewal amount (TV), the provider's minimum (electricity) and the biller's limits.
+ * Nothing is written but the verification. `reference`: the payment's, when the caller has one.
+ */
+export async function priceBill(
+  ctx: AppContext,
+  caller: VendCaller,
+  found: VendClient,
+  input: BillPayInput,
+  reference = input.reference,
+): Promise<PricedBill> {
+  const mode = vendMode(caller.keyMode, found.corp);
+  const service = billClientCheck(found, input.biller);
+  const verification = await verificationFor(ctx, found.corp.id, mode, service, input);
+  const { p, bouquet } = await prepareBill(
+    ctx,
+    caller,
+    found,
+    service,
+    { ...input, reference },
+    verification,
+  );
+  return { resolved: await resolveVend(ctx, p, found.services), verification, bouquet };
+}
+
 export async function payBill(
   ctx: AppContext,
   caller: VendCaller,
@@ -181,17 +217,15 @@ export async function payBill(
     const existing = await findVendByReference(ctx.db, found.corp.id, mode, input.reference);
     if (existing) return withBill(ctx, await replay(ctx, existing, hash, opts));
   }
-  const service = billClientCheck(found, input.biller);
-  const verification = await verificationFor(ctx, found.corp.id, mode, service, input);
-  const { p, bouquet } = await prepareBill(ctx, caller, found, service, input, verification, hash);
-  const resolved = await resolveVend(ctx, p, found.services);
+  const { resolved, verification, bouquet } = await priceBill(ctx, caller, found, input);
+  const kind = resolved.service.serviceType;
   // The bill's facts are written by the statement that records the vend and debits the wallet:
   // together or not at all; a replay of the reference writes neither.
   const bill = {
     billerCode: input.biller,
     customerNumber: input.customerNumber,
-    meterType: service.serviceType === 'ELECTRICITY' ? (input.meterType ?? null) : null,
-    subscriptionType: service.serviceType === 'TV' ? (input.subscriptionType ?? null) : null,
+    meterType: kind === 'ELECTRICITY' ? (input.meterType ?? null) : null,
+    subscriptionType: kind === 'TV' ? (input.subscriptionType ?? null) : null,
     bouquetCode: bouquet.code,
     bouquetName: bouquet.name,
     customerName: verification.customerName,

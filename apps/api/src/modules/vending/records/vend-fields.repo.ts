@@ -15,3 +15,10 @@ export function vendFieldOf(
 /** The amount in kobo of the vend whose id is `vend` (null when it is null). */
 export const vendAmountOf = (vend: SQLWrapper) =>
   sql<number | null>`(select v.amount_kobo from vends v where v.id = ${vend})`.mapWith(Number);
+
+/** A bill vend's token or receipt reference (vend_bills; null for airtime and data, or none yet).
+ * The token is in full: its reader masks it before it leaves (maskToken). */
+export function vendBillFieldOf(field: 'token' | 'receiptReference', vend: SQLWrapper): SQL<string | null> {
+  const column = { token: 'token', receiptReference: 'receipt_reference' }[field];
+  return sql<string | null>`(select b.${sql.raw(column)} from vend_bills b where b.vend_id = ${vend})`;
+}

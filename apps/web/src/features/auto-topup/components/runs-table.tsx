@@ -28,7 +28,12 @@ export const hasRunFilters = (f: RunFilters) =>
   !!(f.search || f.startDate || f.endDate || f.status || f.network);
 
 export const RUN_FILTER_FIELDS: FilterField[] = [
-  { kind: 'search', name: 'search', label: 'Search', placeholder: 'Name, phone or VND code' },
+  {
+    kind: 'search',
+    name: 'search',
+    label: 'Search',
+    placeholder: 'Name, phone, customer number or VND code',
+  },
   { kind: 'date', name: 'startDate', label: 'Start date', pair: 'endDate', end: 'start' },
   { kind: 'date', name: 'endDate', label: 'End date', pair: 'startDate', end: 'end' },
   { kind: 'select', name: 'status', label: 'Status', options: RUN_STATUS_OPTIONS, allLabel: 'All statuses' },
@@ -75,7 +80,20 @@ export function RunsTable({
       key: 'what',
       header: 'Top-up',
       cell: (r) =>
-        `${networkLabel(r.network)} ${serviceTypeLabel(r.type)}${r.planCode ? ` · ${r.planCode}` : ''}`,
+        r.bill ? (
+          <div data-testid="run-bill">
+            <div>
+              {r.bill.billerName} {serviceTypeLabel(r.type)}
+              {r.planCode ? ` · ${r.planCode}` : ''}
+            </div>
+            <div className="text-xs tabular-nums text-slate-500">{r.bill.customerNumber}</div>
+            {r.bill.token ? (
+              <div className="font-mono text-xs text-slate-500">Token {r.bill.token}</div>
+            ) : null}
+          </div>
+        ) : (
+          `${networkLabel(r.network)} ${serviceTypeLabel(r.type)}${r.planCode ? ` · ${r.planCode}` : ''}`
+        ),
     },
     {
       key: 'amount',

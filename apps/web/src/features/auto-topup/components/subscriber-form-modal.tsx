@@ -1,18 +1,23 @@
 // Add or edit a subscriber: name, phone (normalised as in vending; the network detected from it
-// and overridable), airtime amount or a data plan, and the schedule (daily, weekly on a weekday,
-// monthly on a day, once on a date) at a Lagos time. Checked here with the shared schema, then by
-// the server as a vend would be; its refusal shows in the form.
+// and overridable), airtime amount or a data plan, or a bill (a meter or a smartcard: biller,
+// number with Verify, amount or bouquet; the phone is then the customer's, for the receipt), and
+// the schedule (daily, weekly on a weekday, monthly on a day, once on a date) at a Lagos time.
+// Checked here with the shared schema, then by the server as a vend or a bill payment would be;
+// its refusal shows in the form.
 
 import {
   AMOUNT_LIMITS,
   AUTO_TOPUP_FREQUENCIES,
   type AutoTopupSubscriberBody,
   type AutoTopupSubscriberView,
+  amountRefusal,
   autoTopupSubscriberBody,
+  type BillKind,
   koboToNairaString,
   normaliseMsisdn,
   suggestNetwork,
   WEEKDAY_NAMES,
+  withinAmountLimits,
 } from '@vendport/shared';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -22,12 +27,14 @@ import { Modal } from '@/components/ui/modal';
 import { MoneyInput } from '@/components/ui/money-input';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
+import { useBillers } from '@/lib/api/get-billers';
 import { usePlanCatalogue } from '@/lib/api/get-data-plans';
 import { envelopeCallbacks, errorMessages } from '@/lib/api-toasts';
-import { NETWORK_OPTIONS, networkLabel, SERVICE_TYPE_OPTIONS } from '@/lib/catalogue-labels';
+import { isBillKindValue, NETWORK_OPTIONS, networkLabel, VEND_KIND_OPTIONS } from '@/lib/catalogue-labels';
 import { formatNaira } from '@/lib/format';
 import { useSaveSubscriber } from '../api/save-subscriber';
 import { fieldErrorsOf } from './field-errors';
+import { SubscriberBillFields } from './subscriber-bill-fields';
 
 type Draft = {
   name: string;
@@ -36,6 +43,11 @@ type Draft = {
   type: string;
   amount: string;
   planCode: string;
+  biller: string;
+  meterType: string;
+  customerNumber: string;
+  subscriptionType: string;
+  bouquetCode: string;
   frequency: string;
   weekday: string;
   monthDay: string;
@@ -59,7 +71,12 @@ function draftOf(s: AutoTopupSubscriberView | null, defaultTime: string): Draft 
     network: s?.network ?? '',
     type: s?.type ?? 'AIRTIME',
     amount: s?.amountKobo != null ? koboToNairaString(s.amountKobo) : '',
-    planCode: s?.planCode ?? '',
+    planCode: s?.bill ? '' : (s?.planCode ?? ''),
+    biller: s?.bill?.biller ?? '',
+    meterType: s?.bill?.meterType ?? 'PREPAID',
+    customerNumber: s?.bill?.customerNumber ?? '',
+    subscriptionType: s?.bill?.subscriptionType ?? 'RENEW',
+    bouquetCode: s?.bill?.bouquetCode ?? '',
     frequency: s?.frequency ?? 'DAILY',
     weekday: String(s?.weekday ?? 1),
     monthDay: String(s?.monthDay ?? 1),
@@ -70,12 +87,28 @@ function draftOf(s: AutoTopupSubscriberView | null, defaultTime: string): Draft 
 
 /** The request body the draft makes (only the fields its type and schedule use). */
 function bodyOf(d: Draft): AutoTopupSubscriberBody {
+  const what = isBillKindValue(d.type)
+    ? {
+        biller: d.biller || undefined,
+        customerNumber: d.customerNumber,
+        ...(d.type === 'ELECTRICITY'
+          ? { meterType: (d.meterType || undefined) as 'PREPAID' | undefined, amount: d.amount }
+          : {
+              subscriptionType: (d.subscriptionType || undefined) as 'RENEW' | undefined,
+              ...(d.subscriptionType === 'CHANGE' ? { bouquetCode: d.bouquetCode || undefined } : {}),
+            }),
+      }
+    : d.type === 'AIRTIME'
+      ? { amount: d.amount }
+      : { planCode: d.planCode || undefined };
   return {
     name: d.name,
     phone: d.phone,
-    ...(d.network ? { network: d.network as AutoTopupSubscriberBody['network'] } : {}),
+    ...(d.network && !isBillKindValue(d.type)
+      ? { network: d.network as AutoTopupSubscriberBody['network'] }
+      : {}),
     type: d.type as AutoTopupSubscriberBody['type'],
-    ...(d.type === 'AIRTIME' ? { amount: d.amount } : { planCode: d.planCode || undefined }),
+    ...what,
     frequency: d.frequency as AutoTopupSubscriberBody['frequency'],
     ...(d.frequency === 'WEEKLY' ? { weekday: Number(d.weekday) } : {}),
     ...(d.frequency === 'MONTHLY' ? { monthDay: d.monthDay === '' ? undefined : Number(d.monthDay) } : {}),
@@ -99,9 +132,16 @@ export function SubscriberFormModal({
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const save = useSaveSubscriber();
   const plans = usePlanCatalogue(d.type === 'DATA');
+  const meterBillers = useBillers('ELECTRICITY', d.type === 'ELECTRICITY');
+  const meterBiller =
+    d.type === 'ELECTRICITY' ? meterBillers.data?.find((x) => x.code === d.biller) : undefined;
+  const meterLimits = meterBiller
+    ? { minKobo: meterBiller.minAmountKobo, maxKobo: meterBiller.maxAmountKobo }
+    : null;
   const set = (k: keyof Draft) => (e: { target: { value: string } }) =>
     setD((x) => ({ ...x, [k]: e.target.value }));
 
+  const bill = isBillKindValue(d.type);
   const msisdn = normaliseMsisdn(d.phone);
   const detected = msisdn ? suggestNetwork(msisdn) : null;
   const network = d.network || detected || '';
@@ -114,7 +154,19 @@ export function SubscriberFormModal({
     const body = bodyOf(d);
     const parsed = autoTopupSubscriberBody.safeParse(body);
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+      const found = fieldErrorsOf(parsed.error);
+      // An electricity amount's refusal quotes the biller's limits, not the platform's.
+      if (found.amount && meterLimits) found.amount = amountRefusal('Amount', meterLimits);
+      setErrors(found);
+      return;
+    }
+    // Electricity: the biller's own limits, quoted as the server quotes them.
+    if (
+      meterLimits &&
+      parsed.data.amount !== undefined &&
+      !withinAmountLimits(parsed.data.amount, meterLimits)
+    ) {
+      setErrors({ amount: amountRefusal('Amount', meterLimits) });
       return;
     }
     setErrors({});
@@ -146,34 +198,58 @@ export function SubscriberFormModal({
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput label="Name" required value={d.name} onChange={set('name')} {...err('name')} />
+          <Select
+            label="Type"
+            value={d.type}
+            // Another kind has other billers: the one chosen (and its bouquet) does not carry over.
+            onChange={(e) => setD((x) => ({ ...x, type: e.target.value, biller: '', bouquetCode: '' }))}
+            options={VEND_KIND_OPTIONS}
+          />
           <TextInput
-            label="Phone number"
+            label={bill ? 'Customer phone (for the receipt)' : 'Phone number'}
             required
             variant="phone"
             value={d.phone}
             onChange={set('phone')}
-            helperText={detected ? `Detected network: ${networkLabel(detected)}` : undefined}
+            helperText={!bill && detected ? `Detected network: ${networkLabel(detected)}` : undefined}
             {...err('phone')}
           />
-          <Select
-            label="Network"
-            value={d.network}
-            onChange={set('network')}
-            options={NETWORK_OPTIONS}
-            placeholderOption={detected ? `Detected (${networkLabel(detected)})` : 'Detect from the number'}
-            {...err('network')}
-          />
-          <Select label="Type" value={d.type} onChange={set('type')} options={SERVICE_TYPE_OPTIONS} />
-          {d.type === 'AIRTIME' ? (
+          {bill ? null : (
+            <Select
+              label="Network"
+              value={d.network}
+              onChange={set('network')}
+              options={NETWORK_OPTIONS}
+              placeholderOption={detected ? `Detected (${networkLabel(detected)})` : 'Detect from the number'}
+              {...err('network')}
+            />
+          )}
+          {bill ? (
+            <SubscriberBillFields
+              kind={d.type as BillKind}
+              draft={d}
+              set={set}
+              err={err}
+              verifiedName={
+                subscriber?.bill
+                  ? {
+                      number: `${subscriber.bill.biller}:${subscriber.bill.meterType ?? 'PREPAID'}:${subscriber.bill.customerNumber}`,
+                      name: subscriber.bill.customerName,
+                    }
+                  : null
+              }
+            />
+          ) : null}
+          {d.type === 'AIRTIME' || d.type === 'ELECTRICITY' ? (
             <MoneyInput
               label="Amount (₦)"
               required
-              limits={AMOUNT_LIMITS.catalogue}
+              limits={bill ? meterLimits : AMOUNT_LIMITS.catalogue}
               value={d.amount}
               onChange={set('amount')}
               {...err('amount')}
             />
-          ) : (
+          ) : d.type === 'DATA' ? (
             <Select
               label="Data plan"
               value={d.planCode}
@@ -182,7 +258,7 @@ export function SubscriberFormModal({
               placeholderOption={network ? 'Choose a plan' : 'Enter the number first'}
               {...err('planCode')}
             />
-          )}
+          ) : null}
           <Select
             label="Schedule"
             value={d.frequency}

@@ -22,7 +22,7 @@ export function useSubscriberFilters(): SubscriberFilters {
 }
 
 export const SUBSCRIBER_FILTER_FIELDS: FilterField[] = [
-  { kind: 'search', name: 'search', label: 'Search', placeholder: 'Name or phone number' },
+  { kind: 'search', name: 'search', label: 'Search', placeholder: 'Name, phone or customer number' },
   {
     kind: 'select',
     name: 'status',
@@ -74,14 +74,30 @@ export function SubscribersTable({
       key: 'what',
       card: 'main',
       header: 'Top-up',
-      cell: (s) => (
-        <div>
-          <div>
-            {networkLabel(s.network)} {serviceTypeLabel(s.type)}
+      wrap: { min: '9rem', max: '16rem' },
+      cell: (s) =>
+        s.bill ? (
+          <div data-testid="subscriber-bill">
+            <div>
+              {s.bill.billerName} {serviceTypeLabel(s.type)}
+            </div>
+            <div className="text-xs tabular-nums text-slate-500">
+              {s.bill.customerNumber}
+              {s.bill.customerName ? ` · ${s.bill.customerName}` : ''}
+            </div>
+            <div className="text-xs text-slate-500">
+              {s.amount ??
+                (s.bill.subscriptionType === 'RENEW' ? 'Renew current bouquet' : s.bill.bouquetCode)}
+            </div>
           </div>
-          <div className="text-xs text-slate-500">{s.amount ?? s.planCode}</div>
-        </div>
-      ),
+        ) : (
+          <div>
+            <div>
+              {networkLabel(s.network)} {serviceTypeLabel(s.type)}
+            </div>
+            <div className="text-xs text-slate-500">{s.amount ?? s.planCode}</div>
+          </div>
+        ),
     },
     { key: 'schedule', header: 'Schedule', wrap: { min: '9rem', max: '14rem' }, cell: (s) => s.schedule },
     { key: 'next', card: 'main', header: 'Next run', cell: (s) => <NextRun s={s} /> },

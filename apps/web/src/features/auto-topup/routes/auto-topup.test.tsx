@@ -1,49 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AutoTopupRunView, AutoTopupSettingsView, AutoTopupSubscriberView } from '@vendport/shared';
+import type { AutoTopupRunView, AutoTopupSubscriberView } from '@vendport/shared';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
-import { makeUser, pageOf, stubFetch } from '../../../../test/factories';
+import {
+  asAutoTopupClient,
+  autoTopupLayout,
+  autoTopupSettingsOf,
+} from '../../../../test/auto-topup-factories';
+import { pageOf, stubFetch } from '../../../../test/factories';
 import { renderApp } from '../../../../test/render-app';
 import { checkSubscriberCsv } from '../components/import-subscribers-modal';
 
 const ok = (data: unknown, message = 'ok') => ({ success: true, message, data });
 const page = (data: unknown[]) => pageOf(data);
-const asClient = (permissions = ['autotopup.read', 'autotopup.manage']) =>
-  sessionStore.login(
-    makeUser({
-      permissions,
-      corporate: {
-        id: 'corp_1',
-        name: 'Acme Ltd',
-        clientType: 'PREPAID',
-        status: 'ACTIVE',
-        verificationStatus: 'VERIFIED',
-        verificationRequestedAt: '2026-01-05T10:00:00Z',
-        testMode: false,
-        testModeAllowed: false,
-        autoTopUpEnabled: true,
-      },
-    }),
-    'tok',
-    false,
-  );
-const settings: AutoTopupSettingsView = {
-  platformEnabled: true,
-  enabled: true,
-  defaultTime: '08:00',
+const asClient = asAutoTopupClient;
+const settings = autoTopupSettingsOf({
   dailyCapKobo: 500_000,
   dailyCap: '₦5,000.00',
-  monthlyCapKobo: null,
-  monthlyCap: null,
-  insufficientFundsPolicy: 'SKIP_NOTIFY',
   spentTodayKobo: 10_000,
   spentToday: '₦100.00',
   spentThisMonthKobo: 10_000,
   spentThisMonth: '₦100.00',
   updatedAt: '2026-03-01T10:00:00Z',
-};
+});
 const sub: AutoTopupSubscriberView = {
   id: 's1',
   name: 'Ada Obi',
@@ -53,6 +34,7 @@ const sub: AutoTopupSubscriberView = {
   amountKobo: 50_000,
   amount: '₦500.00',
   planCode: null,
+  bill: null,
   frequency: 'MONTHLY',
   weekday: null,
   monthDay: 31,
@@ -64,11 +46,7 @@ const sub: AutoTopupSubscriberView = {
   nextRunAt: '2026-04-30T07:00:00.000Z',
   createdAt: '2026-03-01T10:00:00Z',
 };
-const layout = () => [
-  { path: '/api/v1/notifications/unread-count', body: ok({ count: 0 }) },
-  { path: '/api/v1/me', body: ok(sessionStore.getSnapshot()?.user) },
-  { path: '/api/v1/auto-topup/settings', body: ok(settings) },
-];
+const layout = () => autoTopupLayout(settings);
 
 afterEach(() => {
   toast.remove();
@@ -220,6 +198,7 @@ describe('auto top-up (client)', () => {
       network: 'MTN',
       type: 'AIRTIME',
       planCode: null,
+      bill: null,
       amountKobo: 50_000,
       amount: '₦500.00',
       dueAt: '2026-03-31T07:00:00.000Z',

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkBillsBody, BulkBillsCheck, BulkBillsResult } from '@vendport/shared';
+import { BILL_REFUSALS } from '@/lib/api/bill-refusals';
 import { type ApiEnvelope, api } from '@/lib/api-client';
 import { invalidateMoneyQueries } from '@/lib/money-queries';
-import { BILL_REFUSALS } from './refusals';
 
 /** The file and its batch reference (one per chosen file: rows without a reference get <batch>-<row>). */
 export type BulkBillsInput = Required<BulkBillsBody>;

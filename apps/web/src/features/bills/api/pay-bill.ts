@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type BillView, koboToNairaString, type PortalBillPayBody } from '@vendport/shared';
+import { BILL_REFUSALS } from '@/lib/api/bill-refusals';
 import { type ApiEnvelope, api } from '@/lib/api-client';
 import { invalidateMoneyQueries } from '@/lib/money-queries';
 import { IDEMPOTENT_MUTATION } from '@/lib/query-client';
-import { BILL_REFUSALS } from './refusals';
 
 export type PayBillInput = Omit<PortalBillPayBody, 'amount' | 'reference'> & {
   /** One per confirmed payment: a retried request never pays twice. */

@@ -1,3 +1,4 @@
+import { billCatalogueKeys } from '@/lib/api/get-billers';
 import { MONEY_QUERY_ROOTS } from '@/lib/money-queries';
 
 /** Filters of the admin's billers list as they sit in the URL ('' when unset). */
@@ -8,9 +9,7 @@ export const billKeys = {
   all: [MONEY_QUERY_ROOTS.bills] as const,
   bill: (id: string) => [...billKeys.all, 'bill', id] as const,
   /** The catalogue the forms offer: not money, so not refetched after each payment. */
-  catalogue: ['bill-catalogue'] as const,
-  billers: (kind: string) => [...billKeys.catalogue, 'billers', kind] as const,
-  bouquets: (biller: string) => [...billKeys.catalogue, 'bouquets', biller] as const,
+  catalogue: billCatalogueKeys.all,
   /** Whether commission is taken upfront: an account setting a payment does not change. */
   commissionTerms: () => [...billKeys.catalogue, 'commission-terms'] as const,
   admin: ['admin-billers'] as const,

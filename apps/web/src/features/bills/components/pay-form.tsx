@@ -21,10 +21,10 @@ import { MoneyInput } from '@/components/ui/money-input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextInput } from '@/components/ui/text-input';
+import { useBouquets } from '@/lib/api/get-billers';
 import { cn } from '@/lib/cn';
 import { formatDate, formatNaira, formatShortDateTime } from '@/lib/format';
 import { useAppForm } from '@/lib/use-app-form';
-import { useBouquets } from '../api/get-billers';
 import { type BillDraft, billerLabel, billLimits, meterTypeLabel } from './bill-rules';
 
 type FormValues = {

@@ -17,12 +17,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
+import { BILL_REFUSALS } from '@/lib/api/bill-refusals';
+import { useVerifyBill } from '@/lib/api/verify-bill';
 import { ApiError } from '@/lib/api-client';
 import { toastApiError } from '@/lib/api-toasts';
 import { cn } from '@/lib/cn';
 import { useAppForm } from '@/lib/use-app-form';
-import { BILL_REFUSALS } from '../api/refusals';
-import { useVerifyBill } from '../api/verify-bill';
 import { meterTypeLabel } from './bill-rules';
 
 export type VerifyValues = { biller: string; meterType: MeterType | ''; customerNumber: string };

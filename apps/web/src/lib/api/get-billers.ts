@@ -1,7 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BillerView, BillKind, BouquetView } from '@vendport/shared';
 import { type ApiSuccess, api } from '@/lib/api-client';
-import { billKeys } from './query-keys';
+
+// The bill catalogue the forms offer (the Bills page, auto top-up's bill subscribers): the active
+// billers of a kind and a TV biller's bouquets. Not money, so not refetched after each payment;
+// the admin's biller and bouquet changes invalidate billCatalogueKeys.all.
+
+export const billCatalogueKeys = {
+  all: ['bill-catalogue'] as const,
+  billers: (kind: string) => [...billCatalogueKeys.all, 'billers', kind] as const,
+  bouquets: (biller: string) => [...billCatalogueKeys.all, 'bouquets', biller] as const,
+};
 
 /** The active billers of a kind, each saying whether my account may pay it. */
 export const getBillers = (kind: BillKind, signal?: AbortSignal) =>
@@ -9,7 +18,7 @@ export const getBillers = (kind: BillKind, signal?: AbortSignal) =>
 
 export const billersQueryOptions = (kind: BillKind) =>
   queryOptions({
-    queryKey: billKeys.billers(kind),
+    queryKey: billCatalogueKeys.billers(kind),
     queryFn: ({ signal }) => getBillers(kind, signal),
     select: (res) => res.data,
     staleTime: 5 * 60_000,
@@ -24,7 +33,7 @@ export const getBouquets = (biller: string, signal?: AbortSignal) =>
 
 export const useBouquets = (biller: string | null) =>
   useQuery({
-    queryKey: billKeys.bouquets(biller ?? ''),
+    queryKey: billCatalogueKeys.bouquets(biller ?? ''),
     queryFn: ({ signal }) => getBouquets(biller ?? '', signal),
     select: (res) => res.data,
     enabled: !!biller,
