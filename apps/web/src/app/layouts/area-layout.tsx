@@ -25,6 +25,7 @@ import { logout, useLogout } from '@/features/auth/api/logout';
 import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
 import { cn } from '@/lib/cn';
 import { setFlash } from '@/lib/flash';
+import { countOf } from '@/lib/format';
 import { getIdleTimeoutMs } from '@/lib/idle';
 import { signOutAndReload, userFromData, useSession } from '@/lib/session';
 import { navFor, notificationPath } from './nav';
@@ -314,7 +315,7 @@ function IdleSignOut() {
         type: 'info',
         message:
           minutes >= 1
-            ? `You were signed out after ${minutes} minute${minutes === 1 ? '' : 's'} without activity.`
+            ? `You were signed out after ${countOf(minutes, 'minute')} without activity.`
             : 'You were signed out after a period without activity.',
       });
       // Revoke the token on the server too; sign out locally whatever the answer.

@@ -3,6 +3,7 @@
 import type { RoleView } from '@vendport/shared';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
 import { Alert } from '@/components/ui/alert';
+import { countOf } from '@/lib/format';
 import { useDeleteRole } from '../api/role-mutations';
 import { onEnvelope } from './on-envelope';
 
@@ -34,10 +35,7 @@ export function DeleteRoleModal({
       }
     >
       {role && role.usersCount > 0 ? (
-        <Alert
-          tone="warning"
-          title={`${role.usersCount} ${role.usersCount === 1 ? 'person holds' : 'people hold'} this role.`}
-        >
+        <Alert tone="warning" title={`${countOf(role.usersCount, 'person holds', 'people hold')} this role.`}>
           A role in use cannot be deleted: give them another role first.
         </Alert>
       ) : null}

@@ -13,7 +13,7 @@ import { CheckIcon } from '@/components/ui/icons';
 import { Pager, usePageParams } from '@/components/ui/pager';
 import { Table } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { countOf, formatDate } from '@/lib/format';
 import { useMembers } from '../api/get-members';
 import { usePermissionCatalogue } from '../api/get-permissions';
 import { useRole } from '../api/get-role';
@@ -116,8 +116,7 @@ export default function ViewRoleRoute() {
                   {r.description || (r.isSystem ? 'Holds every permission of the area.' : 'No description.')}
                 </p>
                 <p className="mt-2 text-xs text-slate-500">
-                  {r.usersCount} {r.usersCount === 1 ? 'holder' : 'holders'} · {r.permissions.length}{' '}
-                  {r.permissions.length === 1 ? 'permission' : 'permissions'} · created{' '}
+                  {countOf(r.usersCount, 'holder')} · {countOf(r.permissions.length, 'permission')} · created{' '}
                   {formatDate(r.createdAt)}
                 </p>
               </div>

@@ -22,7 +22,7 @@ import { SuccessModal } from '@/components/ui/success-modal';
 import { Tabs } from '@/components/ui/tabs';
 import { useCommissions } from '@/lib/api/get-commissions';
 import { toastApiError } from '@/lib/api-toasts';
-import { formatNaira } from '@/lib/format';
+import { countOf, formatNaira } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useSettleCommission } from '../api/settle-commission';
 import {
@@ -184,7 +184,7 @@ function CommissionReport() {
         title="Commission settled"
         message={
           settled
-            ? `${formatNaira(settled.s.amountKobo)} from ${settled.s.vends} vend${settled.s.vends === 1 ? '' : 's'} has been credited to ${settled.name}’s wallet.`
+            ? `${formatNaira(settled.s.amountKobo)} from ${countOf(settled.s.vends, 'vend')} has been credited to ${settled.name}’s wallet.`
             : null
         }
         onClose={() => setSettled(null)}

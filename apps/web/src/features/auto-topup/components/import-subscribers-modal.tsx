@@ -15,6 +15,7 @@ import { DownloadIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { envelopeCallbacks, errorMessages } from '@/lib/api-toasts';
 import { saveBlob } from '@/lib/download';
+import { countOf } from '@/lib/format';
 import { useImportSubscribers } from '../api/change-subscriber';
 
 const MAX_FILE_BYTES = 256 * 1024;
@@ -115,7 +116,7 @@ export function ImportSubscribersModal({ onClose }: { onClose: () => void }) {
           </Alert>
         ) : file ? (
           <Alert tone="success" title="The file looks right">
-            {rows} subscriber{rows === 1 ? '' : 's'} ready to import.
+            {countOf(rows, 'subscriber')} ready to import.
           </Alert>
         ) : null}
         <div className="flex justify-end gap-2">

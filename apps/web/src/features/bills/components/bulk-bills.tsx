@@ -28,7 +28,7 @@ import { DownloadIcon } from '@/components/ui/icons';
 import type { Column } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
-import { formatNaira } from '@/lib/format';
+import { countOf, formatNaira } from '@/lib/format';
 import { batchReference } from '@/lib/references';
 import { useCheckBulkBills, usePayBulkBills } from '../api/bulk-bills';
 import { meterTypeLabel } from './bill-rules';
@@ -44,9 +44,6 @@ export const BULK_BILLS_SAMPLE_CSV = [
   'DSTV,1212121212,,,RENEW,08031234567,',
   'GOTV,1212121212,,,gotv-max,08031234567,',
 ].join('\r\n');
-
-/** "1 bill", "3 bills"; "1 row", "3 rows". */
-const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 type Refusal = { message: string; errors: string[] };
 type Loaded = { name: string; csv: string; batchReference: string };
@@ -171,7 +168,7 @@ function CheckSummary({ check }: { check: BulkBillsCheck }) {
     return (
       <Alert
         tone="error"
-        title={`${check.invalid} of ${count(check.total, 'row')} cannot be paid. Nothing has been charged.`}
+        title={`${check.invalid} of ${countOf(check.total, 'row')} cannot be paid. Nothing has been charged.`}
       >
         Fix the rows marked below in your file and choose it again.
       </Alert>
@@ -185,7 +182,7 @@ function CheckSummary({ check }: { check: BulkBillsCheck }) {
   return (
     <Alert
       tone="success"
-      title={check.total === 1 ? 'The row is verified.' : `All ${check.total} rows are verified.`}
+      title={check.total === 1 ? 'The row is verified.' : `All ${countOf(check.total, 'row')} are verified.`}
     >
       {`${check.totalCharge} will be debited in total, row by row. Nothing has been charged yet.`}
     </Alert>
@@ -215,7 +212,14 @@ export function BulkBills({ detailsPath }: { detailsPath: string }) {
     const next = { name: file.name, csv: file.text, batchReference: batchReference() };
     setLoaded(next);
     checking.mutate(bodyOf(next), {
-      onSuccess: (res) => setCheck(res.data ?? null),
+      onSuccess: (res) => {
+        // An envelope that says no is a refusal too, whatever its status.
+        if (res.success === false || !res.data) {
+          setRefused({ message: res.message || 'The file could not be checked.', errors: [] });
+          return;
+        }
+        setCheck(res.data);
+      },
       onError: (err) => setRefused(refusalOf(err, 'The file could not be checked.')),
     });
   };
@@ -229,7 +233,12 @@ export function BulkBills({ detailsPath }: { detailsPath: string }) {
     setRefused(null);
     paying.mutate(bodyOf(loaded), {
       onSuccess: (res) => {
-        if (!res.data) return;
+        if (res.success === false || !res.data) {
+          const message = res.message || 'The file could not be paid.';
+          toast.error(message);
+          setRefused({ message, errors: [] });
+          return;
+        }
         if (res.data.failed > 0) toast.error(res.message);
         else toast.success(res.message);
         setResult(res.data);
@@ -293,7 +302,7 @@ export function BulkBills({ detailsPath }: { detailsPath: string }) {
           {paying.isPending ? (
             <BulkProgress
               name="Bulk bills payment"
-              text={`Paying ${count(payable, 'bill')}… keep this page open until the results show.`}
+              text={`Paying ${countOf(payable, 'bill')}… keep this page open until the results show.`}
               testId="bulk-bills-progress"
             />
           ) : null}
@@ -301,11 +310,11 @@ export function BulkBills({ detailsPath }: { detailsPath: string }) {
             <p className="min-w-0 break-words text-sm text-slate-600" data-testid="bulk-bills-file">
               <span className="font-medium text-slate-900">{loaded?.name}</span>
               {check.invalid
-                ? ` · ${check.ready} of ${count(check.total, 'row')} ready`
-                : ` · ${count(check.total, 'row')} · ${check.totalCharge}`}
+                ? ` · ${check.ready} of ${countOf(check.total, 'row')} ready`
+                : ` · ${countOf(check.total, 'row')} · ${check.totalCharge}`}
             </p>
             <Button onClick={() => setConfirming(true)} disabled={!ready} loading={paying.isPending}>
-              {ready ? `Pay ${count(payable, 'bill')}` : 'Pay bills'}
+              {ready ? `Pay ${countOf(payable, 'bill')}` : 'Pay bills'}
             </Button>
           </div>
         </div>
@@ -326,7 +335,7 @@ export function BulkBills({ detailsPath }: { detailsPath: string }) {
 
       <ConfirmModal
         open={confirming}
-        title={`Pay ${count(payable, 'bill')}?`}
+        title={`Pay ${countOf(payable, 'bill')}?`}
         message={
           <p>
             {`${formatNaira(check?.totalChargeKobo ?? 0)} will be debited from your wallet, one payment per row, for the verified customers listed. `}

@@ -12,7 +12,7 @@ import { FilterBar, useUrlFilters } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
 import { type Column, Table } from '@/components/ui/table';
 import { CATALOGUE_STATUS_OPTIONS, formatRate } from '@/lib/catalogue-labels';
-import { formatNaira } from '@/lib/format';
+import { countOf, formatNaira } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useAdminBillers } from '../api/admin-billers';
 import type { BillerFilters } from '../api/query-keys';
@@ -172,7 +172,7 @@ export default function BillersRoute() {
         )}
         {billers.data ? (
           <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-500">
-            {rows.length} biller{rows.length === 1 ? '' : 's'}
+            {countOf(rows.length, 'biller')}
             {filtered ? ' match these filters' : ''}
           </p>
         ) : null}

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Stat } from '@/components/ui/stat';
-import { formatNaira } from '@/lib/format';
+import { countOf, formatNaira } from '@/lib/format';
 import { useClientCommission } from '../api/get-client-commission';
 import type { ActionDone } from './action-done';
 import { SettleCommissionModal } from './settle-commission-modal';
@@ -84,7 +84,7 @@ export function ClientCommissionCard({
             <Stat
               label={<MoneyLabel word="commissionEarned" />}
               value={formatNaira(c.totals.commissionKobo)}
-              hint={`${c.totals.vends} vends`}
+              hint={countOf(c.totals.vends, 'vend')}
             />
             <Stat label={<MoneyLabel word="commissionUpfront" />} value={formatNaira(c.totals.upfrontKobo)} />
             <Stat

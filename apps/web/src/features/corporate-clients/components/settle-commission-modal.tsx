@@ -2,7 +2,7 @@
 // settlement would do it later).
 import type { CorporateClientDetailView } from '@vendport/shared';
 import { PasswordConfirmModal } from '@/components/password-action-modal';
-import { formatNaira } from '@/lib/format';
+import { countOf, formatNaira } from '@/lib/format';
 import { useSettleClientCommission } from '../api/settle-client-commission';
 import { type ActionDone, actionCallbacks } from './action-done';
 
@@ -27,7 +27,7 @@ export function SettleCommissionModal({
           s
             ? {
                 title: 'Commission settled',
-                message: `${formatNaira(s.amountKobo)} from ${s.vends} vend${s.vends === 1 ? '' : 's'} has been credited to ${client.name}’s wallet.`,
+                message: `${formatNaira(s.amountKobo)} from ${countOf(s.vends, 'vend')} has been credited to ${client.name}’s wallet.`,
               }
             : null,
         );

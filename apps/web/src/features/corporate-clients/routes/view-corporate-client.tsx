@@ -17,7 +17,7 @@ import { BuildingIcon } from '@/components/ui/icons';
 import { Stat } from '@/components/ui/stat';
 import { SuccessModal } from '@/components/ui/success-modal';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatNaira } from '@/lib/format';
+import { countOf, formatDate, formatNaira } from '@/lib/format';
 import { clientTypeLabel } from '@/lib/labels';
 import { usePermissions } from '@/lib/permissions';
 import { useCorporateClient } from '../api/get-corporate-client';
@@ -212,8 +212,7 @@ export default function ViewCorporateClientRoute() {
               >
                 Open Business Account
               </Link>{' '}
-              (verification {c.verificationStatus.toLowerCase()}, {c.documentsCount} document
-              {c.documentsCount === 1 ? '' : 's'})
+              (verification {c.verificationStatus.toLowerCase()}, {countOf(c.documentsCount, 'document')})
             </p>
           ) : null}
           <p className="text-sm text-slate-500">

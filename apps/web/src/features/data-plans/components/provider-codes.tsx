@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { type Column, Table } from '@/components/ui/table';
 import { networkLabel } from '@/lib/catalogue-labels';
-import { formatNaira } from '@/lib/format';
+import { countOf, formatNaira } from '@/lib/format';
 import { useProviderPlans } from '../api/provider-plans';
 import { ProviderPlanModal } from './provider-plan-modal';
 import { ProviderSyncModal } from './provider-sync-modal';
@@ -147,7 +147,7 @@ export function ProviderCodes({
       )}
       {rows.data ? (
         <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-500">
-          {mapped} of {list.length} plan{list.length === 1 ? '' : 's'} mapped at {provider}
+          {mapped} of {countOf(list.length, 'plan')} mapped at {provider}
         </p>
       ) : null}
       {editing ? <ProviderPlanModal row={editing} onClose={() => setEditing(null)} /> : null}

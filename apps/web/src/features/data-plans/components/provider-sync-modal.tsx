@@ -12,7 +12,7 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessages, toastApiError } from '@/lib/api-toasts';
 import { networkLabel } from '@/lib/catalogue-labels';
-import { formatNaira } from '@/lib/format';
+import { countOf, formatNaira } from '@/lib/format';
 import { type ProviderPlanChange, useAcceptSync, useSyncProposal } from '../api/provider-plans';
 
 type Proposal = ProviderPlanSyncView;
@@ -274,9 +274,7 @@ function ProposalBody({
         </Section>
       </div>
       <div className="flex items-center justify-end gap-3 border-t border-slate-100 pt-3">
-        <span className="mr-auto text-sm text-slate-500">
-          {changes.length} change{changes.length === 1 ? '' : 's'} selected
-        </span>
+        <span className="mr-auto text-sm text-slate-500">{countOf(changes.length, 'change')} selected</span>
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
@@ -287,7 +285,7 @@ function ProposalBody({
       <ConfirmModal
         open={confirming}
         title="Apply the selected changes"
-        message={`${changes.length} mapping${changes.length === 1 ? '' : 's'} at ${proposal.provider} will change. Vends route by these codes from now on.`}
+        message={`${countOf(changes.length, 'mapping')} at ${proposal.provider} will change. Vends route by these codes from now on.`}
         confirmLabel="Apply changes"
         loading={accept.isPending}
         onCancel={() => setConfirming(false)}

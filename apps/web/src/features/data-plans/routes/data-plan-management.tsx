@@ -23,7 +23,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { useDataPlans } from '@/lib/api/get-data-plans';
 import { toastApiError } from '@/lib/api-toasts';
 import { CATALOGUE_STATUS_OPTIONS, networkLabel } from '@/lib/catalogue-labels';
-import { formatNaira } from '@/lib/format';
+import { countOf, formatNaira } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useUrlParams } from '@/lib/use-url-params';
 import { useSetDataPlanStatus } from '../api/set-data-plan-status';
@@ -229,7 +229,7 @@ export default function DataPlanManagementRoute() {
             )}
             {plans.data ? (
               <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-500">
-                {rows.length} plan{rows.length === 1 ? '' : 's'}
+                {countOf(rows.length, 'plan')}
               </p>
             ) : null}
           </Card>

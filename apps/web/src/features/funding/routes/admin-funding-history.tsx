@@ -12,6 +12,7 @@ import { FilterBar } from '@/components/ui/filter-bar';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { Tabs } from '@/components/ui/tabs';
+import { countOf } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { ADMIN_FUNDING_HISTORY_PATH, useAdminFundingHistory } from '../api/get-admin-funding-history';
 import { usePaidFundRequests } from '../api/get-paid-fund-requests';
@@ -135,7 +136,7 @@ export default function AdminFundingHistoryRoute() {
       {paidCount > 0 && !(tab === 'requests' && filters.status === 'PAID') ? (
         <Alert
           tone="warning"
-          title={`${paidCount} fund request${paidCount === 1 ? ' is' : 's are'} marked paid and awaiting a decision.`}
+          title={`${countOf(paidCount, 'fund request is', 'fund requests are')} marked paid and awaiting a decision.`}
         >
           <Button variant="link" size="sm" onClick={() => showTab('requests', { status: 'PAID' })}>
             Review paid requests

@@ -16,7 +16,7 @@ import { Table } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
 import { saveBlob } from '@/lib/download';
-import { formatDate, formatNaira, lagosToday } from '@/lib/format';
+import { countOf, formatDate, formatNaira, lagosToday } from '@/lib/format';
 import { totalOf, valuationCsv } from '../valuation-csv';
 import { useValuationRun, type ValuationLine } from '../valuation-run';
 
@@ -40,7 +40,7 @@ export function ValuationProgress({
         <span>
           {chunks === null
             ? 'Counting the vends in this period…'
-            : `Fetched ${done} of ${chunks} chunk${chunks === 1 ? '' : 's'} (${(count ?? 0).toLocaleString('en-NG')} vends)`}
+            : `Fetched ${done} of ${countOf(chunks, 'chunk')} (${countOf(count ?? 0, 'vend')})`}
         </span>
         <span className="tabular-nums">{pct}%</span>
       </div>
@@ -180,7 +180,7 @@ export function ValuationReport({ clientId }: { clientId: string }) {
         <Card className="overflow-hidden" data-testid="valuation-result">
           <CardHeader
             title={`${formatDate(state.range.startDate)} – ${formatDate(state.range.endDate)}`}
-            description={`${state.clientName}: ${state.count.toLocaleString('en-NG')} successful vends, read in ${state.chunks} chunk${state.chunks === 1 ? '' : 's'}.`}
+            description={`${state.clientName}: ${countOf(state.count, 'successful vend')}, read in ${countOf(state.chunks, 'chunk')}.`}
             actions={
               <Button variant="secondary" onClick={onExport} leftIcon={<DownloadIcon className="h-4 w-4" />}>
                 Export CSV

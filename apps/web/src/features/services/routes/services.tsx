@@ -21,7 +21,7 @@ import {
   serviceName,
   serviceTypeLabel,
 } from '@/lib/catalogue-labels';
-import { formatNaira } from '@/lib/format';
+import { countOf, formatNaira } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useServices } from '../api/get-services';
 import type { ServiceFilters } from '../api/query-keys';
@@ -180,7 +180,7 @@ export default function ServicesRoute() {
         )}
         {services.data ? (
           <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-500">
-            {rows.length} service{rows.length === 1 ? '' : 's'}
+            {countOf(rows.length, 'service')}
             {filtered ? ' match these filters' : ''}
           </p>
         ) : null}

@@ -6,6 +6,7 @@ import type { ApiRateLimitsView } from '@vendport/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ClockIcon } from '@/components/ui/icons';
+import { countOf } from '@/lib/format';
 import { useApiRateLimits } from '../api/get-api-rate-limits';
 import { CardQueryState } from './card-query-state';
 
@@ -41,7 +42,7 @@ function Limits({ v }: { v: ApiRateLimitsView }) {
         <p className="text-sm font-semibold text-slate-900" data-testid="rate-refusals-total">
           {refusals.total === 0
             ? 'No call refused in the last hour'
-            : `${count.format(refusals.total)} call${refusals.total === 1 ? '' : 's'} refused in the last hour`}
+            : `${countOf(refusals.total, 'call')} refused in the last hour`}
         </p>
         {refusals.byKey.length ? (
           <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">

@@ -15,7 +15,7 @@ import { type Column, Table } from '@/components/ui/table';
 import { TextInput } from '@/components/ui/text-input';
 import { ApiError } from '@/lib/api-client';
 import { toastApiError, toastApiResult } from '@/lib/api-toasts';
-import { formatDate } from '@/lib/format';
+import { countOf, formatDate } from '@/lib/format';
 import { useAppForm } from '@/lib/use-app-form';
 import { useAddIp } from '../api/add-ip';
 import { useIpAllowlist } from '../api/get-ip-allowlist';
@@ -116,7 +116,7 @@ export function IpAllowlistCard({ canManage }: { canManage: boolean }) {
             entries.length === 0 ? (
               <Badge tone="warning">Open to every address</Badge>
             ) : (
-              <Badge tone="success">{`Restricted to ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`}</Badge>
+              <Badge tone="success">{`Restricted to ${countOf(entries.length, 'entry', 'entries')}`}</Badge>
             )
           ) : null
         }

@@ -22,7 +22,7 @@ import type { Column } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { networkLabel, serviceTypeLabel } from '@/lib/catalogue-labels';
 import { saveBlob } from '@/lib/download';
-import { formatLagos, formatNaira } from '@/lib/format';
+import { countOf, formatLagos, formatNaira, pluralOf } from '@/lib/format';
 import { formatMsisdn } from '@/lib/labels';
 import { batchReference } from '@/lib/references';
 import { useBulkVend } from '../api/bulk-vend';
@@ -210,7 +210,7 @@ export function BulkVend({
               {check.invalidRows ? (
                 <Alert
                   tone="error"
-                  title={`${check.invalidRows} of ${check.rows.length} rows have problems. Nothing has been charged.`}
+                  title={`${check.invalidRows} of ${countOf(check.rows.length, 'row')} ${pluralOf(check.invalidRows, 'has a problem', 'have problems')}. Nothing has been charged.`}
                 >
                   Fix the rows marked below in your file and choose it again.
                 </Alert>
@@ -219,7 +219,14 @@ export function BulkVend({
                   {`The file needs ${formatNaira(check.totalKobo)} but ${formatNaira(Math.max(0, availableKobo ?? 0))} is available. Fund your wallet or split the file.`}
                 </Alert>
               ) : (
-                <Alert tone="success" title={`All ${check.rows.length} rows are ready.`}>
+                <Alert
+                  tone="success"
+                  title={
+                    check.rows.length === 1
+                      ? 'The row is ready.'
+                      : `All ${countOf(check.rows.length, 'row')} are ready.`
+                  }
+                >
                   {`${formatNaira(check.totalKobo)} in total, debited row by row (less any upfront commission).`}
                 </Alert>
               )}
@@ -232,7 +239,7 @@ export function BulkVend({
           {bulk.isPending ? (
             <BulkProgress
               name="Bulk vend progress"
-              text={`Vending ${validRows} rows… keep this page open until the results show.`}
+              text={`Vending ${countOf(validRows, 'row')}… keep this page open until the results show.`}
               testId="bulk-progress"
             />
           ) : null}
@@ -243,11 +250,11 @@ export function BulkVend({
               {check.fileErrors.length
                 ? null
                 : check.invalidRows
-                  ? ` · ${validRows} of ${check.rows.length} rows ready`
-                  : ` · ${check.rows.length} rows · ${formatNaira(check.totalKobo)}`}
+                  ? ` · ${validRows} of ${countOf(check.rows.length, 'row')} ready`
+                  : ` · ${countOf(check.rows.length, 'row')} · ${formatNaira(check.totalKobo)}`}
             </p>
             <Button onClick={() => setConfirming(true)} disabled={!ready} loading={bulk.isPending}>
-              {validRows > 0 && ready ? `Vend ${validRows} rows` : 'Vend rows'}
+              {validRows > 0 && ready ? `Vend ${countOf(validRows, 'row')}` : 'Vend rows'}
             </Button>
           </div>
         </div>
@@ -272,14 +279,14 @@ export function BulkVend({
 
       <ConfirmModal
         open={confirming}
-        title={`Vend ${validRows} rows?`}
+        title={`Vend ${countOf(validRows, 'row')}?`}
         message={
           <p>
             {`${formatNaira(check?.totalKobo ?? 0)} of airtime and data will be bought from your wallet, one purchase per row. `}
             Rows the server cannot vend are reported and not charged.
           </p>
         }
-        confirmLabel={`Vend ${validRows} rows`}
+        confirmLabel={`Vend ${countOf(validRows, 'row')}`}
         onConfirm={onSend}
         onCancel={() => setConfirming(false)}
       />
