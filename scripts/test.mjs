@@ -11,6 +11,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
+import { databaseFreeApiTests } from './database-free-tests.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = process.env.VENDPORT_TEST_RESULTS ?? path.join(root, '.tmp/test-results');
@@ -75,6 +76,9 @@ const FIRST_STAGE_WORKERS = WORKERS.length ? WORKERS : ['--maxWorkers', String(M
 // the PostgreSQL stage ran them again as they were (pglite-thread: 137 s of that stage's 1,419 s
 // of files, measured on a loaded machine).
 const PGLITE_ONLY = ['**/apps/api/src/infra/db/pglite-thread.test.ts'];
+// And the API files that open no database at all (scripts/database-free-tests.mjs): on PostgreSQL
+// they would run the first stage's tests again, word for word.
+const NO_DATABASE = databaseFreeApiTests(root).map((f) => `**/${f}`);
 
 // By default every stage runs alone, one after another, each printed as it runs. With
 // VENDPORT_TEST_SERIAL=pair the first stage runs alone, then the end-to-end and PostgreSQL stages
@@ -103,7 +107,7 @@ if (runs('pg')) {
       name: 'api and client (PostgreSQL)',
       args: [
         ...['api', 'client'].flatMap((p) => ['--project', p]),
-        ...PGLITE_ONLY.flatMap((f) => ['--exclude', f]),
+        ...[...PGLITE_ONLY, ...NO_DATABASE].flatMap((f) => ['--exclude', f]),
         ...WORKERS,
       ],
       env: { TEST_DB_KIND: 'pg' },
