@@ -12,7 +12,6 @@ import { useBrowser } from './fixtures';
 import {
   adminToken,
   api,
-  assignAllBillers,
   baseURL,
   billClient,
   expectToastTopRight,

@@ -52,7 +52,7 @@ function templateDir(): string {
 }
 
 /** Makes the template (templateDir) unless it is there: `npm run db:migrate` on a new directory. */
-async function buildTemplate(): Promise<void> {
+export async function buildTemplate(): Promise<void> {
   const dir = templateDir();
   if (existsSync(path.join(dir, 'pglite'))) return;
   // Built under another name and renamed when complete: a run that dies half-way leaves none.

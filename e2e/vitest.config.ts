@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -23,6 +24,26 @@ const rank = (s: TestSpecification) => {
 };
 
 /**
+ * Seconds the longest journeys took in a clean-clone run (2026-11-29, two cores, one journey at a
+ * time); any other counts 6. Only their order of size matters: they deal the journeys to shards.
+ */
+const JOURNEY_SECONDS: Record<string, number> = {
+  '22-money-words': 56,
+  '99-screenshots': 46,
+  '51-phone-overflow': 40,
+  '55-bills': 23,
+  '68-screens-and-toasts': 22,
+  '27-paystack-dedicated-account': 21,
+  '25-upstream-vtpass': 19,
+  '10-wallet-funding': 18,
+  '70-team': 18,
+  '60-auto-topup': 16,
+  '30-admin-catalogue': 14,
+};
+const journeySeconds = (moduleId: string) =>
+  JOURNEY_SECONDS[path.basename(moduleId).replace(/\.e2e\.ts$/, '')] ?? 6;
+
+/**
  * Journeys run in file-name order (01-..., 02-..., 99-screenshots): later files may rely on what
  * earlier ones did to the one shared server (the admin's first sign-in happens in 02). Files of
  * other projects keep Vitest's own order, the longest first (LONGEST_FIRST). The root config uses
@@ -40,6 +61,29 @@ export class FileNameSequencer extends BaseSequencer {
     let next = 0;
     // Keep the slots the e2e files took; fill them in path order.
     return sorted.map((s) => (isE2e(s) ? (e2e[next++] as TestSpecification) : s));
+  }
+
+  /**
+   * `--shard=i/n` (npm test runs the journeys in two shards side by side, each with its own server
+   * and Chromium): the journeys dealt in file-name order, each to the shard with the fewest
+   * seconds so far (JOURNEY_SECONDS), so the first n files open the n shards (01 sign-up, 02 the
+   * admin's first sign-in, which must meet the seeded admin before any adminToken()) and the long
+   * ones spread out. Other projects' files keep Vitest's own split.
+   */
+  override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { index, count } = this.ctx.config.shard!;
+    const isE2e = (s: TestSpecification) => s.project.name === 'e2e';
+    const load = Array.from({ length: count }, () => 0);
+    const mine = files
+      .filter(isE2e)
+      .sort((a, b) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0))
+      .filter((s) => {
+        const to = load.indexOf(Math.min(...load));
+        load[to] += journeySeconds(s.moduleId);
+        return to === index - 1;
+      });
+    const others = files.filter((s) => !isE2e(s));
+    return [...mine, ...(others.length ? await super.shard(others) : [])];
   }
 }
 

@@ -1,12 +1,12 @@
 // npm test: every suite, in three stages — unit (shared and the repo's scripts), API on PGlite,
 // the client package against the API (@vendport/client) and web components; the API and client
 // on PostgreSQL (when TEST_DATABASE_URL is set); end to end in Chromium with a ledger check after
-// it (the first alone, then the end-to-end and PostgreSQL ones side by side; see MODE). Before the end-to-end suite it finds Chromium, installing the Debian
+// it (one after another by default; see MODE), the end-to-end one in shards side by side (E2E_SHARDS). Before the end-to-end suite it finds Chromium, installing the Debian
 // package itself where it may (scripts/chromium.mjs); where it cannot, that suite counts as
 // failed, with one line saying what to run. Ends with each stage's time, then one plain line "N
 // passed, N failed, N skipped" summed over every suite, beside what did not run.
 // `--only <suite>[,<suite>]` (unit, pg, e2e) runs those stages; the tests of this script use it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -89,6 +89,13 @@ const NO_DATABASE = databaseFreeApiTests(root).map((f) => `**/${f}`);
 // before) and the PostgreSQL stage's replay test, which compares p99 latencies, failed beside the
 // browser; all three at once made valuation's chunks run 43 s of their 30 s.
 const MODE = process.env.VENDPORT_TEST_SERIAL ?? '1';
+
+// The journeys run in two shards side by side (VENDPORT_E2E_SHARDS; 1 for one run), each with its
+// own server and Chromium, the files dealt to them in turn by name (e2e/vitest.config.ts): one
+// journey at a time kept a two-core machine 40-70% busy (vmstat, a clean-clone run), waiting on
+// the browser and the server by turns. The web build and the database template they start from
+// are made once before (e2e/prepare.ts).
+const E2E_SHARDS = Math.max(1, Number(process.env.VENDPORT_E2E_SHARDS ?? 2) || 1);
 const stages = [];
 if (runs('unit')) {
   stages.push({
@@ -122,12 +129,13 @@ if (runs('pg')) {
 if (runs('e2e')) {
   const chromium = ensureChromium();
   if ('path' in chromium) {
-    stages.push({
-      kind: 'e2e',
-      name: 'e2e (Chromium)',
-      args: ['--project', 'e2e'],
-      env: { CHROMIUM_PATH: chromium.path },
-    });
+    for (let i = 1; i <= E2E_SHARDS; i++)
+      stages.push({
+        kind: 'e2e',
+        name: E2E_SHARDS === 1 ? 'e2e (Chromium)' : `e2e (Chromium) ${i} of ${E2E_SHARDS}`,
+        args: ['--project', 'e2e', ...(E2E_SHARDS === 1 ? [] : [`--shard=${i}/${E2E_SHARDS}`])],
+        env: { CHROMIUM_PATH: chromium.path },
+      });
   } else {
     console.log(`\n=== e2e (Chromium) ===\n${chromium.error}`);
     notices.push(chromium.error);
@@ -155,10 +163,42 @@ async function sideBySide(group) {
 // The groups of stages, one after another; a group's stages side by side (MODE above). In the
 // pair, the end-to-end stage first: the longer one, printed as it comes.
 const alone = stages.filter((s) => s.kind === 'unit');
-const paired = [...stages.filter((s) => s.kind === 'e2e'), ...stages.filter((s) => s.kind === 'pg')];
-const groups = MODE === 'pair' ? [alone, paired] : MODE === '0' ? [stages] : stages.map((s) => [s]);
+const e2eShards = stages.filter((s) => s.kind === 'e2e');
+const paired = [...e2eShards, ...stages.filter((s) => s.kind === 'pg')];
+const groups =
+  MODE === 'pair'
+    ? [alone, paired]
+    : MODE === '0'
+      ? [stages]
+      : [alone, stages.filter((s) => s.kind === 'pg'), e2eShards];
+
+/** Before the journeys: the web build and the database template, once (e2e/prepare.ts). */
+function prepareE2e() {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/prepare.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  stageTimes.push(`e2e preparation ${seconds(Date.now() - started)}`);
+  if (r.status === 0) return true;
+  console.log(
+    '\n=== e2e (Chromium) ===\nThe web build or the e2e database template failed (above): the journeys did not run.',
+  );
+  failures.push('e2e (Chromium)');
+  totals.failed += 1;
+  return false;
+}
+
 const started = Date.now();
-for (const group of groups) if (group.length) await sideBySide(group);
+for (const group of groups) {
+  if (!group.length) continue;
+  if (group.some((s) => s.kind === 'e2e') && !prepareE2e()) {
+    const rest = group.filter((s) => s.kind !== 'e2e');
+    if (rest.length) await sideBySide(rest);
+    continue;
+  }
+  await sideBySide(group);
+}
 
 if (stageTimes.length)
   console.log(`\nStage times: ${stageTimes.join(', ')}; in all ${seconds(Date.now() - started)}`);
