@@ -9,15 +9,18 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const LONGEST_FIRST = ['crash-safety.test.ts', 'fault-run.test.ts'];
 /**
- * On PostgreSQL the fault run goes last instead: that stage has one worker (its order does not
- * change its length) and may run beside the first stage (scripts/test.mjs with
- * VENDPORT_TEST_SERIAL=0), whose first file is crash-safety; with the fault run's three servers
- * started at the same moment, on a loaded two-core machine crash-safety's first server took more
- * than its 120 s to start.
+ * On PostgreSQL beside the first stage (scripts/test.mjs with VENDPORT_TEST_SERIAL=0) the fault
+ * run goes last instead: that stage's first file is crash-safety, and with the fault run's three
+ * servers started at the same moment, on a loaded two-core machine crash-safety's first server
+ * took more than its 120 s to start. Run alone (the default), it goes first, beside the others.
  */
 const LAST_ON_PG = ['fault-run.test.ts'];
 const rank = (s: TestSpecification) => {
-  if (process.env.TEST_DB_KIND === 'pg' && LAST_ON_PG.some((f) => s.moduleId.endsWith(`/${f}`)))
+  if (
+    process.env.TEST_DB_KIND === 'pg' &&
+    process.env.VENDPORT_TEST_SERIAL === '0' &&
+    LAST_ON_PG.some((f) => s.moduleId.endsWith(`/${f}`))
+  )
     return LONGEST_FIRST.length + 1;
   const i = LONGEST_FIRST.findIndex((f) => s.moduleId.endsWith(`/${f}`));
   return i < 0 ? LONGEST_FIRST.length : i;
