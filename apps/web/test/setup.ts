@@ -1,10 +1,15 @@
 // Shared test setup for the web project: clean DOM, storage, cookies and spies between tests.
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { newPage } from '@/lib/after-sign-in';
 
 // Lazy route modules load through dynamic import; on a loaded two-core CI machine the first
 // render of a screen can take longer than Testing Library's default 1 s wait.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The project shares modules between files (isolate: false, vitest.config.ts): each file starts
+// as a newly loaded page, as a browser tab does.
+beforeAll(() => newPage());
 
 afterEach(() => {
   cleanup();

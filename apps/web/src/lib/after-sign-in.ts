@@ -54,3 +54,12 @@ export function endSignIn(): void {
   write(RETURN_KEY, null);
   write(TOAST_KEY, null);
 }
+
+/**
+ * A new page: a sign-out's "remember nothing" ends with the page it happened on. A browser does
+ * this by reloading (the module starts again); the web tests, which share the app's modules from
+ * one file to the next (isolate: false), start each file as a new page (test/setup.ts).
+ */
+export function newPage(): void {
+  signingOut = false;
+}

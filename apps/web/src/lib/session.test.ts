@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/factories';
 import { clearOnUserChange, createQueryClient } from './query-client';
 import {
@@ -13,25 +13,29 @@ import {
   tokenCookieOptions,
 } from './session';
 
-// An in-memory cookie jar behind the js-cookie API, so the attributes passed can be asserted.
-const jar = vi.hoisted(() => new Map<string, string>());
-vi.mock('js-cookie', () => ({
-  default: {
-    get: vi.fn((name: string) => jar.get(name)),
-    set: vi.fn((name: string, value: string) => {
-      jar.set(name, value);
-      return value;
-    }),
-    remove: vi.fn((name: string) => {
-      jar.delete(name);
-    }),
-  },
-}));
+// An in-memory cookie jar behind the js-cookie API, so the attributes passed can be asserted: spies
+// on js-cookie's own object (not a module mock: the web project shares modules between files).
+const jar = new Map<string, string>();
+function spyOnCookies() {
+  vi.spyOn(Cookies, 'get').mockImplementation(((name?: string) =>
+    name === undefined ? Object.fromEntries(jar) : jar.get(name)) as typeof Cookies.get);
+  vi.spyOn(Cookies, 'set').mockImplementation((name: string, value: string) => {
+    jar.set(name, value);
+    return value;
+  });
+  vi.spyOn(Cookies, 'remove').mockImplementation((name: string) => {
+    jar.delete(name);
+  });
+}
+spyOnCookies();
+afterAll(() => vi.restoreAllMocks());
 
 const storedProfile = () => JSON.parse(window.localStorage.getItem(PROFILE_STORAGE_KEY) ?? 'null');
 
 beforeEach(() => {
   jar.clear();
+  // (The web setup restores every spy after each test: made again for each.)
+  spyOnCookies();
   sessionStore.clear();
   vi.mocked(Cookies.set).mockClear();
   vi.mocked(Cookies.remove).mockClear();
