@@ -91,8 +91,8 @@ export class FileNameSequencer extends BaseSequencer {
 }
 
 // End-to-end journeys in Chromium against the real server on a fresh embedded database.
-// One server and one Chromium for the run (global setup); files run one after another to keep
-// two cores calm.
+// One server and one Chromium for a run (global setup), its files one after another; npm test
+// starts two such runs side by side (--shard, see shard() above and scripts/test.mjs).
 export default defineConfig({
   test: {
     name: 'e2e',
