@@ -65,15 +65,14 @@ async function vitest(name, args, env = {}, log = null) {
 // Workers: VENDPORT_TEST_WORKERS when set. Otherwise the first stage (PGlite, web, unit) runs one
 // worker per core: its files are CPU-bound and independent, and with Vitest's default (one per
 // core less one: a single worker on two cores) half the machine sat idle while each file loaded
-// the app. The PostgreSQL stage too: with one worker it kept this two-core machine 50-90% busy
-// (its files wait on PostgreSQL), and took 3 m 53 s of a clean-clone run against 2 m 53 s with
-// two (all passing; the fault run, its longest file, first, beside the others). An earlier try
-// with two had a test past its time limit while the PostgreSQL stage ran beside the first stage
-// (VENDPORT_TEST_SERIAL=0); run alone, as by default, it did not.
+// the app. The PostgreSQL stage keeps Vitest's default (one worker on two cores): two of its
+// files open pools of 60 connections and the fault run three servers of 10 each; with two workers
+// (2 m 42 s against 3 m 53 s alone on a quiet machine) a clean-clone run had two of them at once
+// and PostgreSQL refused connections past its 100 (53300), failing both concurrency files.
 const cores = availableParallelism();
 const WORKERS = process.env.VENDPORT_TEST_WORKERS ? ['--maxWorkers', process.env.VENDPORT_TEST_WORKERS] : [];
 const FIRST_STAGE_WORKERS = WORKERS.length ? WORKERS : ['--maxWorkers', String(Math.max(1, cores))];
-const PG_STAGE_WORKERS = FIRST_STAGE_WORKERS;
+const PG_STAGE_WORKERS = WORKERS;
 
 // Files about the embedded database alone, whatever TEST_DB_KIND says: the first stage runs them,
 // the PostgreSQL stage ran them again as they were (pglite-thread: 137 s of that stage's 1,419 s
