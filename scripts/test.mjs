@@ -72,7 +72,6 @@ async function vitest(name, args, env = {}, log = null) {
 const cores = availableParallelism();
 const WORKERS = process.env.VENDPORT_TEST_WORKERS ? ['--maxWorkers', process.env.VENDPORT_TEST_WORKERS] : [];
 const FIRST_STAGE_WORKERS = WORKERS.length ? WORKERS : ['--maxWorkers', String(Math.max(1, cores))];
-const PG_STAGE_WORKERS = WORKERS;
 
 // Files about the embedded database alone, whatever TEST_DB_KIND says: the first stage runs them,
 // the PostgreSQL stage ran them again as they were (pglite-thread: 137 s of that stage's 1,419 s
@@ -117,7 +116,7 @@ if (runs('pg')) {
       args: [
         ...['api', 'client'].flatMap((p) => ['--project', p]),
         ...[...PGLITE_ONLY, ...NO_DATABASE].flatMap((f) => ['--exclude', f]),
-        ...PG_STAGE_WORKERS,
+        ...WORKERS,
       ],
       env: { TEST_DB_KIND: 'pg' },
     });

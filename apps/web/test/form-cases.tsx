@@ -71,7 +71,7 @@ import { CardFundingCard } from '@/features/wallet/components/card-funding-card'
 import { FundRequestForm } from '@/features/wallet/components/fund-request-form';
 import { sessionStore } from '@/lib/session';
 import { autoTopupSettingsOf, meterSubscriber } from './auto-topup-factories';
-import { BILLS_PAGE_GETS, BOUQUETS, bill, biller, ELECTRICITY, TV, verification } from './bill-factories';
+import { BILLS_PAGE_GETS, bill, biller, ELECTRICITY, verification } from './bill-factories';
 import { makeCommissions, makeDataPlan, makeVend, makeVtuLine, PLANS, SERVICES } from './catalogue-factories';
 import { makeCorporateClient, makeFundRequest, makeUser, makeWalletBalance, pageOf } from './factories';
 import {

@@ -61,12 +61,12 @@ export const shiftDay = addCalendarDays;
 export const weekdayOfDay = weekdayOf;
 
 /**
- * A count and its noun, in the words a person writes: "1 row", "3 rows", "1,204 vends", "1 entry",
+ * A count and its noun, in the words a person writes: "1 row", "3 rows", "1,204 vends" (grouped as money is: addThousandsSeparators), "1 entry",
  * "2 entries". `plural` for a noun that does not take an s. Every count on a screen goes through
  * this (the plural walk, lib/plurals.test.ts, finds any written by hand).
  */
 export function countOf(n: number, noun: string, plural = `${noun}s`): string {
-  return `${n.toLocaleString('en-NG')} ${pluralOf(n, noun, plural)}`;
+  return `${addThousandsSeparators(String(n))} ${pluralOf(n, noun, plural)}`;
 }
 
 /** The words that agree with a count, without it: pluralOf(n, 'has a problem', 'have problems'). */

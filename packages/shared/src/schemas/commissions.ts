@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { listFilters } from '../pagination';
 import { confirmPassword } from '../password';
-import { NETWORKS } from '../phone';
-import { networkSchema, PLATFORMS, SERVICE_TYPES, serviceTypeSchema, VEND_KINDS } from './catalogue';
+import { networkSchema, PLATFORMS, serviceTypeSchema, VEND_KINDS } from './catalogue';
 import { koboInt } from './fields';
 
 /** UPFRONT: the wallet paid amount - commission; ACCRUED: commission credited to the commission

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { dateOnly } from '../pagination';
 import { NETWORKS } from '../phone';
-import { BILL_KINDS, SERVICE_TYPES, VEND_KINDS } from './catalogue';
+import { BILL_KINDS, VEND_KINDS } from './catalogue';
 import { VEND_CHANNELS } from './vends';
 
 export const DASHBOARD_FILTERS = ['today', 'week', 'month', 'custom'] as const;
