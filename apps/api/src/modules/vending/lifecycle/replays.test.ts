@@ -127,10 +127,8 @@ async function written(): Promise<Record<string, number>> {
   ];
   const out: Record<string, number> = {};
   for (const table of tables) {
-    const rows = (await t.app.ctx.db.execute(`select count(*)::int as n from ${table}`)) as unknown as
-      | { rows: { n: number }[] }
-      | { n: number }[];
-    out[table] = Array.isArray(rows) ? rows[0].n : rows.rows[0].n;
+    const [{ n }] = await t.app.ctx.dbHandle.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+    out[table] = n;
   }
   return out;
 }
