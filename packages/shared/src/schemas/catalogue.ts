@@ -56,6 +56,45 @@ export const bpsToPercentString = (bps: number) =>
 /** Commission of a vend: amount x rate, rounded down to the kobo (the platform never over-pays). */
 export const commissionOf = (amountKobo: number, bps: number) => Math.floor((amountKobo * bps) / 10_000);
 
+/** What a purchase shows before it is confirmed: its amount, commission and the wallet's debit. */
+export type CommissionQuote = {
+  amountKobo: number;
+  commissionKobo: number;
+  commissionBps: number;
+  /** What the wallet is debited; null when the commission mode is unknown (upfront or not). */
+  debitKobo: number | null;
+  upfront: boolean | null;
+  test: boolean;
+};
+
+/**
+ * The quote of a vend or a bill at `bps` commission: in test mode no commission and the whole
+ * amount; upfront, the amount less the commission; accrued (or no commission), the amount.
+ */
+export function quoteCommission(
+  amountKobo: number,
+  bps: number,
+  terms: { upfront: boolean | null; test: boolean },
+): CommissionQuote {
+  if (terms.test)
+    return {
+      amountKobo,
+      commissionKobo: 0,
+      commissionBps: 0,
+      debitKobo: amountKobo,
+      upfront: null,
+      test: true,
+    };
+  const commissionKobo = commissionOf(amountKobo, bps);
+  const debitKobo =
+    commissionKobo === 0 || terms.upfront === false
+      ? amountKobo
+      : terms.upfront === true
+        ? amountKobo - commissionKobo
+        : null;
+  return { amountKobo, commissionKobo, commissionBps: bps, debitKobo, upfront: terms.upfront, test: false };
+}
+
 export const commissionPercent = z
   .union([z.string(), z.number()])
   .describe('Commission rate in percent, at most two decimals, e.g. "2.5" for 2.5%')

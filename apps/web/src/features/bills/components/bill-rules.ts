@@ -8,8 +8,9 @@ import {
   type BillKind,
   type BillVerificationView,
   type BouquetView,
-  commissionOf,
+  type CommissionQuote,
   type MeterType,
+  quoteCommission,
   type TvSubscriptionType,
 } from '@vendport/shared';
 
@@ -32,46 +33,14 @@ export type BillDraft = {
   email: string | undefined;
 };
 
-export type BillQuote = {
-  amountKobo: number;
-  commissionKobo: number;
-  commissionBps: number;
-  /** What the wallet is debited; null when the commission mode is unknown (upfront or not). */
-  debitKobo: number | null;
-  upfront: boolean | null;
-  test: boolean;
-};
+export type BillQuote = CommissionQuote;
 
-export function quoteBill(
+/** The shared quote (quoteCommission) at the biller's commission. */
+export const quoteBill = (
   amountKobo: number,
   biller: BillerView,
   terms: { upfront: boolean | null; test: boolean },
-): BillQuote {
-  if (terms.test)
-    return {
-      amountKobo,
-      commissionKobo: 0,
-      commissionBps: 0,
-      debitKobo: amountKobo,
-      upfront: null,
-      test: true,
-    };
-  const commissionKobo = commissionOf(amountKobo, biller.commissionBps);
-  const debitKobo =
-    commissionKobo === 0 || terms.upfront === false
-      ? amountKobo
-      : terms.upfront === true
-        ? amountKobo - commissionKobo
-        : null;
-  return {
-    amountKobo,
-    commissionKobo,
-    commissionBps: biller.commissionBps,
-    debitKobo,
-    upfront: terms.upfront,
-    test: false,
-  };
-}
+): BillQuote => quoteCommission(amountKobo, biller.commissionBps, terms);
 
 /** "Ikeja Electric (prepaid)", "DStv". */
 export const billerLabel = (biller: { name: string }, meterType?: MeterType | null) =>

@@ -3,9 +3,10 @@
 // amount within its bounds, a data plan must exist for the network. And what a vend will cost:
 // the amount, less the commission when it is taken upfront; test vends earn no commission.
 import {
-  commissionOf,
+  type CommissionQuote,
   type DataPlanView,
   type Network,
+  quoteCommission,
   type ServiceType,
   type ServiceView,
   type VendBounds,
@@ -99,43 +100,11 @@ export function checkVend(
   return { ok: true, service, plan, amountKobo };
 }
 
-export type VendQuote = {
-  amountKobo: number;
-  commissionKobo: number;
-  commissionBps: number;
-  /** What the wallet is debited; null when the commission mode is unknown (upfront or not). */
-  debitKobo: number | null;
-  upfront: boolean | null;
-  test: boolean;
-};
+export type VendQuote = CommissionQuote;
 
-export function quoteVend(
+/** The shared quote (quoteCommission) at the service's commission. */
+export const quoteVend = (
   amountKobo: number,
   service: ServiceView,
   terms: { upfront: boolean | null; test: boolean },
-): VendQuote {
-  if (terms.test)
-    return {
-      amountKobo,
-      commissionKobo: 0,
-      commissionBps: 0,
-      debitKobo: amountKobo,
-      upfront: null,
-      test: true,
-    };
-  const commissionKobo = commissionOf(amountKobo, service.commissionBps);
-  const debitKobo =
-    commissionKobo === 0 || terms.upfront === false
-      ? amountKobo
-      : terms.upfront === true
-        ? amountKobo - commissionKobo
-        : null;
-  return {
-    amountKobo,
-    commissionKobo,
-    commissionBps: service.commissionBps,
-    debitKobo,
-    upfront: terms.upfront,
-    test: false,
-  };
-}
+): VendQuote => quoteCommission(amountKobo, service.commissionBps, terms);
