@@ -1,5 +1,6 @@
 // Billers (issue 51: services of kind ELECTRICITY or TV, network = the biller's code) and the TV
 // bouquets (bill_bouquets).
+import { BILL_KINDS } from '@vendport/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { billBouquets, services } from '../../infra/db/schema';
@@ -7,14 +8,14 @@ import type { ServiceRow } from './catalogue.repo';
 
 export type BouquetRow = typeof billBouquets.$inferSelect;
 
-export const BILL_SERVICE_KINDS = ['ELECTRICITY', 'TV'];
+/** The service kinds that are billers (shared BILL_KINDS), for SQL. */
+export const BILL_SERVICE_KINDS: string[] = [...BILL_KINDS];
 
 /** Billers, each with whether `corporateId` is assigned it (null when no corporate is given). */
 export async function listBillers(
   db: Db,
   f: { kind?: string; status?: string },
   corporateId: string | null,
-  onlyAssigned = false,
 ): Promise<{ service: ServiceRow; assigned: boolean | null }[]> {
   const assigned = corporateId
     ? sql<boolean>`exists (select 1 from service_assignments sa where sa.service_id = "services"."id" and sa.corporate_id = ${corporateId})`
@@ -26,7 +27,6 @@ export async function listBillers(
       and(
         f.kind ? eq(services.serviceType, f.kind) : inArray(services.serviceType, BILL_SERVICE_KINDS),
         f.status ? eq(services.status, f.status) : undefined,
-        onlyAssigned && corporateId ? assigned : undefined,
       ),
     )
     .orderBy(asc(services.serviceType), asc(services.network));
@@ -37,16 +37,6 @@ export async function findBiller(db: Db, id: string): Promise<ServiceRow | null>
     .select()
     .from(services)
     .where(and(eq(services.id, id), inArray(services.serviceType, BILL_SERVICE_KINDS)));
-  return row ?? null;
-}
-
-export async function billerByCode(db: Db, code: string): Promise<ServiceRow | null> {
-  const [row] = await db
-    .select()
-    .from(services)
-    .where(and(eq(services.network, code), inArray(services.serviceType, BILL_SERVICE_KINDS)))
-    .orderBy(asc(services.createdAt))
-    .limit(1);
   return row ?? null;
 }
 
@@ -66,11 +56,6 @@ export async function listBouquets(db: Db, billerCode: string, status?: string):
     .from(billBouquets)
     .where(and(eq(billBouquets.billerCode, billerCode), status ? eq(billBouquets.status, status) : undefined))
     .orderBy(asc(billBouquets.priceKobo), asc(billBouquets.code));
-}
-
-export async function findBouquet(db: Db, id: string): Promise<BouquetRow | null> {
-  const [row] = await db.select().from(billBouquets).where(eq(billBouquets.id, id));
-  return row ?? null;
 }
 
 export async function bouquetByCode(db: Db, billerCode: string, code: string): Promise<BouquetRow | null> {

@@ -8,6 +8,7 @@ import {
   billerOf,
   bpsToPercentString,
   formatNaira,
+  isBillKind,
 } from '@vendport/shared';
 import { recordAudit } from '../../infra/audit';
 import type { AppContext } from '../../infra/context';
@@ -251,9 +252,7 @@ export async function syncBouquets(ctx: AppContext, rc: RequestContext, billerId
 /** The biller a payment names, if the client may pay it (assigned and active among `services`). */
 export function billerForClient(services: readonly ServiceRow[], code: string): ServiceRow {
   const info = billerOf(code);
-  const s = services.find(
-    (x) => x.network === code && (x.serviceType === 'ELECTRICITY' || x.serviceType === 'TV'),
-  );
+  const s = services.find((x) => x.network === code && isBillKind(x.serviceType));
   if (!s)
     throw new AppError(
       'BILLER_NOT_ASSIGNED',

@@ -2,7 +2,7 @@
 // plans the vending API lists, and the SQL fragment that reads a client's assigned services in
 // the same query as its API key (the vend hot path stays one round trip).
 
-export { BILL_SERVICE_KINDS, type BouquetRow, billerByCode, listBillers, listBouquets } from './billers.repo';
+export { BILL_SERVICE_KINDS, type BouquetRow, listBillers, listBouquets } from './billers.repo';
 export {
   billerForClient,
   billerOut,

@@ -30,13 +30,10 @@ import { listPlans, planOut, serviceOut } from '../../catalogue';
 import { assertIpAllowed } from '../../ip-allowlist';
 import { corporateBalances } from '../../ledger';
 import { vend } from '../lifecycle/place-vend.service';
-import { clientOf, failures, modeOf, prefersAsync } from './api-shared';
-
-export { prefersAsync } from './api-shared';
-
 import { StaleAccessError } from '../lifecycle/vend-debits';
 import { findVendByReference, referenceTaken, vendMessage, vendOut } from '../records/vend-reads.service';
 import { fundSandbox } from '../sandbox/sandbox.service';
+import { clientOf, failures, modeOf, prefersAsync } from './api-shared';
 
 /** The key read anew for this call, its IP allow-list enforced: the request's client from now on. */
 async function fresh(req: FastifyRequest): Promise<ApiClient> {

@@ -16,7 +16,7 @@ import {
   fund,
   newRef,
 } from '../vending.testing';
-import { prefersAsync } from './api-vend.routes';
+import { prefersAsync } from './api-shared';
 
 let t: TestApp;
 let corp: TestUser & { corporateId: string };

@@ -11,6 +11,7 @@ import {
   billView,
   bouquetView,
   failureEnvelope,
+  isBillKind,
   successEnvelope,
   vendReference,
 } from '@vendport/shared';
@@ -20,7 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../infra/context';
 import { notFound } from '../../../infra/errors';
 import { ok } from '../../../infra/http';
-import { BILL_SERVICE_KINDS, billerOut, bouquetOut, listBouquets } from '../../catalogue';
+import { billerOut, bouquetOut, listBouquets } from '../../catalogue';
 import { clientOf, failures, modeOf, prefersAsync } from '../api/api-shared';
 import { findVendByReference } from '../records/vend-reads.service';
 import { findVendBill } from './bill-reads.service';
@@ -55,7 +56,7 @@ export async function apiBillRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const rows = clientOf(req)
-        .services.filter((s) => BILL_SERVICE_KINDS.includes(s.serviceType))
+        .services.filter((s) => isBillKind(s.serviceType))
         .filter((s) => !req.query.kind || s.serviceType === req.query.kind)
         .sort((a, b) => a.serviceType.localeCompare(b.serviceType) || a.network.localeCompare(b.network));
       return ok(

@@ -1,5 +1,5 @@
 // The payment a bill vend sends its provider (issue 51), rebuilt from its vend_bills row on every
-// call and requery (the row is written before the vend: a bill vend always has it).
+// call and requery (the row is written by the statement that records the vend: a bill vend always has it).
 import { billerOf } from '@vendport/shared';
 import type { Db } from '../../../infra/db/client';
 import type { BillPayRequest } from '../../providers';

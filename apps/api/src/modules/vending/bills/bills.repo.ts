@@ -97,15 +97,6 @@ export async function saveBillFacts(
     .where(eq(vendBills.vendId, vendId));
 }
 
-export async function recentVerifications(db: Db, corporateId: string, limit = 20) {
-  return db
-    .select()
-    .from(billVerifications)
-    .where(eq(billVerifications.corporateId, corporateId))
-    .orderBy(desc(billVerifications.verifiedAt))
-    .limit(limit);
-}
-
 export interface BillFilter {
   corporateId?: string;
   mode: string;

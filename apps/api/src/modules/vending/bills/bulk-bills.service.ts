@@ -224,23 +224,27 @@ export async function payBulkBills(
   const total = rows.reduce((s, r) => s + (r.view.chargeKobo ?? 0), 0);
   bulkFile.refuseShortfall(total, await bulkFile.availableToSpend(ctx, caller, found.corp));
 
-  const results = await mapLimit(rows, 4, async ({ view, input }): Promise<BulkBillResultRow> => {
-    const bill = input!;
-    try {
-      const res = await payBill(ctx, caller, bill, found);
-      const out = resultOf(view, bill, billOut(res.vend, res.bill, 'MASKED'));
-      const message = billMessage(res.vend, res.bill);
-      return {
-        ...out,
-        ok: res.vend.status === 'SUCCESSFUL' || res.vend.status === 'PENDING',
-        code: null,
-        message: res.replay ? `Already paid earlier (${res.vend.code}): ${message}` : message,
-      };
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return { ...resultOf(view, bill, null), ok: false, code: err.code, message: err.message };
-    }
-  });
+  const results = await mapLimit(
+    rows,
+    bulkFile.ROWS_AT_ONCE,
+    async ({ view, input }): Promise<BulkBillResultRow> => {
+      const bill = input!;
+      try {
+        const res = await payBill(ctx, caller, bill, found);
+        const out = resultOf(view, bill, billOut(res.vend, res.bill, 'MASKED'));
+        const message = billMessage(res.vend, res.bill);
+        return {
+          ...out,
+          ok: res.vend.status === 'SUCCESSFUL' || res.vend.status === 'PENDING',
+          code: null,
+          message: res.replay ? `Already paid earlier (${res.vend.code}): ${message}` : message,
+        };
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return { ...resultOf(view, bill, null), ok: false, code: err.code, message: err.message };
+      }
+    },
+  );
   const counts = bulkFile.bulkCounts(results.map((r) => ({ ok: r.ok, status: r.bill?.status ?? null })));
   await bulkFile.auditBulk(ctx, rc, 'bill.bulk', counts);
   return { batchReference: batch, rows: results, ...counts };

@@ -11,12 +11,12 @@ import {
   type TvSubscriptionType,
 } from '@vendport/shared';
 import type { AppContext } from '../../../infra/context';
-import { readableCode } from '../../../infra/crypto';
 import { AppError, badRequest, notFound } from '../../../infra/errors';
 import { bouquetForPay, type ServiceRow } from '../../catalogue';
 import {
   executeVend,
   type Prepared,
+  prepareVend,
   type Resolved,
   replay,
   resolveVend,
@@ -146,22 +146,19 @@ export async function prepareBill(
         `The least ${billerOf(input.biller)?.name ?? input.biller} sells to meter ${input.customerNumber} is ${formatNaira(verification.minimumAmountKobo)}`,
       );
   }
-  const reference = input.reference ?? readableCode(caller.channel === 'BULK' ? 'BLK' : 'PTL', 12);
-  const p: Prepared = {
+  // A vend like any other (prepareVend: its mode and reference), under the bill's own request hash.
+  const base = prepareVend(
     caller,
-    corp: found.corp,
-    mode: vendMode(caller.keyMode, found.corp),
-    network: input.biller as Network,
-    reference,
-    hash,
-    input: {
-      reference,
+    {
+      reference: input.reference,
       phone: input.customerNumber,
       network: input.biller as Network,
       type: service.serviceType as 'ELECTRICITY' | 'TV',
       amount: amountKobo,
     },
-  };
+    found.corp,
+  );
+  const p: Prepared = { ...base, hash };
   return { p, bouquet };
 }
 

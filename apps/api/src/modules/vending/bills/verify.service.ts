@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../../infra/errors';
 import type { ServiceRow } from '../../catalogue';
 import { billerForClient } from '../../catalogue';
 import { type BillVerifyAnswer, breakerSkips, parseStep, providerOfStep, routeSteps } from '../../providers';
-import { sellsBills, type VendCaller, vendMode } from '../lifecycle/place-vend.service';
+import { assertClientActive, sellsBills, type VendCaller, vendMode } from '../lifecycle/place-vend.service';
 import { type VendClient, vendClient } from '../records/vends.repo';
 import { freshVerification, insertVerification, type VerificationRow } from './bills.repo';
 
@@ -20,12 +20,7 @@ export interface BillVerifyInput {
 
 /** The client may act on bills: active, and the biller assigned (403 otherwise). */
 export function billClientCheck(found: VendClient, biller: string): ServiceRow {
-  if (found.corp.status !== 'ACTIVE')
-    throw new AppError(
-      'CLIENT_INACTIVE',
-      403,
-      'This account is inactive and cannot vend. Contact support to reactivate it.',
-    );
+  assertClientActive(found.corp);
   return billerForClient(found.services, biller);
 }
 

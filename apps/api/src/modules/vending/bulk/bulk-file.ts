@@ -11,6 +11,9 @@ import { corporateBalances } from '../../ledger';
 import { type VendCaller, vendMode } from '../lifecycle/place-vend.service';
 import type { VendCorporate } from '../records/vends.repo';
 
+/** Rows of a file paid at once (each a vend through the one lifecycle, a provider call among them). */
+export const ROWS_AT_ONCE = 4;
+
 /** A row's reference: its own, or <batch>-<row> (so the same file sent again pays nothing twice). */
 export const rowReference = (own: string | undefined, batch: string, rowNo: number) =>
   own ?? `${batch}-${rowNo}`;

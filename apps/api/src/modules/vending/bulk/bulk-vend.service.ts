@@ -22,6 +22,7 @@ import {
   auditBulk,
   availableToSpend,
   bulkCounts,
+  ROWS_AT_ONCE,
   referenceTracker,
   refuseShortfall,
   rowReference,
@@ -106,7 +107,7 @@ export async function bulkVend(ctx: AppContext, rc: RequestContext, csv: string,
   const total = planned.reduce((s, p) => s + p.charge, 0);
   refuseShortfall(total, await availableToSpend(ctx, caller, client.corp));
 
-  const rows = await mapLimit(planned, 4, async (p): Promise<BulkRowResult> => {
+  const rows = await mapLimit(planned, ROWS_AT_ONCE, async (p): Promise<BulkRowResult> => {
     try {
       const res = p.replay
         ? await vend(ctx, caller, p.input, client)

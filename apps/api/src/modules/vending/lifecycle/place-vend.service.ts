@@ -151,6 +151,16 @@ export function prepareVend(caller: VendCaller, input: VendInput, corp: VendCorp
   return { caller, corp, mode, network, reference, hash, input };
 }
 
+/** A client that is not ACTIVE vends nothing and pays no bill (checked before any provider call). */
+export function assertClientActive(corp: Pick<VendCorporate, 'status'>): void {
+  if (corp.status !== 'ACTIVE')
+    throw new AppError(
+      'CLIENT_INACTIVE',
+      403,
+      'This account is inactive and cannot vend. Contact support to reactivate it.',
+    );
+}
+
 /** The rules: client active, service assigned and enabled (`services`: the client's assigned,
  * active ones, as vendClient reads them), plan, bounds, commission, a route. */
 export async function resolveVend(
@@ -158,13 +168,7 @@ export async function resolveVend(
   p: Prepared,
   services: readonly ServiceRow[],
 ): Promise<Resolved> {
-  if (p.corp.status !== 'ACTIVE') {
-    throw new AppError(
-      'CLIENT_INACTIVE',
-      403,
-      'This account is inactive and cannot vend. Contact support to reactivate it.',
-    );
-  }
+  assertClientActive(p.corp);
   // A reversed card payment the wallet could not give back holds live vending until later funding
   // settles it (funding's card receivables). Test-mode vends move no real money: they go on.
   if (p.corp.vendingHold && p.mode === 'LIVE') {
