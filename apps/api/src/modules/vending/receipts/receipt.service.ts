@@ -27,7 +27,7 @@ export async function vendReceipt(ctx: AppContext, rc: RequestContext, corporate
   const found = await findVendRef(ctx.db, ref, corporateId);
   if (!found) throw notFound('Vend');
   const bill = await findVendBill(ctx.db, found.v.id);
-  const pdf = await receiptPdf(ctx, found.v, bill, found.corporateName ?? '');
+  const pdf = receiptPdf(await platformSettings(ctx), found.v, bill, found.corporateName ?? '');
   await recordAudit(ctx.db, rc, {
     action: 'vend.receipt',
     targetType: 'vend',
@@ -99,9 +99,11 @@ export async function sendBillReceipt(
       );
     messageId = outcome.messageId;
   }
+  // What the email carries is made before the transaction, which only writes the outbox and audit.
+  const facts = receiptFacts(v, b, x.corporateName ?? '');
+  const pdf = body.email ? receiptPdf(platform, v, b, x.corporateName ?? '') : null;
   await ctx.db.transaction(async (tx) => {
-    if (body.email) {
-      const facts = receiptFacts(v, b, x.corporateName ?? '');
+    if (body.email && pdf !== null) {
       await ctx.mailer.send(tx, {
         to: body.email,
         subject: `${v.mode === 'TEST' ? '[TEST] ' : ''}Your receipt for ${facts.find((f) => f.label === 'Biller')?.value ?? 'your bill'} (${v.code})`,
@@ -110,7 +112,7 @@ export async function sendBillReceipt(
           {
             filename: receiptFilename(v),
             contentType: 'application/pdf',
-            content: await receiptPdf({ config: ctx.config, db: tx }, v, b, x.corporateName ?? ''),
+            content: pdf,
           },
         ],
       });

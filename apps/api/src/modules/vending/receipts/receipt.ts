@@ -14,9 +14,8 @@ import {
   serviceTypeWords,
   statusWords,
 } from '@vendport/shared';
-import type { AppContext } from '../../../infra/context';
 import { PAGE, type PdfBlock, renderPdf } from '../../../infra/pdf';
-import { platformSettings } from '../../platform';
+import type { PlatformSettings } from '../../platform';
 import type { VendBillRow } from '../bills/bills.repo';
 import { clientFailureReason } from '../records/vend-reads.service';
 import type { VendRow } from '../records/vends.repo';
@@ -79,13 +78,13 @@ export const receiptFilename = (v: VendRow) => `receipt-${v.code}.pdf`;
 
 const LABEL_WIDTH = 150;
 
-export async function receiptPdf(
-  ctx: Pick<AppContext, 'config' | 'db'>,
+/** The receipt as a PDF (no I/O: the caller reads the platform's name and support email). */
+export function receiptPdf(
+  platform: Pick<PlatformSettings, 'platformName' | 'supportEmail'>,
   v: VendRow,
   b: VendBillRow | null,
   clientName: string,
-): Promise<string> {
-  const platform = await platformSettings({ config: ctx.config, db: ctx.db });
+): string {
   const facts = receiptFacts(v, b, clientName);
   const blocks: PdfBlock[] = [
     { kind: 'text', text: platform.platformName, size: 18, bold: true },
