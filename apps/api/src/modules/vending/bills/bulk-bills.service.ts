@@ -29,13 +29,22 @@ import { resolveVend, type VendCaller, vendMode } from '../lifecycle/place-vend.
 import { findVendByReference, type VendClient, vendClient } from '../records/vends.repo';
 import { billMessage, billOut } from './bill-views';
 import { findVendBill } from './bills.repo';
-import { type BillPayInput, billRequestHash, payBill, prepareBill } from './pay.service';
+import {
+  type BillPayInput,
+  billRequestHash,
+  type PricedBill,
+  payBill,
+  placeBill,
+  prepareBill,
+} from './pay.service';
 import { billClientCheck, verifyWith } from './verify.service';
 
 /** Rows verified with their billers at once (each a provider call of up to its timeout). */
 const VERIFY_CONCURRENCY = 4;
 
-type Checked = { view: BulkBillCheckRow; input: BillPayInput | null };
+/** A row checked: its view, what it pays (null: refused) and, unless it was paid already, its
+ * price, so that paying the file does not check each row a second time. */
+type Checked = { view: BulkBillCheckRow; input: BillPayInput | null; priced?: PricedBill };
 
 const blankRow = (row: number, reference: string): BulkBillCheckRow => ({
   row,
@@ -116,7 +125,11 @@ async function checkRow(
       chargeKobo: resolved.chargeKobo,
       charge: formatNaira(resolved.chargeKobo),
     });
-    return { view, input: { ...input, verificationId: verification.id } };
+    return {
+      view,
+      input: { ...input, verificationId: verification.id },
+      priced: { resolved, verification, bouquet },
+    };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     view.error = err.message;
@@ -227,10 +240,11 @@ export async function payBulkBills(
   const results = await mapLimit(
     rows,
     bulkFile.ROWS_AT_ONCE,
-    async ({ view, input }): Promise<BulkBillResultRow> => {
+    async ({ view, input, priced }): Promise<BulkBillResultRow> => {
       const bill = input!;
       try {
-        const res = await payBill(ctx, caller, bill, found);
+        // A row priced by the check above is paid as priced; one paid already answers with it.
+        const res = priced ? await placeBill(ctx, priced, bill) : await payBill(ctx, caller, bill, found);
         const out = resultOf(view, bill, billOut(res.vend, res.bill, 'MASKED'));
         const message = billMessage(res.vend, res.bill);
         return {

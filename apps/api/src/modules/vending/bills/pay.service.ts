@@ -214,7 +214,20 @@ export async function payBill(
     const existing = await findVendByReference(ctx.db, found.corp.id, mode, input.reference);
     if (existing) return withBill(ctx, await replay(ctx, existing, hash, opts));
   }
-  const { resolved, verification, bouquet } = await priceBill(ctx, caller, found, input);
+  return placeBill(ctx, await priceBill(ctx, caller, found, input), input, opts);
+}
+
+/**
+ * Pays a bill already checked and priced (priceBill, or a bulk file's check of the same request):
+ * the vend on the one lifecycle, its bill row written by the statement that records it.
+ */
+export async function placeBill(
+  ctx: AppContext,
+  priced: PricedBill,
+  input: BillPayInput,
+  opts: VendOptions = {},
+): Promise<BillResult> {
+  const { resolved, verification, bouquet } = priced;
   const kind = resolved.service.serviceType;
   // The bill's facts are written by the statement that records the vend and debits the wallet:
   // together or not at all; a replay of the reference writes neither.
