@@ -12,6 +12,7 @@ import {
   type MeterType,
   type TvSubscriptionType,
 } from '@vendport/shared';
+import type { WalletQuote } from '@/components/quote-summary';
 
 /** The amounts an electricity payment to this biller may take, for this meter. */
 export function billLimits(biller: BillerView, verification?: BillVerificationView | null): AmountLimits {
@@ -32,15 +33,7 @@ export type BillDraft = {
   email: string | undefined;
 };
 
-export type BillQuote = {
-  amountKobo: number;
-  commissionKobo: number;
-  commissionBps: number;
-  /** What the wallet is debited; null when the commission mode is unknown (upfront or not). */
-  debitKobo: number | null;
-  upfront: boolean | null;
-  test: boolean;
-};
+export type BillQuote = WalletQuote;
 
 export function quoteBill(
   amountKobo: number,

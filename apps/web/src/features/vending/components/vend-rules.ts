@@ -13,6 +13,7 @@ import {
   vendBoundsMessage,
   withinVendBounds,
 } from '@vendport/shared';
+import type { WalletQuote } from '@/components/quote-summary';
 
 /** A purchase that passed every check, ready to confirm. */
 export type VendDraft = {
@@ -99,15 +100,7 @@ export function checkVend(
   return { ok: true, service, plan, amountKobo };
 }
 
-export type VendQuote = {
-  amountKobo: number;
-  commissionKobo: number;
-  commissionBps: number;
-  /** What the wallet is debited; null when the commission mode is unknown (upfront or not). */
-  debitKobo: number | null;
-  upfront: boolean | null;
-  test: boolean;
-};
+export type VendQuote = WalletQuote;
 
 export function quoteVend(
   amountKobo: number,
