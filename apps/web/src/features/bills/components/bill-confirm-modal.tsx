@@ -2,29 +2,14 @@
 // total the wallet will be debited (the sandbox wallet in test mode), checked against what it can
 // spend.
 import type { ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { QuoteNotes, QuoteRows, quoteDebit, SummaryRow } from '@/components/quote-summary';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { formatRate } from '@/lib/catalogue-labels';
-import { formatNaira } from '@/lib/format';
 import { formatMsisdn } from '@/lib/labels';
 import { type BillDraft, type BillQuote, billerLabel } from './bill-rules';
 
-function Row({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-2">
-      <dt className="text-sm text-slate-500">{label}</dt>
-      <dd
-        className={
-          strong
-            ? 'text-right text-base font-semibold tabular-nums text-slate-900'
-            : 'min-w-0 break-words text-right text-sm font-medium tabular-nums text-slate-800'
-        }
-      >
-        {value}
-      </dd>
-    </div>
-  );
+function Row(props: { label: string; value: ReactNode }) {
+  return <SummaryRow {...props} wrap />;
 }
 
 export function BillConfirmModal({
@@ -43,9 +28,7 @@ export function BillConfirmModal({
   onCancel: () => void;
 }) {
   const open = !!draft && !!quote;
-  // Unknown commission mode: the most the wallet can be debited is the amount.
-  const debit = quote ? (quote.debitKobo ?? quote.amountKobo) : 0;
-  const short = availableKobo !== null && debit > availableKobo;
+  const short = availableKobo !== null && quoteDebit(quote) > availableKobo;
   const v = draft?.verification;
   return (
     <Modal
@@ -85,42 +68,14 @@ export function BillConfirmModal({
               />
             ) : null}
             <Row label="Customer phone" value={formatMsisdn(draft.phone)} />
-            <Row label="Amount" value={formatNaira(quote.amountKobo)} />
-            {quote.test ? null : (
-              <Row
-                label={`Commission (${formatRate(quote.commissionBps)})`}
-                value={formatNaira(quote.commissionKobo)}
-              />
-            )}
-            <Row
-              label={quote.test ? 'Total (sandbox wallet)' : 'Total'}
-              value={quote.debitKobo === null ? `Up to ${formatNaira(debit)}` : formatNaira(debit)}
-              strong
-            />
+            <QuoteRows quote={quote} totalLabel="Total" testTotalLabel="Total (sandbox wallet)" wrap />
           </dl>
-          {quote.test ? (
-            <Alert tone="warning" title="Test mode">
-              This payment uses your sandbox wallet and the simulator: no token is real and no live money
-              moves.
-            </Alert>
-          ) : quote.commissionKobo > 0 ? (
-            <p className="text-xs text-slate-500">
-              {quote.upfront === true
-                ? `Your commission is taken upfront: the wallet pays the amount less ${formatNaira(quote.commissionKobo)}.`
-                : quote.upfront === false
-                  ? `${formatNaira(quote.commissionKobo)} commission accrues to your commission balance and is settled to your wallet.`
-                  : `With upfront commission the wallet pays ${formatNaira(quote.amountKobo - quote.commissionKobo)}; otherwise the commission accrues to your commission balance.`}
-            </p>
-          ) : null}
-          {availableKobo !== null ? (
-            short ? (
-              <Alert tone="error" title="Not enough in your wallet">
-                {`You can spend ${formatNaira(Math.max(0, availableKobo))}; this payment needs ${formatNaira(debit)}. Fund your wallet first.`}
-              </Alert>
-            ) : (
-              <p className="text-xs text-slate-500">{`Available to spend: ${formatNaira(availableKobo)}`}</p>
-            )
-          ) : null}
+          <QuoteNotes
+            quote={quote}
+            availableKobo={availableKobo}
+            noun="payment"
+            testMessage="This payment uses your sandbox wallet and the simulator: no token is real and no live money moves."
+          />
         </div>
       ) : null}
     </Modal>

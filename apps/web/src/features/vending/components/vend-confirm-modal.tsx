@@ -1,30 +1,13 @@
 // "Confirm purchase": the number, network, what is bought, the commission and what the wallet
 // will be debited (the sandbox wallet in test mode), checked against what it can spend.
-import type { ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { QuoteNotes, QuoteRows, quoteDebit, SummaryRow } from '@/components/quote-summary';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { formatRate, networkLabel } from '@/lib/catalogue-labels';
-import { formatNaira } from '@/lib/format';
+import { networkLabel } from '@/lib/catalogue-labels';
 import { formatMsisdn } from '@/lib/labels';
 import type { VendDraft, VendQuote } from './vend-rules';
 
-function Row({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-2">
-      <dt className="text-sm text-slate-500">{label}</dt>
-      <dd
-        className={
-          strong
-            ? 'text-right text-base font-semibold tabular-nums text-slate-900'
-            : 'text-right text-sm font-medium tabular-nums text-slate-800'
-        }
-      >
-        {value}
-      </dd>
-    </div>
-  );
-}
+const Row = SummaryRow;
 
 export function VendConfirmModal({
   draft,
@@ -42,9 +25,7 @@ export function VendConfirmModal({
   onCancel: () => void;
 }) {
   const open = !!draft && !!quote;
-  // Unknown commission mode: the most the wallet can be debited is the amount.
-  const debit = quote ? (quote.debitKobo ?? quote.amountKobo) : 0;
-  const short = availableKobo !== null && debit > availableKobo;
+  const short = availableKobo !== null && quoteDebit(quote) > availableKobo;
   const what = draft?.type === 'DATA' ? 'data' : 'airtime';
   return (
     <Modal
@@ -77,42 +58,14 @@ export function VendConfirmModal({
                   : 'Airtime top-up'
               }
             />
-            <Row label="Amount" value={formatNaira(quote.amountKobo)} />
-            {quote.test ? null : (
-              <Row
-                label={`Commission (${formatRate(quote.commissionBps)})`}
-                value={formatNaira(quote.commissionKobo)}
-              />
-            )}
-            <Row
-              label={quote.test ? 'Sandbox wallet debit' : 'Wallet debit'}
-              value={quote.debitKobo === null ? `Up to ${formatNaira(debit)}` : formatNaira(debit)}
-              strong
-            />
+            <QuoteRows quote={quote} totalLabel="Wallet debit" testTotalLabel="Sandbox wallet debit" />
           </dl>
-          {quote.test ? (
-            <Alert tone="warning" title="Test mode">
-              This purchase uses your sandbox wallet and the simulator: nothing is delivered and no live money
-              moves.
-            </Alert>
-          ) : quote.commissionKobo > 0 ? (
-            <p className="text-xs text-slate-500">
-              {quote.upfront === true
-                ? `Your commission is taken upfront: the wallet pays the amount less ${formatNaira(quote.commissionKobo)}.`
-                : quote.upfront === false
-                  ? `${formatNaira(quote.commissionKobo)} commission accrues to your commission balance and is settled to your wallet.`
-                  : `With upfront commission the wallet pays ${formatNaira(quote.amountKobo - quote.commissionKobo)}; otherwise the commission accrues to your commission balance.`}
-            </p>
-          ) : null}
-          {availableKobo !== null ? (
-            short ? (
-              <Alert tone="error" title="Not enough in your wallet">
-                {`You can spend ${formatNaira(Math.max(0, availableKobo))}; this purchase needs ${formatNaira(debit)}. Fund your wallet first.`}
-              </Alert>
-            ) : (
-              <p className="text-xs text-slate-500">{`Available to spend: ${formatNaira(availableKobo)}`}</p>
-            )
-          ) : null}
+          <QuoteNotes
+            quote={quote}
+            availableKobo={availableKobo}
+            noun="purchase"
+            testMessage="This purchase uses your sandbox wallet and the simulator: nothing is delivered and no live money moves."
+          />
         </div>
       ) : null}
     </Modal>
