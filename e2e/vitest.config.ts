@@ -15,7 +15,20 @@ const LONGEST_FIRST = ['crash-safety.test.ts', 'fault-run.test.ts'];
  * took more than its 120 s to start. Run alone (the default), it goes first, beside the others.
  */
 const LAST_ON_PG = ['fault-run.test.ts'];
+/**
+ * On PostgreSQL, the files with a large pool (apps/api/src/test/harness.ts bigPoolTurn) take turns
+ * with the fault run across the two workers: started last, when the fault run (first) is long
+ * done, so the other worker does not sit waiting for its turn.
+ */
+const BIG_POOL_ON_PG = [
+  'ledger/concurrency.test.ts',
+  'lifecycle/concurrency.test.ts',
+  'lifecycle/upstreams.test.ts',
+  'auto-topup.concurrency.test.ts',
+];
 const rank = (s: TestSpecification) => {
+  if (process.env.TEST_DB_KIND === 'pg' && BIG_POOL_ON_PG.some((f) => s.moduleId.endsWith(`/${f}`)))
+    return LONGEST_FIRST.length + 2;
   if (
     process.env.TEST_DB_KIND === 'pg' &&
     process.env.VENDPORT_TEST_SERIAL === '0' &&
@@ -27,21 +40,48 @@ const rank = (s: TestSpecification) => {
 };
 
 /**
- * Seconds the longest journeys took in a clean-clone run (2026-11-29, two cores, one journey at a
- * time); any other counts 6. Only their order of size matters: they deal the journeys to shards.
+ * Seconds each journey took in a clean-clone run (2026-11-29, two cores, two shards side by side;
+ * Vitest's JSON report, each file's end less its start); a journey not listed counts 6. They deal
+ * the journeys to the shards (shard() below).
  */
 const JOURNEY_SECONDS: Record<string, number> = {
-  '22-money-words': 56,
-  '99-screenshots': 46,
-  '51-phone-overflow': 40,
-  '55-bills': 23,
-  '68-screens-and-toasts': 22,
-  '27-paystack-dedicated-account': 21,
-  '25-upstream-vtpass': 19,
-  '10-wallet-funding': 18,
-  '70-team': 18,
-  '60-auto-topup': 16,
-  '30-admin-catalogue': 14,
+  '01-sign-up': 5,
+  '02-admin-first-sign-in': 6,
+  '03-logout': 5,
+  '04-notifications': 7,
+  '05-expired-session': 3,
+  '06-area-guard': 14,
+  '07-login-budget': 5,
+  '10-wallet-funding': 25,
+  '12-card-reversal': 10,
+  '20-vending': 12,
+  '22-money-words': 62,
+  '25-upstream-vtpass': 27,
+  '26-paystack-cards': 12,
+  '27-paystack-dedicated-account': 24,
+  '28-gateway-reconciliation': 9,
+  '28-provider-health': 12,
+  '30-admin-catalogue': 16,
+  '40-verification': 13,
+  '41-verification-resubmission': 13,
+  '42-verification-document-types': 7,
+  '50-dashboards': 13,
+  '51-pending-fund-requests-link': 2,
+  '51-phone-overflow': 47,
+  '53-toast-after-error': 4,
+  '55-bills': 31,
+  '56-bills-bulk': 8,
+  '57-bills-receipt': 12,
+  '60-auto-topup': 20,
+  '65-settings': 10,
+  '66-smtp-outbox': 2,
+  '67-developers': 6,
+  '68-screens-and-toasts': 21,
+  '70-team': 23,
+  '71-team-reset-two-factor': 4,
+  '72-audit-trail-readable': 3,
+  '73-honest-screens': 9,
+  '99-screenshots': 56,
 };
 const journeySeconds = (moduleId: string) =>
   JOURNEY_SECONDS[path.basename(moduleId).replace(/\.e2e\.ts$/, '')] ?? 6;
@@ -68,23 +108,30 @@ export class FileNameSequencer extends BaseSequencer {
 
   /**
    * `--shard=i/n` (npm test runs the journeys in two shards side by side, each with its own server
-   * and Chromium): the journeys dealt in file-name order, each to the shard with the fewest
-   * seconds so far (JOURNEY_SECONDS), so the first n files open the n shards (01 sign-up, 02 the
-   * admin's first sign-in, which must meet the seeded admin before any adminToken()) and the long
-   * ones spread out. Other projects' files keep Vitest's own split.
+   * and Chromium): the first n files in name order open the n shards, one each (01 sign-up, 02 the
+   * admin's first sign-in, which must meet the seeded admin before any adminToken() in its shard);
+   * the rest go, the longest first (JOURNEY_SECONDS), each to the shard with the fewest seconds so
+   * far. Each shard then runs its files in name order (sort() above). Dealt in name order instead,
+   * the shards were 255 and 303 s of journeys, the last one (99) landing on the fuller one; this
+   * way 280 and 278. Other projects' files keep Vitest's own split.
    */
   override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { index, count } = this.ctx.config.shard!;
     const isE2e = (s: TestSpecification) => s.project.name === 'e2e';
-    const load = Array.from({ length: count }, () => 0);
-    const mine = files
+    const byName = files
       .filter(isE2e)
-      .sort((a, b) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0))
-      .filter((s) => {
-        const to = load.indexOf(Math.min(...load));
-        load[to] += journeySeconds(s.moduleId);
-        return to === index - 1;
-      });
+      .sort((a, b) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0));
+    const openers = byName.slice(0, count);
+    const load = openers.map((s) => journeySeconds(s.moduleId));
+    const mine = openers.filter((_, i) => i === index - 1);
+    // A stable sort: journeys of equal length keep their name order.
+    for (const s of byName
+      .slice(count)
+      .sort((a, b) => journeySeconds(b.moduleId) - journeySeconds(a.moduleId))) {
+      const to = load.indexOf(Math.min(...load));
+      load[to] += journeySeconds(s.moduleId);
+      if (to === index - 1) mine.push(s);
+    }
     const others = files.filter((s) => !isE2e(s));
     return [...mine, ...(others.length ? await super.shard(others) : [])];
   }

@@ -62,16 +62,19 @@ async function vitest(name, args, env = {}, log = null) {
   if (status !== 0) failures.push(name);
 }
 
-// Workers: VENDPORT_TEST_WORKERS when set. Otherwise the first stage (PGlite, web, unit) runs one
-// worker per core: its files are CPU-bound and independent, and with Vitest's default (one per
-// core less one: a single worker on two cores) half the machine sat idle while each file loaded
-// the app. The PostgreSQL stage keeps Vitest's default (one worker on two cores): two of its
-// files open pools of 60 connections and the fault run three servers of 10 each; with two workers
-// (2 m 42 s against 3 m 53 s alone on a quiet machine) a clean-clone run had two of them at once
-// and PostgreSQL refused connections past its 100 (53300), failing both concurrency files.
+// Workers: VENDPORT_TEST_WORKERS when set. Otherwise one worker per core in both Vitest stages.
+// The first stage (PGlite, web, unit): its files are CPU-bound and independent, and with Vitest's
+// default (one per core less one: a single worker on two cores) half the machine sat idle while
+// each file loaded the app. The PostgreSQL stage: with one worker it left the machine 30-40% busy
+// for the last two of its four minutes (vmstat beside a clean-clone run), each file waiting on
+// PostgreSQL and on its own timers. Two of its files open pools of 60 connections, two of 30, and
+// the fault run three servers of 10; with two workers a clean-clone run once had two of them at
+// once and PostgreSQL refused connections past its 100 (53300). They now take turns across the
+// workers (harness.ts bigPoolTurn, a PostgreSQL advisory lock), so one of them runs beside any
+// other file but never beside another.
 const cores = availableParallelism();
 const WORKERS = process.env.VENDPORT_TEST_WORKERS ? ['--maxWorkers', process.env.VENDPORT_TEST_WORKERS] : [];
-const FIRST_STAGE_WORKERS = WORKERS.length ? WORKERS : ['--maxWorkers', String(Math.max(1, cores))];
+const STAGE_WORKERS = WORKERS.length ? WORKERS : ['--maxWorkers', String(Math.max(1, cores))];
 
 // Files about the embedded database alone, whatever TEST_DB_KIND says: the first stage runs them,
 // the PostgreSQL stage ran them again as they were (pglite-thread: 137 s of that stage's 1,419 s
@@ -104,7 +107,7 @@ if (runs('unit')) {
     name: 'unit, scripts, api (PGlite), client, web',
     args: [
       ...['shared', 'scripts', 'api', 'client', 'web'].flatMap((p) => ['--project', p]),
-      ...FIRST_STAGE_WORKERS,
+      ...STAGE_WORKERS,
     ],
   });
 }
@@ -116,7 +119,7 @@ if (runs('pg')) {
       args: [
         ...['api', 'client'].flatMap((p) => ['--project', p]),
         ...[...PGLITE_ONLY, ...NO_DATABASE].flatMap((f) => ['--exclude', f]),
-        ...WORKERS,
+        ...STAGE_WORKERS,
       ],
       env: { TEST_DB_KIND: 'pg' },
     });

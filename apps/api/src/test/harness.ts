@@ -47,6 +47,29 @@ function withDatabase(url: string, db: string): string {
   return u.toString();
 }
 
+/**
+ * PostgreSQL only. Files whose app opens many connections (a pool of BIG_POOL or more: the
+ * concurrency files' 60, the upstream and auto top-up files' 30) and the fault run (three servers
+ * of 10) take turns across the stage's workers: each holds this session-level advisory lock on a
+ * connection of its own while it runs. The PostgreSQL stage runs two workers (scripts/test.mjs);
+ * without the turns, two such files at once, or one beside the fault run, went past PostgreSQL's
+ * 100 connections (53300) and failed. One of them beside any other file stays under it: 60 + 2 for
+ * the turn and the database's creation, and a normal file's pool of 10 with a sibling's 5 and a
+ * few of its own. The lock dies with its connection, so a worker that crashes frees the turn.
+ */
+export const BIG_POOL = 30;
+export async function bigPoolTurn(): Promise<() => Promise<void>> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB_KIND=pg needs TEST_DATABASE_URL');
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  await c.query('select pg_advisory_lock(4712)');
+  return async () => {
+    await c.query('select pg_advisory_unlock(4712)').catch(() => {});
+    await c.end().catch(() => {});
+  };
+}
+
 async function freshPostgres(
   poolSize: number,
 ): Promise<{ handle: DbHandle; drop: () => Promise<void>; url: string }> {
@@ -179,25 +202,43 @@ export async function buildTestApp(
   let handle: DbHandle;
   let drop = async () => {};
   let url: string | null = null;
+  let endTurn = async () => {};
   if (testDbKind() === 'pg') {
-    ({ handle, drop, url } = await freshPostgres(opts.poolSize ?? 10));
+    const poolSize = opts.poolSize ?? 10;
+    if (poolSize >= BIG_POOL) endTurn = await bigPoolTurn();
+    try {
+      ({ handle, drop, url } = await freshPostgres(poolSize));
+    } catch (e) {
+      await endTurn();
+      throw e;
+    }
   } else {
     handle = await freshPglite();
   }
   // TEST_LOG=1 shows the server's errors while investigating a failing test.
-  const app = await buildApp(config, {
-    db: handle,
-    logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
-  });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, {
+      db: handle,
+      logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
+    });
+    await app.ready();
+  } catch (e) {
+    await endTurn();
+    throw e;
+  }
   const siblings: FastifyInstance[] = [];
   const pgUrl = url;
   return {
     app,
     close: async () => {
-      for (const s of siblings) await s.close();
-      await app.close();
-      await drop();
+      try {
+        for (const s of siblings) await s.close();
+        await app.close();
+        await drop();
+      } finally {
+        await endTurn();
+      }
     },
     dbUrl: pgUrl ?? undefined,
     sibling: pgUrl
