@@ -40,48 +40,49 @@ const rank = (s: TestSpecification) => {
 };
 
 /**
- * Seconds each journey took in a clean-clone run (2026-11-29, two cores, two shards side by side;
- * Vitest's JSON report, each file's end less its start); a journey not listed counts 6. They deal
+ * Seconds each journey took in a clean-clone run (2026-11-29, two cores, two shards side by side,
+ * the servers bundled; Vitest's JSON report, each file's end less its start); a journey not
+ * listed counts 6. They deal
  * the journeys to the shards (shard() below).
  */
 const JOURNEY_SECONDS: Record<string, number> = {
   '01-sign-up': 5,
-  '02-admin-first-sign-in': 6,
-  '03-logout': 5,
-  '04-notifications': 7,
+  '02-admin-first-sign-in': 5,
+  '03-logout': 6,
+  '04-notifications': 8,
   '05-expired-session': 3,
   '06-area-guard': 14,
-  '07-login-budget': 5,
-  '10-wallet-funding': 25,
+  '07-login-budget': 4,
+  '10-wallet-funding': 28,
   '12-card-reversal': 10,
-  '20-vending': 12,
-  '22-money-words': 62,
-  '25-upstream-vtpass': 27,
-  '26-paystack-cards': 12,
+  '20-vending': 11,
+  '22-money-words': 70,
+  '25-upstream-vtpass': 30,
+  '26-paystack-cards': 14,
   '27-paystack-dedicated-account': 24,
-  '28-gateway-reconciliation': 9,
-  '28-provider-health': 12,
-  '30-admin-catalogue': 16,
-  '40-verification': 13,
-  '41-verification-resubmission': 13,
-  '42-verification-document-types': 7,
+  '28-gateway-reconciliation': 8,
+  '28-provider-health': 16,
+  '30-admin-catalogue': 20,
+  '40-verification': 15,
+  '41-verification-resubmission': 15,
+  '42-verification-document-types': 6,
   '50-dashboards': 13,
   '51-pending-fund-requests-link': 2,
-  '51-phone-overflow': 47,
-  '53-toast-after-error': 4,
-  '55-bills': 31,
-  '56-bills-bulk': 8,
-  '57-bills-receipt': 12,
-  '60-auto-topup': 20,
-  '65-settings': 10,
-  '66-smtp-outbox': 2,
+  '51-phone-overflow': 43,
+  '53-toast-after-error': 5,
+  '55-bills': 36,
+  '56-bills-bulk': 11,
+  '57-bills-receipt': 14,
+  '60-auto-topup': 25,
+  '65-settings': 12,
+  '66-smtp-outbox': 3,
   '67-developers': 6,
-  '68-screens-and-toasts': 21,
-  '70-team': 23,
-  '71-team-reset-two-factor': 4,
-  '72-audit-trail-readable': 3,
-  '73-honest-screens': 9,
-  '99-screenshots': 56,
+  '68-screens-and-toasts': 22,
+  '70-team': 27,
+  '71-team-reset-two-factor': 5,
+  '72-audit-trail-readable': 2,
+  '73-honest-screens': 8,
+  '99-screenshots': 61,
 };
 const journeySeconds = (moduleId: string) =>
   JOURNEY_SECONDS[path.basename(moduleId).replace(/\.e2e\.ts$/, '')] ?? 6;
@@ -113,7 +114,7 @@ export class FileNameSequencer extends BaseSequencer {
    * the rest go, the longest first (JOURNEY_SECONDS), each to the shard with the fewest seconds so
    * far. Each shard then runs its files in name order (sort() above). Dealt in name order instead,
    * the shards were 255 and 303 s of journeys, the last one (99) landing on the fuller one; this
-   * way 280 and 278. Other projects' files keep Vitest's own split.
+   * way 303 and 304. Other projects' files keep Vitest's own split.
    */
   override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { index, count } = this.ctx.config.shard!;
