@@ -25,6 +25,14 @@ function errorIn(fields: Record<string, unknown>): Error {
 const optionsOut = (o?: QueryOptions) =>
   o && { rowMode: o.rowMode, parsers: Object.keys(o.parsers ?? {}).map(Number) };
 
+/**
+ * PGlite's WebAssembly as compiled by the first database thread of this process (a
+ * WebAssembly.Module, opaque here), handed to every later one: a thread compiling the 9 MB module
+ * itself spent ~0.4 s of CPU at every open, which a process opening a directory many times (the
+ * crash-safety test) paid each time. A module crosses to a thread without copying its code.
+ */
+let wasmModule: unknown = null;
+
 export interface PGliteLike {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(sql: string): Promise<Array<Results>>;
@@ -59,11 +67,12 @@ export class PGliteThread implements PGliteLike {
   /** The database in `dataDir` (in memory without it), open on its own thread. */
   static async create(dataDir?: string): Promise<PGliteThread> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir: dataDir ?? null },
+      workerData: { dataDir: dataDir ?? null, wasmModule },
     });
     await new Promise<void>((resolve, reject) => {
-      const onMessage = (m: { ready?: boolean }) => {
+      const onMessage = (m: { ready?: boolean; wasmModule?: unknown }) => {
         if (!m.ready) return;
+        wasmModule ??= m.wasmModule ?? null;
         worker.off('error', reject);
         worker.off('message', onMessage);
         resolve();

@@ -7,11 +7,27 @@
 // Messages in: { op: 'query', id, sql, params, options, tx? }, { op: 'exec', id, sql, tx? },
 // { op: 'begin', id } (opens transaction `id`: its statements carry tx: id, and nothing else runs
 // until { op: 'end', tx: id, commit } closes it), { op: 'close', id }.
-// Messages out: { id, result } or { id, error } (the error's own fields: code, constraint, ...).
+// Messages out: { ready: true, wasmModule } once open, then { id, result } or { id, error } (the
+// error's own fields: code, constraint, ...).
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-const db = await PGlite.create(workerData.dataDir ?? undefined);
+/**
+ * PGlite's WebAssembly: the module compiled by an earlier thread of this process (pglite-thread.ts
+ * keeps it), or compiled here and handed back with `ready` for the next one. Not found where PGlite
+ * keeps it: PGlite compiles its own, as it would alone.
+ */
+const wasmModule =
+  workerData.wasmModule ??
+  (await readFile(new URL('pglite.wasm', import.meta.resolve('@electric-sql/pglite')))
+    .then((bytes) => WebAssembly.compile(bytes))
+    .catch(() => null));
+
+const db = await PGlite.create({
+  dataDir: workerData.dataDir ?? undefined,
+  ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
+});
 
 const identity = (value) => value;
 /** Query options with the parsers named by type oid (Drizzle's keep dates as text: identity). */
@@ -81,4 +97,4 @@ parentPort.on('message', (m) => {
   else if (m.op === 'close') reply(m.id, db.close());
 });
 
-parentPort.postMessage({ ready: true });
+parentPort.postMessage({ ready: true, wasmModule });
