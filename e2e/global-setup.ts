@@ -4,23 +4,12 @@
 // startServer() is also what a journey file uses for a server of its own (other settings).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { bundleEntries } from '../apps/api/src/test/bundle';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -156,62 +145,21 @@ export async function buildTemplate(): Promise<void> {
 }
 
 /**
- * The server and the ledger check as plain JavaScript (`.tmp/e2e-server/*.mjs`), bundled from
- * apps/api/src and packages/shared by esbuild, the transform tsx applies to the same files at run
- * time; the packages of node_modules stay imports. Run by node, a server starts on ~2.4 s of CPU
- * instead of ~4.8 s under tsx (its loader resolving and reading ~300 modules), a ledger check on
- * ~1.9 s instead of ~3.8 s, and eight servers start in a run. Each file's `import.meta.url` is its
- * own source file's, so what it finds beside itself (the PGlite worker, the migrations) is found as
- * under tsx. Made again at every setup (~0.3 s): a file whose bytes changed is written under
- * another name and renamed, so a shard's server never reads a half-written one.
+ * The server, the ledger check and the migrations as plain JavaScript (`.tmp/e2e-server/*.mjs`,
+ * apps/api/src/test/bundle.ts: the same sources and packages, what tsx compiles at run time made
+ * once): run by node, a server starts on ~2.4 s of CPU instead of ~4.8 s under tsx, a ledger
+ * check on ~1.9 s instead of ~3.8 s, and eight servers start in a run. Made again at every setup
+ * (~0.3 s); a file whose bytes changed is replaced by rename, so a shard's server never reads a
+ * half-written one.
  */
 const BUNDLE_DIR = path.join(root, '.tmp', 'e2e-server');
 const bundled = (name: 'server' | 'ledger-check' | 'migrate') => path.join(BUNDLE_DIR, `${name}.mjs`);
 
 export async function buildServerBundle(): Promise<void> {
-  const made = await build({
-    entryPoints: {
-      server: path.join(root, 'apps/api/src/server.ts'),
-      'ledger-check': path.join(root, 'apps/api/src/cli/ledger-check.ts'),
-      migrate: path.join(root, 'apps/api/src/cli/migrate.ts'),
-    },
-    outdir: BUNDLE_DIR,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    write: false,
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'vendport-e2e-server',
-        setup(b) {
-          // Packages from node_modules are imported at run time; the workspace's own are bundled.
-          b.onResolve({ filter: /^[^./]/ }, (a) =>
-            a.path.startsWith('@vendport/') ? undefined : { external: true },
-          );
-          b.onLoad({ filter: /\.(ts|mjs|js)$/ }, async (a) => {
-            const source = await readFile(a.path, 'utf8');
-            if (!source.includes('import.meta.url')) return undefined;
-            return {
-              contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(a.path).href)),
-              loader: a.path.endsWith('.ts') ? 'ts' : 'js',
-              resolveDir: path.dirname(a.path),
-            };
-          });
-        },
-      },
-    ],
-  });
-  mkdirSync(BUNDLE_DIR, { recursive: true });
-  for (const file of made.outputFiles) {
-    if (existsSync(file.path) && readFileSync(file.path).equals(file.contents)) continue;
-    const next = `${file.path}.${process.pid}`;
-    writeFileSync(next, file.contents);
-    renameSync(next, file.path);
-  }
+  await bundleEntries(
+    { server: 'server.ts', 'ledger-check': 'cli/ledger-check.ts', migrate: 'cli/migrate.ts' },
+    BUNDLE_DIR,
+  );
 }
 
 /** `node <bundled name>.mjs`, with the source maps (stack traces name the .ts files, as under tsx). */

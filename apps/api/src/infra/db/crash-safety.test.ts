@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBooks } from '../../books';
-import { type Bundle, bundleEntries } from '../../test/bundle';
+import { bundleEntries } from '../../test/bundle';
 import { testDbKind } from '../../test/harness';
 import { openDb } from './client';
 import { DatabaseInUseError } from './dir-lock';
@@ -16,23 +16,31 @@ const root = path.resolve(import.meta.dirname, '../../../../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vendport-crash-'));
 const pgliteDir = path.join(dataDir, 'pglite');
 const children = new Set<ChildProcess>();
-// The server and the CLI as one file each (test/bundle.ts: the same sources and packages): 21
-// starts of the server under tsx cost ~35 s of CPU more than under node alone.
-let bundle: Bundle | undefined;
+// The twenty rounds start the server and the CLI as one file each (test/bundle.ts: the same
+// sources and packages): twenty starts under tsx cost ~35 s of CPU more than under node alone.
+// The first test starts them as `npm start` and `npm run ledger:check` do, under tsx.
+// Under the repository, so that node finds the packages the bundle imports in its node_modules.
+const bundleDir = path.join(root, '.tmp', `crash-safety-bundle-${process.pid}`);
+let bundle: { server: string; 'ledger-check': string } | undefined;
 beforeAll(async () => {
-  if (testDbKind() !== 'pg') bundle = await bundleEntries(['server.ts', 'cli/ledger-check.ts']);
+  if (testDbKind() !== 'pg')
+    bundle = await bundleEntries({ server: 'server.ts', 'ledger-check': 'cli/ledger-check.ts' }, bundleDir);
 });
 afterAll(() => {
   // A failed or timed-out round must not leave a server behind.
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
-  bundle?.remove();
+  rmSync(bundleDir, { recursive: true, force: true });
 });
 
-function startServer(): Promise<{ child: ChildProcess; url: string }> {
+/** node with tsx's loader on the sources (as npm start), or on the bundle. */
+const serverArgs = (how: 'tsx' | 'bundle') =>
+  how === 'tsx' ? ['--import', 'tsx', 'apps/api/src/server.ts'] : ['--enable-source-maps', bundle!.server];
+
+function startServer(how: 'tsx' | 'bundle'): Promise<{ child: ChildProcess; url: string }> {
   // node itself runs the server (not a tsx process, which would survive a kill of its child), so
   // the pid killed is the server's.
-  const child = spawn(process.execPath, [bundle!.files.server], {
+  const child = spawn(process.execPath, serverArgs(how), {
     cwd: root,
     env: {
       ...process.env,
@@ -107,11 +115,11 @@ function writeLoad(url: string, stop: { stopped: boolean }) {
 
 describe.runIf(testDbKind() !== 'pg')('[CRASH] the embedded database under kill -9', () => {
   it('[CRASH] a second process cannot open a directory the server holds; the CLI says how to run', async () => {
-    const { child } = await startServer();
+    const { child } = await startServer('tsx');
     try {
       expect(readFileSync(`${pgliteDir}.lock`, 'utf8').split('\n')[0]).toBe(String(child.pid));
       await expect(openDb({ pgliteDir })).rejects.toBeInstanceOf(DatabaseInUseError);
-      const cli = spawnSync(process.execPath, [bundle!.files['ledger-check']], {
+      const cli = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/ledger-check.ts'], {
         cwd: root,
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
         encoding: 'utf8',
@@ -128,7 +136,7 @@ describe.runIf(testDbKind() !== 'pg')('[CRASH] the embedded database under kill 
   it('[CRASH] killed mid-write twenty times, the directory reopens each time with the books clean', async () => {
     let signUps = 0;
     for (let round = 1; round <= 20; round++) {
-      const { child, url } = await startServer();
+      const { child, url } = await startServer('bundle');
       const stop = { stopped: false };
       const load = writeLoad(url, stop);
       // Let writes get going (one committed, others in flight: on a loaded machine the first
