@@ -95,7 +95,7 @@ const NO_DATABASE = databaseFreeApiTests(root).map((f) => `**/${f}`);
 const MODE = process.env.VENDPORT_TEST_SERIAL ?? '1';
 
 // The journeys run in two shards side by side (VENDPORT_E2E_SHARDS; 1 for one run), each with its
-// own server and Chromium, the files dealt to them in turn by name (e2e/vitest.config.ts): one
+// own server and Chromium, the files dealt to them by size (e2e/vitest.config.ts shard()): one
 // journey at a time kept a two-core machine 40-70% busy (vmstat, a clean-clone run), waiting on
 // the browser and the server by turns. The web build and the database template they start from
 // are made once before (e2e/prepare.ts).

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
-export const PROJECTS = [
+const PROJECTS = [
   'packages/shared',
   'apps/api',
   'apps/web',

@@ -238,22 +238,18 @@ export async function buildTestApp(
   let handle: DbHandle;
   let drop = async () => {};
   let url: string | null = null;
+  // A large pool's turn (bigPoolTurn), ended when the app closes, or here if it cannot be built.
   let endTurn = async () => {};
-  if (testDbKind() === 'pg') {
-    const poolSize = opts.poolSize ?? 10;
-    if (poolSize >= BIG_POOL) endTurn = await bigPoolTurn();
-    try {
-      ({ handle, drop, url } = await freshPostgres(poolSize));
-    } catch (e) {
-      await endTurn();
-      throw e;
-    }
-  } else {
-    handle = await freshPglite();
-  }
-  // TEST_LOG=1 shows the server's errors while investigating a failing test.
   let app: FastifyInstance;
   try {
+    if (testDbKind() === 'pg') {
+      const poolSize = opts.poolSize ?? 10;
+      if (poolSize >= BIG_POOL) endTurn = await bigPoolTurn();
+      ({ handle, drop, url } = await freshPostgres(poolSize));
+    } else {
+      handle = await freshPglite();
+    }
+    // TEST_LOG=1 shows the server's errors while investigating a failing test.
     app = await buildApp(config, {
       db: handle,
       logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
