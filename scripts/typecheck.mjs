@@ -8,15 +8,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
-const PROJECTS = [
-  'packages/shared',
-  'apps/api',
-  'apps/web',
-  'e2e',
-  'bench',
-  'mocks',
-  'packages/client',
-];
+const PROJECTS = ['packages/shared', 'apps/api', 'apps/web', 'e2e', 'bench', 'mocks', 'packages/client'];
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsc = path.join(root, 'node_modules/.bin/tsc');
